@@ -1,0 +1,145 @@
+import type { ServiceName } from './system';
+
+/**
+ * Who may call a route.
+ * - public: anyone (the service may still tailor the answer to a signed-in user);
+ * - user: a signed-in user (401 otherwise);
+ * - admin: adminLevel >= ADMIN_LEVEL (401 when signed out, 403 below the level).
+ */
+export type Access = 'public' | 'user' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteSpec {
+  method: Method;
+  /** Fastify-style path: `:name` for a parameter, a trailing `*` for a wildcard. */
+  path: string;
+  service: ServiceName;
+  access: Access;
+  /** Where the path is documented: the spec document, or `additive` for our own additions. */
+  source: 'member' | 'catalogue-admin' | 'operations-admin' | 'additive';
+}
+
+/** Admin panel threshold (spec 2 §9, spec 3 §9). */
+export const ADMIN_LEVEL = 3;
+/** Level names by index (spec 1 §6). */
+export const LEVEL_NAMES = ['User', 'Helper', 'Moderator', 'Administrator', 'Developer'] as const;
+export const LEVEL_NAMES_RU = ['Пользователь', 'Помощник', 'Модератор', 'Администратор', 'Разработчик'] as const;
+
+const r = (
+  method: Method,
+  path: string,
+  service: ServiceName,
+  access: Access,
+  source: RouteSpec['source'],
+): RouteSpec => ({ method, path, service, access, source });
+
+/** Every documented path of the three spec documents, and the few we added, with its owner. */
+export const routes: readonly RouteSpec[] = [
+  // --- member area (spec 1) ---
+  r('GET', '/auth/discord', 'auth', 'public', 'member'),
+  r('GET', '/auth/discord/callback', 'auth', 'public', 'member'),
+  r('GET', '/auth/logout', 'auth', 'public', 'member'),
+  r('GET', '/auth/shikimori', 'auth', 'user', 'member'),
+  r('GET', '/auth/shikimori/callback', 'auth', 'user', 'member'),
+  r('POST', '/change-language/:lang', 'auth', 'public', 'member'),
+  r('GET', '/api/users', 'auth', 'user', 'member'),
+  r('GET', '/api/me', 'auth', 'public', 'additive'),
+  r('GET', '/api/stats', 'catalogue', 'public', 'member'),
+  r('GET', '/api/anime', 'catalogue', 'public', 'member'),
+  r('GET', '/api/anime/:animeId/cards', 'catalogue', 'public', 'member'),
+  r('GET', '/api/ranks', 'catalogue', 'public', 'member'),
+  r('GET', '/api/characters', 'catalogue', 'user', 'member'),
+  r('GET', '/api/status', 'anime-search', 'public', 'member'),
+  r('GET', '/api/anime/search', 'anime-search', 'public', 'member'),
+  r('GET', '/api/anime/:animeId/details', 'anime-search', 'public', 'member'),
+  r('GET', '/api/cards/:cardId/likes', 'inventory', 'user', 'member'),
+  r('POST', '/api/cards/:cardId/like', 'inventory', 'user', 'member'),
+  r('GET', '/api/inventory', 'inventory', 'user', 'member'),
+  r('GET', '/api/inventory/my', 'inventory', 'user', 'member'),
+  r('GET', '/api/inventory/stats', 'inventory', 'user', 'member'),
+  r('GET', '/api/cards/:cardId/image', 'image-proxy', 'public', 'member'),
+  r('GET', '/api/proxy-image', 'image-proxy', 'public', 'member'),
+  r('GET', '/trade/api/my', 'trades', 'user', 'member'),
+  r('POST', '/trade/api', 'trades', 'user', 'member'),
+  r('POST', '/trade/api/:id/:action', 'trades', 'user', 'member'),
+
+  // --- admin catalogue (spec 2) ---
+  r('GET', '/admin/cards', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/cards', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/cards/bulk', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/cards/bulk-add-anime', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/cards/bulk-add-all-anime', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/cards/rarity-recalc-stats', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/cards/recalculate-rarity', 'catalogue', 'admin', 'catalogue-admin'),
+  r('PATCH', '/admin/cards/:id', 'catalogue', 'admin', 'catalogue-admin'),
+  r('DELETE', '/admin/cards/:id', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/characters', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/characters', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/characters/bulk', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/characters/delete-bulk', 'catalogue', 'admin', 'catalogue-admin'),
+  r('PATCH', '/admin/characters/:id', 'catalogue', 'admin', 'catalogue-admin'),
+  r('DELETE', '/admin/characters/:id', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/franchises', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/franchises', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/franchises/search', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/franchises/check-exists', 'catalogue', 'admin', 'catalogue-admin'),
+  r('PATCH', '/admin/franchises/:id', 'catalogue', 'admin', 'catalogue-admin'),
+  r('DELETE', '/admin/franchises/:id', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/animes', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/animes', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/animes/check-exists', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/animes/quick-add', 'catalogue', 'admin', 'catalogue-admin'),
+  r('DELETE', '/admin/animes/:id', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/ranks', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/ranks', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/ranks/auto-update', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/ranks/analysis', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/ranks/likes-analysis', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/ranks/force-fix-thresholds', 'catalogue', 'admin', 'catalogue-admin'),
+  r('DELETE', '/admin/ranks/:id', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/seasons', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/seasons', 'catalogue', 'admin', 'catalogue-admin'),
+  r('DELETE', '/admin/seasons/:id', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/search/anime/combined', 'anime-search', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/shikimori/search/anime', 'anime-search', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/anilist/search/anime', 'anime-search', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/anilist/characters/:anilistId', 'anime-search', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/shikimori/anime/:shikimoriId/characters', 'anime-search', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/shikimori/characters/:id', 'anime-search', 'admin', 'catalogue-admin'),
+
+  // --- admin operations (spec 3) ---
+  r('GET', '/admin/users', 'auth', 'admin', 'operations-admin'),
+  r('GET', '/admin/users/:id', 'auth', 'admin', 'operations-admin'),
+  r('POST', '/admin/users/:id/adminLevel', 'auth', 'admin', 'operations-admin'),
+  r('GET', '/admin/users/:id/trades', 'trades', 'admin', 'operations-admin'),
+  r('GET', '/admin/users/:id/inventory', 'inventory', 'admin', 'operations-admin'),
+  r('GET', '/admin/logs', 'admin', 'admin', 'operations-admin'),
+  r('GET', '/admin/logs/stats', 'admin', 'admin', 'operations-admin'),
+  r('GET', '/admin/logs/categories', 'admin', 'admin', 'operations-admin'),
+  r('GET', '/admin/logs/actions', 'admin', 'admin', 'operations-admin'),
+  r('GET', '/admin/logs/export', 'admin', 'admin', 'operations-admin'),
+  r('POST', '/admin/i18n', 'admin', 'admin', 'operations-admin'),
+  r('GET', '/api/i18n/:lang', 'admin', 'public', 'additive'),
+  r('GET', '/api/news', 'admin', 'public', 'operations-admin'),
+  r('POST', '/api/admin/news', 'admin', 'admin', 'operations-admin'),
+  r('PUT', '/api/admin/news/:id', 'admin', 'admin', 'operations-admin'),
+  r('DELETE', '/api/admin/news/:id', 'admin', 'admin', 'operations-admin'),
+  r('GET', '/api/config/:key', 'admin', 'admin', 'operations-admin'),
+  r('POST', '/api/admin/config', 'admin', 'admin', 'operations-admin'),
+  r('GET', '/api/admin/discord/check-channel/:id', 'admin', 'admin', 'operations-admin'),
+  r('GET', '/api/admin/cache/stats', 'admin', 'admin', 'operations-admin'),
+  r('POST', '/api/admin/cache/clear', 'admin', 'admin', 'additive'),
+  r('POST', '/api/admin/cache/cleanup', 'admin', 'admin', 'additive'),
+  r('GET', '/trade/api/admin/stats', 'trades', 'admin', 'operations-admin'),
+  r('GET', '/trade/api/admin/all', 'trades', 'admin', 'operations-admin'),
+  r('POST', '/trade/api/admin/cleanup', 'trades', 'admin', 'operations-admin'),
+  r('GET', '/api/test-image', 'image-proxy', 'public', 'operations-admin'),
+  r('GET', '/api/proxy/shikimori/*', 'image-proxy', 'public', 'operations-admin'),
+  r('GET', '/api/proxy/discord/*', 'image-proxy', 'public', 'operations-admin'),
+
+  // --- the bot (Discord HTTP interactions, Ed25519-verified by the service) ---
+  r('POST', '/interactions', 'bot', 'public', 'additive'),
+];
+
+/** Page routes rendered by the gateway (spec 1 §2); anything else that is not an API path is home. */
+export const pagePaths = ['/', '/profile', '/characters', '/trade', '/anime', '/anime/:animeId', '/admin', '/admin/*'];

@@ -1,0 +1,40 @@
+/**
+ * Cache with per-namespace statistics (the admin cache screens show them). Two
+ * implementations share this interface and one contract test suite: Redis (production;
+ * statistics kept in Redis so every replica adds to the same counters) and in-memory.
+ *
+ * Values are JSON-serialisable, or Buffers (binary, e.g. rendered images).
+ */
+export interface NamespaceStats {
+  name: string;
+  keys: number;
+  hits: number;
+  misses: number;
+  /** hits / (hits + misses), 0 when there were no reads; rounded to 4 decimals. */
+  hit_rate: number;
+}
+
+export interface CacheNamespace {
+  readonly name: string;
+  get<T>(key: string): Promise<T | undefined>;
+  getBuffer(key: string): Promise<Buffer | undefined>;
+  set(key: string, value: unknown, ttlSeconds?: number): Promise<void>;
+  setBuffer(key: string, value: Buffer, ttlSeconds?: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Read-through: returns the cached value, or computes, stores and returns it (counts a miss). */
+  wrap<T>(key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T>;
+  /** Removes every key of the namespace (statistics are kept). */
+  clear(): Promise<void>;
+  stats(): Promise<NamespaceStats>;
+}
+
+export interface Cache {
+  readonly kind: 'redis' | 'memory';
+  namespace(name: string): CacheNamespace;
+  /** Statistics of every namespace used so far (in any replica, for Redis). */
+  stats(): Promise<NamespaceStats[]>;
+  /** Clears all namespaces' keys (or one) and optionally resets statistics. */
+  clear(opts?: { namespace?: string; resetStats?: boolean }): Promise<void>;
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
