@@ -66,4 +66,7 @@ export interface Bus {
 }
 
 /** Builds an envelope for a typed event. */
-export type MakeEvent = <T extends z.ZodType>(def: EventDef<T>, data: z.input<T>) => EventEnvelope<z.output<T>>;
+export type MakeEvent = <T extends z.ZodType>(
+  def: EventDef<T>,
+  data: z.input<T>,
+) => EventEnvelope<z.output<T>>;

@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
+import { entryFile } from './services';
+
+export interface DistributedOptions {
+  /** Must hold DATABASE_URL, REDIS_URL and NATS_URL; Discord credentials are optional (fake otherwise). */
+  env?: Record<string, string | undefined>;
+  /** Added to every port of system.ts (tests run beside a dev instance). */
+  portOffset?: number;
+  /** Where each process's output goes (default: inherited, prefixed lines are not added). */
+  output?: 'inherit' | 'ignore' | 'pipe';
+  readyTimeoutMs?: number;
+}
+
+type ProcessName = ServiceName | 'gateway' | 'fake-discord';
+
+export interface DistributedSystem {
+  url: string;
+  processes: Map<ProcessName, ChildProcess>;
+  /** SIGKILL one process (a crash, not a graceful stop). */
+  kill(name: ProcessName): Promise<void>;
+  /** Starts a process again with the same environment and waits until it is ready. */
+  restart(name: ProcessName): Promise<void>;
+  close(): Promise<void>;
+}
+
+const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
+const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
+
+/**
+ * Each service as its own process against PostgreSQL, NATS and Redis from the environment
+ * (architecture §5) — the same shape as docker-compose.yml, on loopback.
+ */
+export async function startDistributed(opts: DistributedOptions = {}): Promise<DistributedSystem> {
+  const env = opts.env ?? process.env;
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'NATS_URL'] as const) {
+    if (!env[key]) throw new Error(`the distributed runner needs ${key}`);
+  }
+  const offset = opts.portOffset ?? 0;
+  const gatewayPort = GATEWAY_PORT + offset;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
+  const common: Record<string, string | undefined> = {
+    ...env,
+    INTERNAL_SECRET: env.INTERNAL_SECRET ?? randomBytes(32).toString('hex'),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: publicUrl,
+    SEED_DEMO_USERS: env.SEED_DEMO_USERS ?? 'true',
+    SEED_DEMO_CATALOGUE: env.SEED_DEMO_CATALOGUE ?? 'true',
+  };
+  const plan = new Map<ProcessName, { file: string; env: Record<string, string | undefined>; port: number }>();
+  if (!env.DISCORD_CLIENT_ID) {
+    const port = 4199 + offset;
+    plan.set('fake-discord', { file: 'deploy/runner/src/start-fake-discord.ts', env: { ...common, PORT: String(port) }, port });
+    Object.assign(common, {
+      DISCORD_BASE_URL: `http://127.0.0.1:${port}`,
+      DISCORD_CLIENT_ID: 'embedded-demo-client',
+      DISCORD_CLIENT_SECRET: 'embedded-demo-secret',
+    });
+  }
+  const upstreams: Record<string, string> = {};
+  for (const spec of builtServices()) {
+    const port = spec.port + offset;
+    plan.set(spec.name, { file: entryFile(spec.name), env: { ...common, PORT: String(port) }, port });
+    upstreams[`UPSTREAM_${spec.name.toUpperCase().replaceAll('-', '_')}_URL`] = `http://127.0.0.1:${port}`;
+  }
+  plan.set('gateway', { file: entryFile('gateway'), env: { ...common, ...upstreams, PORT: String(gatewayPort) }, port: gatewayPort });
+
+  const processes = new Map<ProcessName, ChildProcess>();
+  const launch = async (name: ProcessName) => {
+    const p = plan.get(name)!;
+    const child = spawn(tsx, [p.file], { cwd: repoRoot, env: p.env as NodeJS.ProcessEnv, stdio: opts.output ?? 'inherit' });
+    processes.set(name, child);
+    await waitReady(name, child, `http://127.0.0.1:${p.port}`, opts.readyTimeoutMs ?? 60_000);
+  };
+  const stop = async (name: ProcessName, signal: NodeJS.Signals) => {
+    const child = processes.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill(signal);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 12_000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  const close = async () => {
+    // Gateway first, infrastructure-facing services after, the fake last.
+    for (const name of [...plan.keys()].reverse()) await stop(name, 'SIGTERM');
+  };
+  try {
+    if (plan.has('fake-discord')) await launch('fake-discord');
+    // Services start in parallel: each migrates its own schema.
+    await Promise.all(builtServices().map((s) => launch(s.name)));
+    await launch('gateway');
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return {
+    url: publicUrl,
+    processes,
+    kill: (name) => stop(name, 'SIGKILL'),
+    restart: (name) => launch(name),
+    close,
+  };
+}
+
+async function waitReady(name: string, child: ChildProcess, base: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const path = name === 'fake-discord' ? '/healthz' : '/readyz';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    try {
+      const res = await fetch(base + path, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} was not ready at ${base}${path} within ${timeoutMs} ms`);
+}

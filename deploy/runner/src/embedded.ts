@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
+import { startFakeDiscord } from '@acg/fakes';
+import * as gateway from '@acg/gateway';
+import {
+  type Bus,
+  type Cache,
+  connectBus,
+  connectCache,
+  createLogger,
+  freePort,
+  type Logger,
+  loadConfig,
+  type RunningService,
+  startEmbeddedPostgres,
+} from '@acg/platform';
+import { createRenderer, ensureWebBuilt } from '@acg/web';
+import pg from 'pg';
+import { serviceModules } from './services';
+
+export interface EmbeddedOptions {
+  /** Where embedded PostgreSQL keeps its data (default <repo>/.data). */
+  dataDir?: string;
+  /** Gateway port (default 3000; 0 picks a free one). */
+  port?: number;
+  /** Services on free ports instead of their system.ts ports (tests run beside a dev instance). */
+  ephemeralPorts?: boolean;
+  /** Environment to read (DATABASE_URL, NATS_URL, REDIS_URL and Discord credentials override defaults). */
+  env?: Record<string, string | undefined>;
+  logLevel?: string;
+}
+
+export interface EmbeddedSystem {
+  url: string;
+  services: Map<ServiceName, RunningService>;
+  gateway: RunningService;
+  bus: Bus;
+  cache: Cache;
+  /** Stops one service (to exercise the gateway's 503). */
+  stopService(name: ServiceName): Promise<void>;
+  close(): Promise<void>;
+}
+
+const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
+
+/**
+ * The whole system in one process (architecture §5): embedded PostgreSQL (or DATABASE_URL), the
+ * in-process bus (or NATS_URL), the memory cache (or REDIS_URL), the fake Discord when no real
+ * credentials are configured, every built service on its own loopback port, and the gateway
+ * proxying to them exactly as in production.
+ */
+export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<EmbeddedSystem> {
+  const env = opts.env ?? process.env;
+  const logger = createLogger('embedded', opts.logLevel ?? env.LOG_LEVEL ?? 'info');
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const c of closers.splice(0).reverse()) await c().catch((err) => logger.warn({ err }, 'close failed'));
+  };
+  try {
+    await ensureWebBuilt();
+    const databaseUrl = env.DATABASE_URL ?? (await embeddedDatabase(opts.dataDir ?? join(repoRoot, '.data'), logger, closers));
+    const bus = await connectBus({ natsUrl: env.NATS_URL, name: 'embedded', logger });
+    closers.push(() => bus.drain());
+    const cache = await connectCache({ redisUrl: env.REDIS_URL });
+    closers.push(() => cache.close());
+
+    const publicUrlFor = (port: number) => env.PUBLIC_URL ?? `http://localhost:${port}`;
+    const gatewayPort = opts.port ?? GATEWAY_PORT;
+    // The public URL must be known before auth starts (OAuth redirect URI); with port 0 we
+    // reserve a free port first.
+    const listenPort = gatewayPort === 0 ? await freePort() : gatewayPort;
+    const publicUrl = publicUrlFor(listenPort);
+
+    const discordEnv: Record<string, string> = {};
+    if (!env.DISCORD_CLIENT_ID) {
+      const fake = await startFakeDiscord({});
+      closers.push(() => fake.close());
+      Object.assign(discordEnv, {
+        DISCORD_BASE_URL: fake.url,
+        DISCORD_CLIENT_ID: 'embedded-demo-client',
+        DISCORD_CLIENT_SECRET: 'embedded-demo-secret',
+      });
+      logger.info({ url: fake.url }, 'fake Discord started (no DISCORD_CLIENT_ID configured)');
+    }
+
+    const common = {
+      ...env,
+      ...discordEnv,
+      INTERNAL_SECRET: env.INTERNAL_SECRET ?? randomBytes(32).toString('hex'),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: publicUrl,
+      SEED_DEMO_USERS: env.SEED_DEMO_USERS ?? 'true',
+      SEED_DEMO_CATALOGUE: env.SEED_DEMO_CATALOGUE ?? 'true',
+    };
+
+    const services = new Map<ServiceName, RunningService>();
+    const upstreamEnv: Record<string, string> = {};
+    for (const spec of builtServices()) {
+      const mod = serviceModules[spec.name];
+      if (!mod) throw new Error(`service ${spec.name} is marked built but the runner does not know it`);
+      const serviceLogger = logger.child({ service: spec.name });
+      const config = loadConfig(mod.configSchema, { ...common, PORT: String(opts.ephemeralPorts ? 0 : spec.port) });
+      const database = spec.database ? await mod.openDatabase(databaseUrl, serviceLogger) : undefined;
+      if (database) closers.push(() => database.close());
+      const running = await mod.start({ config: config as never, logger: serviceLogger, bus, cache, database });
+      closers.push(() => running.close());
+      services.set(spec.name, running);
+      upstreamEnv[`UPSTREAM_${spec.name.toUpperCase().replaceAll('-', '_')}_URL`] = running.url;
+    }
+
+    const renderer = await createRenderer({ mode: 'production' });
+    const gatewayConfig = loadConfig(gateway.configSchema, { ...common, ...upstreamEnv, PORT: String(listenPort) });
+    const gw = await gateway.start({
+      config: gatewayConfig,
+      logger: logger.child({ service: 'gateway' }),
+      bus,
+      cache,
+      renderer,
+    });
+    closers.push(() => gw.close());
+
+    return {
+      url: publicUrl,
+      services,
+      gateway: gw,
+      bus,
+      cache,
+      async stopService(name) {
+        await services.get(name)?.close();
+      },
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+async function embeddedDatabase(dataDir: string, logger: Logger, closers: Array<() => Promise<void>>): Promise<string> {
+  const server = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), logger });
+  closers.push(() => server.stop());
+  // One database for the whole system; each service owns a schema in it.
+  const url = new URL(server.url);
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("select 1 from pg_database where datname = 'acg'");
+    if (!rowCount) await admin.query('create database acg');
+  } finally {
+    await admin.end();
+  }
+  url.pathname = '/acg';
+  return url.toString();
+}
+

@@ -1,0 +1,25 @@
+import * as auth from '@acg/auth';
+import * as catalogue from '@acg/catalogue';
+import type { ServiceName } from '@acg/contracts';
+import type { Database, Logger, RunningService, ServiceDeps } from '@acg/platform';
+import type { z } from 'zod';
+
+/**
+ * What the runners need of each built service package: its config schema, how to open its
+ * database (own schema, migrations applied) and start(). A service added to system.ts as built
+ * must be listed here; runner.test.ts checks that.
+ */
+export interface ServiceModule {
+  configSchema: z.ZodObject;
+  openDatabase(url: string, logger: Logger): Promise<Database>;
+  start(deps: ServiceDeps<never>): Promise<RunningService>;
+}
+
+export const serviceModules: Partial<Record<ServiceName, ServiceModule>> = {
+  auth: auth as unknown as ServiceModule,
+  catalogue: catalogue as unknown as ServiceModule,
+};
+
+/** Entry file of each process, for the distributed runner and docker-compose. */
+export const entryFile = (name: ServiceName | 'gateway'): string =>
+  name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;

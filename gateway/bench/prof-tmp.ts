@@ -1,0 +1,126 @@
+/**
+ * What the gateway costs on a trivial call: GET /api/stats answered by a stub catalogue, once
+ * straight from the service and once through the gateway (anonymous, and with a session
+ * cookie resolved from the gateway's session cache). The service and the gateway each run in
+ * a process of their own, autocannon in this one.
+ *
+ *   pnpm exec tsx gateway/bench/trivial.ts [--duration 10] [--connections 50]
+ *
+ * Prints req/s and latency percentiles of each, and the gateway/direct ratios. The figures
+ * depend on the machine (the three processes share its cores); CI does not assert them.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { sessionResolve } from '@acg/contracts';
+import { createHttpServer, createLogger, createMemoryBus, createMemoryCache, loadConfig } from '@acg/platform';
+import autocannon from 'autocannon';
+import { gatewayConfigSchema } from '../src/config';
+import { start } from '../src/start';
+
+const INTERNAL_SECRET = 'bench-internal-secret-0123456789abcdef';
+const SESSION_ID = 'bench-session-0000000001';
+const logger = createLogger('bench', 'silent');
+
+/** The stub catalogue: the platform's HTTP server (identity check included) with one route. */
+async function runUpstream(): Promise<string> {
+  const app = createHttpServer({ name: 'catalogue', logger, internalSecret: INTERNAL_SECRET });
+  app.get('/api/stats', async () => ({ users: 12, anime: 34, cards: 56 }));
+  return app.listen({ host: '127.0.0.1', port: 0 });
+}
+
+async function runGateway(upstreamUrl: string): Promise<string> {
+  const bus = createMemoryBus({ logger });
+  bus.serve(sessionResolve, async ({ sessionId }) => ({
+    session: sessionId === SESSION_ID ? { userId: 1, adminLevel: 0, username: 'bench', language: 'en' } : null,
+  }));
+  const config = loadConfig(gatewayConfigSchema, {
+    INTERNAL_SECRET,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    UPSTREAM_CATALOGUE_URL: upstreamUrl,
+    // Counted as in production, with a budget no benchmark reaches.
+    RATE_LIMIT_MAX: '1000000000',
+  });
+  // No page is rendered here; the renderer is only there to satisfy start().
+  const renderer = {
+    assetsDir: await mkdtemp(join(tmpdir(), 'bench-assets-')),
+    render: async () => ({ status: 200, html: '' }),
+  };
+  const running = await start({ config, logger, bus, cache: createMemoryCache(), renderer });
+  return running.url;
+}
+
+/** Starts this file in another process in the given role; resolves with the URL it prints. */
+function spawnRole(role: string, arg?: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...process.execArgv, ...(role === 'gateway' ? ['--cpu-prof', '--cpu-prof-dir=/tmp/gwprof'] : []), import.meta.filename, role, ...(arg ? [arg] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${role} exited early with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ child, url: line.slice('READY '.length) });
+    });
+  });
+}
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string, opts: { duration: number; connections: number; cookie?: string }) {
+  const headers = opts.cookie ? { cookie: opts.cookie } : {};
+  await autocannon({ url, connections: opts.connections, duration: 2, headers }); // warm-up
+  const r = await autocannon({ url, connections: opts.connections, duration: opts.duration, headers });
+  const errors = r.errors + r.timeouts + r.non2xx;
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors } satisfies Figures;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+  });
+  const opts = { duration: Number(values.duration), connections: Number(values.connections) };
+  const upstream = await spawnRole('upstream');
+  const gateway = await spawnRole('gateway', upstream.url);
+  try {
+    const results = [
+      await measure('direct to the service', `${upstream.url}/api/stats`, opts),
+      await measure('through the gateway, anonymous', `${gateway.url}/api/stats`, opts),
+      await measure('through the gateway, signed in', `${gateway.url}/api/stats`, {
+        ...opts,
+        cookie: `sid=${SESSION_ID}`,
+      }),
+    ];
+    const [direct] = results;
+    console.log(`\nGET /api/stats, ${opts.connections} connections, ${opts.duration} s each\n`);
+    console.log('| path | req/s | p50 ms | p99 ms | errors | req/s vs direct | p99 vs direct |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      const rpsRatio = direct ? (r.rps / direct.rps).toFixed(2) : '-';
+      const p99Ratio = direct && direct.p99 > 0 ? (r.p99 / direct.p99).toFixed(2) : '-';
+      console.log(
+        `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${rpsRatio} | ${p99Ratio} |`,
+      );
+    }
+  } finally {
+    for (const { child } of [gateway, upstream]) {
+      child.removeAllListeners('exit');
+      child.kill('SIGINT');
+    }
+  }
+}
+
+const [role, arg] = process.argv.slice(2);
+process.on('SIGINT', () => process.exit(0));
+if (role === 'upstream') console.log(`READY ${await runUpstream()}`);
+else if (role === 'gateway' && arg) console.log(`READY ${await runGateway(arg)}`);
+else await main();

@@ -1,0 +1,63 @@
+import { type ServiceName, serviceNames, system } from '@acg/contracts';
+import { baseConfigSchema, env } from '@acg/platform';
+import { z } from 'zod';
+
+type Snake<S extends string> = S extends `${infer A}-${infer B}` ? `${A}_${Snake<B>}` : S;
+type UpstreamVariable = `UPSTREAM_${Uppercase<Snake<ServiceName>>}_URL`;
+
+/** `anime-search` -> `UPSTREAM_ANIME_SEARCH_URL`. */
+export const upstreamVariable = (service: ServiceName): UpstreamVariable =>
+  `UPSTREAM_${service.toUpperCase().replaceAll('-', '_')}_URL` as UpstreamVariable;
+
+const upstreamOverrides = Object.fromEntries(
+  serviceNames.map((service) => [upstreamVariable(service), env.url().optional()]),
+) as Record<UpstreamVariable, z.ZodOptional<z.ZodString>>;
+
+/** A number of requests per IP in one rate-limit window. */
+const perWindow = (def: number) => z.coerce.number().int().min(1).default(def);
+
+/**
+ * The gateway's variables. Defaults fit the embedded mode: every service on loopback at its
+ * port from system.ts. Rate limits count requests per client IP in RATE_LIMIT_WINDOW_MS.
+ */
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  PORT: env.port(3000),
+  /** Origin browsers use to reach the site; state-changing requests must come from it. */
+  PUBLIC_URL: env.url().default('http://localhost:3000'),
+  /** Host of every upstream service unless its UPSTREAM_<SERVICE>_URL says otherwise. */
+  UPSTREAM_HOST: z.string().default('127.0.0.1'),
+  ...upstreamOverrides,
+  /** An upstream that does not accept the connection within this is unavailable (503). */
+  UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).default(800),
+  /** An upstream that accepted but has not answered within this times out (504). */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  /** Session cookie is `__Host-sid` (HTTPS only) when true, else `sid`. */
+  COOKIE_SECURE: env.bool(false),
+  /** How long a resolved session is reused without asking auth again. */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  SESSION_CACHE_MAX: z.coerce.number().int().min(1).default(10_000),
+  SESSION_RESOLVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(750),
+  /**
+   * Proxies in front of the gateway whose X-Forwarded-For/-Proto are believed: 0 trusts none
+   * (the socket address is the client), N takes the address N hops back.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  RATE_LIMIT_ENABLED: env.bool(true),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
+  RATE_LIMIT_MAX: perWindow(1200),
+  RATE_LIMIT_SIGN_IN_MAX: perWindow(20),
+  RATE_LIMIT_LIKES_MAX: perWindow(60),
+  RATE_LIMIT_TRADES_MAX: perWindow(30),
+  /** Discord sends every drop from its own few addresses: this is a safety valve, not a cooldown. */
+  RATE_LIMIT_DROPS_MAX: perWindow(300),
+  RATE_LIMIT_IMAGE_PROXY_MAX: perWindow(600),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** Base URL of a service: its override variable, else UPSTREAM_HOST at its system.ts port. */
+export function upstreamUrl(config: GatewayConfig, service: ServiceName): string {
+  return config[upstreamVariable(service)] ?? `http://${config.UPSTREAM_HOST}:${system[service].port}`;
+}
+
+export const sessionCookieName = (config: Pick<GatewayConfig, 'COOKIE_SECURE'>): string =>
+  config.COOKIE_SECURE ? '__Host-sid' : 'sid';

@@ -1,0 +1,17 @@
+import { ADMIN_LEVEL, type Access } from '@acg/contracts';
+import { AuthenticationError, AuthorizationError, UnavailableError } from '@acg/platform';
+import type { Visitor } from './visitor';
+
+/**
+ * The route table's access rule, checked at the edge (services check again). When auth could
+ * not be asked, a route that needs a user answers 503: the visitor may be signed in, and a 401
+ * would wrongly tell the browser it is not.
+ */
+export function enforceAccess(access: Access, visitor: Visitor): void {
+  if (access === 'public') return;
+  if (visitor.unknown) throw new UnavailableError('Service unavailable', { service: 'auth' });
+  if (visitor.identity.userId === null) throw new AuthenticationError();
+  if (access === 'admin' && visitor.identity.adminLevel < ADMIN_LEVEL) {
+    throw new AuthorizationError('Administrator access required');
+  }
+}

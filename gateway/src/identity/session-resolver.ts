@@ -1,0 +1,78 @@
+import { sessionResolve } from '@acg/contracts';
+import type { Bus, Logger } from '@acg/platform';
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+
+export type ResolvedSession = NonNullable<z.infer<typeof sessionResolve.response>['session']>;
+
+/** What the gateway learnt about a session id: a session, none (unknown or expired), or nothing. */
+export type SessionLookup =
+  | { status: 'found'; session: ResolvedSession }
+  | { status: 'none' }
+  | { status: 'unavailable' };
+
+export interface SessionResolverOptions {
+  bus: Bus;
+  logger: Logger;
+  ttlMs: number;
+  max: number;
+  timeoutMs: number;
+}
+
+/** Session ids are random tokens; anything else is not worth a round trip to auth. */
+const PLAUSIBLE_SESSION_ID = /^[\w.~+/=-]{16,256}$/;
+
+/**
+ * Turns a session cookie into a session through auth (bus request/reply), remembering answers
+ * for a few seconds so a page and its API calls cost one look-up. Concurrent look-ups of one id
+ * share a request. `forget` drops an id (sign-out, language change): an answer that was already
+ * on its way is then not stored, so it cannot bring the old session back.
+ */
+export class SessionResolver {
+  private readonly cache: LRUCache<string, ResolvedSession | 'none'>;
+  private readonly inFlight = new Map<string, Promise<SessionLookup>>();
+
+  constructor(private readonly opts: SessionResolverOptions) {
+    this.cache = new LRUCache({ max: opts.max, ttl: Math.max(opts.ttlMs, 1) });
+  }
+
+  async resolve(sessionId: string, requestId?: string): Promise<SessionLookup> {
+    if (!PLAUSIBLE_SESSION_ID.test(sessionId)) return { status: 'none' };
+    const cached = this.opts.ttlMs > 0 ? this.cache.get(sessionId) : undefined;
+    if (cached === 'none') return { status: 'none' };
+    if (cached) return { status: 'found', session: cached };
+
+    const pending = this.inFlight.get(sessionId);
+    if (pending) return pending;
+    const lookup = this.ask(sessionId, requestId).then((result) => {
+      if (this.inFlight.get(sessionId) === lookup) {
+        this.inFlight.delete(sessionId);
+        if (result.status === 'found') this.cache.set(sessionId, result.session);
+        else if (result.status === 'none') this.cache.set(sessionId, 'none');
+      }
+      return result;
+    });
+    this.inFlight.set(sessionId, lookup);
+    return lookup;
+  }
+
+  forget(sessionId: string): void {
+    this.cache.delete(sessionId);
+    this.inFlight.delete(sessionId);
+  }
+
+  private async ask(sessionId: string, requestId?: string): Promise<SessionLookup> {
+    try {
+      const { session } = await this.opts.bus.request(
+        sessionResolve,
+        { sessionId },
+        { timeoutMs: this.opts.timeoutMs, ...(requestId ? { requestId } : {}) },
+      );
+      return session ? { status: 'found', session } : { status: 'none' };
+    } catch (err) {
+      // Auth down, no responders, a timeout or a broken reply: the visitor's identity is unknown.
+      this.opts.logger.warn({ err, reqId: requestId }, 'session resolution unavailable');
+      return { status: 'unavailable' };
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import { builtServices, routes, serviceNames, system } from '@acg/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routesByService } from './routing/route-table';
+import { type Echo, type Harness, sameOriginJson, session, sessionCookie, startHarness } from './testing/harness';
+
+/** A concrete URL for a route-table path: sample values for parameters and the wildcard. */
+const concrete = (path: string): string =>
+  path.replace(/:animeId/, '5114').replace(/:lang/, 'ru').replace(/:[A-Za-z]+/g, '12').replace(/\*$/, 'a/b.png');
+
+const ADMIN = sessionCookie('session-of-the-admin');
+
+describe('route table ownership', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ upstreams: serviceNames, services: serviceNames });
+    h.sessions.set('session-of-the-admin', session(1, 4));
+  });
+  afterAll(() => h.close());
+
+  it('forwards every route of the table to the service that owns it, unchanged', async () => {
+    const misrouted: string[] = [];
+    for (const route of routes) {
+      const url = concrete(route.path);
+      const res = await h.request(url, { method: route.method, headers: sameOriginJson({ cookie: ADMIN }) });
+      const body = (await res.json()) as Partial<Echo>;
+      if (res.status !== 200 || body.service !== route.service || body.url !== url || body.method !== route.method) {
+        misrouted.push(`${route.method} ${url} -> ${res.status} ${body.service ?? JSON.stringify(body)}`);
+      }
+    }
+    expect(misrouted).toEqual([]);
+  });
+
+  it('resolves overlapping paths by exact route, not by prefix', async () => {
+    const owner = async (url: string) => ((await (await h.request(url)).json()) as Echo).service;
+    expect(await owner('/api/anime')).toBe('catalogue');
+    expect(await owner('/api/anime/search?q=naruto')).toBe('anime-search');
+    expect(await owner('/api/anime/5114/details')).toBe('anime-search');
+    expect(await owner('/api/anime/5114/cards')).toBe('catalogue');
+  });
+
+  it('keeps the query string', async () => {
+    const res = await h.request('/api/anime/search?q=%D0%BD%D0%B0%D1%80%D1%83%D1%82%D0%BE&limit=5');
+    expect(((await res.json()) as Echo).url).toBe('/api/anime/search?q=%D0%BD%D0%B0%D1%80%D1%83%D1%82%D0%BE&limit=5');
+  });
+
+  it('groups the table into one proxy (one connection pool) per service', () => {
+    const groups = routesByService();
+    expect(groups.map((g) => g.service).sort()).toEqual([...new Set(routes.map((r) => r.service))].sort());
+  });
+
+  it('rejects a table where two services own one path', () => {
+    expect(() =>
+      routesByService([
+        { method: 'GET', path: '/api/x', service: 'auth', access: 'public', source: 'additive' },
+        { method: 'POST', path: '/api/x', service: 'catalogue', access: 'public', source: 'additive' },
+      ]),
+    ).toThrow(/owned by both auth and catalogue/);
+  });
+});
+
+describe('services that are not built', () => {
+  const unbuilt = serviceNames.filter((s) => !system[s].built);
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ upstreams: builtServices().map((s) => s.name) });
+  });
+  afterAll(() => h.close());
+
+  it.runIf(unbuilt.length > 0)('answer JSON 503 at once on every route, naming the service', async () => {
+    for (const route of routes.filter((r) => !system[r.service].built)) {
+      const started = performance.now();
+      const res = await h.request(concrete(route.path), { method: route.method, headers: sameOriginJson() });
+      expect(performance.now() - started).toBeLessThan(200);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({
+        error: 'Service unavailable',
+        code: 'service_unavailable',
+        details: { service: route.service },
+      });
+    }
+  });
+
+  it('do not stop the built ones from answering', async () => {
+    const res = await h.request('/api/stats');
+    expect(res.status).toBe(200);
+  });
+});

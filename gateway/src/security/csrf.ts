@@ -1,0 +1,58 @@
+import { AppError } from '@acg/platform';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientProtocol } from '../client';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Discord calls the bot from its servers; the bot verifies the Ed25519 signature instead. */
+const EXEMPT = new Set(['POST /interactions']);
+/** A browser sends these only from the page itself (or for a typed URL, which cannot POST). */
+const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
+const JSON_OR_MULTIPART = /^(application\/(json|[\w.+-]+\+json)|multipart\/form-data)$/;
+
+export class CrossSiteRequestError extends AppError {
+  constructor(message: string) {
+    super(403, 'cross_site_request', message);
+  }
+}
+
+export interface CsrfOptions {
+  publicUrl: string;
+  trustedHops: number;
+}
+
+const hasBody = (req: FastifyRequest): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/**
+ * Refuses state-changing requests another site could make a browser send (architecture §10):
+ * they must say they come from this origin (Origin, or Sec-Fetch-Site), and carry JSON or a
+ * multipart upload. Forms can post only urlencoded, multipart or text/plain, and a cross-site
+ * multipart post fails the origin test, so no "simple" request gets through. A request with no
+ * body and no content type is not a form post; it passes on its origin alone.
+ */
+export function installCsrfGuard(app: FastifyInstance, opts: CsrfOptions): void {
+  const publicOrigin = new URL(opts.publicUrl).origin;
+
+  const isSameOrigin = (req: FastifyRequest): boolean => {
+    const site = req.headers['sec-fetch-site'];
+    if (typeof site === 'string' && SAME_ORIGIN_FETCH_SITES.has(site)) return true;
+    const origin = req.headers.origin;
+    if (!origin || origin === 'null') return false;
+    if (origin === publicOrigin) return true;
+    const host = req.headers.host;
+    return host !== undefined && origin === `${clientProtocol(req, opts.trustedHops)}://${host.toLowerCase()}`;
+  };
+
+  const hasAcceptedType = (req: FastifyRequest): boolean => {
+    const type = req.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
+    return type ? JSON_OR_MULTIPART.test(type) : !hasBody(req);
+  };
+
+  app.addHook('onRequest', async (req) => {
+    if (!STATE_CHANGING.has(req.method) || EXEMPT.has(`${req.method} ${req.routeOptions.url}`)) return;
+    if (!isSameOrigin(req)) throw new CrossSiteRequestError('Cross-site request refused');
+    if (!hasAcceptedType(req)) {
+      throw new CrossSiteRequestError('Requests that change state must send JSON (or multipart for uploads)');
+    }
+  });
+}

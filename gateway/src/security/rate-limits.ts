@@ -1,0 +1,106 @@
+import { once } from 'node:events';
+import { type Logger, RateLimitError } from '@acg/platform';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import { clientIp } from '../client';
+import type { GatewayConfig } from '../config';
+
+type LimitClass = 'global' | 'signIn' | 'likes' | 'trades' | 'drops' | 'imageProxy';
+
+/** Routes with their own, tighter budget (architecture §10); keys are `METHOD path`. */
+const CLASS_OF_ROUTE: Record<string, LimitClass> = {
+  'GET /auth/discord': 'signIn',
+  'GET /auth/discord/callback': 'signIn',
+  'POST /api/cards/:cardId/like': 'likes',
+  'POST /trade/api': 'trades',
+  'POST /trade/api/:id/:action': 'trades',
+  'POST /interactions': 'drops',
+  'GET /api/proxy-image': 'imageProxy',
+  'GET /api/proxy/shikimori/*': 'imageProxy',
+  'GET /api/proxy/discord/*': 'imageProxy',
+  'GET /api/test-image': 'imageProxy',
+};
+/** Hashed assets and probes are not worth counting. */
+const UNLIMITED = new Set(['/assets/*', '/healthz', '/readyz', '/metrics']);
+
+function classOf(req: FastifyRequest): LimitClass | undefined {
+  const path = req.routeOptions.url;
+  if (path && UNLIMITED.has(path)) return undefined;
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  return CLASS_OF_ROUTE[`${method} ${path}`] ?? 'global';
+}
+
+/**
+ * Per-IP request budgets: one for everything, and separate tighter ones for sign-in, likes,
+ * trades, drops and the image proxy (a request counts against its own class only). Counters
+ * live in Redis when REDIS_URL is set, so every gateway replica shares them; if Redis is
+ * unreachable requests pass rather than fail. Returns the Redis client to close, if any.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: GatewayConfig,
+  logger: Logger,
+): Promise<Redis | undefined> {
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, {
+        connectTimeout: 500,
+        maxRetriesPerRequest: 1,
+        // Fail at once while disconnected rather than hold requests in a queue.
+        enableOfflineQueue: false,
+      })
+    : undefined;
+  let redisDown = false;
+  redis?.on('error', (err) => {
+    if (!redisDown) logger.warn({ err }, 'rate-limit store unavailable; requests are not limited');
+    redisDown = true;
+  });
+  redis?.on('ready', () => {
+    redisDown = false;
+  });
+  // Start counting from the first request when Redis is there; do not hold the start-up for it.
+  if (redis) await once(redis, 'ready', { signal: AbortSignal.timeout(2000) }).catch(() => {});
+
+  await app.register(rateLimit, {
+    global: false,
+    timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    skipOnError: true,
+    nameSpace: 'acg:gateway:rate:',
+    ...(redis ? { redis } : {}),
+  });
+
+  const budgets: Record<LimitClass, number> = {
+    global: config.RATE_LIMIT_MAX,
+    signIn: config.RATE_LIMIT_SIGN_IN_MAX,
+    likes: config.RATE_LIMIT_LIKES_MAX,
+    trades: config.RATE_LIMIT_TRADES_MAX,
+    drops: config.RATE_LIMIT_DROPS_MAX,
+    imageProxy: config.RATE_LIMIT_IMAGE_PROXY_MAX,
+  };
+  const limiters = Object.fromEntries(
+    Object.entries(budgets).map(([name, max]) => [
+      name,
+      app.createRateLimit({
+        max,
+        timeWindow: config.RATE_LIMIT_WINDOW_MS,
+        // The class is part of the key: the limiters share one store (and one Redis key space).
+        keyGenerator: (req) => `${name}:${normalizeIP(clientIp(req, config.TRUST_PROXY))}`,
+      }),
+    ]),
+  ) as Record<LimitClass, ReturnType<FastifyInstance['createRateLimit']>>;
+
+  app.addHook('onRequest', async (req, reply) => {
+    const limitClass = classOf(req);
+    if (!limitClass) return;
+    const limit = await limiters[limitClass](req);
+    if (limit.isAllowed) return;
+    reply.header('x-ratelimit-limit', limit.max);
+    reply.header('x-ratelimit-remaining', limit.remaining);
+    reply.header('x-ratelimit-reset', limit.ttlInSeconds);
+    if (limit.isExceeded) {
+      reply.header('retry-after', limit.ttlInSeconds);
+      throw new RateLimitError();
+    }
+  });
+  return redis;
+}

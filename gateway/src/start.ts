@@ -1,0 +1,78 @@
+import { builtServices, type ServiceName } from '@acg/contracts';
+import { createHttpServer, type RunningService, type ServiceDeps } from '@acg/platform';
+import type { Renderer } from '@acg/web';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import { type GatewayConfig, sessionCookieName } from './config';
+import { installSessionEviction } from './identity/session-eviction';
+import { SessionResolver } from './identity/session-resolver';
+import { createVisitorLookup } from './identity/visitor';
+import { createPageResponder } from './pages/page-responder';
+import { registerPages } from './pages/register-pages';
+import { registerProxies } from './routing/register-proxies';
+import { installCsrfGuard } from './security/csrf';
+import { registerRateLimits } from './security/rate-limits';
+import { registerSecurityHeaders } from './security/security-headers';
+
+export interface GatewayDeps extends ServiceDeps<GatewayConfig> {
+  /** Server-side renderer of the web client (from @acg/web's createRenderer). */
+  renderer: Renderer;
+  /** Services to forward to; the routes of the others answer 503. Default: built ones in system.ts. */
+  services?: readonly ServiceName[];
+}
+
+/**
+ * The gateway: security headers, CSRF and rate limits on every request, then either a page
+ * (server-rendered for the visitor) or the route table's API routes forwarded to their owners
+ * with a signed identity. Hook order matters: headers, CSRF and rate limits run before any
+ * session look-up, so refused requests cost auth nothing.
+ */
+export async function start(deps: GatewayDeps): Promise<RunningService> {
+  const { config, logger, bus } = deps;
+  const app = createHttpServer({ name: 'gateway', logger, readiness: { bus: () => bus.ready() } });
+  // The typed server is a plain Fastify instance to the plugins registered on it.
+  const root = app as unknown as FastifyInstance;
+
+  await root.register(fastifyCookie, { hook: false });
+  await registerSecurityHeaders(root, config.PUBLIC_URL);
+  installCsrfGuard(root, { publicUrl: config.PUBLIC_URL, trustedHops: config.TRUST_PROXY });
+  const redis = config.RATE_LIMIT_ENABLED ? await registerRateLimits(root, config, logger) : undefined;
+
+  const sessions = new SessionResolver({
+    bus,
+    logger,
+    ttlMs: config.SESSION_CACHE_TTL_MS,
+    max: config.SESSION_CACHE_MAX,
+    timeoutMs: config.SESSION_RESOLVE_TIMEOUT_MS,
+  });
+  const cookieName = sessionCookieName(config);
+  installSessionEviction(root, sessions, cookieName);
+  const visitors = createVisitorLookup(sessions, cookieName);
+  const respondWithPage = createPageResponder(deps.renderer, visitors);
+
+  await registerPages(root, { assetsDir: deps.renderer.assetsDir, respondWithPage });
+  await registerProxies(root, {
+    config,
+    visitors,
+    respondWithPage,
+    available: new Set(deps.services ?? builtServices().map((s) => s.name)),
+  });
+
+  const url = await app.listen({ host: config.HOST, port: config.PORT });
+  logger.info({ url }, 'gateway listening');
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await app.close();
+      redis?.disconnect();
+      if (deps.ownsInfra) {
+        await bus.drain().catch((err) => logger.warn({ err }, 'bus drain failed'));
+        await deps.cache.close().catch(() => {});
+      }
+      logger.info('gateway stopped');
+    })();
+    return closing;
+  };
+  return { name: 'gateway', url, app, close };
+}

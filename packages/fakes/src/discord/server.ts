@@ -1,0 +1,48 @@
+import formbody from '@fastify/formbody';
+import Fastify from 'fastify';
+import { demoAccounts, type FakeDiscordAccount } from './accounts';
+import { registerAuthorize } from './oauth';
+import { registerToken } from './oauth-token';
+import { demoClient, type FakeDiscordClient, FakeDiscordStore } from './store';
+import { registerUsers } from './users';
+
+export interface FakeDiscordOptions {
+  port?: number;
+  host?: string;
+  accounts?: readonly FakeDiscordAccount[];
+  /** Registered OAuth2 applications; defaults to `demoClient`. */
+  clients?: readonly FakeDiscordClient[];
+}
+
+export interface FakeDiscord {
+  /** Base URL standing in for https://discord.com (no trailing slash). */
+  url: string;
+  accounts: readonly FakeDiscordAccount[];
+  clients: readonly FakeDiscordClient[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real HTTP server imitating the parts of Discord we use, at Discord's own paths, so only
+ * the base URL differs from production. Each area registers its routes from its own file;
+ * REST API routes are served under both /api and /api/v10, as Discord does.
+ */
+export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+  const accounts = opts.accounts ?? demoAccounts;
+  const clients = opts.clients ?? [demoClient];
+  const store = new FakeDiscordStore(clients, accounts);
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  await app.register(formbody);
+  registerAuthorize(app, store);
+  for (const prefix of ['/api', '/api/v10']) {
+    await app.register(
+      async (api) => {
+        registerToken(api, store);
+        registerUsers(api, store);
+      },
+      { prefix },
+    );
+  }
+  const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
+  return { url: address, accounts, clients, close: () => app.close() };
+}

@@ -1,0 +1,459 @@
+import { randomUUID } from 'node:crypto';
+import { defineEvent, defineRpc, type EventEnvelope } from '@acg/contracts';
+import { AckPolicy, jetstreamManager } from '@nats-io/jetstream';
+import { type NatsConnection, nanos } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError, NotFoundError } from '../errors';
+import type { InspectableBus } from './delivery';
+import { BusNoRespondersError, BusTimeoutError } from './errors';
+import { makeEvent } from './make-event';
+import { createMemoryBus } from './memory';
+import { connectNatsBus } from './nats';
+
+/**
+ * One suite, both buses: the in-process bus always, NATS when NATS_URL is set. Every NATS test
+ * gets its own streams and subjects (random prefixes) and deletes them afterwards, so runs
+ * against a shared server neither see nor leave each other's events and consumers.
+ */
+interface Harness {
+  name: string;
+  open(): Promise<{ bus: InspectableBus; cleanup(): Promise<void> }>;
+}
+
+const natsUrl = process.env.NATS_URL;
+let admin: NatsConnection | undefined;
+
+const memoryHarness: Harness = {
+  name: 'memory',
+  async open() {
+    const bus = createMemoryBus();
+    return { bus, cleanup: () => bus.drain() };
+  },
+};
+
+const natsHarness = (url: string): Harness => ({
+  name: 'nats',
+  async open() {
+    const token = randomUUID().replace(/-/g, '').slice(0, 12);
+    const streamPrefix = `TEST_${token}_`;
+    const bus = await connectNatsBus({
+      url,
+      name: 'bus-contract-test',
+      streamPrefix,
+      subjectPrefix: `test${token}.`,
+    });
+    return {
+      bus,
+      async cleanup() {
+        await bus.drain();
+        if (!admin) return;
+        const jsm = await jetstreamManager(admin);
+        await jsm.streams.delete(`${streamPrefix}EVENTS`).catch(() => undefined);
+        await jsm.streams.delete(`${streamPrefix}DEADLETTER`).catch(() => undefined);
+      },
+    };
+  },
+});
+
+const harnesses = [memoryHarness, ...(natsUrl ? [natsHarness(natsUrl)] : [])];
+
+beforeAll(async () => {
+  if (natsUrl) admin = await connect({ servers: natsUrl, name: 'bus-contract-test-admin' });
+});
+afterAll(async () => {
+  await admin?.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 5000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a rejection');
+}
+
+const cardDropped = defineEvent('card.dropped', z.object({ cardId: z.number().int() }));
+const userCreated = defineEvent('user.created', z.object({ userId: z.number().int() }));
+const tradeAccepted = defineEvent('trade.accepted', z.object({ tradeId: z.number().int() }));
+const dropped = (cardId: number) => makeEvent(cardDropped, { cardId });
+
+describe.each(harnesses)('$name bus', (harness) => {
+  let bus: InspectableBus;
+  let cleanup: () => Promise<void>;
+  // Subjects are core NATS (not prefixed by the bus): unique per test so runs never answer each other.
+  let rpcPrefix: string;
+
+  beforeEach(async () => {
+    ({ bus, cleanup } = await harness.open());
+    rpcPrefix = `test.${randomUUID()}`;
+  });
+  afterEach(async () => {
+    await cleanup();
+  });
+
+  const greetDef = () =>
+    defineRpc(
+      `${rpcPrefix}.greet`,
+      z.object({ name: z.string().trim().min(1), times: z.number().int().default(1) }),
+      z.object({ greeting: z.string(), requestId: z.string().optional() }),
+      1000,
+    );
+
+  describe('request/reply', () => {
+    it('round-trips validated data, applying the schemas on the serving side, and carries the request id', async () => {
+      const def = greetDef();
+      let calls = 0;
+      bus.serve(def, async ({ name, times }, ctx) => {
+        calls += 1;
+        return { greeting: name.repeat(times), requestId: ctx.requestId };
+      });
+      expect(await bus.request(def, { name: '  Rin ' }, { requestId: 'req-1' })).toEqual({
+        greeting: 'Rin',
+        requestId: 'req-1',
+      });
+      expect(await bus.request(def, { name: 'ab', times: 2 })).toEqual({ greeting: 'abab' });
+
+      const err = await rejection(bus.request(def, { name: '   ' }));
+      expect(err).toBeInstanceOf(AppError);
+      expect(err).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(calls).toBe(2);
+    });
+
+    it('rejects a reply that does not match the response schema as a 500', async () => {
+      const def = greetDef();
+      bus.serve(def, async () => ({ greeting: 42 }) as unknown as { greeting: string });
+      const err = await rejection(bus.request(def, { name: 'Rin' }));
+      expect(err).toBeInstanceOf(AppError);
+      expect(err).toMatchObject({ status: 500, code: 'internal_error' });
+    });
+
+    it('brings a handler AppError back with its status, code, message and details', async () => {
+      const def = greetDef();
+      bus.serve(def, async ({ name }) => {
+        throw new NotFoundError(`Card ${name} not found`, { card: name });
+      });
+      const err = await rejection(bus.request(def, { name: 'Rem' }));
+      expect(err).toBeInstanceOf(AppError);
+      expect(err).toMatchObject({
+        status: 404,
+        code: 'not_found',
+        message: 'Card Rem not found',
+        details: { card: 'Rem' },
+      });
+    });
+
+    it('turns any other handler error into a 500 without its message', async () => {
+      const def = greetDef();
+      bus.serve(def, async () => {
+        throw new Error('password=hunter2');
+      });
+      const err = await rejection(bus.request(def, { name: 'Rin' }));
+      expect(err).toBeInstanceOf(AppError);
+      expect(err).toMatchObject({ status: 500, code: 'internal_error' });
+      expect((err as AppError).message).not.toContain('hunter2');
+    });
+
+    it('times out with BusTimeoutError (503) when the handler is too slow', async () => {
+      const def = greetDef();
+      bus.serve(def, async ({ name }) => {
+        await sleep(250);
+        return { greeting: name };
+      });
+      const started = Date.now();
+      const err = await rejection(bus.request(def, { name: 'Rin' }, { timeoutMs: 100 }));
+      expect(err).toBeInstanceOf(BusTimeoutError);
+      expect(err).toMatchObject({ status: 503, code: 'upstream_timeout' });
+      expect(Date.now() - started).toBeLessThan(240);
+    });
+
+    it('fails fast with BusNoRespondersError (503) when nobody serves the subject', async () => {
+      const def = greetDef();
+      const started = Date.now();
+      const err = await rejection(bus.request(def, { name: 'Rin' }, { timeoutMs: 3000 }));
+      expect(err).toBeInstanceOf(BusNoRespondersError);
+      expect(err).toMatchObject({ status: 503, code: 'upstream_unavailable' });
+      expect(Date.now() - started).toBeLessThan(500);
+
+      const sub = bus.serve(def, async ({ name }) => ({ greeting: name }));
+      expect(await bus.request(def, { name: 'Rin' })).toEqual({ greeting: 'Rin' });
+      await sub.stop();
+      expect(await rejection(bus.request(def, { name: 'Rin' }, { timeoutMs: 3000 }))).toBeInstanceOf(
+        BusNoRespondersError,
+      );
+    });
+
+    it('allows one handler per subject per process', () => {
+      const def = greetDef();
+      bus.serve(def, async ({ name }) => ({ greeting: name }));
+      expect(() => bus.serve(def, async ({ name }) => ({ greeting: name }))).toThrow();
+    });
+  });
+
+  describe('events', () => {
+    const collect = () => {
+      const seen: { event: EventEnvelope; deliveryCount: number }[] = [];
+      const handler = async (event: EventEnvelope, ctx: { deliveryCount: number }) => {
+        seen.push({ event, deliveryCount: ctx.deliveryCount });
+      };
+      return { seen, handler };
+    };
+
+    it('delivers published events of its types to a durable consumer', async () => {
+      const { seen, handler } = collect();
+      await bus.consume({ durable: 'drops', types: ['card.dropped'], handler });
+      const events = [dropped(1), dropped(2), dropped(3)];
+      await bus.publish(makeEvent(userCreated, { userId: 9 }));
+      for (const e of events) await bus.publish(e);
+      await waitFor(() => seen.length >= 3, 'three deliveries');
+      expect(seen.map((s) => s.event)).toEqual(events);
+      expect(seen.every((s) => s.deliveryCount === 1)).toBe(true);
+    });
+
+    it('delivers every type a consumer lists, and only those', async () => {
+      const { seen, handler } = collect();
+      await bus.consume({ durable: 'mixed', types: ['card.dropped', 'user.created'], handler });
+      const events = [dropped(1), makeEvent(userCreated, { userId: 2 }), dropped(3)];
+      await bus.publish(events[0] as EventEnvelope);
+      await bus.publish(makeEvent(tradeAccepted, { tradeId: 5 }));
+      await bus.publish(events[1] as EventEnvelope);
+      await bus.publish(events[2] as EventEnvelope);
+      await waitFor(() => seen.length >= 3, 'three deliveries');
+      await sleep(50);
+      expect(seen.map((s) => s.event)).toEqual(events);
+    });
+
+    it('does not deliver inside publish()', async () => {
+      let handled = false;
+      await bus.consume({
+        durable: 'async',
+        types: ['card.dropped'],
+        handler: async () => {
+          handled = true;
+        },
+      });
+      await sleep(20);
+      const publishing = bus.publish(dropped(1));
+      expect(handled).toBe(false);
+      await publishing;
+      await waitFor(() => handled, 'the delivery');
+    });
+
+    it('de-duplicates a republished envelope id', async () => {
+      const { seen, handler } = collect();
+      await bus.consume({ durable: 'dedupe', types: ['card.dropped'], handler });
+      const event = dropped(7);
+      await bus.publish(event);
+      await bus.publish(event);
+      await bus.publish({ ...event, data: { cardId: 8 } });
+      const marker = dropped(99);
+      await bus.publish(marker);
+      await waitFor(() => seen.some((s) => s.event.id === marker.id), 'the marker event');
+      await sleep(50);
+      expect(seen.map((s) => s.event)).toEqual([event, marker]);
+    });
+
+    it('redelivers after a throw, with backoff, until the handler succeeds', async () => {
+      const attempts: { deliveryCount: number; at: number }[] = [];
+      await bus.consume({
+        durable: 'retry',
+        types: ['card.dropped'],
+        backoffMs: [80],
+        handler: async (_event, ctx) => {
+          attempts.push({ deliveryCount: ctx.deliveryCount, at: Date.now() });
+          if (ctx.deliveryCount < 3) throw new Error('database busy');
+        },
+      });
+      await bus.publish(dropped(1));
+      await waitFor(() => attempts.length >= 3, 'three attempts');
+      await sleep(150);
+      expect(attempts.map((a) => a.deliveryCount)).toEqual([1, 2, 3]);
+      const [a1, a2, a3] = attempts.map((a) => a.at) as [number, number, number];
+      expect(a2 - a1).toBeGreaterThanOrEqual(60);
+      expect(a3 - a2).toBeGreaterThanOrEqual(60);
+      expect(await bus.deadLetters('retry')).toEqual([]);
+    });
+
+    it('dead-letters an event after maxDeliver failed deliveries and stops delivering it', async () => {
+      const attempts: number[] = [];
+      const { seen, handler: collectOthers } = collect();
+      await bus.consume({
+        durable: 'poisoned',
+        types: ['card.dropped'],
+        maxDeliver: 3,
+        backoffMs: [20],
+        handler: async (event, ctx) => {
+          if ((event.data as { cardId: number }).cardId !== 13) return collectOthers(event, ctx);
+          attempts.push(ctx.deliveryCount);
+          throw new Error('cannot apply card 13');
+        },
+      });
+      const poison = dropped(13);
+      const fine = dropped(14);
+      await bus.publish(poison);
+      await bus.publish(fine);
+      await waitFor(async () => (await bus.deadLetters('poisoned')).length > 0, 'the dead letter');
+      await sleep(150);
+      expect(attempts).toEqual([1, 2, 3]);
+      expect(seen.map((s) => s.event.id)).toEqual([fine.id]);
+      const letters = await bus.deadLetters('poisoned');
+      expect(letters).toHaveLength(1);
+      expect(letters[0]).toMatchObject({
+        durable: 'poisoned',
+        event: poison,
+        deliveryCount: 3,
+        error: 'cannot apply card 13',
+      });
+      expect(letters[0]?.subject).toMatch(/events\.card\.dropped$/);
+      expect(await bus.deadLetters('other')).toEqual([]);
+    });
+
+    it('shares the work of one durable between its consumers, each event handled once', async () => {
+      const handledBy: Record<string, string[]> = { a: [], b: [] };
+      const worker = (name: 'a' | 'b') => async (event: EventEnvelope) => {
+        await sleep(5);
+        handledBy[name]?.push(event.id);
+      };
+      await bus.consume({ durable: 'shared', types: ['card.dropped'], handler: worker('a') });
+      await bus.consume({ durable: 'shared', types: ['card.dropped'], handler: worker('b') });
+      const events = Array.from({ length: 30 }, (_, i) => dropped(i));
+      for (const e of events) await bus.publish(e);
+      const all = () => [...(handledBy.a ?? []), ...(handledBy.b ?? [])];
+      await waitFor(() => new Set(all()).size === events.length, 'all events handled');
+      await sleep(100);
+      expect(all().sort()).toEqual(events.map((e) => e.id).sort());
+      expect(handledBy.a?.length).toBeGreaterThan(0);
+      expect(handledBy.b?.length).toBeGreaterThan(0);
+    });
+
+    it('gives a consumer created later the events published before it, and resumes a durable where it stopped', async () => {
+      const early = [dropped(1), dropped(2)];
+      for (const e of early) await bus.publish(e);
+
+      const first = collect();
+      const sub = await bus.consume({ durable: 'late', types: ['card.dropped'], handler: first.handler });
+      await waitFor(() => first.seen.length >= 2, 'the earlier events');
+      expect(first.seen.map((s) => s.event)).toEqual(early);
+      await sub.stop();
+
+      const later = dropped(3);
+      await bus.publish(later);
+      const resumed = collect();
+      await bus.consume({ durable: 'late', types: ['card.dropped'], handler: resumed.handler });
+      await waitFor(() => resumed.seen.length >= 1, 'the new event');
+      await sleep(50);
+      expect(resumed.seen.map((s) => s.event)).toEqual([later]);
+
+      const other = collect();
+      await bus.consume({ durable: 'late-audit', types: ['card.dropped'], handler: other.handler });
+      await waitFor(() => other.seen.length >= 3, 'every event for another durable');
+      expect(other.seen.map((s) => s.event)).toEqual([...early, later]);
+    });
+
+    it('rejects an envelope that is not valid', async () => {
+      const bad = { ...dropped(1), type: 'NotAType' };
+      expect(await rejection(bus.publish(bad))).toMatchObject({ status: 400 });
+    });
+  });
+
+  describe('lifecycle', () => {
+    it('is ready until drained; drain lets in-flight work finish, then refuses new work', async () => {
+      expect(await bus.ready()).toBe(true);
+      const def = greetDef();
+      bus.serve(def, async ({ name }) => {
+        await sleep(150);
+        return { greeting: name };
+      });
+      const events: string[] = [];
+      let eventStarted = false;
+      await bus.consume({
+        durable: 'drain',
+        types: ['card.dropped'],
+        handler: async (event) => {
+          eventStarted = true;
+          await sleep(150);
+          events.push(event.id);
+        },
+      });
+      const event = dropped(1);
+      await bus.publish(event);
+      await waitFor(() => eventStarted, 'the event handler to start');
+      const inFlight = bus.request(def, { name: 'Rin' });
+      await sleep(30);
+
+      await bus.drain();
+      expect(events).toEqual([event.id]);
+      expect(await inFlight).toEqual({ greeting: 'Rin' });
+      expect(await bus.ready()).toBe(false);
+      expect(await rejection(bus.request(def, { name: 'Rin' }))).toMatchObject({ status: 503 });
+      expect(await rejection(bus.publish(dropped(2)))).toMatchObject({ status: 503 });
+    });
+  });
+});
+
+// Only JetStream can lose a delivery (the process that took it dies); the in-process bus cannot.
+if (natsUrl) {
+  describe('nats bus, unanswered deliveries', () => {
+    it('dead-letters an event whose last delivery was never answered, without running the handler again', async () => {
+      const token = randomUUID().replace(/-/g, '').slice(0, 12);
+      const streamPrefix = `TEST_${token}_`;
+      const subjectPrefix = `test${token}.`;
+      const bus = await connectNatsBus({
+        url: natsUrl,
+        name: 'bus-contract-test',
+        streamPrefix,
+        subjectPrefix,
+        ackWaitMs: 300,
+      });
+      const jsm = await jetstreamManager(admin as NatsConnection);
+      try {
+        const event = dropped(1);
+        await bus.publish(event);
+        // A process that took the only delivery allowed (maxDeliver 1), then died without answering.
+        await jsm.consumers.add(`${streamPrefix}EVENTS`, {
+          durable_name: 'crashy',
+          ack_policy: AckPolicy.Explicit,
+          ack_wait: nanos(300),
+          max_deliver: 2,
+          filter_subject: `${subjectPrefix}events.card.dropped`,
+        });
+        const crashed = await jsm.jetstream().consumers.get(`${streamPrefix}EVENTS`, 'crashy');
+        expect((await crashed.next({ expires: 1000 }))?.info.deliveryCount).toBe(1);
+
+        const calls: number[] = [];
+        await bus.consume({
+          durable: 'crashy',
+          types: ['card.dropped'],
+          maxDeliver: 1,
+          handler: async (_e, ctx) => {
+            calls.push(ctx.deliveryCount);
+          },
+        });
+        await waitFor(async () => (await bus.deadLetters('crashy')).length > 0, 'the dead letter');
+        const [letter] = await bus.deadLetters('crashy');
+        expect(letter).toMatchObject({ event, deliveryCount: 2 });
+        expect(calls).toEqual([]);
+      } finally {
+        await bus.drain();
+        await jsm.streams.delete(`${streamPrefix}EVENTS`).catch(() => undefined);
+        await jsm.streams.delete(`${streamPrefix}DEADLETTER`).catch(() => undefined);
+      }
+    });
+  });
+}

@@ -1,0 +1,42 @@
+import { defineEvent, type EventEnvelope } from '@acg/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { InspectableBus } from './delivery';
+import { makeEvent } from './make-event';
+import { createMemoryBus } from './memory';
+
+// The in-process bus's own limits; the shared semantics are in bus.contract.test.ts.
+const cardDropped = defineEvent('card.dropped', z.object({ cardId: z.number().int() }));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('memory bus limits', () => {
+  let bus: InspectableBus;
+  afterEach(() => bus.drain());
+
+  const consumeAll = async (durable: string) => {
+    const seen: EventEnvelope[] = [];
+    await bus.consume({ durable, types: ['card.dropped'], handler: async (e) => void seen.push(e) });
+    return seen;
+  };
+
+  it('keeps a bounded log: a late consumer gets only the newest maxEvents events', async () => {
+    bus = createMemoryBus({ maxEvents: 2 });
+    const events = [1, 2, 3].map((cardId) => makeEvent(cardDropped, { cardId }));
+    for (const e of events) await bus.publish(e);
+    const seen = await consumeAll('late');
+    await sleep(30);
+    expect(seen).toEqual(events.slice(1));
+  });
+
+  it('forgets envelope ids once the duplicate window has passed', async () => {
+    bus = createMemoryBus({ duplicateWindowMs: 40 });
+    const seen = await consumeAll('window');
+    const event = makeEvent(cardDropped, { cardId: 1 });
+    await bus.publish(event);
+    await bus.publish(event);
+    await sleep(60);
+    await bus.publish(event);
+    await sleep(30);
+    expect(seen.map((e) => e.id)).toEqual([event.id, event.id]);
+  });
+});

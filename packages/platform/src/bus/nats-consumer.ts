@@ -1,0 +1,287 @@
+import { type EventEnvelope, eventEnvelopeSchema } from '@acg/contracts';
+import {
+  AckPolicy,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  DeliverPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  ReplayPolicy,
+} from '@nats-io/jetstream';
+import { headers, nanos } from '@nats-io/nats-core';
+import type { Logger } from '../logger';
+import { type ConsumerPolicy, type DeadLetter, errorMessage, redeliveryDelay } from './delivery';
+import { isConsumerNotFound, type NatsNames } from './nats-streams';
+import type { ConsumeOptions, Subscription } from './types';
+
+export interface NatsConsumerDeps {
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  names: NatsNames;
+  logger: Logger;
+  /** How long a delivery may stay unanswered (handler crashed or hung) before redelivery. */
+  ackWaitMs: number;
+  /** Servers before 2.10 take one filter subject per consumer. */
+  multipleFilters: boolean;
+}
+
+const DL_HEADER = {
+  durable: 'x-dead-letter-durable',
+  subject: 'x-dead-letter-subject',
+  deliveries: 'x-dead-letter-deliveries',
+  error: 'x-dead-letter-error',
+  at: 'x-dead-letter-at',
+} as const;
+
+/** How long one pull waits on the server for a message before the next pull. */
+const PULL_EXPIRES_MS = 30_000;
+const PULL_RETRY_MS = 1000;
+
+/**
+ * Filter for the consumer's event types. Old servers get one subject: the type's own, or the
+ * whole events wildcard when there are several (the loop then acks other types unhandled).
+ */
+function filterFor(policy: ConsumerPolicy, deps: NatsConsumerDeps): Partial<ConsumerConfig> {
+  const subjects = policy.types.map((t) => deps.names.eventSubject(t));
+  if (deps.multipleFilters) return { filter_subjects: subjects, filter_subject: undefined };
+  return {
+    filter_subject: subjects.length === 1 ? subjects[0] : deps.names.eventsWildcard,
+    filter_subjects: undefined,
+  };
+}
+
+/**
+ * Creates the durable consumer or updates the settings that may change. The server allows one
+ * delivery more than maxDeliver: it only happens when the last attempt never answered (the
+ * process died), and that delivery goes straight to the dead-letter stream.
+ */
+async function ensureConsumer(policy: ConsumerPolicy, deps: NatsConsumerDeps): Promise<void> {
+  const stream = deps.names.eventsStream;
+  const updatable: Partial<ConsumerConfig> = {
+    ack_wait: nanos(deps.ackWaitMs),
+    max_deliver: policy.maxDeliver + 1,
+    max_ack_pending: 1000,
+    ...filterFor(policy, deps),
+  };
+  try {
+    await deps.jsm.consumers.info(stream, policy.durable);
+  } catch (err) {
+    if (!isConsumerNotFound(err)) throw err;
+    try {
+      await deps.jsm.consumers.add(stream, {
+        durable_name: policy.durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        replay_policy: ReplayPolicy.Instant,
+        ...updatable,
+      });
+      return;
+    } catch (addErr) {
+      // Another process created it first: fall through to the update below.
+      deps.logger.debug({ err: addErr, durable: policy.durable }, 'consumer create raced, updating');
+    }
+  }
+  await deps.jsm.consumers.update(stream, policy.durable, updatable);
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+const headerValue = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 512);
+
+async function deadLetter(
+  m: JsMsg,
+  policy: ConsumerPolicy,
+  deps: NatsConsumerDeps,
+  event: EventEnvelope | null,
+  error: string,
+): Promise<void> {
+  const h = headers();
+  h.set(DL_HEADER.durable, policy.durable);
+  h.set(DL_HEADER.subject, m.subject);
+  h.set(DL_HEADER.deliveries, String(m.info.deliveryCount));
+  h.set(DL_HEADER.error, headerValue(error));
+  h.set(DL_HEADER.at, new Date().toISOString());
+  try {
+    await deps.js.publish(deps.names.deadLetterSubject(policy.durable), m.data, {
+      msgID: `${policy.durable}:${m.seq}`,
+      headers: h,
+    });
+  } catch (err) {
+    // Keep the event: the server redelivers it once more and we try again.
+    deps.logger.error({ err, durable: policy.durable, seq: m.seq }, 'dead-letter publish failed');
+    m.nak(redeliveryDelay(policy.backoffMs, m.info.deliveryCount));
+    return;
+  }
+  m.term();
+  deps.logger.error(
+    {
+      durable: policy.durable,
+      eventId: event?.id,
+      subject: m.subject,
+      deliveryCount: m.info.deliveryCount,
+      error,
+    },
+    'event dead-lettered',
+  );
+}
+
+async function handleMessage(
+  m: JsMsg,
+  policy: ConsumerPolicy,
+  handler: ConsumeOptions['handler'],
+  deps: NatsConsumerDeps,
+): Promise<void> {
+  const deliveryCount = m.info.deliveryCount;
+  let event: EventEnvelope;
+  try {
+    event = eventEnvelopeSchema.parse(m.json()) as EventEnvelope;
+  } catch {
+    await deadLetter(m, policy, deps, null, 'not a valid event envelope');
+    return;
+  }
+  if (!policy.types.includes(event.type)) {
+    m.ack();
+    return;
+  }
+  if (deliveryCount > policy.maxDeliver) {
+    await deadLetter(m, policy, deps, event, 'delivery limit reached without an answer');
+    return;
+  }
+  // Tell the server we are still at it, so a long handler is not redelivered elsewhere meanwhile;
+  // only a dead process lets ack_wait run out.
+  const heartbeat = setInterval(
+    () => {
+      try {
+        m.working();
+      } catch {
+        // Connection gone: the server will redeliver after ack_wait, nothing to do here.
+      }
+    },
+    Math.max(deps.ackWaitMs / 3, 100),
+  );
+  try {
+    await handler(event, { deliveryCount });
+  } catch (err) {
+    if (deliveryCount >= policy.maxDeliver) {
+      await deadLetter(m, policy, deps, event, errorMessage(err));
+      return;
+    }
+    const delay = redeliveryDelay(policy.backoffMs, deliveryCount);
+    deps.logger.warn(
+      { err, durable: policy.durable, eventId: event.id, type: event.type, deliveryCount, delay },
+      'event handler failed, will redeliver',
+    );
+    m.nak(delay);
+    return;
+  } finally {
+    clearInterval(heartbeat);
+  }
+  m.ack();
+}
+
+/**
+ * One consume() call: pulls one message at a time, only when the previous one is answered, so
+ * a slow or stuck handler never holds other messages hostage in a client-side buffer (they stay
+ * with the server for the durable's other consumers).
+ */
+export async function startNatsConsumer(
+  policy: ConsumerPolicy,
+  handler: ConsumeOptions['handler'],
+  deps: NatsConsumerDeps,
+): Promise<Subscription> {
+  await ensureConsumer(policy, deps);
+  const consumer = await deps.js.consumers.get(deps.names.eventsStream, policy.durable);
+  let stopping = false;
+  let current: ConsumerMessages | undefined;
+  let wake = () => {};
+
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        current = await consumer.fetch({ max_messages: 1, expires: PULL_EXPIRES_MS });
+        if (stopping) {
+          await current.close();
+          break;
+        }
+        for await (const m of current) {
+          // Pulled as stop() came: hand it back at once for the durable's other consumers.
+          if (stopping) {
+            m.nak();
+            continue;
+          }
+          await handleMessage(m, policy, handler, deps).catch((err) => {
+            deps.logger.error(
+              { err, durable: policy.durable, seq: m.seq },
+              'event handling failed unexpectedly',
+            );
+            m.nak(redeliveryDelay(policy.backoffMs, m.info.deliveryCount));
+          });
+        }
+      } catch (err) {
+        if (stopping) break;
+        deps.logger.warn({ err, durable: policy.durable }, 'event pull failed, retrying');
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, PULL_RETRY_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      wake();
+      await current?.close();
+      await loop;
+    },
+  };
+}
+
+/** Reads a durable's dead letters back from the DEADLETTER stream, oldest first. */
+export async function readDeadLetters(durable: string, deps: NatsConsumerDeps): Promise<DeadLetter[]> {
+  const stream = deps.names.deadLetterStream;
+  const subject = deps.names.deadLetterSubject(durable);
+  const info = await deps.jsm.streams.info(stream, { subjects_filter: subject });
+  const count = info.state.subjects?.[subject] ?? 0;
+  if (count === 0) return [];
+  // A short-lived reader that acks nothing, so reading never changes what is stored.
+  const reader = await deps.jsm.consumers.add(stream, {
+    ack_policy: AckPolicy.None,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: subject,
+    inactive_threshold: nanos(30_000),
+    mem_storage: true,
+  });
+  const letters: DeadLetter[] = [];
+  try {
+    const batch = await deps.js.consumers
+      .getConsumerFromInfo(reader)
+      .fetch({ max_messages: count, expires: 2000 });
+    for await (const m of batch) {
+      const parsed = eventEnvelopeSchema.safeParse(parseJson(m.string()));
+      letters.push({
+        durable,
+        subject: m.headers?.get(DL_HEADER.subject) ?? '',
+        event: parsed.success ? (parsed.data as EventEnvelope) : null,
+        deliveryCount: Number(m.headers?.get(DL_HEADER.deliveries)),
+        error: m.headers?.get(DL_HEADER.error) ?? '',
+        deadAt: m.headers?.get(DL_HEADER.at) ?? '',
+      });
+    }
+  } finally {
+    await deps.jsm.consumers.delete(stream, reader.name).catch(() => undefined);
+  }
+  return letters;
+}

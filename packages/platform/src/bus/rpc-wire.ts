@@ -1,0 +1,97 @@
+import { type RpcDef, type RpcError, rpcErrorSchema } from '@acg/contracts';
+import { z } from 'zod';
+import { AppError, ValidationError } from '../errors';
+import type { Logger } from '../logger';
+import type { RpcContext } from './types';
+
+/**
+ * What travels on a request/reply subject, shared by both buses so the in-process bus
+ * behaves exactly like the wire: the sender checks its payload against the schema and sends
+ * the value as given (JSON), the receiver parses it (defaults and transforms apply there).
+ */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+const replySchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: rpcErrorSchema }),
+]);
+type Reply = z.infer<typeof replySchema>;
+
+const issuesOf = (error: z.ZodError) => ({
+  issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+});
+
+/** Caller side: validates and serialises the request; a bad request is the caller's 400. */
+export function encodeRequest(def: RpcDef, data: unknown): string {
+  const checked = def.request.safeParse(data);
+  if (!checked.success)
+    throw new ValidationError(`Invalid request for ${def.subject}`, issuesOf(checked.error));
+  return JSON.stringify(data ?? null);
+}
+
+/** Caller side: turns a reply back into the handler's value or its AppError. */
+export function decodeReply<Res extends z.ZodType>(def: RpcDef<z.ZodType, Res>, text: string): z.output<Res> {
+  let reply: Reply;
+  try {
+    reply = replySchema.parse(JSON.parse(text));
+  } catch {
+    throw new AppError(500, 'internal_error', `Malformed reply from ${def.subject}`);
+  }
+  if (!reply.ok)
+    throw new AppError(reply.error.status, reply.error.code, reply.error.message, reply.error.details);
+  const parsed = def.response.safeParse(reply.data);
+  if (!parsed.success) {
+    throw new AppError(500, 'internal_error', `Invalid reply from ${def.subject}`, issuesOf(parsed.error));
+  }
+  return parsed.data;
+}
+
+const errorReply = (error: RpcError): string => JSON.stringify({ ok: false, error } satisfies Reply);
+
+/**
+ * Serving side: runs the handler for one raw request and always produces a reply text, so a
+ * failing handler answers the caller at once instead of leaving it to time out.
+ */
+export async function answerRequest(
+  def: RpcDef,
+  handler: (data: unknown, ctx: RpcContext) => Promise<unknown>,
+  text: string,
+  ctx: RpcContext,
+  logger: Logger,
+): Promise<string> {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    return errorReply({ status: 400, code: 'validation_failed', message: 'Request is not JSON' });
+  }
+  const request = def.request.safeParse(input);
+  if (!request.success) {
+    return errorReply({
+      status: 400,
+      code: 'validation_failed',
+      message: `Invalid request for ${def.subject}`,
+      details: issuesOf(request.error),
+    });
+  }
+  try {
+    const result = await handler(request.data, ctx);
+    const checked = def.response.safeParse(result);
+    if (!checked.success) {
+      logger.error(
+        { subject: def.subject, reqId: ctx.requestId, issues: checked.error.issues },
+        'rpc reply invalid',
+      );
+      return errorReply({ status: 500, code: 'internal_error', message: 'Internal server error' });
+    }
+    return JSON.stringify({ ok: true, data: result ?? null } satisfies Reply);
+  } catch (err) {
+    if (err instanceof AppError) {
+      if (err.status >= 500)
+        logger.warn({ err, subject: def.subject, reqId: ctx.requestId }, 'rpc handler failed');
+      return errorReply({ status: err.status, code: err.code, message: err.message, details: err.details });
+    }
+    logger.error({ err, subject: def.subject, reqId: ctx.requestId }, 'rpc handler crashed');
+    return errorReply({ status: 500, code: 'internal_error', message: 'Internal server error' });
+  }
+}

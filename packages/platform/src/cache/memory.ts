@@ -1,0 +1,94 @@
+import { LRUCache } from 'lru-cache';
+import { assertNamespaceName, type CacheBackend, createNamespace, hitRate } from './namespace';
+import type { Cache, CacheNamespace } from './types';
+
+/**
+ * The embedded-mode cache: one process's memory, bounded by entry count and bytes (least
+ * recently used entries go first). Values are kept as JSON text or copied bytes, so callers never
+ * share (and mutate) a cached object, as with Redis.
+ */
+export interface MemoryCacheOptions {
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+// Namespace and key joined by a character that cannot occur in a namespace name.
+const SEP = '\u0000';
+
+export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
+  const entries = new LRUCache<string, string | Buffer>({
+    max: opts.maxEntries ?? 10_000,
+    maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (value, key) =>
+      key.length + (typeof value === 'string' ? value.length * 2 : value.length),
+  });
+  const counters = new Map<string, { hits: number; misses: number }>();
+  const namespaces = new Map<string, CacheNamespace>();
+
+  const counter = (ns: string) => {
+    let c = counters.get(ns);
+    if (!c) {
+      c = { hits: 0, misses: 0 };
+      counters.set(ns, c);
+    }
+    return c;
+  };
+  const keysOf = (ns: string): string[] => {
+    entries.purgeStale();
+    return [...entries.keys()].filter((k) => k.startsWith(`${ns}${SEP}`));
+  };
+
+  const backend: CacheBackend = {
+    async read(ns, key) {
+      const value = entries.get(`${ns}${SEP}${key}`);
+      const c = counter(ns);
+      if (value === undefined) c.misses++;
+      else c.hits++;
+      return typeof value === 'string' || value === undefined ? value : Buffer.from(value);
+    },
+    async write(ns, key, value, ttlMs) {
+      counter(ns);
+      entries.set(`${ns}${SEP}${key}`, typeof value === 'string' ? value : Buffer.from(value), {
+        ttl: ttlMs,
+      });
+    },
+    async remove(ns, key) {
+      entries.delete(`${ns}${SEP}${key}`);
+    },
+    async clearNamespace(ns) {
+      for (const k of keysOf(ns)) entries.delete(k);
+    },
+    async namespaceStats(ns) {
+      const { hits, misses } = counter(ns);
+      return { name: ns, keys: keysOf(ns).length, hits, misses, hit_rate: hitRate(hits, misses) };
+    },
+  };
+
+  const names = () => [...new Set([...namespaces.keys(), ...counters.keys()])].sort();
+
+  return {
+    kind: 'memory',
+    namespace(name) {
+      let ns = namespaces.get(name);
+      if (!ns) {
+        ns = createNamespace(name, backend);
+        namespaces.set(name, ns);
+        counter(name);
+      }
+      return ns;
+    },
+    stats: () => Promise.all(names().map((ns) => backend.namespaceStats(ns))),
+    async clear(clearOpts = {}) {
+      if (clearOpts.namespace !== undefined) assertNamespaceName(clearOpts.namespace);
+      const targets = clearOpts.namespace === undefined ? names() : [clearOpts.namespace];
+      for (const ns of targets) {
+        await backend.clearNamespace(ns);
+        if (clearOpts.resetStats && counters.has(ns)) counters.set(ns, { hits: 0, misses: 0 });
+      }
+    },
+    ready: async () => true,
+    async close() {
+      entries.clear();
+    },
+  };
+}

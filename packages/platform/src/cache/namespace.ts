@@ -1,0 +1,94 @@
+import { ValidationError } from '../errors';
+import type { CacheNamespace, NamespaceStats } from './types';
+
+/**
+ * What a cache implementation stores and counts; the namespace API on top of it (JSON and
+ * Buffer values, read-through wrap) is shared so both implementations behave the same.
+ * A value is kept as JSON text or raw bytes.
+ */
+export interface CacheBackend {
+  /** Reads one value and counts a hit or a miss for the namespace. */
+  read(ns: string, key: string): Promise<string | Buffer | undefined>;
+  write(ns: string, key: string, value: string | Buffer, ttlMs: number | undefined): Promise<void>;
+  remove(ns: string, key: string): Promise<void>;
+  clearNamespace(ns: string): Promise<void>;
+  namespaceStats(ns: string): Promise<NamespaceStats>;
+}
+
+// Letters, digits, `_`, `-` and `.`: never `:` (the Redis key separator) nor glob characters,
+// so a namespace's keys are exactly the keys under its prefix.
+const NAMESPACE_NAME = /^[A-Za-z0-9_.-]+$/;
+
+export function assertNamespaceName(name: string): void {
+  if (!NAMESPACE_NAME.test(name))
+    throw new ValidationError(`Invalid cache namespace name: ${JSON.stringify(name)}`);
+}
+
+/** Seconds (fractions allowed) to milliseconds; absent or 0 means no expiry. */
+function ttlMs(ttlSeconds: number | undefined): number | undefined {
+  if (ttlSeconds === undefined || ttlSeconds === 0) return undefined;
+  if (!Number.isFinite(ttlSeconds) || ttlSeconds < 0) throw new Error(`Invalid cache TTL: ${ttlSeconds}`);
+  return Math.max(1, Math.round(ttlSeconds * 1000));
+}
+
+export function hitRate(hits: number, misses: number): number {
+  const reads = hits + misses;
+  return reads === 0 ? 0 : Math.round((hits / reads) * 10_000) / 10_000;
+}
+
+export function createNamespace(name: string, backend: CacheBackend): CacheNamespace {
+  assertNamespaceName(name);
+  // Concurrent wraps of one key in this process compute once and share the result.
+  const computing = new Map<string, Promise<unknown>>();
+
+  const get = async <T>(key: string): Promise<T | undefined> => {
+    const raw = await backend.read(name, key);
+    if (raw === undefined) return undefined;
+    try {
+      return JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8')) as T;
+    } catch {
+      return undefined; // bytes stored with setBuffer are not JSON
+    }
+  };
+
+  const set = async (key: string, value: unknown, ttlSeconds?: number): Promise<void> => {
+    const text = JSON.stringify(value);
+    // undefined (or a function) has no JSON form: nothing to cache.
+    if (text === undefined) return;
+    await backend.write(name, key, text, ttlMs(ttlSeconds));
+  };
+
+  return {
+    name,
+    get,
+    set,
+    async getBuffer(key) {
+      const raw = await backend.read(name, key);
+      if (raw === undefined) return undefined;
+      return typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
+    },
+    async setBuffer(key, value, ttlSeconds) {
+      await backend.write(name, key, value, ttlMs(ttlSeconds));
+    },
+    delete: (key) => backend.remove(name, key),
+    async wrap<T>(key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T> {
+      const cached = await get<T>(key);
+      if (cached !== undefined) return cached;
+      const pending = computing.get(key);
+      if (pending) return pending as Promise<T>;
+      const fresh = (async () => {
+        const value = await compute();
+        await set(key, value, ttlSeconds);
+        return value;
+      })();
+      computing.set(key, fresh);
+      try {
+        return await fresh;
+      } finally {
+        computing.delete(key);
+      }
+    },
+    clear: () => backend.clearNamespace(name),
+    stats: () => backend.namespaceStats(name),
+  };
+}

@@ -1,0 +1,153 @@
+import { Redis } from 'ioredis';
+import type { Logger } from '../logger';
+import { assertNamespaceName, type CacheBackend, createNamespace, hitRate } from './namespace';
+import type { Cache, CacheNamespace } from './types';
+
+/**
+ * The production cache. Keys are `<prefix>:c:<namespace>:<key>`; Buffers are stored as raw
+ * bytes. Hit/miss counters live in Redis hashes (`<prefix>:stats:<namespace>`) and the known
+ * namespaces in a set (`<prefix>:namespaces`), so every replica adds to and reads the same
+ * statistics. Key counts come from SCAN, which stays right as keys expire.
+ */
+export interface RedisCacheOptions {
+  url: string;
+  prefix?: string;
+  logger?: Logger;
+}
+
+// One round trip per read: the value, and the hit or miss counted where every replica sees it.
+const READ_AND_COUNT = `
+local v = redis.call('GET', KEYS[1])
+if v then redis.call('HINCRBY', KEYS[2], 'hits', 1) else redis.call('HINCRBY', KEYS[2], 'misses', 1) end
+redis.call('SADD', KEYS[3], ARGV[1])
+return v`;
+
+const SCAN_BATCH = 500;
+
+export async function connectRedisCache(opts: RedisCacheOptions): Promise<Cache> {
+  // `acg:auth:` and `acg:auth` name the same prefix.
+  const prefix = (opts.prefix ?? 'acg').replace(/:+$/, '');
+  if (!/^[A-Za-z0-9_.:-]+$/.test(prefix))
+    throw new Error(`Invalid Redis cache prefix: ${JSON.stringify(opts.prefix)}`);
+  const redis = new Redis(opts.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  redis.on('error', (err) => opts.logger?.warn({ err }, 'redis cache connection error'));
+  try {
+    await redis.connect();
+  } catch (err) {
+    redis.disconnect();
+    throw new Error(`Redis cache unreachable at ${withoutCredentials(opts.url)}: ${String(err)}`);
+  }
+
+  const valueKey = (ns: string, key: string) => `${prefix}:c:${ns}:${key}`;
+  const statsKey = (ns: string) => `${prefix}:stats:${ns}`;
+  const namespacesKey = `${prefix}:namespaces`;
+
+  /** Every key matching a glob, each once (SCAN may repeat keys). */
+  const scanKeys = async (pattern: string, onBatch: (keys: string[]) => Promise<void>) => {
+    const seen = new Set<string>();
+    const stream = redis.scanStream({ match: pattern, count: SCAN_BATCH });
+    for await (const batch of stream as AsyncIterable<string[]>) {
+      const fresh = batch.filter((k) => !seen.has(k));
+      for (const k of fresh) seen.add(k);
+      if (fresh.length > 0) await onBatch(fresh);
+    }
+    return seen.size;
+  };
+  const namespaceKeys = (ns: string) => `${escapeGlob(`${prefix}:c:${ns}:`)}*`;
+
+  const backend: CacheBackend = {
+    async read(ns, key) {
+      const value = await redis.callBuffer(
+        'EVAL',
+        READ_AND_COUNT,
+        3,
+        valueKey(ns, key),
+        statsKey(ns),
+        namespacesKey,
+        ns,
+      );
+      return Buffer.isBuffer(value) ? value : undefined;
+    },
+    async write(ns, key, value, ttlMs) {
+      const pipeline = redis.pipeline();
+      if (ttlMs === undefined) pipeline.set(valueKey(ns, key), value);
+      else pipeline.set(valueKey(ns, key), value, 'PX', ttlMs);
+      pipeline.sadd(namespacesKey, ns);
+      for (const [err] of (await pipeline.exec()) ?? []) if (err) throw err;
+    },
+    async remove(ns, key) {
+      await redis.unlink(valueKey(ns, key));
+    },
+    async clearNamespace(ns) {
+      await scanKeys(namespaceKeys(ns), async (keys) => {
+        await redis.unlink(...keys);
+      });
+    },
+    async namespaceStats(ns) {
+      const [[hits, misses], keys] = await Promise.all([
+        redis.hmget(statsKey(ns), 'hits', 'misses').then((v) => v.map((n) => Number(n ?? 0))),
+        scanKeys(namespaceKeys(ns), async () => {}),
+      ]);
+      return {
+        name: ns,
+        keys,
+        hits: hits ?? 0,
+        misses: misses ?? 0,
+        hit_rate: hitRate(hits ?? 0, misses ?? 0),
+      };
+    },
+  };
+
+  const namespaces = new Map<string, CacheNamespace>();
+  const names = async () => (await redis.smembers(namespacesKey)).sort();
+
+  return {
+    kind: 'redis',
+    namespace(name) {
+      let ns = namespaces.get(name);
+      if (!ns) {
+        ns = createNamespace(name, backend);
+        namespaces.set(name, ns);
+        // Listed on the admin screen from first use; reads and writes add it again anyway.
+        redis
+          .sadd(namespacesKey, name)
+          .catch((err) => opts.logger?.warn({ err }, 'redis cache: sadd failed'));
+      }
+      return ns;
+    },
+    async stats() {
+      return Promise.all((await names()).map((ns) => backend.namespaceStats(ns)));
+    },
+    async clear(clearOpts = {}) {
+      if (clearOpts.namespace !== undefined) assertNamespaceName(clearOpts.namespace);
+      const targets = clearOpts.namespace === undefined ? await names() : [clearOpts.namespace];
+      for (const ns of targets) {
+        await backend.clearNamespace(ns);
+        if (clearOpts.resetStats) await redis.unlink(statsKey(ns));
+      }
+    },
+    async ready() {
+      try {
+        return (await redis.ping()) === 'PONG';
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+const escapeGlob = (s: string): string => s.replace(/[*?[\]\\]/g, '\\$&');
+
+function withoutCredentials(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return '(invalid URL)';
+  }
+}

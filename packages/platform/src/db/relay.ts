@@ -1,0 +1,127 @@
+import type { EventEnvelope } from '@acg/contracts';
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Bus } from '../bus/types';
+import type { Logger } from '../logger';
+import type { Database, Tables } from './database';
+import type { OutboxTable } from './outbox';
+
+/**
+ * Publishes the outbox (architecture §4). Pending rows are taken oldest first in small batches
+ * with `FOR UPDATE SKIP LOCKED`, so replicas running their own relay never work the same batch;
+ * a row is marked published in the same transaction that held its lock. A crash between
+ * publish and commit leaves the row pending and it is published again: the bus de-duplicates by
+ * envelope id (the row id) within the stream's window, and consumers are idempotent anyway.
+ */
+export interface OutboxRelayOptions<T extends Tables> {
+  database: Database<T>;
+  table: OutboxTable;
+  bus: Pick<Bus, 'publish'>;
+  logger?: Logger;
+  /** Sweep period for rows nobody kicked for (left behind by a crash, or a failed publish). */
+  intervalMs?: number;
+  batchSize?: number;
+}
+
+export interface OutboxRelay {
+  /** Publish now; services call it after committing a transaction that enqueued events. */
+  kick(): void;
+  /** Runs the relay now and resolves when no pending row is left that it could take. */
+  flush(): Promise<void>;
+  /** Stops the sweep and waits for the batch in flight. */
+  stop(): Promise<void>;
+}
+
+/** Consecutive publish failures after which a batch gives up: the bus is most likely down. */
+const GIVE_UP_AFTER = 2;
+
+export function startOutboxRelay<T extends Tables>(opts: OutboxRelayOptions<T>): OutboxRelay {
+  const { database, table, bus, logger } = opts;
+  const batchSize = opts.batchSize ?? 20;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  /** One batch; returns true when it was full and nothing failed, i.e. more may be waiting. */
+  const publishBatch = () =>
+    database.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(table)
+        .where(isNull(table.publishedAt))
+        .orderBy(table.occurredAt, table.id)
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      const published: string[] = [];
+      let failuresInRow = 0;
+      for (const row of rows) {
+        try {
+          await bus.publish(toEnvelope(row));
+          published.push(row.id);
+          failuresInRow = 0;
+        } catch (err) {
+          logger?.warn({ err, eventId: row.id, type: row.type }, 'outbox publish failed; will retry');
+          await tx
+            .update(table)
+            .set({ attempts: sql`${table.attempts} + 1`, lastError: String(err).slice(0, 1000) })
+            .where(eq(table.id, row.id));
+          if (++failuresInRow >= GIVE_UP_AFTER) break;
+        }
+      }
+      if (published.length > 0) {
+        await tx.update(table).set({ publishedAt: new Date() }).where(inArray(table.id, published));
+      }
+      return rows.length === batchSize && published.length === rows.length;
+    });
+
+  const run = async () => {
+    do {
+      again = false;
+      try {
+        while (!stopped && (await publishBatch())) {}
+      } catch (err) {
+        // The database is unreachable: the next sweep tries again.
+        logger?.warn({ err }, 'outbox relay pass failed');
+      }
+    } while (again && !stopped);
+  };
+
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      // Rows committed while a pass runs may sit behind its snapshot: go round once more.
+      again = true;
+      return;
+    }
+    running = run().finally(() => {
+      running = null;
+    });
+  };
+
+  const timer = setInterval(kick, opts.intervalMs ?? 500);
+  timer.unref();
+  kick();
+
+  return {
+    kick,
+    async flush() {
+      if (running) await running;
+      kick();
+      if (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}
+
+function toEnvelope(row: OutboxTable['$inferSelect']): EventEnvelope {
+  return {
+    id: row.id,
+    type: row.type,
+    version: row.version,
+    occurredAt: row.occurredAt.toISOString(),
+    data: row.data,
+  };
+}

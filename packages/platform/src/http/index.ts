@@ -1,0 +1,3 @@
+export * from './access';
+export * from './server';
+export * from './service';

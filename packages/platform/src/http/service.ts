@@ -1,0 +1,83 @@
+import closeWithGrace from 'close-with-grace';
+import type { Bus } from '../bus/types';
+import type { Cache } from '../cache/types';
+import type { Database } from '../db';
+import type { Logger } from '../logger';
+import { createHttpServer, type HttpServer } from './server';
+
+/** What a service's start() receives: its config plus the infrastructure it runs on. */
+export interface ServiceDeps<C> {
+  config: C;
+  logger: Logger;
+  bus: Bus;
+  cache: Cache;
+  database?: Database;
+  /**
+   * Whether closing the service also closes bus, cache and database. True for a process of
+   * its own (distributed mode); false in the embedded runner, which shares them.
+   */
+  ownsInfra?: boolean;
+}
+
+export interface RunningService {
+  name: string;
+  url: string;
+  app: HttpServer;
+  /** Graceful: stop accepting, finish in-flight requests, stop consumers, then close infra. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  name: string;
+  host: string;
+  port: number;
+  internalSecret: string;
+  deps: ServiceDeps<unknown>;
+  /** Registers routes, bus handlers and consumers; returns stoppers for what it started. */
+  setup: (app: HttpServer) => Promise<Array<() => Promise<void>>>;
+}
+
+export async function startHttpService(opts: StartOptions): Promise<RunningService> {
+  const { deps } = opts;
+  const logger = deps.logger;
+  const readiness: Record<string, () => Promise<boolean>> = {
+    bus: () => deps.bus.ready(),
+    cache: () => deps.cache.ready(),
+  };
+  if (deps.database) readiness.database = () => deps.database!.ready();
+  const app = createHttpServer({ name: opts.name, logger, internalSecret: opts.internalSecret, readiness });
+  const stoppers = await opts.setup(app);
+  const url = await app.listen({ host: opts.host, port: opts.port });
+  logger.info({ url }, `${opts.name} listening`);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await app.close();
+      for (const stop of stoppers.reverse()) await stop().catch((err) => logger.warn({ err }, 'stop failed'));
+      if (deps.ownsInfra) {
+        await deps.bus.drain().catch((err) => logger.warn({ err }, 'bus drain failed'));
+        await deps.cache.close().catch(() => {});
+        await deps.database?.close().catch(() => {});
+      }
+      logger.info(`${opts.name} stopped`);
+    })();
+    return closing;
+  };
+  return { name: opts.name, url, app, close };
+}
+
+/** For a service's main.ts: start it, and shut it down gracefully on SIGTERM/SIGINT. */
+export async function runMain(start: () => Promise<{ close(): Promise<void> }>, logger: Logger): Promise<void> {
+  try {
+    const running = await start();
+    closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+      if (err) logger.error({ err }, 'fatal error, shutting down');
+      else logger.info({ signal }, 'shutting down');
+      await running.close();
+    });
+  } catch (err) {
+    logger.fatal({ err }, 'failed to start');
+    process.exit(1);
+  }
+}

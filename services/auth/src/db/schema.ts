@@ -1,0 +1,75 @@
+import { outboxTable, processedMessagesTable } from '@acg/platform';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The auth service's tables, in its own PostgreSQL schema. The pgSchema object is not exported:
+ * drizzle-kit would otherwise emit CREATE SCHEMA, and the platform's migrate() creates it itself.
+ */
+const auth = pgSchema('auth');
+const languageColumn = (name: string) => text(name, { enum: ['en', 'ru'] });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A member, identified by their Discord account (spec 1 §3, spec 3 §3). */
+export const users = auth.table(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    discordId: text('discord_id').notNull().unique(),
+    username: text('username').notNull(),
+    discriminator: text('discriminator'),
+    /** Discord avatar hash; the URL is built from discordId and this hash. */
+    avatar: text('avatar'),
+    email: text('email'),
+    level: integer('level').notNull().default(0),
+    adminLevel: integer('admin_level').notNull().default(0),
+    language: languageColumn('language').notNull().default('en'),
+    shikimoriId: integer('shikimori_id'),
+    shikimoriNickname: text('shikimori_nickname'),
+    shikimoriAvatar: text('shikimori_avatar'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('users_username_idx').on(t.username),
+    check('users_admin_level_range', sql`${t.adminLevel} between 0 and 4`),
+  ],
+);
+
+/**
+ * Sessions of the PostgreSQL session store (the embedded mode; Redis holds them in production).
+ * Only a SHA-256 hash of the session id is stored, so a leaked table cannot be replayed.
+ */
+export const sessions = auth.table(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    /** Null for an anonymous visitor who only chose a language. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    language: languageColumn('language').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Sign-ins in progress: the OAuth state and PKCE verifier, found by the hash of a short-lived
+ * cookie so the callback can tell the response belongs to the browser that started it.
+ */
+export const oauthStates = auth.table(
+  'oauth_states',
+  {
+    loginHash: text('login_hash').primaryKey(),
+    provider: text('provider', { enum: ['discord'] }).notNull(),
+    state: text('state').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],
+);
+
+export const outbox = outboxTable(auth);
+export const processedMessages = processedMessagesTable(auth);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,34 @@
+import type { PublicUser, User } from '@acg/contracts';
+import type { UserRow } from '../db/schema';
+
+/** The user record as the API and events show it (spec 1 §3). */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    discriminator: row.discriminator,
+    discordId: row.discordId,
+    avatar: row.avatar,
+    email: row.email,
+    level: row.level,
+    adminLevel: row.adminLevel,
+    language: row.language,
+    shikimoriId: row.shikimoriId,
+    shikimoriNickname: row.shikimoriNickname,
+    shikimoriAvatar: row.shikimoriAvatar,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toPublicUser(row: Pick<UserRow, keyof PublicUser>): PublicUser {
+  return {
+    id: row.id,
+    username: row.username,
+    discriminator: row.discriminator,
+    discordId: row.discordId,
+    avatar: row.avatar,
+  };
+}
+
+/** The data of user.created / user.updated events. */
+export const userEventData = (row: UserRow) => ({ ...toPublicUser(row), adminLevel: row.adminLevel });

@@ -1,0 +1,137 @@
+import { sessionResolve } from '@acg/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AuthHarness,
+  beginSignIn,
+  callback,
+  consentOnDiscord,
+  cookieValue,
+  startAuthHarness,
+} from '../../test/harness';
+
+let h: AuthHarness;
+beforeAll(async () => {
+  h = await startAuthHarness();
+});
+afterAll(() => h?.close());
+
+const fan = () => h.accounts[0]!;
+const admin = () => h.accounts[1]!;
+const resolve = (sessionId: string) => h.bus.request(sessionResolve, { sessionId });
+
+describe('GET /auth/discord', () => {
+  it('sends the browser to Discord with state, PKCE S256 and our callback', async () => {
+    const { res, location, loginId } = await beginSignIn(h);
+    expect(res.statusCode).toBe(302);
+    expect(location.origin + location.pathname).toBe(`${h.discord.url}/oauth2/authorize`);
+    const q = location.searchParams;
+    expect(q.get('client_id')).toBe(h.config.DISCORD_CLIENT_ID);
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('redirect_uri')).toBe('http://localhost:3000/auth/discord/callback');
+    expect(q.get('scope')).toBe('identify email');
+    expect(q.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(q.get('code_challenge_method')).toBe('S256');
+    const cookie = res.cookies.find((c) => c.name === 'acg-login')!;
+    expect(loginId).toMatch(/^[\w-]{43}$/);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  });
+});
+
+describe('GET /auth/discord/callback', () => {
+  it('signs a new user in: session cookie, user record and a user.created event', async () => {
+    const { sessionId, callback: res } = await h.signIn(admin());
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+    expect(sessionId).toMatch(/^[\w-]{43}$/);
+    expect(res.cookies.find((c) => c.name === 'sid')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+    const { session } = await resolve(sessionId!);
+    expect(session).toMatchObject({ username: 'admin_hikari', adminLevel: 0, language: 'en' });
+    const created = await h.outboxEvents('user.created');
+    expect(created.map((e) => e.data)).toContainEqual({
+      id: session!.userId,
+      username: 'admin_hikari',
+      discriminator: '0',
+      discordId: admin().discordId,
+      avatar: admin().avatar,
+      adminLevel: 0,
+    });
+  });
+
+  it('updates the same user on a later sign-in and renews the session id', async () => {
+    const first = await h.signIn(fan());
+    const before = (await resolve(first.sessionId!)).session!;
+    fan().username = 'sakura_renamed';
+
+    const second = await h.signIn(fan(), { sessionId: first.sessionId });
+    expect(second.callback.headers.location).toBe('/');
+    expect(second.sessionId).toBeDefined();
+    expect(second.sessionId).not.toBe(first.sessionId);
+    expect((await resolve(first.sessionId!)).session).toBeNull();
+    const after = (await resolve(second.sessionId!)).session!;
+    expect(after.userId).toBe(before.userId);
+    expect(after.username).toBe('sakura_renamed');
+
+    const created = await h.outboxEvents('user.created');
+    expect(created.filter((e) => (e.data as { discordId: string }).discordId === fan().discordId)).toHaveLength(1);
+    const updated = await h.outboxEvents('user.updated');
+    expect(updated.map((e) => e.data)).toContainEqual(
+      expect.objectContaining({ id: before.userId, username: 'sakura_renamed' }),
+    );
+  });
+
+  it('refuses a callback whose state does not match', async () => {
+    const { location, loginId } = await beginSignIn(h);
+    const back = await consentOnDiscord(location, fan());
+    back.searchParams.set('state', 'forged-state-value');
+    const res = await callback(h, back, { 'acg-login': loginId });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/?login=failed');
+    expect(cookieValue(res, 'sid')).toBeUndefined();
+  });
+
+  it('refuses a callback from a browser that did not start the sign-in, and a replayed one', async () => {
+    const { location, loginId } = await beginSignIn(h);
+    const back = await consentOnDiscord(location, fan());
+    const otherBrowser = await callback(h, back, {});
+    expect(otherBrowser.headers.location).toBe('/?login=failed');
+
+    const ok = await callback(h, back, { 'acg-login': loginId });
+    expect(ok.headers.location).toBe('/');
+    const replay = await callback(h, back, { 'acg-login': loginId });
+    expect(replay.headers.location).toBe('/?login=failed');
+  });
+
+  it('treats denied consent as a failed sign-in, not an error', async () => {
+    const { location, loginId } = await beginSignIn(h);
+    const denied = new URL('http://localhost:3000/auth/discord/callback');
+    denied.searchParams.set('error', 'access_denied');
+    denied.searchParams.set('state', location.searchParams.get('state')!);
+    const res = await callback(h, denied, { 'acg-login': loginId });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/?login=failed');
+  });
+
+  it('fails cleanly when Discord refuses the code', async () => {
+    const { location, loginId } = await beginSignIn(h);
+    const back = await consentOnDiscord(location, fan());
+    back.searchParams.set('code', 'not-a-code-discord-issued');
+    const res = await callback(h, back, { 'acg-login': loginId });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/?login=failed');
+  });
+
+  it('carries a language chosen before signing in into the account', async () => {
+    const anon = await h.inject({
+      method: 'POST',
+      url: '/change-language/ru',
+      headers: { 'content-type': 'application/json' },
+    });
+    const anonSession = cookieValue(anon, 'sid')!;
+    const { sessionId } = await h.signIn(admin(), { sessionId: anonSession });
+    expect((await resolve(sessionId!)).session).toMatchObject({ username: 'admin_hikari', language: 'ru' });
+    const me = await h.inject({ method: 'GET', url: '/api/me', headers: h.identity({ userId: (await resolve(sessionId!)).session!.userId }) });
+    expect(me.json().user.language).toBe('ru');
+  });
+});

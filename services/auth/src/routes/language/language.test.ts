@@ -1,0 +1,71 @@
+import { sessionResolve } from '@acg/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuthHarness, cookieValue, startAuthHarness } from '../../test/harness';
+
+let h: AuthHarness;
+beforeAll(async () => {
+  h = await startAuthHarness();
+});
+afterAll(() => h?.close());
+
+const json = { 'content-type': 'application/json' };
+const change = (lang: string, opts: { headers?: Record<string, string>; body?: string; sid?: string } = {}) =>
+  h.inject({
+    method: 'POST',
+    url: `/change-language/${lang}`,
+    headers: opts.headers ?? json,
+    ...(opts.body === undefined ? {} : { body: opts.body }),
+    cookies: opts.sid ? { sid: opts.sid } : {},
+  });
+const resolve = async (sessionId: string) => (await h.bus.request(sessionResolve, { sessionId })).session;
+
+describe('POST /change-language/:lang', () => {
+  it('gives an anonymous visitor a session holding the language (empty JSON body)', async () => {
+    const res = await change('ru');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    const sid = cookieValue(res, 'sid')!;
+    expect(await resolve(sid)).toEqual({ userId: null, adminLevel: 0, username: null, language: 'ru' });
+  });
+
+  it('accepts {} as the body and changes an existing session in place', async () => {
+    const sid = cookieValue(await change('ru'), 'sid')!;
+    const res = await change('en', { body: '{}', sid });
+    expect(res.statusCode).toBe(200);
+    expect(cookieValue(res, 'sid')).toBeUndefined();
+    expect((await resolve(sid))?.language).toBe('en');
+  });
+
+  it('stores a signed-in user’s choice on the session and on the account', async () => {
+    const { sessionId } = await h.signIn(h.accounts[0]!);
+    expect((await change('ru', { sid: sessionId })).statusCode).toBe(200);
+    const session = await resolve(sessionId!);
+    expect(session?.language).toBe('ru');
+    const me = await h.inject({ method: 'GET', url: '/api/me', headers: h.identity({ userId: session!.userId }) });
+    expect(me.json().user.language).toBe('ru');
+  });
+
+  it('refuses an unsupported language with a clear message', async () => {
+    const res = await change('de');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', error: 'Unsupported language "de": use one of en, ru' });
+    expect(cookieValue(res, 'sid')).toBeUndefined();
+  });
+
+  it('requires a JSON content type', async () => {
+    const form = await change('ru', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
+    expect(form.statusCode).toBe(415);
+    const none = await change('ru', { headers: {} });
+    expect(none.statusCode).toBe(415);
+    const malformed = await change('ru', { body: '{nope' });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('refuses a request the browser marks as cross-site', async () => {
+    const res = await change('ru', { headers: { ...json, 'sec-fetch-site': 'cross-site' } });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+/** Any string reaches the handler, which names the supported languages when it is not one. */
+export const changeLanguageParams = z.object({ lang: z.string() });
+export const changeLanguageResponse = z.object({ success: z.literal(true) });

@@ -1,0 +1,18 @@
+import type { HttpServer } from '@acg/platform';
+import type { AuthContext } from '../../context';
+import { clearCookie, isCrossSite, readCookie } from '../cookies';
+
+/**
+ * GET /auth/logout (a plain link, spec 1 §2): deletes the session server-side, clears the
+ * cookie and goes home. A cross-site navigation here (another site linking to our logout) is
+ * sent home without signing anyone out.
+ */
+export function logoutRoutes(app: HttpServer, ctx: AuthContext): void {
+  app.get('/auth/logout', async (req, reply) => {
+    if (isCrossSite(req)) return reply.redirect('/', 302);
+    const sessionId = readCookie(req, ctx.cookies.session);
+    if (sessionId) await ctx.sessions.delete(sessionId);
+    clearCookie(reply, ctx.cookies.session);
+    return reply.redirect('/', 302);
+  });
+}

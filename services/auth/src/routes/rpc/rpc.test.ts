@@ -1,0 +1,49 @@
+import { sessionResolve, usersCount, usersGet } from '@acg/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AuthHarness, startAuthHarness } from '../../test/harness';
+
+let h: AuthHarness;
+beforeAll(async () => {
+  // The developer account is the fan here, to check level 4 is given on sign-in.
+  h = await startAuthHarness({ realBus: true, env: { DEVELOPER_DISCORD_ID: '1187394520190640128' } });
+});
+afterAll(() => h?.close());
+
+describe('auth over the bus', () => {
+  it('resolves a session to the identity the gateway forwards', async () => {
+    const { sessionId } = await h.signIn(h.accounts[1]!);
+    const { session } = await h.bus.request(sessionResolve, { sessionId: sessionId! });
+    expect(session).toEqual({ userId: expect.any(Number), adminLevel: 0, username: 'admin_hikari', language: 'en' });
+  });
+
+  it('resolves unknown, malformed and expired sessions to null', async () => {
+    expect((await h.bus.request(sessionResolve, { sessionId: 'x'.repeat(43) })).session).toBeNull();
+    expect((await h.bus.request(sessionResolve, { sessionId: '../../etc' })).session).toBeNull();
+    const store = h.sessionStore();
+    const expired = await store.create({ userId: null, language: 'ru' }, 1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await h.bus.request(sessionResolve, { sessionId: expired })).session).toBeNull();
+    const live = await store.create({ userId: null, language: 'ru' });
+    expect((await h.bus.request(sessionResolve, { sessionId: live })).session?.language).toBe('ru');
+  });
+
+  it('gives the fixed developer account level 4 at every sign-in', async () => {
+    const { sessionId } = await h.signIn(h.accounts[0]!);
+    const { session } = await h.bus.request(sessionResolve, { sessionId: sessionId! });
+    expect(session).toMatchObject({ username: 'sakura_fan', adminLevel: 4 });
+  });
+
+  it('counts and looks up users', async () => {
+    expect(await h.bus.request(usersCount, {})).toEqual({ count: 2 });
+    const { users } = await h.bus.request(usersGet, { ids: [2, 1, 2, 99] });
+    expect(users.map((u) => u.username)).toEqual(['admin_hikari', 'sakura_fan']);
+    expect(users[0]).toEqual({
+      id: 1,
+      username: 'admin_hikari',
+      discriminator: '0',
+      discordId: h.accounts[1]!.discordId,
+      avatar: h.accounts[1]!.avatar,
+    });
+    expect(await h.bus.request(usersGet, { ids: [] })).toEqual({ users: [] });
+  });
+});

@@ -1,0 +1,80 @@
+import fastifyCookie from '@fastify/cookie';
+import { type RunningService, type ServiceDeps, startHttpService, startOutboxRelay } from '@acg/platform';
+import type { AuthConfig } from './config';
+import type { AuthContext } from './context';
+import { createAuthDatabase } from './db/database';
+import { outbox } from './db/schema';
+import { createDiscordSignIn } from './discord/discord-sign-in';
+import { loginCookie, sessionCookie } from './domain/cookies';
+import { discordRoutes } from './routes/discord/discord';
+import { languageRoutes } from './routes/language/language';
+import { logoutRoutes } from './routes/logout/logout';
+import { meRoutes } from './routes/me/me';
+import { serveRpc } from './routes/rpc/rpc';
+import { usersRoutes } from './routes/users/users';
+import { seedDemoUsers } from './seed/demo-users';
+import { createSessionStore } from './sessions/create-session-store';
+
+/**
+ * Starts the auth service on the infrastructure it is given. `deps.database`, when passed, must
+ * be the auth schema's database (createAuthDatabase); otherwise one is made from DATABASE_URL.
+ * Sessions live in Redis when REDIS_URL is set, else in PostgreSQL.
+ */
+export async function start(deps: ServiceDeps<AuthConfig>): Promise<RunningService> {
+  const { config, logger, bus } = deps;
+  const database = deps.database ?? createOwnDatabase(config, deps);
+  await database.migrate();
+
+  const sessions = createSessionStore(config, database);
+  const relay = startOutboxRelay({ database, table: outbox, bus, logger });
+  if (config.SEED_DEMO_USERS) {
+    await seedDemoUsers(database, config.DEVELOPER_DISCORD_ID, logger);
+    relay.kick();
+  }
+
+  const ctx: AuthContext = {
+    config,
+    database,
+    sessions,
+    relay,
+    discord: createDiscordSignIn({
+      baseUrl: config.DISCORD_BASE_URL,
+      clientId: config.DISCORD_CLIENT_ID,
+      clientSecret: config.DISCORD_CLIENT_SECRET,
+      redirectUri: `${config.PUBLIC_URL}/auth/discord/callback`,
+    }),
+    cookies: {
+      session: sessionCookie(config.COOKIE_SECURE, config.SESSION_TTL_DAYS),
+      login: loginCookie(config.COOKIE_SECURE),
+    },
+  };
+
+  return startHttpService({
+    name: 'auth',
+    host: config.HOST,
+    port: config.PORT,
+    internalSecret: config.INTERNAL_SECRET,
+    deps: { ...deps, database },
+    async setup(app) {
+      await app.register(fastifyCookie);
+      discordRoutes(app, ctx);
+      logoutRoutes(app, ctx);
+      await languageRoutes(app, ctx);
+      usersRoutes(app, ctx);
+      meRoutes(app, ctx);
+      const subscriptions = serveRpc(bus, ctx);
+      // Stopped in reverse order: subscriptions, relay, session store, then (if ours) the database.
+      return [
+        ...(deps.database || deps.ownsInfra ? [] : [() => database.close()]),
+        () => sessions.close(),
+        () => relay.stop(),
+        ...subscriptions.map((s) => () => s.stop()),
+      ];
+    },
+  });
+}
+
+function createOwnDatabase(config: AuthConfig, deps: ServiceDeps<AuthConfig>) {
+  if (!config.DATABASE_URL) throw new Error('auth needs DATABASE_URL (or deps.database) to start');
+  return createAuthDatabase(config.DATABASE_URL, deps.logger);
+}

@@ -1,0 +1,109 @@
+import { outboxTable, processedMessagesTable } from '@acg/platform/tables';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgSchema,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/** The catalogue's own schema (not exported: migrate() creates it; see platform db/database.ts). */
+const catalogue = pgSchema('catalogue');
+
+export const franchises = catalogue.table(
+  'franchises',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('franchises_title_ci').on(sql`lower(${t.title})`)],
+);
+
+export const anime = catalogue.table(
+  'anime',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    shikimoriId: integer('shikimori_id').unique(),
+    anilistId: integer('anilist_id').unique(),
+    franchiseId: integer('franchise_id').references(() => franchises.id, { onDelete: 'set null' }),
+    imageUrl: text('image_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('anime_franchise_idx').on(t.franchiseId)],
+);
+
+export const characters = catalogue.table('characters', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  altname: text('altname'),
+  description: text('description'),
+  imageUrl: text('image_url'),
+  shikimoriId: integer('shikimori_id').unique(),
+  anilistId: integer('anilist_id').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A character may appear in several anime. */
+export const animeCharacters = catalogue.table(
+  'anime_characters',
+  {
+    animeId: integer('anime_id')
+      .notNull()
+      .references(() => anime.id, { onDelete: 'cascade' }),
+    characterId: integer('character_id')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.animeId, t.characterId] }), index('anime_characters_character_idx').on(t.characterId)],
+);
+
+/** Ranks from E (lowest, sortOrder 0) to X (highest). */
+export const ranks = catalogue.table('ranks', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  title: text('title').notNull(),
+  color: text('color').notNull().default('#9e9e9e'),
+  imageUrl: text('image_url'),
+  /** Compared with a card's rarityScore by automatic rank assignment; null = no threshold. */
+  threshold: doublePrecision('threshold'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const seasons = catalogue.table('seasons', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  startDate: date('start_date').notNull(),
+  endDate: date('end_date').notNull(),
+});
+
+export const cards = catalogue.table(
+  'cards',
+  {
+    id: serial('id').primaryKey(),
+    characterId: integer('character_id')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    rankId: integer('rank_id')
+      .notNull()
+      .references(() => ranks.id, { onDelete: 'restrict' }),
+    seasonId: integer('season_id').references(() => seasons.id, { onDelete: 'set null' }),
+    limited: boolean('limited').notNull().default(false),
+    /** Optional custom art; the rendered image is served at /api/cards/{id}/image. */
+    imageUrl: text('image_url'),
+    rarityScore: doublePrecision('rarity_score').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cards_character_idx').on(t.characterId), index('cards_rank_idx').on(t.rankId)],
+);
+
+export const outbox = outboxTable(catalogue);
+export const processedMessages = processedMessagesTable(catalogue);

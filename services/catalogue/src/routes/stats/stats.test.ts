@@ -1,0 +1,60 @@
+import { usersCount } from '@acg/contracts';
+import {
+  createLogger,
+  createMemoryBus,
+  createMemoryCache,
+  createTestDatabase,
+  type RunningService,
+  type TestDatabase,
+} from '@acg/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueConfigSchema } from '../../config';
+import { openCatalogueDatabase, start } from '../../start';
+
+const logger = createLogger('catalogue-test', 'silent');
+let testDb: TestDatabase;
+let service: RunningService;
+const bus = createMemoryBus();
+let usersServed: { stop(): Promise<void> } | undefined;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  const database = await openCatalogueDatabase(testDb.url, logger);
+  const config = catalogueConfigSchema.parse({
+    INTERNAL_SECRET: 's'.repeat(32),
+    PORT: '0',
+    SEED_DEMO_CATALOGUE: 'true',
+    STATS_CACHE_SECONDS: '0',
+  });
+  service = await start({ config, logger, bus, cache: createMemoryCache(), database, ownsInfra: true });
+});
+afterAll(async () => {
+  await service?.close();
+  await testDb?.drop();
+});
+
+describe('GET /api/stats', () => {
+  it('answers 503 JSON while auth has never answered and no count is known', async () => {
+    const res = await service.app.inject({ method: 'GET', url: '/api/stats' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'upstream_unavailable' });
+  });
+
+  it('counts users through auth over the bus and anime and cards locally', async () => {
+    let count = 2;
+    usersServed = bus.serve(usersCount, async () => ({ count }));
+    const res = await service.app.inject({ method: 'GET', url: '/api/stats' });
+    expect(res.statusCode).toBe(200);
+    // The demo seed has 3 anime and 8 cards.
+    expect(res.json()).toEqual({ users: 2, anime: 3, cards: 8 });
+    count = 5;
+    expect((await service.app.inject({ method: 'GET', url: '/api/stats' })).json().users).toBe(5);
+  });
+
+  it('keeps answering with the last known users count when auth stops responding', async () => {
+    await usersServed?.stop();
+    const res = await service.app.inject({ method: 'GET', url: '/api/stats' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().users).toBe(5);
+  });
+});

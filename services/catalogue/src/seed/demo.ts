@@ -1,0 +1,80 @@
+import type { Database, Logger } from '@acg/platform';
+import { count } from 'drizzle-orm';
+import { anime, animeCharacters, cards, characters, franchises, ranks } from '../db/schema';
+
+/** Rank ladder from E (lowest) to X (highest) with the design system's colours. */
+export const DEMO_RANKS = [
+  { code: 'E', title: 'Common', color: '#9e9e9e', threshold: 0 },
+  { code: 'D', title: 'Uncommon', color: '#4caf50', threshold: 10 },
+  { code: 'C', title: 'Rare', color: '#2196f3', threshold: 25 },
+  { code: 'B', title: 'Epic', color: '#9c27b0', threshold: 45 },
+  { code: 'A', title: 'Legendary', color: '#ff9800', threshold: 65 },
+  { code: 'S', title: 'Mythic', color: '#f44336', threshold: 80 },
+  { code: 'SS', title: 'Divine', color: '#e91e63', threshold: 90 },
+  { code: 'SSS', title: 'Celestial', color: '#ffd700', threshold: 96 },
+  { code: 'X', title: 'Exclusive', color: '#00e5ff', threshold: 99 },
+] as const;
+
+const DEMO_ANIME = [
+  {
+    franchise: 'Fullmetal Alchemist',
+    title: 'Fullmetal Alchemist: Brotherhood',
+    shikimoriId: 5114,
+    anilistId: 5114,
+    characters: [
+      { name: 'Edward Elric', altname: 'エドワード・エルリック', shikimoriId: 11, anilistId: 11, rank: 'S' },
+      { name: 'Alphonse Elric', altname: 'アルフォンス・エルリック', shikimoriId: 12, anilistId: 12, rank: 'A' },
+      { name: 'Roy Mustang', altname: 'ロイ・マスタング', shikimoriId: 68, anilistId: 68, rank: 'B' },
+    ],
+  },
+  {
+    franchise: 'Steins;Gate',
+    title: 'Steins;Gate',
+    shikimoriId: 9253,
+    anilistId: 9253,
+    characters: [
+      { name: 'Rintarou Okabe', altname: '岡部倫太郎', shikimoriId: 35252, anilistId: 35252, rank: 'SS' },
+      { name: 'Kurisu Makise', altname: '牧瀬紅莉栖', shikimoriId: 34470, anilistId: 34470, rank: 'S' },
+    ],
+  },
+  {
+    franchise: 'Sousou no Frieren',
+    title: 'Frieren: Beyond Journey’s End',
+    shikimoriId: 52991,
+    anilistId: 154587,
+    characters: [
+      { name: 'Frieren', altname: 'フリーレン', shikimoriId: 184947, anilistId: 176754, rank: 'SSS' },
+      { name: 'Fern', altname: 'フェルン', shikimoriId: 187393, anilistId: 176755, rank: 'C' },
+      { name: 'Stark', altname: 'シュタルク', shikimoriId: 187394, anilistId: 176756, rank: 'D' },
+    ],
+  },
+];
+
+/** Seeds ranks and a small demo catalogue once (when the catalogue has no ranks yet). */
+export async function seedDemoCatalogue(database: Database, logger?: Logger): Promise<void> {
+  await database.transaction(async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(ranks);
+    if ((existing?.n ?? 0) > 0) return;
+    const rankRows = await tx
+      .insert(ranks)
+      .values(DEMO_RANKS.map((r, i) => ({ ...r, sortOrder: i })))
+      .returning({ id: ranks.id, code: ranks.code });
+    const rankId = new Map(rankRows.map((r) => [r.code, r.id]));
+    for (const a of DEMO_ANIME) {
+      const [f] = await tx.insert(franchises).values({ title: a.franchise }).returning({ id: franchises.id });
+      const [an] = await tx
+        .insert(anime)
+        .values({ title: a.title, shikimoriId: a.shikimoriId, anilistId: a.anilistId, franchiseId: f!.id })
+        .returning({ id: anime.id });
+      for (const c of a.characters) {
+        const [ch] = await tx
+          .insert(characters)
+          .values({ name: c.name, altname: c.altname, shikimoriId: c.shikimoriId, anilistId: c.anilistId })
+          .returning({ id: characters.id });
+        await tx.insert(animeCharacters).values({ animeId: an!.id, characterId: ch!.id });
+        await tx.insert(cards).values({ characterId: ch!.id, rankId: rankId.get(c.rank)!, limited: false });
+      }
+    }
+    logger?.info('demo catalogue seeded');
+  });
+}

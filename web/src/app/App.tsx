@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { NavBar } from '../layout/NavBar';
+import { SkipLink } from '../layout/SkipLink';
+import { ScreenView } from './ScreenView';
+import { screenFor } from './screens';
+import { pageTitle } from './title';
+
+/** The page: skip link, navigation, and the screen the path chooses (spec 1 §2). */
+export function App() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const screen = screenFor(pathname);
+  const title = pageTitle(t, screen);
+
+  // The server writes the first title; client-side navigation keeps it in step.
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  return (
+    <>
+      <SkipLink />
+      <NavBar />
+      <main id="main" className="page" tabIndex={-1}>
+        <ScreenView screen={screen} />
+      </main>
+    </>
+  );
+}

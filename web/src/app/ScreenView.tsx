@@ -1,0 +1,40 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ForbiddenScreen } from '../screens/common/ForbiddenScreen';
+import { NotBuiltScreen } from '../screens/common/NotBuiltScreen';
+import { HomeScreen } from '../screens/home/HomeScreen';
+import { isForbidden, type Screen } from './screens';
+import { useSession } from './session';
+
+// The admin area is a chunk of its own so the member area stays light (architecture §7).
+const AdminScreen = lazy(() => import('../screens/admin/AdminScreen'));
+
+/** Source module of each lazily loaded screen, for the server's modulepreload hints. */
+export const LAZY_SCREEN_MODULES: Partial<Record<Screen['name'], string>> = {
+  admin: 'src/screens/admin/AdminScreen.tsx',
+};
+
+export function ScreenView({ screen }: { screen: Screen }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  if (isForbidden(screen, user)) return <ForbiddenScreen />;
+
+  switch (screen.name) {
+    case 'home':
+      return <HomeScreen />;
+    case 'admin':
+      return (
+        <Suspense fallback={<p className="loading">{t('admin.loading')}</p>}>
+          <AdminScreen />
+        </Suspense>
+      );
+    case 'animeDetail':
+      return (
+        <NotBuiltScreen title={t('app.titles.animeDetail')}>
+          <p>{t('notBuilt.animeId', { id: screen.animeId })}</p>
+        </NotBuiltScreen>
+      );
+    default:
+      return <NotBuiltScreen title={t(`app.titles.${screen.name}`)} />;
+  }
+}

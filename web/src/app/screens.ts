@@ -1,0 +1,42 @@
+import { matchPath } from 'react-router';
+import type { PageUser } from './state';
+
+/** The screens of spec 1 §2; the path chooses one, anything unknown is home. */
+export type Screen =
+  | { name: 'home' }
+  | { name: 'profile' }
+  | { name: 'admin' }
+  | { name: 'characters' }
+  | { name: 'trade' }
+  | { name: 'anime' }
+  | { name: 'animeDetail'; animeId: string };
+export type ScreenName = Screen['name'];
+
+const exact: Record<string, Screen> = {
+  '/profile': { name: 'profile' },
+  '/characters': { name: 'characters' },
+  '/trade': { name: 'trade' },
+  '/anime': { name: 'anime' },
+};
+
+export function screenFor(pathname: string): Screen {
+  // A trailing slash names the same page (/profile/ is the profile).
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // The spec says "any path starting with /admin": the admin area routes its own sub-paths.
+  if (path.startsWith('/admin')) return { name: 'admin' };
+  const known = exact[path];
+  if (known) return known;
+  const detail = matchPath('/anime/:animeId', path);
+  if (detail?.params.animeId) return { name: 'animeDetail', animeId: detail.params.animeId };
+  return { name: 'home' };
+}
+
+/** Screens that answer with a 403 message to a signed-out visitor (spec 1 §6). */
+const signInRequired: ReadonlySet<ScreenName> = new Set(['profile', 'trade']);
+
+export const isForbidden = (screen: Screen, user: PageUser | null): boolean =>
+  user === null && signInRequired.has(screen.name);
+
+/** HTTP status of the rendered page. */
+export const statusFor = (screen: Screen, user: PageUser | null): number =>
+  isForbidden(screen, user) ? 403 : 200;

@@ -1,0 +1,25 @@
+import * as z from 'zod/mini';
+
+// Browser-side schemas use zod/mini and the web's own small copies of the shapes it reads
+// (conventions: each consumer parses only what it needs), which keeps zod classic and the
+// contracts' module graph out of the client bundle. state.test.ts checks them against contracts.
+
+/** What a page knows about the signed-in user (the spec's page user prop, plus the username). */
+export const pageUserSchema = z.object({
+  id: z.number().check(z.int()),
+  adminLevel: z.number().check(z.int(), z.minimum(0)),
+  username: z.string(),
+});
+export type PageUser = z.infer<typeof pageUserSchema>;
+
+export const languageSchema = z.enum(['en', 'ru']);
+
+/** The state the server renders with and embeds in the document for hydration. */
+export const initialStateSchema = z.object({
+  user: z.nullable(pageUserSchema),
+  language: languageSchema,
+});
+export type InitialState = z.infer<typeof initialStateSchema>;
+
+/** id of the <script type="application/json"> element holding the initial state. */
+export const STATE_ELEMENT_ID = 'acg-state';

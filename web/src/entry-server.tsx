@@ -1,0 +1,45 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { App } from './app/App';
+import { AppProviders } from './app/AppProviders';
+import { LAZY_SCREEN_MODULES } from './app/ScreenView';
+import { screenFor, statusFor } from './app/screens';
+import type { InitialState } from './app/state';
+import { pageTitle } from './app/title';
+import { createI18n } from './i18n';
+
+export interface RenderedPage {
+  status: number;
+  title: string;
+  /** The app's markup, to be placed in the root element. */
+  appHtml: string;
+  /** Source modules of lazy chunks this page uses (Vite manifest keys), to preload. */
+  lazyModules: string[];
+}
+
+/**
+ * Renders one page to HTML. `prerender` (unlike renderToString) waits for lazy chunks such as
+ * the admin area, so the document is complete. No data is fetched here: screens load their
+ * data in the browser after hydration.
+ */
+export async function renderPage(path: string, state: InitialState): Promise<RenderedPage> {
+  const i18n = createI18n(state.language);
+  const screen = screenFor(new URL(path, 'http://page.invalid').pathname);
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppProviders state={state} i18n={i18n}>
+        <StaticRouter location={path}>
+          <App />
+        </StaticRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+  const lazyModule = LAZY_SCREEN_MODULES[screen.name];
+  return {
+    status: statusFor(screen, state.user),
+    title: pageTitle(i18n.t, screen),
+    appHtml: await new Response(prelude).text(),
+    lazyModules: lazyModule ? [lazyModule] : [],
+  };
+}

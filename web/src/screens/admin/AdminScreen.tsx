@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { ADMIN_LEVEL } from '../../app/access';
+import { useSession } from '../../app/session';
+import { NotBuiltScreen } from '../common/NotBuiltScreen';
+import { levelKey } from './levels';
+
+/**
+ * The admin area (specs 2 and 3), loaded as its own chunk. Below ADMIN_LEVEL a user sees only
+ * their own access level; the services enforce access on every admin call regardless.
+ */
+export default function AdminScreen() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const adminLevel = user?.adminLevel ?? 0;
+  const level = (
+    <p className="admin-level">
+      {t('admin.yourLevel')}: <strong>{t(levelKey(adminLevel))}</strong>
+    </p>
+  );
+
+  if (adminLevel < ADMIN_LEVEL) {
+    return (
+      <section className="panel" aria-labelledby="admin-title">
+        <h1 id="admin-title">{t('admin.title')}</h1>
+        {level}
+      </section>
+    );
+  }
+  return <NotBuiltScreen title={t('admin.title')}>{level}</NotBuiltScreen>;
+}

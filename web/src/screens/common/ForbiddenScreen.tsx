@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+
+/** The 403 message for signed-out visitors on sign-in-only screens (spec 1 §6). */
+export function ForbiddenScreen() {
+  const { t } = useTranslation();
+  return (
+    <section className="panel panel--notice" aria-labelledby="forbidden-title">
+      <h1 id="forbidden-title">{t('forbidden.title')}</h1>
+      <p>{t('forbidden.message')}</p>
+      <a className="button button--primary" href="/auth/discord">
+        {t('forbidden.login')}
+      </a>
+    </section>
+  );
+}

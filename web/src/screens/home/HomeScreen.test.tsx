@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
+import { HomeScreen } from './HomeScreen';
+
+const STATS_ERROR = 'Ошибка загрузки статистики';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+const counters = () =>
+  Object.fromEntries(
+    screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+
+describe('HomeScreen', () => {
+  it('shows the loading text until the stats arrive, then the three counters', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = stubFetch(() => answer.promise);
+    renderPage({}, <HomeScreen />);
+
+    expect(screen.getByText('Loading statistics…')).toBeTruthy();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/stats');
+
+    answer.resolve(jsonResponse({ users: 1234, anime: 56, cards: 78901 }));
+    await screen.findByText('1,234');
+    expect(counters()).toEqual({ Users: '1,234', Anime: '56', Cards: '78,901' });
+    expect(screen.queryByText('Loading statistics…')).toBeNull();
+  });
+
+  it('formats the counters for Russian readers', async () => {
+    stubFetch(async () => jsonResponse({ users: 1234, anime: 2, cards: 3 }));
+    renderPage({ language: 'ru' }, <HomeScreen />);
+    await screen.findByText('Пользователи');
+    expect(counters()).toEqual({ Пользователи: '1\u00a0234', Аниме: '2', Карточки: '3' });
+  });
+
+  it('welcomes a signed-in user by name with profile and logout links', () => {
+    stubFetch(() => new Promise(() => {}));
+    renderPage({ user: user({ username: 'Sakura' }) }, <HomeScreen />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Sakura!');
+    expect(screen.getByRole('link', { name: 'My profile' }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/auth/logout');
+    expect(screen.queryByRole('link', { name: 'Log in with Discord' })).toBeNull();
+  });
+
+  it('welcomes a signed-out visitor as Guest with a login link', () => {
+    stubFetch(() => new Promise(() => {}));
+    const { container } = renderPage({ user: null }, <HomeScreen />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Guest!');
+    expect(
+      within(container)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/auth/discord']);
+  });
+
+  it('calls a signed-out visitor Гость in Russian', () => {
+    stubFetch(() => new Promise(() => {}));
+    renderPage({ user: null, language: 'ru' }, <HomeScreen />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Добро пожаловать, Гость!');
+  });
+
+  it.each([
+    ['a server error', async () => jsonResponse({ error: 'boom' }, 500)],
+    ['a network failure', async () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['an answer of the wrong shape', async () => jsonResponse({ users: 'many' })],
+  ])('shows the exact spec error on %s', async (_case, answer) => {
+    stubFetch(answer);
+    renderPage({}, <HomeScreen />);
+    expect((await screen.findByRole('alert')).textContent).toBe(STATS_ERROR);
+    expect(screen.queryByText('Loading statistics…')).toBeNull();
+  });
+
+  it('shows the same error text in Russian', async () => {
+    stubFetch(async () => jsonResponse({}, 503));
+    renderPage({ language: 'ru' }, <HomeScreen />);
+    expect((await screen.findByRole('alert')).textContent).toBe(STATS_ERROR);
+  });
+});

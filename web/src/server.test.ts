@@ -1,0 +1,85 @@
+// @vitest-environment node
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuilt } from './build';
+import { createRenderer, type Renderer } from './server';
+
+const stateOf = (html: string): unknown =>
+  JSON.parse(/<script id="acg-state" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
+
+describe('createRenderer (built bundles)', () => {
+  let renderer: Renderer;
+
+  beforeAll(async () => {
+    await ensureWebBuilt(); // builds only when web/dist is missing or stale
+    renderer = createRenderer({ mode: 'production' });
+  }, 60_000);
+
+  it('renders a complete home page with the nav, the state and the hashed assets', async () => {
+    const { status, html } = await renderer.render({ url: '/', user: null, language: 'en' });
+
+    expect(status).toBe(200);
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(html).toContain('<title>Home · Anime Cards</title>');
+    expect(html).toMatch(/<nav class="nav" aria-label="Main navigation">/);
+    expect(html).toContain('href="/auth/discord"');
+    expect(html).toContain('Loading statistics…'); // stats load in the browser
+    expect(stateOf(html)).toEqual({ user: null, language: 'en' });
+
+    const script = /<script type="module" src="\/assets\/(entry-client-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
+    const css = /<link rel="stylesheet" href="\/assets\/(entry-client-[\w-]+\.css)">/.exec(html)?.[1];
+    expect(script && existsSync(join(renderer.assetsDir, script))).toBe(true);
+    expect(css && existsSync(join(renderer.assetsDir, css))).toBe(true);
+    for (const [, file] of html.matchAll(/<link rel="modulepreload" href="\/assets\/([^"]+)">/g)) {
+      expect(existsSync(join(renderer.assetsDir, file!))).toBe(true);
+    }
+  });
+
+  it('renders in Russian for a signed-in user and embeds a hostile username safely', async () => {
+    const user = { id: 9, adminLevel: 0, username: '</script><script>alert(1)</script>' };
+    const { status, html } = await renderer.render({ url: '/?from=bot', user, language: 'ru' });
+
+    expect(status).toBe(200);
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain('href="/auth/logout"');
+    expect(html).toContain('Главная');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(stateOf(html)).toEqual({ user, language: 'ru' });
+  });
+
+  it('keeps only the page user fields in the embedded state', async () => {
+    const user = { id: 9, adminLevel: 1, username: 'Mod', email: 'secret@example.org' };
+    const { html } = await renderer.render({ url: '/', user, language: 'en' });
+    expect(stateOf(html)).toEqual({ user: { id: 9, adminLevel: 1, username: 'Mod' }, language: 'en' });
+    expect(html).not.toContain('secret@example.org');
+  });
+
+  it.each(['/profile', '/trade'])('answers %s for a signed-out visitor with 403 and the message', async (url) => {
+    const { status, html } = await renderer.render({ url, user: null, language: 'en' });
+    expect(status).toBe(403);
+    expect(html).toContain('403 — Access denied');
+  });
+
+  it('renders the lazy admin chunk on the server and preloads it', async () => {
+    const user = { id: 2, adminLevel: 2, username: 'Mod' };
+    const { status, html } = await renderer.render({ url: '/admin?tab=users', user, language: 'ru' });
+    expect(status).toBe(200);
+    expect(html).toContain('Модератор');
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/AdminScreen-[\w-]+\.js">/);
+  });
+
+  it('rejects a request that is not a page path', async () => {
+    await expect(renderer.render({ url: 'http://evil.example/', user: null, language: 'en' })).rejects.toThrow();
+  });
+
+  it('is already fresh after a build', async () => {
+    expect(await ensureWebBuilt()).toBe(false);
+  });
+
+  it('fails at creation, with a hint, when there is no build', () => {
+    expect(() => createRenderer({ mode: 'production', distDir: '/nonexistent/dist' })).toThrow(
+      /ensureWebBuilt/,
+    );
+  });
+});
