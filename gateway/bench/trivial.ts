@@ -1,8 +1,8 @@
 /**
- * What the gateway costs on a trivial call: GET /api/stats answered by a stub catalogue, once
- * straight from the service and once through the gateway (anonymous, and with a session
- * cookie resolved from the gateway's session cache). The service and the gateway each run in
- * a process of their own, autocannon in this one.
+ * What the gateway costs on a trivial call: GET /api/stats answered by a stub catalogue,
+ * straight from the service, through a bare @fastify/http-proxy (the cost of the extra hop
+ * alone), and through the gateway (anonymous, and with a session cookie resolved from the
+ * gateway's session cache). Each server runs in a process of its own, autocannon in this one.
  *
  *   pnpm exec tsx gateway/bench/trivial.ts [--duration 10] [--connections 50]
  *
@@ -16,8 +16,16 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { sessionResolve } from '@acg/contracts';
-import { createHttpServer, createLogger, createMemoryBus, createMemoryCache, loadConfig } from '@acg/platform';
+import {
+  createHttpServer,
+  createLogger,
+  createMemoryBus,
+  createMemoryCache,
+  loadConfig,
+} from '@acg/platform';
+import httpProxy from '@fastify/http-proxy';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { gatewayConfigSchema } from '../src/config';
 import { start } from '../src/start';
 
@@ -35,7 +43,8 @@ async function runUpstream(): Promise<string> {
 async function runGateway(upstreamUrl: string): Promise<string> {
   const bus = createMemoryBus({ logger });
   bus.serve(sessionResolve, async ({ sessionId }) => ({
-    session: sessionId === SESSION_ID ? { userId: 1, adminLevel: 0, username: 'bench', language: 'en' } : null,
+    session:
+      sessionId === SESSION_ID ? { userId: 1, adminLevel: 0, username: 'bench', language: 'en' } : null,
   }));
   const config = loadConfig(gatewayConfigSchema, {
     INTERNAL_SECRET,
@@ -54,11 +63,22 @@ async function runGateway(upstreamUrl: string): Promise<string> {
   return running.url;
 }
 
+/** The extra hop and nothing else: Fastify and @fastify/http-proxy with default options. */
+async function runBareProxy(upstreamUrl: string): Promise<string> {
+  const app = Fastify();
+  await app.register(httpProxy, { upstream: upstreamUrl, routes: ['/api/stats'], httpMethods: ['GET'] });
+  return app.listen({ host: '127.0.0.1', port: 0 });
+}
+
 /** Starts this file in another process in the given role; resolves with the URL it prints. */
 function spawnRole(role: string, arg?: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, role, ...(arg ? [arg] : [])], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, import.meta.filename, role, ...(arg ? [arg] : [])],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${role} exited early with ${code}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -75,7 +95,11 @@ interface Figures {
   errors: number;
 }
 
-async function measure(name: string, url: string, opts: { duration: number; connections: number; cookie?: string }) {
+async function measure(
+  name: string,
+  url: string,
+  opts: { duration: number; connections: number; cookie?: string },
+) {
   const headers = opts.cookie ? { cookie: opts.cookie } : {};
   await autocannon({ url, connections: opts.connections, duration: 2, headers }); // warm-up
   const r = await autocannon({ url, connections: opts.connections, duration: opts.duration, headers });
@@ -90,10 +114,12 @@ async function main(): Promise<void> {
   });
   const opts = { duration: Number(values.duration), connections: Number(values.connections) };
   const upstream = await spawnRole('upstream');
+  const bare = await spawnRole('bare-proxy', upstream.url);
   const gateway = await spawnRole('gateway', upstream.url);
   try {
     const results = [
       await measure('direct to the service', `${upstream.url}/api/stats`, opts),
+      await measure('through a bare http-proxy', `${bare.url}/api/stats`, opts),
       await measure('through the gateway, anonymous', `${gateway.url}/api/stats`, opts),
       await measure('through the gateway, signed in', `${gateway.url}/api/stats`, {
         ...opts,
@@ -112,7 +138,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    for (const { child } of [gateway, upstream]) {
+    for (const { child } of [gateway, bare, upstream]) {
       child.removeAllListeners('exit');
       child.kill('SIGTERM');
     }
@@ -121,5 +147,6 @@ async function main(): Promise<void> {
 
 const [role, arg] = process.argv.slice(2);
 if (role === 'upstream') console.log(`READY ${await runUpstream()}`);
+else if (role === 'bare-proxy' && arg) console.log(`READY ${await runBareProxy(arg)}`);
 else if (role === 'gateway' && arg) console.log(`READY ${await runGateway(arg)}`);
 else await main();

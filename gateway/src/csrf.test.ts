@@ -22,13 +22,19 @@ describe('cross-site request refusal', () => {
   });
 
   it('refuses a cross-site fetch even with a JSON body', async () => {
-    const res = await changeLanguage({ 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }, '{}');
+    const res = await changeLanguage(
+      { 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      '{}',
+    );
     expect(res.status).toBe(403);
   });
 
   it('refuses a same-origin POST of text/plain or a urlencoded form ("simple" requests)', async () => {
     const before = authHits();
-    const plain = await changeLanguage({ origin: 'http://localhost:3000', 'content-type': 'text/plain' }, 'x');
+    const plain = await changeLanguage(
+      { origin: 'http://localhost:3000', 'content-type': 'text/plain' },
+      'x',
+    );
     expect(plain.status).toBe(403);
     const form = await changeLanguage(
       { 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' },
@@ -50,10 +56,16 @@ describe('cross-site request refusal', () => {
 
   it('accepts the Host as the origin and Sec-Fetch-Site same-origin without Origin', async () => {
     const host = new URL(h.url).host;
-    expect((await changeLanguage({ origin: `http://${host}`, 'content-type': 'application/json' })).status).toBe(200);
     expect(
-      (await changeLanguage({ 'sec-fetch-site': 'same-origin', 'content-type': 'application/json; charset=utf-8' }))
-        .status,
+      (await changeLanguage({ origin: `http://${host}`, 'content-type': 'application/json' })).status,
+    ).toBe(200);
+    expect(
+      (
+        await changeLanguage({
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'application/json; charset=utf-8',
+        })
+      ).status,
     ).toBe(200);
   });
 

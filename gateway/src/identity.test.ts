@@ -1,7 +1,14 @@
 import { IDENTITY_HEADER } from '@acg/contracts';
 import { signIdentity } from '@acg/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Echo, type Harness, INTERNAL_SECRET, session, sessionCookie, startHarness } from './testing/harness';
+import {
+  type Echo,
+  type Harness,
+  INTERNAL_SECRET,
+  session,
+  sessionCookie,
+  startHarness,
+} from './testing/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -40,7 +47,9 @@ describe('identity forwarded upstream', () => {
   });
 
   it('treats an unknown session id as anonymous', async () => {
-    const seen = await echo(await h.request('/api/stats', { headers: { cookie: sessionCookie('no-such-session-0001') } }));
+    const seen = await echo(
+      await h.request('/api/stats', { headers: { cookie: sessionCookie('no-such-session-0001') } }),
+    );
     expect(seen.identity.userId).toBeNull();
   });
 
@@ -108,13 +117,22 @@ describe('access by route table', () => {
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toMatchObject({ code: 'forbidden' });
     const admin = await echo(
-      await h.request('/admin/cards', { headers: { ...json, cookie: sessionCookie('session-administrator') } }),
+      await h.request('/admin/cards', {
+        headers: { ...json, cookie: sessionCookie('session-administrator') },
+      }),
     );
-    expect(admin).toMatchObject({ service: 'catalogue', url: '/admin/cards', identity: { userId: 21, adminLevel: 3 } });
+    expect(admin).toMatchObject({
+      service: 'catalogue',
+      url: '/admin/cards',
+      identity: { userId: 21, adminLevel: 3 },
+    });
   });
 
   it('answers 405 for a method the route table does not list on a known path', async () => {
-    const res = await h.request('/api/stats', { method: 'DELETE', headers: { origin: 'http://localhost:3000' } });
+    const res = await h.request('/api/stats', {
+      method: 'DELETE',
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(res.status).toBe(405);
     expect(await res.json()).toMatchObject({ code: 'method_not_allowed' });
     expect(res.headers.get('allow')).toBe('GET');
@@ -125,7 +143,9 @@ describe('access by route table', () => {
     const cookie = sessionCookie('session-while-auth-down');
     h.setAuthServing(false);
     try {
-      const userRoute = await h.request('/api/characters', { headers: { cookie, accept: 'application/json' } });
+      const userRoute = await h.request('/api/characters', {
+        headers: { cookie, accept: 'application/json' },
+      });
       expect(userRoute.status).toBe(503);
       expect(await userRoute.json()).toMatchObject({ code: 'service_unavailable' });
       const publicRoute = await echo(await h.request('/api/stats', { headers: { cookie } }));

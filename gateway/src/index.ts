@@ -1,6 +1,6 @@
 export {
-  gatewayConfigSchema as configSchema,
   type GatewayConfig,
+  gatewayConfigSchema as configSchema,
   sessionCookieName,
   upstreamUrl,
   upstreamVariable,

@@ -15,7 +15,9 @@ const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/
 
 describe('pages', () => {
   it('renders a page route for the signed-in user in their language', async () => {
-    const res = await h.request('/profile', { headers: { ...html, cookie: sessionCookie('session-of-an-admin-01') } });
+    const res = await h.request('/profile', {
+      headers: { ...html, cookie: sessionCookie('session-of-an-admin-01') },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -63,7 +65,9 @@ describe('pages', () => {
 
   it('gives /admin paths the table does not list the page on navigation and 404 otherwise', async () => {
     expect((await h.request('/admin/something/else', { headers: html })).status).toBe(200);
-    expect((await h.request('/admin/something/else', { headers: { accept: 'application/json' } })).status).toBe(404);
+    expect(
+      (await h.request('/admin/something/else', { headers: { accept: 'application/json' } })).status,
+    ).toBe(404);
   });
 
   it('serves hashed assets with long-lived immutable caching', async () => {

@@ -1,11 +1,22 @@
 import { builtServices, routes, serviceNames, system } from '@acg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesByService } from './routing/route-table';
-import { type Echo, type Harness, sameOriginJson, session, sessionCookie, startHarness } from './testing/harness';
+import {
+  type Echo,
+  type Harness,
+  sameOriginJson,
+  session,
+  sessionCookie,
+  startHarness,
+} from './testing/harness';
 
 /** A concrete URL for a route-table path: sample values for parameters and the wildcard. */
 const concrete = (path: string): string =>
-  path.replace(/:animeId/, '5114').replace(/:lang/, 'ru').replace(/:[A-Za-z]+/g, '12').replace(/\*$/, 'a/b.png');
+  path
+    .replace(/:animeId/, '5114')
+    .replace(/:lang/, 'ru')
+    .replace(/:[A-Za-z]+/g, '12')
+    .replace(/\*$/, 'a/b.png');
 
 const ADMIN = sessionCookie('session-of-the-admin');
 
@@ -23,7 +34,12 @@ describe('route table ownership', () => {
       const url = concrete(route.path);
       const res = await h.request(url, { method: route.method, headers: sameOriginJson({ cookie: ADMIN }) });
       const body = (await res.json()) as Partial<Echo>;
-      if (res.status !== 200 || body.service !== route.service || body.url !== url || body.method !== route.method) {
+      if (
+        res.status !== 200 ||
+        body.service !== route.service ||
+        body.url !== url ||
+        body.method !== route.method
+      ) {
         misrouted.push(`${route.method} ${url} -> ${res.status} ${body.service ?? JSON.stringify(body)}`);
       }
     }
@@ -40,7 +56,9 @@ describe('route table ownership', () => {
 
   it('keeps the query string', async () => {
     const res = await h.request('/api/anime/search?q=%D0%BD%D0%B0%D1%80%D1%83%D1%82%D0%BE&limit=5');
-    expect(((await res.json()) as Echo).url).toBe('/api/anime/search?q=%D0%BD%D0%B0%D1%80%D1%83%D1%82%D0%BE&limit=5');
+    expect(((await res.json()) as Echo).url).toBe(
+      '/api/anime/search?q=%D0%BD%D0%B0%D1%80%D1%83%D1%82%D0%BE&limit=5',
+    );
   });
 
   it('groups the table into one proxy (one connection pool) per service', () => {

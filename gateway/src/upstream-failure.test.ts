@@ -44,7 +44,10 @@ describe('an upstream that is down or stuck', () => {
 
     h.sessions.set('session-of-admin-five', { userId: 6, adminLevel: 3, username: 'u6', language: 'en' });
     const headers = sameOriginJson({ cookie: 'sid=session-of-admin-five' });
-    for (const call of [{ path: '/api/stats' }, { path: '/admin/cards', method: 'POST', body: '{"name":"x"}' }]) {
+    for (const call of [
+      { path: '/api/stats' },
+      { path: '/admin/cards', method: 'POST', body: '{"name":"x"}' },
+    ]) {
       const started = performance.now();
       const res = await h.request(call.path, { method: call.method ?? 'GET', headers, body: call.body });
       const elapsed = performance.now() - started;

@@ -27,7 +27,9 @@ describe('createRenderer (built bundles)', () => {
     expect(html).toContain('Loading statistics…'); // stats load in the browser
     expect(stateOf(html)).toEqual({ user: null, language: 'en' });
 
-    const script = /<script type="module" src="\/assets\/(entry-client-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
+    const script = /<script type="module" src="\/assets\/(entry-client-[\w-]+\.js)"><\/script>/.exec(
+      html,
+    )?.[1];
     const css = /<link rel="stylesheet" href="\/assets\/(entry-client-[\w-]+\.css)">/.exec(html)?.[1];
     expect(script && existsSync(join(renderer.assetsDir, script))).toBe(true);
     expect(css && existsSync(join(renderer.assetsDir, css))).toBe(true);
@@ -55,11 +57,14 @@ describe('createRenderer (built bundles)', () => {
     expect(html).not.toContain('secret@example.org');
   });
 
-  it.each(['/profile', '/trade'])('answers %s for a signed-out visitor with 403 and the message', async (url) => {
-    const { status, html } = await renderer.render({ url, user: null, language: 'en' });
-    expect(status).toBe(403);
-    expect(html).toContain('403 — Access denied');
-  });
+  it.each(['/profile', '/trade'])(
+    'answers %s for a signed-out visitor with 403 and the message',
+    async (url) => {
+      const { status, html } = await renderer.render({ url, user: null, language: 'en' });
+      expect(status).toBe(403);
+      expect(html).toContain('403 — Access denied');
+    },
+  );
 
   it('renders the lazy admin chunk on the server and preloads it', async () => {
     const user = { id: 2, adminLevel: 2, username: 'Mod' };
@@ -70,7 +75,9 @@ describe('createRenderer (built bundles)', () => {
   });
 
   it('rejects a request that is not a page path', async () => {
-    await expect(renderer.render({ url: 'http://evil.example/', user: null, language: 'en' })).rejects.toThrow();
+    await expect(
+      renderer.render({ url: 'http://evil.example/', user: null, language: 'en' }),
+    ).rejects.toThrow();
   });
 
   it('is already fresh after a build', async () => {

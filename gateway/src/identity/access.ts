@@ -1,4 +1,4 @@
-import { ADMIN_LEVEL, type Access } from '@acg/contracts';
+import { type Access, ADMIN_LEVEL } from '@acg/contracts';
 import { AuthenticationError, AuthorizationError, UnavailableError } from '@acg/platform';
 import type { Visitor } from './visitor';
 

@@ -16,7 +16,11 @@ const SESSION_CHANGING_ROUTES = new Set([
  * instead of seeing the old session for a few more seconds. Done before the answer is sent,
  * so the browser cannot get ahead of it.
  */
-export function installSessionEviction(app: FastifyInstance, sessions: SessionResolver, cookieName: string): void {
+export function installSessionEviction(
+  app: FastifyInstance,
+  sessions: SessionResolver,
+  cookieName: string,
+): void {
   app.addHook('onSend', async (req, _reply, payload) => {
     if (SESSION_CHANGING_ROUTES.has(req.routeOptions.url ?? '')) {
       const sessionId = sessionIdOf(req, cookieName);

@@ -2,7 +2,7 @@ import { ANONYMOUS, type Identity, type ServiceName } from '@acg/contracts';
 import { AppError, UnavailableError } from '@acg/platform';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { upstreamUrl, type GatewayConfig } from '../config';
+import { type GatewayConfig, upstreamUrl } from '../config';
 import { enforceAccess } from '../identity/access';
 import type { VisitorLookup } from '../identity/visitor';
 import { isNavigation, type PageResponder } from '../pages/page-responder';
@@ -97,7 +97,9 @@ async function registerProxy(
       // One retry, for reads only, when a kept-alive connection was closed under us; nothing
       // else is retried (reply-from would otherwise repeat a GET answered 503 up to 10 times).
       retryDelay: ({ err, req, attempt }) =>
-        attempt === 0 && IDEMPOTENT.has(req.method) && (err as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET'
+        attempt === 0 &&
+        IDEMPOTENT.has(req.method) &&
+        (err as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET'
           ? 1
           : null,
     },

@@ -40,7 +40,9 @@ export function installCsrfGuard(app: FastifyInstance, opts: CsrfOptions): void 
     if (!origin || origin === 'null') return false;
     if (origin === publicOrigin) return true;
     const host = req.headers.host;
-    return host !== undefined && origin === `${clientProtocol(req, opts.trustedHops)}://${host.toLowerCase()}`;
+    return (
+      host !== undefined && origin === `${clientProtocol(req, opts.trustedHops)}://${host.toLowerCase()}`
+    );
   };
 
   const hasAcceptedType = (req: FastifyRequest): boolean => {

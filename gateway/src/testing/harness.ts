@@ -21,8 +21,8 @@ import {
 } from '@acg/platform';
 import type { PageRequest, Renderer } from '@acg/web';
 import { type GatewayConfig, gatewayConfigSchema, upstreamVariable } from '../config';
-import { start } from '../start';
 import type { ResolvedSession } from '../identity/session-resolver';
+import { start } from '../start';
 
 /**
  * A gateway on a free loopback port in front of real upstream services (the platform's HTTP
@@ -93,7 +93,10 @@ export function createStubRenderer(assetsDir: string): Renderer & { calls: PageR
     async render(request) {
       calls.push(request);
       const who = request.user ? `${request.user.username} (${request.user.adminLevel})` : 'guest';
-      return { status: 200, html: `<!doctype html><html><body><p>page ${request.url} for ${who}</p></body></html>` };
+      return {
+        status: 200,
+        html: `<!doctype html><html><body><p>page ${request.url} for ${who}</p></body></html>`,
+      };
     },
   };
 }

@@ -16,7 +16,12 @@ export const authConfigSchema = baseConfigSchema.extend({
   /** https://discord.com in production; the fake Discord's loopback URL in tests and the demo. */
   DISCORD_BASE_URL: optional(env.url().default('https://discord.com')).transform(withoutTrailingSlash),
   /** The fixed developer account: always adminLevel 4, which nobody can change. */
-  DEVELOPER_DISCORD_ID: optional(z.string().regex(/^\d{5,25}$/, 'must be a Discord user id').optional()),
+  DEVELOPER_DISCORD_ID: optional(
+    z
+      .string()
+      .regex(/^\d{5,25}$/, 'must be a Discord user id')
+      .optional(),
+  ),
   SESSION_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365).default(30)),
   /** Where sessions live in Redis (when REDIS_URL is set); tests give each run its own. */
   SESSION_KEY_PREFIX: optional(z.string().min(1).default('acg:auth:session:')),

@@ -1,5 +1,5 @@
-import fastifyCookie from '@fastify/cookie';
 import { type RunningService, type ServiceDeps, startHttpService, startOutboxRelay } from '@acg/platform';
+import fastifyCookie from '@fastify/cookie';
 import type { AuthConfig } from './config';
 import type { AuthContext } from './context';
 import { createAuthDatabase } from './db/database';

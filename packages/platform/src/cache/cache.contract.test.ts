@@ -70,6 +70,20 @@ describe.each(implementations)('$name cache', (impl) => {
     expect((await ns.stats()).keys).toBe(1);
   });
 
+  it('treats a TTL of 0 as not cached at all (caching turned off by configuration)', async () => {
+    const ns = cache.namespace(freshName('ttl0'));
+    await ns.set('users', 2, 60);
+    await ns.set('users', 5, 0);
+    expect(await ns.get('users')).toBeUndefined();
+    await ns.setBuffer('image', Buffer.from('x'), 0);
+    expect(await ns.getBuffer('image')).toBeUndefined();
+    let computed = 0;
+    expect(await ns.wrap('count', 0, async () => ++computed)).toBe(1);
+    expect(await ns.wrap('count', 0, async () => ++computed)).toBe(2);
+    expect((await ns.stats()).keys).toBe(0);
+    await expect(ns.set('bad', 1, -1)).rejects.toThrow(/TTL/);
+  });
+
   it('stores Buffers as raw bytes, with TTL', async () => {
     const ns = cache.namespace(freshName('bytes'));
     const image = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe]), randomBytes(4096)]);

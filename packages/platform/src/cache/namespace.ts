@@ -24,11 +24,14 @@ export function assertNamespaceName(name: string): void {
     throw new ValidationError(`Invalid cache namespace name: ${JSON.stringify(name)}`);
 }
 
-/** Seconds (fractions allowed) to milliseconds; absent or 0 means no expiry. */
-function ttlMs(ttlSeconds: number | undefined): number | undefined {
-  if (ttlSeconds === undefined || ttlSeconds === 0) return undefined;
+/**
+ * Seconds (fractions allowed) to milliseconds: absent means no expiry, 0 means expired at once
+ * (a configured cache time of 0 turns caching off rather than keeping values forever).
+ */
+function ttlMs(ttlSeconds: number | undefined): number | undefined | 0 {
+  if (ttlSeconds === undefined) return undefined;
   if (!Number.isFinite(ttlSeconds) || ttlSeconds < 0) throw new Error(`Invalid cache TTL: ${ttlSeconds}`);
-  return Math.max(1, Math.round(ttlSeconds * 1000));
+  return ttlSeconds === 0 ? 0 : Math.max(1, Math.round(ttlSeconds * 1000));
 }
 
 export function hitRate(hits: number, misses: number): number {
@@ -51,11 +54,18 @@ export function createNamespace(name: string, backend: CacheBackend): CacheNames
     }
   };
 
+  const write = async (key: string, value: string | Buffer, ttlSeconds: number | undefined) => {
+    const ttl = ttlMs(ttlSeconds);
+    // Expired at once: whatever was cached under the key is gone too.
+    if (ttl === 0) await backend.remove(name, key);
+    else await backend.write(name, key, value, ttl);
+  };
+
   const set = async (key: string, value: unknown, ttlSeconds?: number): Promise<void> => {
     const text = JSON.stringify(value);
     // undefined (or a function) has no JSON form: nothing to cache.
     if (text === undefined) return;
-    await backend.write(name, key, text, ttlMs(ttlSeconds));
+    await write(key, text, ttlSeconds);
   };
 
   return {
@@ -67,9 +77,7 @@ export function createNamespace(name: string, backend: CacheBackend): CacheNames
       if (raw === undefined) return undefined;
       return typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
     },
-    async setBuffer(key, value, ttlSeconds) {
-      await backend.write(name, key, value, ttlMs(ttlSeconds));
-    },
+    setBuffer: (key, value, ttlSeconds) => write(key, value, ttlSeconds),
     delete: (key) => backend.remove(name, key),
     async wrap<T>(key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T> {
       const cached = await get<T>(key);

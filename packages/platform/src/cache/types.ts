@@ -14,6 +14,7 @@ export interface NamespaceStats {
   hit_rate: number;
 }
 
+/** `ttlSeconds` below: absent = no expiry; 0 = expires at once (not stored); fractions allowed. */
 export interface CacheNamespace {
   readonly name: string;
   get<T>(key: string): Promise<T | undefined>;

@@ -9,8 +9,8 @@ import type { Logger } from '../logger';
 
 /** The drizzle table objects of a service (its schema file), for typed relational queries. */
 export type Tables = Record<string, unknown>;
-export type Db<T extends Tables = Record<string, never>> = NodePgDatabase<T>;
-export type Tx<T extends Tables = Record<string, never>> = PgTransaction<
+export type Db<T extends Tables = Record<string, unknown>> = NodePgDatabase<T>;
+export type Tx<T extends Tables = Record<string, unknown>> = PgTransaction<
   NodePgQueryResultHKT,
   T,
   ExtractTablesWithRelations<T>
@@ -28,7 +28,8 @@ export interface DatabaseOptions<T extends Tables = Record<string, never>> {
   poolMax?: number;
 }
 
-export interface Database<T extends Tables = Record<string, never>> {
+/** Bare `Database` (no type argument) accepts any service's database, typed or not. */
+export interface Database<T extends Tables = Record<string, unknown>> {
   readonly schema: string;
   readonly pool: pg.Pool;
   readonly db: Db<T>;

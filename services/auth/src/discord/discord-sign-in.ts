@@ -24,7 +24,10 @@ export interface DiscordSignIn {
    * Checks the callback (state, error parameters), redeems the code with the PKCE verifier and
    * reads the signed-in user. Throws on any failure (denied consent, bad state, refused code).
    */
-  complete(callbackQuery: URLSearchParams, expected: { state: string; codeVerifier: string }): Promise<DiscordProfile>;
+  complete(
+    callbackQuery: URLSearchParams,
+    expected: { state: string; codeVerifier: string },
+  ): Promise<DiscordProfile>;
 }
 
 const SCOPES = 'identify email';

@@ -27,5 +27,6 @@ const settings = (name: string, secure: boolean, maxAge: number): CookieSettings
   options: { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge },
 });
 
-export const sessionCookie = (secure: boolean, ttlDays: number) => settings(SESSION_COOKIE, secure, ttlDays * 86_400);
+export const sessionCookie = (secure: boolean, ttlDays: number) =>
+  settings(SESSION_COOKIE, secure, ttlDays * 86_400);
 export const loginCookie = (secure: boolean) => settings(LOGIN_COOKIE, secure, LOGIN_TTL_SECONDS);

@@ -4,9 +4,12 @@ import { ValidationError } from '@acg/platform';
 export function parseLanguage(value: string): Language {
   const found = SUPPORTED_LANGUAGES.find((l) => l === value);
   if (!found) {
-    throw new ValidationError(`Unsupported language "${value}": use one of ${SUPPORTED_LANGUAGES.join(', ')}`, {
-      supported: SUPPORTED_LANGUAGES,
-    });
+    throw new ValidationError(
+      `Unsupported language "${value}": use one of ${SUPPORTED_LANGUAGES.join(', ')}`,
+      {
+        supported: SUPPORTED_LANGUAGES,
+      },
+    );
   }
   return found;
 }

@@ -23,9 +23,6 @@ export async function savePendingLogin(db: Executor, login: PendingLogin): Promi
 
 /** Removes and returns a live pending sign-in: each can complete at most once. */
 export async function takePendingLogin(db: Executor, loginHash: string): Promise<PendingLogin | undefined> {
-  const [row] = await db
-    .delete(oauthStates)
-    .where(eq(oauthStates.loginHash, loginHash))
-    .returning();
+  const [row] = await db.delete(oauthStates).where(eq(oauthStates.loginHash, loginHash)).returning();
   return row && row.expiresAt > new Date() ? row : undefined;
 }

@@ -1,5 +1,11 @@
 import { IDENTITY_HEADER, type Identity } from '@acg/contracts';
-import { demoAccounts, demoClient, type FakeDiscord, type FakeDiscordAccount, startFakeDiscord } from '@acg/fakes';
+import {
+  demoAccounts,
+  demoClient,
+  type FakeDiscord,
+  type FakeDiscordAccount,
+  startFakeDiscord,
+} from '@acg/fakes';
 import {
   type Bus,
   connectBus,
@@ -137,7 +143,11 @@ export const cookieValue = (res: LightMyRequestResponse, name: string): string |
 
 /** Starts a sign-in at auth; returns the Discord URL the browser is sent to and the sign-in cookie. */
 export async function beginSignIn(h: AuthHarness, sessionId?: string) {
-  const res = await h.inject({ method: 'GET', url: '/auth/discord', cookies: sessionId ? { sid: sessionId } : {} });
+  const res = await h.inject({
+    method: 'GET',
+    url: '/auth/discord',
+    cookies: sessionId ? { sid: sessionId } : {},
+  });
   return { res, location: new URL(res.headers.location as string), loginId: cookieValue(res, 'acg-login') };
 }
 
@@ -145,7 +155,11 @@ export async function beginSignIn(h: AuthHarness, sessionId?: string) {
 export async function consentOnDiscord(authorizeUrl: URL, account: FakeDiscordAccount): Promise<URL> {
   const form = new URLSearchParams(authorizeUrl.searchParams);
   form.set('account', account.discordId);
-  const res = await fetch(new URL('/oauth2/authorize', authorizeUrl), { method: 'POST', body: form, redirect: 'manual' });
+  const res = await fetch(new URL('/oauth2/authorize', authorizeUrl), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
   if (res.status !== 302) throw new Error(`fake Discord answered ${res.status}: ${await res.text()}`);
   return new URL(res.headers.get('location')!);
 }
@@ -159,7 +173,11 @@ export function callback(h: AuthHarness, back: URL, cookies: Record<string, stri
   return h.inject({ method: 'GET', url: `${back.pathname}${back.search}`, cookies: present });
 }
 
-async function signIn(h: AuthHarness, account: FakeDiscordAccount, sessionId?: string): Promise<SignInResult> {
+async function signIn(
+  h: AuthHarness,
+  account: FakeDiscordAccount,
+  sessionId?: string,
+): Promise<SignInResult> {
   const started = await beginSignIn(h, sessionId);
   const back = await consentOnDiscord(started.location, account);
   const res = await callback(h, back, { 'acg-login': started.loginId, sid: sessionId });

@@ -44,7 +44,11 @@ describe('GET /auth/discord/callback', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/');
     expect(sessionId).toMatch(/^[\w-]{43}$/);
-    expect(res.cookies.find((c) => c.name === 'sid')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(res.cookies.find((c) => c.name === 'sid')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
 
     const { session } = await resolve(sessionId!);
     expect(session).toMatchObject({ username: 'admin_hikari', adminLevel: 0, language: 'en' });
@@ -74,7 +78,9 @@ describe('GET /auth/discord/callback', () => {
     expect(after.username).toBe('sakura_renamed');
 
     const created = await h.outboxEvents('user.created');
-    expect(created.filter((e) => (e.data as { discordId: string }).discordId === fan().discordId)).toHaveLength(1);
+    expect(
+      created.filter((e) => (e.data as { discordId: string }).discordId === fan().discordId),
+    ).toHaveLength(1);
     const updated = await h.outboxEvents('user.updated');
     expect(updated.map((e) => e.data)).toContainEqual(
       expect.objectContaining({ id: before.userId, username: 'sakura_renamed' }),
@@ -131,7 +137,11 @@ describe('GET /auth/discord/callback', () => {
     const anonSession = cookieValue(anon, 'sid')!;
     const { sessionId } = await h.signIn(admin(), { sessionId: anonSession });
     expect((await resolve(sessionId!)).session).toMatchObject({ username: 'admin_hikari', language: 'ru' });
-    const me = await h.inject({ method: 'GET', url: '/api/me', headers: h.identity({ userId: (await resolve(sessionId!)).session!.userId }) });
+    const me = await h.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: h.identity({ userId: (await resolve(sessionId!)).session!.userId }),
+    });
     expect(me.json().user.language).toBe('ru');
   });
 });

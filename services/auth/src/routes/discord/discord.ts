@@ -1,10 +1,10 @@
 import type { HttpServer } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../context';
+import { LOGIN_TTL_SECONDS } from '../../domain/cookies';
 import { identityFromProfile } from '../../domain/discord-profile';
 import { languageCarriedIntoSignIn } from '../../domain/language';
 import { hashOpaqueId, isOpaqueId, newOpaqueId, sameSecret } from '../../domain/session-id';
-import { LOGIN_TTL_SECONDS } from '../../domain/cookies';
 import { savePendingLogin, takePendingLogin } from '../../repository/pending-logins';
 import { recordSignIn } from '../../repository/sign-in';
 import { clearCookie, readCookie, writeCookie } from '../cookies';
@@ -66,7 +66,8 @@ async function completeSignIn(ctx: AuthContext, req: FastifyRequest, loginId: st
   const query = callbackQuerySchema.safeParse(Object.fromEntries(params));
   if (!query.success) throw new SignInRefused('malformed callback');
   if (query.data.error) throw new SignInRefused(`Discord answered ${query.data.error}`);
-  if (!query.data.state || !sameSecret(query.data.state, pending.state)) throw new SignInRefused('state mismatch');
+  if (!query.data.state || !sameSecret(query.data.state, pending.state))
+    throw new SignInRefused('state mismatch');
 
   const profile = await ctx.discord.complete(params, pending);
 

@@ -41,14 +41,21 @@ describe('POST /change-language/:lang', () => {
     expect((await change('ru', { sid: sessionId })).statusCode).toBe(200);
     const session = await resolve(sessionId!);
     expect(session?.language).toBe('ru');
-    const me = await h.inject({ method: 'GET', url: '/api/me', headers: h.identity({ userId: session!.userId }) });
+    const me = await h.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: h.identity({ userId: session!.userId }),
+    });
     expect(me.json().user.language).toBe('ru');
   });
 
   it('refuses an unsupported language with a clear message', async () => {
     const res = await change('de');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', error: 'Unsupported language "de": use one of en, ru' });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      error: 'Unsupported language "de": use one of en, ru',
+    });
     expect(cookieValue(res, 'sid')).toBeUndefined();
   });
 

@@ -11,7 +11,11 @@ describe('GET /api/me', () => {
   it('answers a visitor with no user and their language', async () => {
     const plain = await h.inject({ method: 'GET', url: '/api/me' });
     expect(plain.json()).toEqual({ user: null, language: 'en' });
-    const ru = await h.inject({ method: 'GET', url: '/api/me', headers: h.identity({ userId: null, language: 'ru' }) });
+    const ru = await h.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: h.identity({ userId: null, language: 'ru' }),
+    });
     expect(ru.json()).toEqual({ user: null, language: 'ru' });
   });
 

@@ -13,7 +13,12 @@ describe('auth over the bus', () => {
   it('resolves a session to the identity the gateway forwards', async () => {
     const { sessionId } = await h.signIn(h.accounts[1]!);
     const { session } = await h.bus.request(sessionResolve, { sessionId: sessionId! });
-    expect(session).toEqual({ userId: expect.any(Number), adminLevel: 0, username: 'admin_hikari', language: 'en' });
+    expect(session).toEqual({
+      userId: expect.any(Number),
+      adminLevel: 0,
+      username: 'admin_hikari',
+      language: 'en',
+    });
   });
 
   it('resolves unknown, malformed and expired sessions to null', async () => {

@@ -10,9 +10,17 @@ afterAll(() => h?.close());
 describe('GET /api/users', () => {
   it('requires a signed-in user', async () => {
     expect((await h.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
-    const anonymous = await h.inject({ method: 'GET', url: '/api/users', headers: h.identity({ userId: null }) });
+    const anonymous = await h.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: h.identity({ userId: null }),
+    });
     expect(anonymous.statusCode).toBe(401);
-    const forged = await h.inject({ method: 'GET', url: '/api/users', headers: { 'x-acg-identity': 'e30.forged' } });
+    const forged = await h.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: { 'x-acg-identity': 'e30.forged' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
