@@ -42,9 +42,9 @@ async function runUpstream(): Promise<string> {
 
 async function runGateway(upstreamUrl: string): Promise<string> {
   const bus = createMemoryBus({ logger });
+  const signedIn = { userId: 1, adminLevel: 0, username: 'bench', language: 'en' as const };
   bus.serve(sessionResolve, async ({ sessionId }) => ({
-    session:
-      sessionId === SESSION_ID ? { userId: 1, adminLevel: 0, username: 'bench', language: 'en' } : null,
+    session: sessionId === SESSION_ID ? signedIn : null,
   }));
   const config = loadConfig(gatewayConfigSchema, {
     INTERNAL_SECRET,

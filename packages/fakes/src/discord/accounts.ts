@@ -15,26 +15,28 @@ export interface FakeDiscordAccount {
   intendedAdminLevel: number;
 }
 
-export const demoAccounts: readonly FakeDiscordAccount[] = Object.freeze([
-  {
-    discordId: '1187394520190640128',
-    username: 'sakura_fan',
-    globalName: 'Sakura Fan',
-    email: 'sakura_fan@example.com',
-    avatar: '3f9c1d2e8a7b4c5d6e0f1a2b3c4d5e6f',
-    locale: 'en-US',
-    intendedAdminLevel: 0,
-  },
-  {
-    discordId: '1187394520190640129',
-    username: 'admin_hikari',
-    globalName: 'Hikari',
-    email: 'admin_hikari@example.com',
-    avatar: 'a_7e2b9c4d1f3a5b6c8d0e2f4a6b8c0d1e',
-    locale: 'ru',
-    intendedAdminLevel: 3,
-  },
-]);
+export const demoAccounts: readonly Readonly<FakeDiscordAccount>[] = Object.freeze(
+  [
+    {
+      discordId: '1187394520190640128',
+      username: 'sakura_fan',
+      globalName: 'Sakura Fan',
+      email: 'sakura_fan@example.com',
+      avatar: '3f9c1d2e8a7b4c5d6e0f1a2b3c4d5e6f',
+      locale: 'en-US',
+      intendedAdminLevel: 0,
+    },
+    {
+      discordId: '1187394520190640129',
+      username: 'admin_hikari',
+      globalName: 'Hikari',
+      email: 'admin_hikari@example.com',
+      avatar: 'a_7e2b9c4d1f3a5b6c8d0e2f4a6b8c0d1e',
+      locale: 'ru',
+      intendedAdminLevel: 3,
+    },
+  ].map((a) => Object.freeze(a)),
+);
 
 /** The body of GET /api/users/@me, shaped like Discord's (API v10); `email` only with the email scope. */
 export function discordUserJson(account: FakeDiscordAccount, scopes: readonly string[]) {

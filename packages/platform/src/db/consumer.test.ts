@@ -8,6 +8,7 @@ import {
   eventually,
   type FixtureDatabase,
   openFixtureDatabase,
+  STARTUP_TIMEOUT_MS,
   tables,
 } from './__fixtures__/fixture-database';
 import { startIdempotentConsumer } from './consumer';
@@ -39,7 +40,7 @@ describe('idempotent consumer', () => {
   beforeAll(async () => {
     fixture = await openFixtureDatabase();
     database = fixture.database;
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterAll(() => fixture.close());
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

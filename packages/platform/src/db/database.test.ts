@@ -3,14 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_SCHEMA, fixtureMigrations, tables } from './__fixtures__/fixture-database';
+import {
+  FIXTURE_SCHEMA,
+  fixtureMigrations,
+  STARTUP_TIMEOUT_MS,
+  tables,
+} from './__fixtures__/fixture-database';
 import { createDatabase, MIGRATIONS_TABLE } from './database';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 const open = (url: string, migrationsFolder = fixtureMigrations) =>
   createDatabase({ url, schema: FIXTURE_SCHEMA, migrationsFolder, tables, poolMax: 2 });
 
-describe('createDatabase', () => {
+describe('createDatabase', { timeout: STARTUP_TIMEOUT_MS }, () => {
   const testDbs: TestDatabase[] = [];
   const fresh = async () => {
     const t = await createTestDatabase();
@@ -135,7 +140,7 @@ describe('createDatabase', () => {
     beforeAll(async () => {
       database = open(await fresh());
       await database.migrate();
-    });
+    }, STARTUP_TIMEOUT_MS);
     afterAll(() => database.close());
 
     it('commits, or rolls back everything when the function throws', async () => {

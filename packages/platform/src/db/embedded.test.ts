@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STARTUP_TIMEOUT_MS } from './__fixtures__/fixture-database';
 import { startEmbeddedPostgres } from './embedded';
 
 async function query(url: string, text: string): Promise<unknown[]> {
@@ -16,7 +17,7 @@ async function query(url: string, text: string): Promise<unknown[]> {
   }
 }
 
-describe('embedded PostgreSQL', () => {
+describe('embedded PostgreSQL', { timeout: STARTUP_TIMEOUT_MS }, () => {
   let root: string;
   let dataDir: string;
   beforeAll(async () => {

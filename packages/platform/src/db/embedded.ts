@@ -184,6 +184,14 @@ async function adoptRunningPostmaster(dataDir: string): Promise<EmbeddedPostgres
   };
 }
 
+/** Stops the postmaster serving `dataDir`, if one runs (e.g. left behind by a killed process). */
+export async function stopRunningPostmaster(dataDir: string): Promise<void> {
+  const running = await readPostmasterPid(resolve(dataDir));
+  if (!running || !(await isPostmasterOf(running.pid, resolve(dataDir)))) return;
+  signal(running.pid, 'SIGINT');
+  await waitForExit(running.pid);
+}
+
 async function removeStalePidFile(dataDir: string): Promise<void> {
   const running = await readPostmasterPid(dataDir);
   if (running && !(await isPostmasterOf(running.pid, dataDir))) {

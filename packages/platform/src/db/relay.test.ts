@@ -8,6 +8,7 @@ import {
   eventually,
   type FixtureDatabase,
   openFixtureDatabase,
+  STARTUP_TIMEOUT_MS,
   tables,
 } from './__fixtures__/fixture-database';
 import { enqueue } from './outbox';
@@ -72,7 +73,7 @@ describe('outbox relay', () => {
   beforeAll(async () => {
     fixture = await openFixtureDatabase();
     database = fixture.database;
-  });
+  }, STARTUP_TIMEOUT_MS);
   afterEach(async () => {
     await Promise.all(running.splice(0).map((r) => r.stop()));
     await Promise.all(buses.splice(0).map((b) => b.drain()));

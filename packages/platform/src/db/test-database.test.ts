@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { STARTUP_TIMEOUT_MS } from './__fixtures__/fixture-database';
 import { createTestDatabase } from './test-database';
 
 const currentDatabase = async (url: string) => {
@@ -12,7 +13,7 @@ const currentDatabase = async (url: string) => {
   }
 };
 
-describe('createTestDatabase', () => {
+describe('createTestDatabase', { timeout: STARTUP_TIMEOUT_MS }, () => {
   it('gives each caller its own database and drops it', async () => {
     const a = await createTestDatabase();
     const b = await createTestDatabase();

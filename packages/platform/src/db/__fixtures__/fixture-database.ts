@@ -5,6 +5,8 @@ import { createTestDatabase, type TestDatabase } from '../test-database';
 import * as tables from './schema';
 
 export const FIXTURE_SCHEMA = 'fixture';
+/** Starting the embedded server runs initdb: seconds when many test files start at once. */
+export const STARTUP_TIMEOUT_MS = 60_000;
 export const fixtureMigrations = fileURLToPath(new URL('./drizzle', import.meta.url));
 export { tables };
 
