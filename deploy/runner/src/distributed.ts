@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
+import { demoClient } from '@acg/fakes';
 import { entryFile } from './services';
 
 export interface DistributedOptions {
@@ -27,7 +28,9 @@ export interface DistributedSystem {
 }
 
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
-const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
+// `node --import tsx` keeps each service a single process (the tsx CLI would fork a child that
+// survives a SIGKILL of its parent).
+const nodeArgs = ['--import', 'tsx'];
 
 /**
  * Each service as its own process against PostgreSQL, NATS and Redis from the environment
@@ -55,8 +58,8 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     plan.set('fake-discord', { file: 'deploy/runner/src/start-fake-discord.ts', env: { ...common, PORT: String(port) }, port });
     Object.assign(common, {
       DISCORD_BASE_URL: `http://127.0.0.1:${port}`,
-      DISCORD_CLIENT_ID: 'embedded-demo-client',
-      DISCORD_CLIENT_SECRET: 'embedded-demo-secret',
+      DISCORD_CLIENT_ID: demoClient.clientId,
+      DISCORD_CLIENT_SECRET: demoClient.clientSecret,
     });
   }
   const upstreams: Record<string, string> = {};
@@ -70,7 +73,7 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
   const processes = new Map<ProcessName, ChildProcess>();
   const launch = async (name: ProcessName) => {
     const p = plan.get(name)!;
-    const child = spawn(tsx, [p.file], { cwd: repoRoot, env: p.env as NodeJS.ProcessEnv, stdio: opts.output ?? 'inherit' });
+    const child = spawn(process.execPath, [...nodeArgs, p.file], { cwd: repoRoot, env: p.env as NodeJS.ProcessEnv, stdio: opts.output ?? 'inherit' });
     processes.set(name, child);
     await waitReady(name, child, `http://127.0.0.1:${p.port}`, opts.readyTimeoutMs ?? 60_000);
   };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
-import { startFakeDiscord } from '@acg/fakes';
+import { demoClient, startFakeDiscord } from '@acg/fakes';
 import * as gateway from '@acg/gateway';
 import {
   type Bus,
@@ -78,8 +78,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       closers.push(() => fake.close());
       Object.assign(discordEnv, {
         DISCORD_BASE_URL: fake.url,
-        DISCORD_CLIENT_ID: 'embedded-demo-client',
-        DISCORD_CLIENT_SECRET: 'embedded-demo-secret',
+        DISCORD_CLIENT_ID: demoClient.clientId,
+        DISCORD_CLIENT_SECRET: demoClient.clientSecret,
       });
       logger.info({ url: fake.url }, 'fake Discord started (no DISCORD_CLIENT_ID configured)');
     }
@@ -100,7 +100,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     for (const spec of builtServices()) {
       const mod = serviceModules[spec.name];
       if (!mod) throw new Error(`service ${spec.name} is marked built but the runner does not know it`);
-      const serviceLogger = logger.child({ service: spec.name });
+      const serviceLogger = createLogger(spec.name, opts.logLevel ?? env.LOG_LEVEL ?? 'info');
       const config = loadConfig(mod.configSchema, { ...common, PORT: String(opts.ephemeralPorts ? 0 : spec.port) });
       const database = spec.database ? await mod.openDatabase(databaseUrl, serviceLogger) : undefined;
       if (database) closers.push(() => database.close());
@@ -114,7 +114,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     const gatewayConfig = loadConfig(gateway.configSchema, { ...common, ...upstreamEnv, PORT: String(listenPort) });
     const gw = await gateway.start({
       config: gatewayConfig,
-      logger: logger.child({ service: 'gateway' }),
+      logger: createLogger('gateway', opts.logLevel ?? env.LOG_LEVEL ?? 'info'),
       bus,
       cache,
       renderer,

@@ -16,8 +16,17 @@ export interface ServiceModule {
 }
 
 export const serviceModules: Partial<Record<ServiceName, ServiceModule>> = {
-  auth: auth as unknown as ServiceModule,
-  catalogue: catalogue as unknown as ServiceModule,
+  auth: {
+    configSchema: auth.authConfigSchema,
+    // auth's start() applies its migrations itself.
+    openDatabase: async (url, logger) => auth.createAuthDatabase(url, logger),
+    start: auth.start as ServiceModule['start'],
+  },
+  catalogue: {
+    configSchema: catalogue.configSchema,
+    openDatabase: catalogue.openDatabase,
+    start: catalogue.start as ServiceModule['start'],
+  },
 };
 
 /** Entry file of each process, for the distributed runner and docker-compose. */

@@ -83,7 +83,8 @@ export async function registerRateLimits(
       app.createRateLimit({
         max,
         timeWindow: config.RATE_LIMIT_WINDOW_MS,
-        // The class is part of the key: the limiters share one store (and one Redis key space).
+        // The class is part of the key: limiters made with createRateLimit share one Redis key
+        // prefix (the plugin appends the route, which a manual limiter does not have).
         keyGenerator: (req) => `${name}:${normalizeIP(clientIp(req, config.TRUST_PROXY))}`,
       }),
     ]),

@@ -33,6 +33,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   const store = new FakeDiscordStore(clients, accounts);
   const app = Fastify({ logger: false, forceCloseConnections: true });
   await app.register(formbody);
+  // For process supervisors (the distributed runner waits for it); Discord has no such path.
+  app.get('/healthz', async () => ({ status: 'ok', service: 'fake-discord' }));
   registerAuthorize(app, store);
   for (const prefix of ['/api', '/api/v10']) {
     await app.register(

@@ -1,7 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { chmod, mkdtemp, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { STARTUP_TIMEOUT_MS } from './__fixtures__/fixture-database';
-import { createTestDatabase } from './test-database';
+import { startEmbeddedPostgres } from './embedded';
+import { createTestDatabase, reapOrphans } from './test-database';
 
 const currentDatabase = async (url: string) => {
   const client = new pg.Client({ connectionString: url });
@@ -31,5 +36,19 @@ describe('createTestDatabase', { timeout: STARTUP_TIMEOUT_MS }, () => {
     } finally {
       await b.drop();
     }
+  });
+
+  it('stops and removes a server left behind by a test process that died', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'acg-pg-'));
+    await chmod(dir, 0o755);
+    const orphan = await startEmbeddedPostgres({ dataDir: join(dir, 'data'), ephemeral: true });
+    // The owner: a process that has exited since.
+    const deadPid = spawnSync('true').pid;
+    await writeFile(join(dir, 'owner.pid'), String(deadPid));
+
+    await reapOrphans();
+    await expect(stat(dir)).rejects.toThrow(/ENOENT/);
+    await expect(currentDatabase(orphan.url)).rejects.toThrow();
+    await orphan.stop(); // already stopped by the reaper: returns at once
   });
 });

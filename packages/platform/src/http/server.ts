@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@acg/contracts';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger';
 import { installIdentity } from './access';
@@ -31,12 +31,15 @@ export function createHttpServer(opts: HttpServerOptions) {
     loggerInstance: opts.logger as FastifyBaseLogger,
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     requestIdHeader: REQUEST_ID_HEADER,
-    requestIdLogLabel: 'reqId',
     genReqId: (req) => {
       const given = req.headers[REQUEST_ID_HEADER];
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     },
-    disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
+    // Per-request log lines only on demand (LOG_REQUESTS=true); errors are always logged.
+    logController: new LogController({
+      requestIdLogLabel: 'reqId',
+      disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
+    }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
