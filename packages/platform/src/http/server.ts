@@ -30,7 +30,9 @@ export function createHttpServer(opts: HttpServerOptions) {
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
-    requestIdHeader: REQUEST_ID_HEADER,
+    // genReqId reads and checks x-request-id itself (with requestIdHeader set, Fastify would
+    // take any client value as is).
+    requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers[REQUEST_ID_HEADER];
       return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
