@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 
 /** Debian's Chromium (installed by scripts/test-all.mjs), headless, with no background networking. */
 export const launchChromium = (): Promise<Browser> =>

@@ -33,21 +33,36 @@ function step(name, cmd, args, env = {}) {
 }
 
 function vitest(name, outFile, extraArgs, env) {
-  step(name, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`, ...extraArgs], env);
+  step(
+    name,
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${outFile}`, ...extraArgs],
+    env,
+  );
   if (!existsSync(outFile)) {
     results.push({ name, passed: 0, failed: 1 });
     return;
   }
   const report = JSON.parse(readFileSync(outFile, 'utf8'));
-  results.push({ name, passed: report.numPassedTests, failed: report.numFailedTests + (report.numFailedTestSuites ?? 0) });
+  results.push({
+    name,
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + (report.numFailedTestSuites ?? 0),
+  });
 }
 
 const reachable = (port) =>
   new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port, timeout: 500 });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 
 const embeddedEnv = { DATABASE_URL: '', REDIS_URL: '', NATS_URL: '', ACG_TEST_MODE: 'embedded' };
@@ -56,28 +71,48 @@ step('type check', bin('tsc'), ['-p', 'tsconfig.json']);
 step('lint', bin('biome'), ['ci', '.']);
 step('web build', 'pnpm', ['--filter', '@acg/web', 'build']);
 
-vitest('tests (embedded)', join(tmp, 'vitest-embedded.json'), ['--exclude', '**/*.infra.test.ts', '--exclude', 'e2e/**'], embeddedEnv);
+vitest(
+  'tests (embedded)',
+  join(tmp, 'vitest-embedded.json'),
+  ['--exclude', '**/*.infra.test.ts', '--exclude', 'e2e/**'],
+  embeddedEnv,
+);
 
 const infra = (await Promise.all([5432, 6379, 4222].map(reachable))).every(Boolean);
 if (infra) {
-  vitest('tests (PostgreSQL, Redis, NATS on localhost)', join(tmp, 'vitest-infra.json'), ['--exclude', 'e2e/**'], {
-    DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-    ACG_TEST_MODE: 'infra',
-  });
+  vitest(
+    'tests (PostgreSQL, Redis, NATS on localhost)',
+    join(tmp, 'vitest-infra.json'),
+    ['--exclude', 'e2e/**'],
+    {
+      DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+      ACG_TEST_MODE: 'infra',
+    },
+  );
 } else {
-  console.log('\nPostgreSQL, Redis or NATS is not reachable on localhost: the infrastructure pass is not run.');
+  console.log(
+    '\nPostgreSQL, Redis or NATS is not reachable on localhost: the infrastructure pass is not run.',
+  );
 }
 
 const chromium = '/usr/bin/chromium';
 if (!existsSync(chromium) && process.getuid?.() === 0) {
   console.log('\n=== installing Debian Chromium for the browser tests ===');
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 if (existsSync(chromium)) {
-  vitest('browser tests (Chromium)', join(tmp, 'vitest-e2e.json'), ['--config', 'e2e/vitest.config.ts'], embeddedEnv);
+  vitest(
+    'browser tests (Chromium)',
+    join(tmp, 'vitest-e2e.json'),
+    ['--config', 'e2e/vitest.config.ts'],
+    embeddedEnv,
+  );
 } else {
   console.log(`\nNo ${chromium} and it could not be installed (not root): browser tests NOT run.`);
   results.push({ name: 'browser tests', passed: 0, failed: 1 });

@@ -84,10 +84,15 @@ describe('services that are not built', () => {
   });
   afterAll(() => h.close());
 
-  it.runIf(unbuilt.length > 0)('answer JSON 503 at once on every route, naming the service', async () => {
+  it('answer JSON 503 at once on every route to callers allowed to call it, naming the service', async () => {
+    expect(unbuilt.length).toBeGreaterThan(0);
+    h.sessions.set('session-of-an-admin-03', session(1, 3));
     for (const route of routes.filter((r) => !system[r.service].built)) {
       const started = performance.now();
-      const res = await h.request(concrete(route.path), { method: route.method, headers: sameOriginJson() });
+      const res = await h.request(concrete(route.path), {
+        method: route.method,
+        headers: sameOriginJson({ cookie: sessionCookie('session-of-an-admin-03') }),
+      });
       expect(performance.now() - started).toBeLessThan(200);
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({

@@ -52,10 +52,17 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     SEED_DEMO_USERS: env.SEED_DEMO_USERS ?? 'true',
     SEED_DEMO_CATALOGUE: env.SEED_DEMO_CATALOGUE ?? 'true',
   };
-  const plan = new Map<ProcessName, { file: string; env: Record<string, string | undefined>; port: number }>();
+  const plan = new Map<
+    ProcessName,
+    { file: string; env: Record<string, string | undefined>; port: number }
+  >();
   if (!env.DISCORD_CLIENT_ID) {
     const port = 4199 + offset;
-    plan.set('fake-discord', { file: 'deploy/runner/src/start-fake-discord.ts', env: { ...common, PORT: String(port) }, port });
+    plan.set('fake-discord', {
+      file: 'deploy/runner/src/start-fake-discord.ts',
+      env: { ...common, PORT: String(port) },
+      port,
+    });
     Object.assign(common, {
       DISCORD_BASE_URL: `http://127.0.0.1:${port}`,
       DISCORD_CLIENT_ID: demoClient.clientId,
@@ -68,12 +75,20 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     plan.set(spec.name, { file: entryFile(spec.name), env: { ...common, PORT: String(port) }, port });
     upstreams[`UPSTREAM_${spec.name.toUpperCase().replaceAll('-', '_')}_URL`] = `http://127.0.0.1:${port}`;
   }
-  plan.set('gateway', { file: entryFile('gateway'), env: { ...common, ...upstreams, PORT: String(gatewayPort) }, port: gatewayPort });
+  plan.set('gateway', {
+    file: entryFile('gateway'),
+    env: { ...common, ...upstreams, PORT: String(gatewayPort) },
+    port: gatewayPort,
+  });
 
   const processes = new Map<ProcessName, ChildProcess>();
   const launch = async (name: ProcessName) => {
     const p = plan.get(name)!;
-    const child = spawn(process.execPath, [...nodeArgs, p.file], { cwd: repoRoot, env: p.env as NodeJS.ProcessEnv, stdio: opts.output ?? 'inherit' });
+    const child = spawn(process.execPath, [...nodeArgs, p.file], {
+      cwd: repoRoot,
+      env: p.env as NodeJS.ProcessEnv,
+      stdio: opts.output ?? 'inherit',
+    });
     processes.set(name, child);
     await waitReady(name, child, `http://127.0.0.1:${p.port}`, opts.readyTimeoutMs ?? 60_000);
   };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { chmod, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
 import { demoClient, startFakeDiscord } from '@acg/fakes';
@@ -55,11 +56,13 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   const logger = createLogger('embedded', opts.logLevel ?? env.LOG_LEVEL ?? 'info');
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
-    for (const c of closers.splice(0).reverse()) await c().catch((err) => logger.warn({ err }, 'close failed'));
+    for (const c of closers.splice(0).reverse())
+      await c().catch((err) => logger.warn({ err }, 'close failed'));
   };
   try {
     await ensureWebBuilt();
-    const databaseUrl = env.DATABASE_URL ?? (await embeddedDatabase(opts.dataDir ?? join(repoRoot, '.data'), logger, closers));
+    const databaseUrl =
+      env.DATABASE_URL ?? (await embeddedDatabase(opts.dataDir ?? join(repoRoot, '.data'), logger, closers));
     const bus = await connectBus({ natsUrl: env.NATS_URL, name: 'embedded', logger });
     closers.push(() => bus.drain());
     const cache = await connectCache({ redisUrl: env.REDIS_URL });
@@ -101,17 +104,30 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       const mod = serviceModules[spec.name];
       if (!mod) throw new Error(`service ${spec.name} is marked built but the runner does not know it`);
       const serviceLogger = createLogger(spec.name, opts.logLevel ?? env.LOG_LEVEL ?? 'info');
-      const config = loadConfig(mod.configSchema, { ...common, PORT: String(opts.ephemeralPorts ? 0 : spec.port) });
+      const config = loadConfig(mod.configSchema, {
+        ...common,
+        PORT: String(opts.ephemeralPorts ? 0 : spec.port),
+      });
       const database = spec.database ? await mod.openDatabase(databaseUrl, serviceLogger) : undefined;
       if (database) closers.push(() => database.close());
-      const running = await mod.start({ config: config as never, logger: serviceLogger, bus, cache, database });
+      const running = await mod.start({
+        config: config as never,
+        logger: serviceLogger,
+        bus,
+        cache,
+        database,
+      });
       closers.push(() => running.close());
       services.set(spec.name, running);
       upstreamEnv[`UPSTREAM_${spec.name.toUpperCase().replaceAll('-', '_')}_URL`] = running.url;
     }
 
     const renderer = await createRenderer({ mode: 'production' });
-    const gatewayConfig = loadConfig(gateway.configSchema, { ...common, ...upstreamEnv, PORT: String(listenPort) });
+    const gatewayConfig = loadConfig(gateway.configSchema, {
+      ...common,
+      ...upstreamEnv,
+      PORT: String(listenPort),
+    });
     const gw = await gateway.start({
       config: gatewayConfig,
       logger: createLogger('gateway', opts.logLevel ?? env.LOG_LEVEL ?? 'info'),
@@ -138,7 +154,15 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   }
 }
 
-async function embeddedDatabase(dataDir: string, logger: Logger, closers: Array<() => Promise<void>>): Promise<string> {
+async function embeddedDatabase(
+  dataDir: string,
+  logger: Logger,
+  closers: Array<() => Promise<void>>,
+): Promise<string> {
+  // As root, PostgreSQL runs as the unprivileged postgres user, who must be able to reach its
+  // data folder inside ours (mkdtemp folders are 0700).
+  await mkdir(dataDir, { recursive: true });
+  if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
   const server = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), logger });
   closers.push(() => server.stop());
   // One database for the whole system; each service owns a schema in it.
@@ -154,4 +178,3 @@ async function embeddedDatabase(dataDir: string, logger: Logger, closers: Array<
   url.pathname = '/acg';
   return url.toString();
 }
-

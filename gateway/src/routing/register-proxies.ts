@@ -26,8 +26,8 @@ const IDEMPOTENT = new Set(['GET', 'HEAD']);
  * registration per service (so one undici agent, i.e. one connection pool, per upstream),
  * each route an exact path. Before anything is forwarded the gate runs, ahead of body parsing:
  * a browser navigation under /admin gets the admin page; a method the table does not list is
- * 405; a service that is not built is 503; then the visitor is resolved and the route's
- * access rule applied.
+ * 405; then the visitor is resolved and the route's access rule applied; a service that is not
+ * built is 503.
  */
 export async function registerProxies(app: FastifyInstance, opts: ProxyOptions): Promise<void> {
   for (const group of routesByService()) {
@@ -49,9 +49,11 @@ function createGate(service: ServiceName, opts: ProxyOptions, identities: WeakMa
       reply.header('allow', methodsOf(path).join(', '));
       throw new AppError(405, 'method_not_allowed', 'Method not allowed');
     }
-    if (!opts.available.has(service)) throw new UnavailableError('Service unavailable', { service });
+    // Access first: a visitor who may not call the route learns that (401/403) whether or not
+    // its service runs; only callers who may call it learn it is unavailable.
     const visitor = await opts.visitors(req);
     enforceAccess(access, visitor);
+    if (!opts.available.has(service)) throw new UnavailableError('Service unavailable', { service });
     identities.set(req, visitor.identity);
   };
 }

@@ -23,7 +23,13 @@ export interface RouteSpec {
 export const ADMIN_LEVEL = 3;
 /** Level names by index (spec 1 §6). */
 export const LEVEL_NAMES = ['User', 'Helper', 'Moderator', 'Administrator', 'Developer'] as const;
-export const LEVEL_NAMES_RU = ['Пользователь', 'Помощник', 'Модератор', 'Администратор', 'Разработчик'] as const;
+export const LEVEL_NAMES_RU = [
+  'Пользователь',
+  'Помощник',
+  'Модератор',
+  'Администратор',
+  'Разработчик',
+] as const;
 
 const r = (
   method: Method,
@@ -142,4 +148,13 @@ export const routes: readonly RouteSpec[] = [
 ];
 
 /** Page routes rendered by the gateway (spec 1 §2); anything else that is not an API path is home. */
-export const pagePaths = ['/', '/profile', '/characters', '/trade', '/anime', '/anime/:animeId', '/admin', '/admin/*'];
+export const pagePaths = [
+  '/',
+  '/profile',
+  '/characters',
+  '/trade',
+  '/anime',
+  '/anime/:animeId',
+  '/admin',
+  '/admin/*',
+];

@@ -34,10 +34,28 @@ export const GATEWAY_PORT = 3000;
 
 export const system: Record<ServiceName, ServiceSpec> = {
   auth: { name: 'auth', port: 4101, database: true, needs: ['postgres', 'redis', 'nats'], built: true },
-  catalogue: { name: 'catalogue', port: 4102, database: true, needs: ['postgres', 'redis', 'nats'], built: true },
-  inventory: { name: 'inventory', port: 4103, database: true, needs: ['postgres', 'redis', 'nats'], built: false },
+  catalogue: {
+    name: 'catalogue',
+    port: 4102,
+    database: true,
+    needs: ['postgres', 'redis', 'nats'],
+    built: true,
+  },
+  inventory: {
+    name: 'inventory',
+    port: 4103,
+    database: true,
+    needs: ['postgres', 'redis', 'nats'],
+    built: false,
+  },
   trades: { name: 'trades', port: 4104, database: true, needs: ['postgres', 'redis', 'nats'], built: false },
-  'anime-search': { name: 'anime-search', port: 4105, database: true, needs: ['postgres', 'redis', 'nats'], built: false },
+  'anime-search': {
+    name: 'anime-search',
+    port: 4105,
+    database: true,
+    needs: ['postgres', 'redis', 'nats'],
+    built: false,
+  },
   'image-proxy': { name: 'image-proxy', port: 4106, database: false, needs: ['redis', 'nats'], built: false },
   admin: { name: 'admin', port: 4107, database: true, needs: ['postgres', 'redis', 'nats'], built: false },
   bot: { name: 'bot', port: 4108, database: true, needs: ['postgres', 'redis', 'nats'], built: false },

@@ -66,9 +66,20 @@ export const usersGet = defineRpc(
   z.object({ users: z.array(publicUserSchema) }),
 );
 
-export const userCreated = defineEvent('user.created', publicUserSchema.extend({ adminLevel: z.number().int() }));
-export const userUpdated = defineEvent('user.updated', publicUserSchema.extend({ adminLevel: z.number().int() }));
+export const userCreated = defineEvent(
+  'user.created',
+  publicUserSchema.extend({ adminLevel: z.number().int() }),
+);
+export const userUpdated = defineEvent(
+  'user.updated',
+  publicUserSchema.extend({ adminLevel: z.number().int() }),
+);
 export const userLevelChanged = defineEvent(
   'user.level-changed',
-  z.object({ id: z.number().int(), adminLevel: z.number().int(), previous: z.number().int(), by: z.number().int() }),
+  z.object({
+    id: z.number().int(),
+    adminLevel: z.number().int(),
+    previous: z.number().int(),
+    by: z.number().int(),
+  }),
 );

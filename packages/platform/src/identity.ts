@@ -13,7 +13,8 @@ interface Claims {
   exp: number;
 }
 
-const mac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+const mac = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(payload).digest('base64url');
 
 export function signIdentity(identity: Identity, secret: string, ttlSeconds = 60, now = Date.now()): string {
   const claims: Claims = {

@@ -1,2 +1,2 @@
-export { catalogueConfigSchema as configSchema, type CatalogueConfig } from './config';
+export { type CatalogueConfig, catalogueConfigSchema as configSchema } from './config';
 export { migrationsFolder, openCatalogueDatabase as openDatabase, SERVICE, start } from './start';

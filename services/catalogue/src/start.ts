@@ -1,5 +1,11 @@
 import { join } from 'node:path';
-import { createDatabase, type RunningService, type ServiceDeps, startHttpService, startOutboxRelay } from '@acg/platform';
+import {
+  createDatabase,
+  type RunningService,
+  type ServiceDeps,
+  startHttpService,
+  startOutboxRelay,
+} from '@acg/platform';
 import type { CatalogueConfig } from './config';
 import * as tables from './db/schema';
 import { registerStatsRoutes } from './routes/stats/stats';

@@ -27,8 +27,11 @@ export async function signIn(baseUrl: string, username: string): Promise<string>
   const form = /<form[^>]*method="post"[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
   if (!form) throw new Error('no sign-in form on the fake Discord page');
   const fields = new URLSearchParams();
-  for (const m of form[2]!.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) fields.set(m[1]!, decode(m[2]!));
-  const button = new RegExp(`<button[^>]*name="([^"]+)"[^>]*value="([^"]+)"[^>]*>[^<]*${username}`, 'i').exec(form[2]!);
+  for (const m of form[2]!.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g))
+    fields.set(m[1]!, decode(m[2]!));
+  const button = new RegExp(`<button[^>]*name="([^"]+)"[^>]*value="([^"]+)"[^>]*>[^<]*${username}`, 'i').exec(
+    form[2]!,
+  );
   if (!button) throw new Error(`no button for ${username} on the fake Discord page`);
   fields.set(button[1]!, decode(button[2]!));
   const consent = await fetch(new URL(decode(form[1]!), authorizeUrl), {
@@ -41,9 +44,15 @@ export async function signIn(baseUrl: string, username: string): Promise<string>
 
   const done = await fetch(callback, { headers: { cookie: cookie() }, redirect: 'manual' });
   remember(done);
-  if (done.headers.get('location') !== '/') throw new Error(`sign-in failed: ${done.headers.get('location')}`);
+  if (done.headers.get('location') !== '/')
+    throw new Error(`sign-in failed: ${done.headers.get('location')}`);
   return cookie();
 }
 
 const decode = (s: string) =>
-  s.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>');
+  s
+    .replaceAll('&amp;', '&')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>');

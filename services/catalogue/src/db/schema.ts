@@ -1,4 +1,5 @@
 import { outboxTable, processedMessagesTable } from '@acg/platform/tables';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -12,7 +13,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 
 /** The catalogue's own schema (not exported: migrate() creates it; see platform db/database.ts). */
 const catalogue = pgSchema('catalogue');
@@ -63,7 +63,10 @@ export const animeCharacters = catalogue.table(
       .notNull()
       .references(() => characters.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.animeId, t.characterId] }), index('anime_characters_character_idx').on(t.characterId)],
+  (t) => [
+    primaryKey({ columns: [t.animeId, t.characterId] }),
+    index('anime_characters_character_idx').on(t.characterId),
+  ],
 );
 
 /** Ranks from E (lowest, sortOrder 0) to X (highest). */

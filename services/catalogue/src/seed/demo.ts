@@ -23,7 +23,13 @@ const DEMO_ANIME = [
     anilistId: 5114,
     characters: [
       { name: 'Edward Elric', altname: 'エドワード・エルリック', shikimoriId: 11, anilistId: 11, rank: 'S' },
-      { name: 'Alphonse Elric', altname: 'アルフォンス・エルリック', shikimoriId: 12, anilistId: 12, rank: 'A' },
+      {
+        name: 'Alphonse Elric',
+        altname: 'アルフォンス・エルリック',
+        shikimoriId: 12,
+        anilistId: 12,
+        rank: 'A',
+      },
       { name: 'Roy Mustang', altname: 'ロイ・マスタング', shikimoriId: 68, anilistId: 68, rank: 'B' },
     ],
   },

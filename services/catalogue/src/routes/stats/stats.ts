@@ -16,7 +16,10 @@ interface StatsDeps {
  */
 export function registerStatsRoutes(app: HttpServer, deps: StatsDeps): void {
   app.get('/api/stats', { schema: { response: { 200: homeStatsSchema } } }, async (req) => {
-    const [users, local] = await Promise.all([usersCountWithFallback(deps, req.id), countAnimeAndCards(deps.database)]);
+    const [users, local] = await Promise.all([
+      usersCountWithFallback(deps, req.id),
+      countAnimeAndCards(deps.database),
+    ]);
     return { users, ...local };
   });
 }
