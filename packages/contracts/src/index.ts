@@ -1,5 +1,7 @@
+export * from './catalogue';
 export * from './errors';
 export * from './identity';
+export * from './inventory';
 export * from './messaging';
 export * from './routes';
 export * from './stats';

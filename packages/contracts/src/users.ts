@@ -83,3 +83,18 @@ export const userLevelChanged = defineEvent(
     by: z.number().int(),
   }),
 );
+
+/**
+ * auth.users.ensure-discord: the user behind a Discord account, created on first sight (a fan
+ * may drop cards with the bot before ever signing in to the site). Emits user.created when new.
+ */
+export const usersEnsureDiscord = defineRpc(
+  'auth.users.ensure-discord',
+  z.object({
+    discordId: z.string().regex(/^\d{5,25}$/),
+    username: z.string().min(1).max(100),
+    discriminator: z.string().nullable().optional(),
+    avatar: z.string().nullable().optional(),
+  }),
+  z.object({ user: publicUserSchema.extend({ adminLevel: z.number().int() }), created: z.boolean() }),
+);

@@ -68,3 +68,33 @@ export async function seedUsers(
   }
   return created;
 }
+
+/**
+ * The user behind a Discord account seen by the bot: created on first sight (a fan may drop
+ * cards before ever signing in to the site) and announced with `user.created`; an existing
+ * user is returned unchanged (the interaction carries no e-mail, so it never overwrites the
+ * profile a sign-in keeps).
+ */
+export function ensureDiscordUser(
+  database: Database,
+  identity: Omit<DiscordIdentity, 'email'>,
+  developerDiscordId: string | undefined,
+): Promise<SignInRecord> {
+  return database.transaction(async (tx) => {
+    const inserted = await insertUserIfNew(
+      tx,
+      { ...identity, email: null },
+      {
+        adminLevel: adminLevelOnSignIn(identity.discordId, undefined, developerDiscordId),
+        language: DEFAULT_LANGUAGE,
+      },
+    );
+    if (inserted) {
+      await enqueue(tx, outbox, makeEvent(userCreated, userEventData(inserted)));
+      return { user: inserted, created: true };
+    }
+    const existing = await lockUserByDiscordId(tx, identity.discordId);
+    if (!existing) throw new Error(`user ${identity.discordId} neither inserted nor found`);
+    return { user: existing, created: false };
+  });
+}

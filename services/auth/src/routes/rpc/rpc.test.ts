@@ -1,4 +1,4 @@
-import { sessionResolve, usersCount, usersGet } from '@acg/contracts';
+import { sessionResolve, usersCount, usersEnsureDiscord, usersGet } from '@acg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthHarness, startAuthHarness } from '../../test/harness';
 
@@ -50,5 +50,21 @@ describe('auth over the bus', () => {
       avatar: h.accounts[1]!.avatar,
     });
     expect(await h.bus.request(usersGet, { ids: [] })).toEqual({ users: [] });
+  });
+
+  it('creates a user for a Discord account first seen by the bot, once, and announces it', async () => {
+    const before = (await h.outboxEvents('user.created')).length;
+    const who = { discordId: '998877665544332211', username: 'bot_only_fan', avatar: null };
+    const first = await h.bus.request(usersEnsureDiscord, who);
+    expect(first.created).toBe(true);
+    expect(first.user).toMatchObject({ username: 'bot_only_fan', discordId: who.discordId, adminLevel: 0 });
+    const again = await h.bus.request(usersEnsureDiscord, { ...who, username: 'renamed' });
+    expect(again).toEqual({ user: first.user, created: false });
+    expect((await h.outboxEvents('user.created')).length).toBe(before + 1);
+    await expect(
+      h.bus.request(usersEnsureDiscord, { ...who, discordId: 'not-a-snowflake' }),
+    ).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });

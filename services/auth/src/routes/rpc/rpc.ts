@@ -1,7 +1,8 @@
-import { sessionResolve, usersCount, usersGet } from '@acg/contracts';
+import { sessionResolve, usersCount, usersEnsureDiscord, usersGet } from '@acg/contracts';
 import type { Bus, Subscription } from '@acg/platform';
 import type { AuthContext } from '../../context';
-import { toPublicUser } from '../../domain/user-view';
+import { toPublicUser, userEventData } from '../../domain/user-view';
+import { ensureDiscordUser } from '../../repository/sign-in';
 import { countUsers, findIdentityFields, findPublicUsers } from '../../repository/users';
 
 /**
@@ -27,5 +28,20 @@ export function serveRpc(bus: Bus, ctx: AuthContext): Subscription[] {
     bus.serve(usersGet, async ({ ids }) => ({
       users: (await findPublicUsers(ctx.database.db, [...new Set(ids)])).map(toPublicUser),
     })),
+
+    bus.serve(usersEnsureDiscord, async (data) => {
+      const { user, created } = await ensureDiscordUser(
+        ctx.database,
+        {
+          discordId: data.discordId,
+          username: data.username,
+          discriminator: data.discriminator ?? null,
+          avatar: data.avatar ?? null,
+        },
+        ctx.config.DEVELOPER_DISCORD_ID,
+      );
+      if (created) ctx.relay.kick();
+      return { user: userEventData(user), created };
+    }),
   ];
 }

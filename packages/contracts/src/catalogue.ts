@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { defineEvent, defineRpc } from './messaging';
+
+/**
+ * Catalogue shapes (spec 1 §3, §7; spec 2 §3). Field names follow the spec exactly, including
+ * its mixed conventions (`Cards`, `Rank`, `Character` are capitalised associations).
+ */
+
+/** Rank as the member area sees it. Ranks go from E (lowest) to X (highest) by sortOrder. */
+export const rankSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  color: z.string(),
+  imageUrl: z.string().nullable(),
+  threshold: z.number().nullable(),
+  sortOrder: z.number().int(),
+});
+export type Rank = z.infer<typeof rankSchema>;
+export const rankListSchema = z.array(rankSchema);
+/** The rank as nested in a card. */
+export const cardRankSchema = rankSchema.pick({ code: true, title: true, color: true, imageUrl: true });
+
+/** GET /api/anime: the filter list (id, title), plus the external ids (additive). */
+export const animeListItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  shikimoriId: z.number().int().nullable(),
+  anilistId: z.number().int().nullable(),
+});
+export const animeListSchema = z.array(animeListItemSchema);
+
+/** A card inside a character (GET /api/characters). */
+export const characterCardSchema = z.object({
+  id: z.number().int(),
+  imageUrl: z.string().nullable(),
+  limited: z.boolean(),
+  seasonId: z.number().int().nullable(),
+  Rank: cardRankSchema,
+});
+export type CharacterCard = z.infer<typeof characterCardSchema>;
+
+export const characterSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  altname: z.string().nullable(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  shikimoriId: z.number().int().nullable(),
+  anilistId: z.number().int().nullable(),
+  Cards: z.array(characterCardSchema),
+});
+export type Character = z.infer<typeof characterSchema>;
+export const characterListSchema = z.array(characterSchema);
+
+/**
+ * GET /api/characters?anime_id=&rank_code= — both optional. Additive paging: with `limit` the
+ * answer is one page (still a plain list) ordered by id, `after` is the last id of the previous
+ * page, and the X-Total-Count / X-Next-After headers describe the rest.
+ */
+export const charactersQuerySchema = z.object({
+  anime_id: z.coerce.number().int().positive().optional(),
+  rank_code: z.string().min(1).max(8).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  after: z.coerce.number().int().min(0).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+export const NEXT_AFTER_HEADER = 'x-next-after';
+
+/** GET /api/anime/{animeId}/cards: every card of the anime, collected or not by the caller. */
+export const animeCardSchema = z.object({
+  id: z.number().int(),
+  imageUrl: z.string().nullable(),
+  limited: z.boolean(),
+  collected: z.boolean(),
+  character: z.object({ id: z.number().int(), imageUrl: z.string().nullable(), name: z.string() }),
+  characterName: z.string(),
+  rank: z.string(),
+  Rank: cardRankSchema,
+});
+export const animeCardsSchema = z.object({
+  cards: z.array(animeCardSchema),
+  userProgress: z.object({ total: z.number().int(), collected: z.number().int() }),
+});
+export type AnimeCards = z.infer<typeof animeCardsSchema>;
+
+/**
+ * What other services know of a card: enough to list, render and grant it without asking
+ * again. Carried by card events and returned by the card look-up and draw RPCs.
+ */
+export const cardSummarySchema = z.object({
+  id: z.number().int(),
+  characterId: z.number().int(),
+  characterName: z.string(),
+  characterAltname: z.string().nullable(),
+  characterImageUrl: z.string().nullable(),
+  rankCode: z.string(),
+  rankTitle: z.string(),
+  rankColor: z.string(),
+  rankImageUrl: z.string().nullable(),
+  rankOrder: z.number().int(),
+  seasonId: z.number().int().nullable(),
+  limited: z.boolean(),
+  /** Custom art for this card; else the character's image is used. */
+  imageUrl: z.string().nullable(),
+  rarityScore: z.number(),
+  /** Changes whenever anything above changes; image caches key on it. */
+  version: z.string(),
+});
+export type CardSummary = z.infer<typeof cardSummarySchema>;
+
+/** catalogue.cards.get: card summaries by id (missing ids are left out). */
+export const cardsGet = defineRpc(
+  'catalogue.cards.get',
+  z.object({ ids: z.array(z.number().int()).max(1000) }),
+  z.object({ cards: z.array(cardSummarySchema) }),
+);
+
+/**
+ * catalogue.cards.draw: one random card, first a rank by weight (weights per rank code; ranks
+ * without a weight or without cards are never drawn), then a card of that rank uniformly.
+ * Limited cards are only drawn while their season runs at `at` (default now).
+ */
+export const cardsDraw = defineRpc(
+  'catalogue.cards.draw',
+  z.object({ weights: z.record(z.string(), z.number().min(0)), at: z.string().optional() }),
+  z.object({ card: cardSummarySchema.nullable() }),
+);
+
+export const cardCreated = defineEvent('card.created', cardSummarySchema);
+export const cardUpdated = defineEvent('card.updated', cardSummarySchema);
+export const cardDeleted = defineEvent('card.deleted', z.object({ id: z.number().int() }));

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { defineEvent, defineRpc } from './messaging';
+
+/**
+ * Inventory and likes (spec 1 §3, §7). An inventory entry is one card held by one user, with
+ * a quantity; every change of quantity happens in one inventory transaction.
+ */
+export const inventoryEntrySchema = z.object({
+  id: z.number().int(),
+  cardId: z.number().int(),
+  limited: z.boolean(),
+  obtainedAt: z.string(),
+  quantity: z.number().int(),
+  /** The character's name. */
+  character: z.string(),
+  /** The rank code. */
+  rank: z.string(),
+  Card: z.object({
+    id: z.number().int(),
+    imageUrl: z.string().nullable(),
+    Character: z.object({ id: z.number().int(), name: z.string() }),
+    Rank: z.object({ code: z.string(), color: z.string(), title: z.string() }),
+  }),
+});
+export type InventoryEntry = z.infer<typeof inventoryEntrySchema>;
+export const inventoryListSchema = z.array(inventoryEntrySchema);
+
+/** GET /api/inventory?card_id= : the owners of a card. */
+export const ownerSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  discordId: z.string(),
+  quantity: z.number().int(),
+});
+export type Owner = z.infer<typeof ownerSchema>;
+export const ownerListSchema = z.array(ownerSchema);
+
+export const inventoryStatsSchema = z.object({
+  total_cards: z.number().int(),
+  limited_cards: z.number().int(),
+  common_cards: z.number().int(),
+  unique_characters: z.number().int(),
+});
+export type InventoryStats = z.infer<typeof inventoryStatsSchema>;
+
+/** GET /api/cards/{id}/likes and POST /api/cards/{id}/like. */
+export const likesSchema = z.object({ likes: z.number().int(), liked: z.boolean() });
+export const likeResultSchema = z.object({
+  success: z.boolean(),
+  likes: z.number().int(),
+  error: z.string().optional(),
+});
+
+/**
+ * inventory.grant: gives one copy of a card to a user. The idempotency key (the Discord
+ * interaction id for drops) is stored under a unique constraint: the same key again returns the
+ * first result with `granted: false` and changes nothing.
+ */
+export const inventoryGrant = defineRpc(
+  'inventory.grant',
+  z.object({
+    userId: z.number().int(),
+    cardId: z.number().int(),
+    idempotencyKey: z.string().min(1).max(200),
+    source: z.enum(['drop', 'admin', 'seed']),
+  }),
+  z.object({
+    granted: z.boolean(),
+    entryId: z.number().int(),
+    quantity: z.number().int(),
+    obtainedAt: z.string(),
+  }),
+  3000,
+);
+
+/** inventory.owned-cards: which of the given cards a user holds (anime progress). */
+export const inventoryOwnedCards = defineRpc(
+  'inventory.owned-cards',
+  z.object({ userId: z.number().int(), cardIds: z.array(z.number().int()).max(5000) }),
+  z.object({ cardIds: z.array(z.number().int()) }),
+);
+
+export const inventoryGranted = defineEvent(
+  'inventory.granted',
+  z.object({
+    userId: z.number().int(),
+    cardId: z.number().int(),
+    entryId: z.number().int(),
+    quantity: z.number().int(),
+    source: z.string(),
+  }),
+);
+export const cardLiked = defineEvent(
+  'card.liked',
+  z.object({ cardId: z.number().int(), userId: z.number().int(), likes: z.number().int() }),
+);
