@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** Prometheus metrics at /metrics: default process metrics and an HTTP duration histogram. */
 export function installMetrics(app: FastifyInstance, service: string): Registry {

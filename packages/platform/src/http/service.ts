@@ -68,7 +68,10 @@ export async function startHttpService(opts: StartOptions): Promise<RunningServi
 }
 
 /** For a service's main.ts: start it, and shut it down gracefully on SIGTERM/SIGINT. */
-export async function runMain(start: () => Promise<{ close(): Promise<void> }>, logger: Logger): Promise<void> {
+export async function runMain(
+  start: () => Promise<{ close(): Promise<void> }>,
+  logger: Logger,
+): Promise<void> {
   try {
     const running = await start();
     closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
