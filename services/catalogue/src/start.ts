@@ -8,6 +8,8 @@ import {
 } from '@acg/platform';
 import type { CatalogueConfig } from './config';
 import * as tables from './db/schema';
+import { registerCatalogueRoutes } from './routes/catalogue/catalogue';
+import { serveCatalogueRpc } from './routes/rpc/rpc';
 import { registerStatsRoutes } from './routes/stats/stats';
 import { seedDemoCatalogue } from './seed/demo';
 
@@ -41,7 +43,9 @@ export async function start(deps: ServiceDeps<CatalogueConfig>): Promise<Running
         cache: cache.namespace('stats'),
         cacheSeconds: config.STATS_CACHE_SECONDS,
       });
-      return [() => relay.stop()];
+      registerCatalogueRoutes(app, { database, bus, cache });
+      const subscriptions = serveCatalogueRpc(bus, database);
+      return [() => relay.stop(), ...subscriptions.map((s) => () => s.stop())];
     },
   });
 }

@@ -1,6 +1,8 @@
-import type { Database, Logger } from '@acg/platform';
+import { cardCreated } from '@acg/contracts';
+import { type Database, enqueue, type Logger, makeEvent } from '@acg/platform';
 import { count } from 'drizzle-orm';
-import { anime, animeCharacters, cards, characters, franchises, ranks } from '../db/schema';
+import { anime, animeCharacters, cards, characters, franchises, outbox, ranks } from '../db/schema';
+import { findCardSummaries } from '../repository/cards';
 
 /** Rank ladder from E (lowest) to X (highest) with the design system's colours. */
 export const DEMO_RANKS = [
@@ -66,6 +68,7 @@ export async function seedDemoCatalogue(database: Database, logger?: Logger): Pr
       .values(DEMO_RANKS.map((r, i) => ({ ...r, sortOrder: i })))
       .returning({ id: ranks.id, code: ranks.code });
     const rankId = new Map(rankRows.map((r) => [r.code, r.id]));
+    const cardIds: number[] = [];
     for (const a of DEMO_ANIME) {
       const [f] = await tx.insert(franchises).values({ title: a.franchise }).returning({ id: franchises.id });
       const [an] = await tx
@@ -78,8 +81,16 @@ export async function seedDemoCatalogue(database: Database, logger?: Logger): Pr
           .values({ name: c.name, altname: c.altname, shikimoriId: c.shikimoriId, anilistId: c.anilistId })
           .returning({ id: characters.id });
         await tx.insert(animeCharacters).values({ animeId: an!.id, characterId: ch!.id });
-        await tx.insert(cards).values({ characterId: ch!.id, rankId: rankId.get(c.rank)!, limited: false });
+        const [card] = await tx
+          .insert(cards)
+          .values({ characterId: ch!.id, rankId: rankId.get(c.rank)!, limited: false })
+          .returning({ id: cards.id });
+        cardIds.push(card!.id);
       }
+    }
+    // Announced like any new card, so inventory's read model knows them.
+    for (const summary of await findCardSummaries(tx, cardIds)) {
+      await enqueue(tx, outbox, makeEvent(cardCreated, summary));
     }
     logger?.info('demo catalogue seeded');
   });
