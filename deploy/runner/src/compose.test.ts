@@ -108,12 +108,9 @@ describe('composeProblems', () => {
   it('reports containers for unknown or unbuilt services', () => {
     const doc = copy();
     doc.services.payments = structuredClone(container(doc, 'catalogue'));
-    doc.services.inventory = structuredClone(container(doc, 'catalogue'));
+    doc.services.trades = structuredClone(container(doc, 'catalogue'));
     expect(composeProblems(doc)).toEqual(
-      expect.arrayContaining([
-        'payments: no such service in system.ts',
-        'inventory: service is not built yet',
-      ]),
+      expect.arrayContaining(['payments: no such service in system.ts', 'trades: service is not built yet']),
     );
   });
 
@@ -147,11 +144,11 @@ describe('composeProblems', () => {
   });
 
   it('follows system.ts: a newly built service needs its container and upstream', () => {
-    const problems = composeProblems(compose, withSystem({ inventory: { built: true } }));
+    const problems = composeProblems(compose, withSystem({ trades: { built: true } }));
     expect(problems).toEqual(
       expect.arrayContaining([
-        'inventory: built service has no container',
-        'gateway: UPSTREAM_INVENTORY_URL must be http://inventory:4103, found nothing',
+        'trades: built service has no container',
+        'gateway: UPSTREAM_TRADES_URL must be http://trades:4104, found nothing',
       ]),
     );
   });

@@ -1,6 +1,7 @@
 import * as auth from '@acg/auth';
 import * as catalogue from '@acg/catalogue';
 import type { ServiceName } from '@acg/contracts';
+import * as inventory from '@acg/inventory';
 import type { Database, Logger, RunningService, ServiceDeps } from '@acg/platform';
 import type { z } from 'zod';
 
@@ -26,6 +27,11 @@ export const serviceModules: Partial<Record<ServiceName, ServiceModule>> = {
     configSchema: catalogue.configSchema,
     openDatabase: catalogue.openDatabase,
     start: catalogue.start as ServiceModule['start'],
+  },
+  inventory: {
+    configSchema: inventory.configSchema,
+    openDatabase: inventory.openDatabase,
+    start: inventory.start as ServiceModule['start'],
   },
 };
 

@@ -46,7 +46,7 @@ export const system: Record<ServiceName, ServiceSpec> = {
     port: 4103,
     database: true,
     needs: ['postgres', 'redis', 'nats'],
-    built: false,
+    built: true,
   },
   trades: { name: 'trades', port: 4104, database: true, needs: ['postgres', 'redis', 'nats'], built: false },
   'anime-search': {

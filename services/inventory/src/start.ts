@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import {
+  createDatabase,
+  type Logger,
+  type RunningService,
+  type ServiceDeps,
+  startHttpService,
+  startOutboxRelay,
+} from '@acg/platform';
+import type { InventoryConfig } from './config';
+import { startReadModelConsumers } from './consumers/read-models';
+import * as tables from './db/schema';
+import { registerInventoryRoutes } from './routes/inventory/inventory';
+import { registerLikeRoutes } from './routes/likes/likes';
+import { serveInventoryRpc } from './routes/rpc/rpc';
+
+export const SERVICE = 'inventory';
+export const migrationsFolder = join(import.meta.dirname, '..', 'drizzle');
+
+/** Opens inventory's database (its own schema) and applies migrations. */
+export async function openInventoryDatabase(url: string, logger: Logger) {
+  const database = createDatabase({ url, schema: SERVICE, migrationsFolder, tables, logger });
+  await database.migrate();
+  return database;
+}
+
+export async function start(deps: ServiceDeps<InventoryConfig>): Promise<RunningService> {
+  const { config, bus } = deps;
+  const database = deps.database;
+  if (!database) throw new Error('inventory needs a database');
+  return startHttpService({
+    name: SERVICE,
+    host: config.HOST,
+    port: config.PORT,
+    internalSecret: config.INTERNAL_SECRET,
+    deps,
+    setup: async (app) => {
+      const relay = startOutboxRelay({ database, table: tables.outbox, bus, logger: deps.logger });
+      registerInventoryRoutes(app, database);
+      registerLikeRoutes(app, database, relay);
+      const served = serveInventoryRpc(bus, database, relay);
+      const consumers = await startReadModelConsumers(bus, database);
+      return [() => relay.stop(), ...[...served, ...consumers].map((s) => () => s.stop())];
+    },
+  });
+}
