@@ -1,6 +1,7 @@
 import * as auth from '@acg/auth';
 import * as catalogue from '@acg/catalogue';
 import type { ServiceName } from '@acg/contracts';
+import * as imageProxy from '@acg/image-proxy';
 import * as inventory from '@acg/inventory';
 import type { Database, Logger, RunningService, ServiceDeps } from '@acg/platform';
 import type { z } from 'zod';
@@ -32,6 +33,13 @@ export const serviceModules: Partial<Record<ServiceName, ServiceModule>> = {
     configSchema: inventory.configSchema,
     openDatabase: inventory.openDatabase,
     start: inventory.start as ServiceModule['start'],
+  },
+  'image-proxy': {
+    configSchema: imageProxy.configSchema,
+    openDatabase: async () => {
+      throw new Error('image-proxy has no database');
+    },
+    start: imageProxy.start as ServiceModule['start'],
   },
 };
 

@@ -1,0 +1,2 @@
+export { type ImageProxyConfig, imageProxyConfigSchema as configSchema } from './config';
+export { SERVICE, start } from './start';
