@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CharactersScreen } from '../screens/characters/CharactersScreen';
 import { ForbiddenScreen } from '../screens/common/ForbiddenScreen';
 import { NotBuiltScreen } from '../screens/common/NotBuiltScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
+import { ProfileScreen } from '../screens/profile/ProfileScreen';
 import { isForbidden, type Screen } from './screens';
 import { useSession } from './session';
 
@@ -22,6 +24,10 @@ export function ScreenView({ screen }: { screen: Screen }) {
   switch (screen.name) {
     case 'home':
       return <HomeScreen />;
+    case 'characters':
+      return <CharactersScreen />;
+    case 'profile':
+      return <ProfileScreen />;
     case 'admin':
       return (
         <Suspense fallback={<p className="loading">{t('admin.loading')}</p>}>

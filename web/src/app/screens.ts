@@ -31,8 +31,11 @@ export function screenFor(pathname: string): Screen {
   return { name: 'home' };
 }
 
-/** Screens that answer with a 403 message to a signed-out visitor (spec 1 §6). */
-const signInRequired: ReadonlySet<ScreenName> = new Set(['profile', 'trade']);
+/**
+ * Screens that answer with a 403 message to a signed-out visitor: profile and trade (spec 1 §6),
+ * and the character catalogue, whose data is for signed-in users only (docs/rules.md).
+ */
+const signInRequired: ReadonlySet<ScreenName> = new Set(['profile', 'trade', 'characters']);
 
 export const isForbidden = (screen: Screen, user: PageUser | null): boolean =>
   user === null && signInRequired.has(screen.name);

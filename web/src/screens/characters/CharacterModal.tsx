@@ -1,0 +1,174 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type CatalogueCharacter,
+  cardImageUrl,
+  characterImage,
+  discordAvatarUrl,
+  getOwners,
+  type Owner,
+  ownerName,
+} from '../../api/catalogue';
+import { LikeButton } from '../../components/LikeButton';
+import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
+import { Modal } from '../../components/Modal';
+
+type Tab = 'cards' | 'owners';
+
+/** The character modal (spec 1 §2): details, external links, cards with likes, owners. */
+export function CharacterModal({
+  character,
+  newFrames,
+  onClose,
+}: {
+  character: CatalogueCharacter;
+  newFrames: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [tab, setTab] = useState<Tab>('cards');
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} closeLabel={t('common.close')}>
+      <header className="character-modal__header">
+        <LoadedImage
+          className="character-modal__avatar"
+          src={characterImage(character)}
+          fallback={fallbackAvatar(character.name)}
+          alt={t('characters.avatarAlt', { name: character.name })}
+          timeoutMs={IMAGE_TIMEOUT_MS.card}
+        />
+        <div>
+          <h2 id={titleId}>{character.name}</h2>
+          {character.altname && <p className="character-modal__alt">{character.altname}</p>}
+          <p className="character-modal__links">
+            {character.shikimoriId !== null && (
+              <a
+                href={`https://shikimori.one/characters/${character.shikimoriId}`}
+                target="_blank"
+                rel="noreferrer noopener"
+              >
+                Shikimori
+              </a>
+            )}
+            {character.anilistId !== null && (
+              <a
+                href={`https://anilist.co/character/${character.anilistId}`}
+                target="_blank"
+                rel="noreferrer noopener"
+              >
+                AniList
+              </a>
+            )}
+          </p>
+        </div>
+      </header>
+      {character.description && <p className="character-modal__description">{character.description}</p>}
+      <div className="tabs" role="tablist" aria-label={t('characters.tabsLabel')}>
+        {(['cards', 'owners'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={`tabs__tab${tab === name ? ' tabs__tab--active' : ''}`}
+            onClick={() => setTab(name)}
+          >
+            {t(`characters.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        {character.Cards.length === 0 ? (
+          <p className="empty">{t('characters.noCards')}</p>
+        ) : tab === 'cards' ? (
+          <ul className="tile-grid tile-grid--cards">
+            {character.Cards.map((card) => (
+              <li
+                key={card.id}
+                className={`card-frame${card.limited ? ' card-frame--limited' : ''}${newFrames ? ' card-frame--new' : ''}`}
+                data-rank={card.Rank.code}
+                style={{ ['--rank-color' as string]: card.Rank.color }}
+              >
+                <LoadedImage
+                  src={cardImageUrl(card.id)}
+                  alt={t('characters.cardAlt', { name: character.name, rank: card.Rank.code })}
+                  timeoutMs={IMAGE_TIMEOUT_MS.card}
+                  className="card-frame__image"
+                />
+                <div className="card-frame__meta">
+                  <span className={`badge ${card.limited ? 'badge--limited' : 'badge--regular'}`}>
+                    {card.limited ? t('cards.limited') : t('cards.regular')}
+                  </span>
+                  <span className="rank-code" data-rank={card.Rank.code} title={card.Rank.title}>
+                    {card.Rank.code || card.Rank.title || '?'}
+                  </span>
+                  <LikeButton cardId={card.id} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="owners">
+            {character.Cards.map((card) => (
+              <CardOwners key={card.id} cardId={card.id} rank={card.Rank.code} />
+            ))}
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function CardOwners({ cardId, rank }: { cardId: number; rank: string }) {
+  const { t } = useTranslation();
+  const [owners, setOwners] = useState<Owner[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    getOwners(cardId).then(
+      (list) => live && setOwners(list),
+      (err: unknown) =>
+        live && setError(`Ошибка загрузки владельцев: ${err instanceof Error ? err.message : String(err)}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [cardId]);
+  return (
+    <section className="owners__card" aria-label={t('characters.ownersOf', { id: cardId, rank })}>
+      <h3>
+        <span className="rank-code" data-rank={rank}>
+          {rank}
+        </span>{' '}
+        #{cardId}
+      </h3>
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : owners === null ? (
+        <p className="loading">{t('common.loading')}</p>
+      ) : owners.length === 0 ? (
+        <p className="empty">{t('characters.noOwners')}</p>
+      ) : (
+        <ul className="owners__list">
+          {owners.map((o) => (
+            <li key={o.user_id ?? o.id} className="owner">
+              <LoadedImage
+                className="owner__avatar"
+                src={discordAvatarUrl(o.discordId, o.avatar)}
+                fallback={fallbackAvatar(ownerName(o))}
+                alt=""
+                timeoutMs={IMAGE_TIMEOUT_MS.avatar}
+                width={32}
+                height={32}
+              />
+              <span>{ownerName(o)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type AnimeItem,
+  type CatalogueCharacter,
+  getAnimeList,
+  getRanks,
+  type Rank,
+} from '../../api/catalogue';
+import { CharacterModal } from './CharacterModal';
+import { CharacterTile } from './CharacterTile';
+import { useCharacters } from './useCharacters';
+
+/** Spec 1 §9: minimum character tile width. */
+const TILE_MIN_PX = 180;
+const TILE_GAP_PX = 16;
+const ROW_HEIGHT_PX = 280;
+
+// The server render has no window; layout effects run only in the browser.
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
+/** The character catalogue (spec 1 §2): rank and anime filters, a paged virtual grid, the modal. */
+export function CharactersScreen() {
+  const { t } = useTranslation();
+  const [ranks, setRanks] = useState<Rank[]>([]);
+  const [animeList, setAnimeList] = useState<AnimeItem[]>([]);
+  const [rankCode, setRankCode] = useState('');
+  const [animeId, setAnimeId] = useState('');
+  const [newFrames, setNewFrames] = useState(false);
+  const [open, setOpen] = useState<CatalogueCharacter | null>(null);
+  const filter = useMemo(() => ({ rankCode, animeId }), [rankCode, animeId]);
+  const characters = useCharacters(filter);
+
+  useEffect(() => {
+    // Filter lists: a failure leaves the filter empty (the grid still works).
+    getRanks().then(setRanks, () => setRanks([]));
+    getAnimeList().then(setAnimeList, () => setAnimeList([]));
+  }, []);
+
+  if (characters.status === 'error' && characters.error) {
+    return (
+      <section className="error-box" role="alert" aria-labelledby="characters-error">
+        <h1 id="characters-error">Ошибка</h1>
+        <p>{characters.error}</p>
+      </section>
+    );
+  }
+
+  const filtered = rankCode !== '' || animeId !== '';
+  return (
+    <section className="characters" aria-labelledby="characters-title">
+      <h1 id="characters-title">{t('characters.title')}</h1>
+      <fieldset className="filters">
+        <legend className="visually-hidden">{t('characters.filtersLabel')}</legend>
+        <fieldset className="filters__ranks">
+          <legend className="visually-hidden">{t('characters.rankFilter')}</legend>
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={rankCode === ''}
+            onClick={() => setRankCode('')}
+          >
+            {t('characters.allRanks')}
+          </button>
+          {ranks.map((r) => (
+            <button
+              key={r.code}
+              type="button"
+              className="chip rank-code"
+              data-rank={r.code}
+              aria-pressed={rankCode === r.code}
+              title={r.title}
+              onClick={() => setRankCode(r.code)}
+            >
+              {r.code}
+            </button>
+          ))}
+        </fieldset>
+        <label className="filters__anime">
+          <span className="visually-hidden">{t('characters.animeFilter')}</span>
+          <select
+            value={animeId}
+            onChange={(e) => setAnimeId(e.target.value)}
+            aria-label={t('characters.animeFilter')}
+          >
+            <option value="">{t('characters.animePlaceholder')}</option>
+            {animeList.map((a) => (
+              <option key={a.id} value={String(a.id)}>
+                {a.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="toggle">
+          <input type="checkbox" checked={newFrames} onChange={(e) => setNewFrames(e.target.checked)} />
+          {t('characters.newFrames')}
+        </label>
+        {filtered && (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              setRankCode('');
+              setAnimeId('');
+            }}
+          >
+            {t('characters.reset')}
+          </button>
+        )}
+      </fieldset>
+      <p className="characters__count" aria-live="polite">
+        {characters.status === 'loading'
+          ? t('common.loading')
+          : t('characters.count', { count: characters.total })}
+      </p>
+      {characters.status === 'ready' && characters.items.length === 0 && (
+        <p className="empty">{t('characters.empty')}</p>
+      )}
+      <CharacterGrid
+        items={characters.items}
+        hasMore={characters.hasMore}
+        loadingMore={characters.loadingMore}
+        onNeedMore={characters.loadMore}
+        onOpen={setOpen}
+      />
+      {open && <CharacterModal character={open} newFrames={newFrames} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}
+
+/** Only the rows near the viewport are in the DOM; reaching the end asks for the next page. */
+function CharacterGrid({
+  items,
+  hasMore,
+  loadingMore,
+  onNeedMore,
+  onOpen,
+}: {
+  items: CatalogueCharacter[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  onNeedMore: () => void;
+  onOpen: (c: CatalogueCharacter) => void;
+}) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const [columns, setColumns] = useState(4);
+  const [offset, setOffset] = useState(0);
+
+  useIsomorphicLayoutEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const measure = () => {
+      setColumns(Math.max(1, Math.floor((el.clientWidth + TILE_GAP_PX) / (TILE_MIN_PX + TILE_GAP_PX))));
+      setOffset(el.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+  }, []);
+
+  const rows = Math.ceil(items.length / columns);
+  const virtualizer = useWindowVirtualizer({
+    count: rows,
+    estimateSize: () => ROW_HEIGHT_PX,
+    overscan: 3,
+    scrollMargin: offset,
+    // Without layout (server render, tests) show the first rows rather than nothing.
+    initialRect: { width: 1024, height: 900 },
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastShown = virtualRows.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastShown >= rows - 2) onNeedMore();
+  }, [hasMore, loadingMore, lastShown, rows, onNeedMore]);
+
+  return (
+    <div
+      ref={container}
+      className="character-grid"
+      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+    >
+      {virtualRows.map((row) => (
+        <ul
+          key={row.key}
+          className="character-grid__row"
+          style={{
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            width: '100%',
+            transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+          }}
+        >
+          {items.slice(row.index * columns, row.index * columns + columns).map((c) => (
+            <li key={c.id}>
+              <CharacterTile character={c} onOpen={() => onOpen(c)} />
+            </li>
+          ))}
+        </ul>
+      ))}
+      {loadingMore && (
+        <p className="loading character-grid__more" style={{ position: 'absolute', bottom: -40 }}>
+          {t('common.loading')}
+        </p>
+      )}
+    </div>
+  );
+}

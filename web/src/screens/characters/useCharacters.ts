@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CatalogueCharacter } from '../../api/catalogue';
+import { type CharacterFilter, CharactersError, fetchCharacterPage } from '../../api/characters';
+
+/** Spec 1 §4/§9: a filter change reloads after 250 ms and cancels the request in flight. */
+export const RELOAD_DELAY_MS = 250;
+
+export type CharactersState = {
+  items: CatalogueCharacter[];
+  total: number;
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+  loadingMore: boolean;
+  hasMore: boolean;
+};
+
+/** Characters for the current filter, a page at a time (the grid asks for more as it scrolls). */
+export function useCharacters(filter: CharacterFilter) {
+  const [state, setState] = useState<CharactersState>({
+    items: [],
+    total: 0,
+    status: 'loading',
+    error: null,
+    loadingMore: false,
+    hasMore: false,
+  });
+  const controller = useRef<AbortController | null>(null);
+  const nextAfter = useRef<number | null>(null);
+
+  const load = useCallback(
+    async (after: number | null, signal: AbortSignal) => {
+      try {
+        const page = await fetchCharacterPage(filter, after, signal);
+        if (signal.aborted) return;
+        nextAfter.current = page.nextAfter;
+        setState((s) => ({
+          items: after === null ? page.items : [...s.items, ...page.items],
+          total: page.total,
+          status: 'ready',
+          error: null,
+          loadingMore: false,
+          hasMore: page.nextAfter !== null,
+        }));
+      } catch (err) {
+        if (signal.aborted) return; // aborted requests are ignored (spec 1 §8)
+        const message = err instanceof CharactersError ? err.message : `Ошибка запроса: ${String(err)}`;
+        setState((s) => ({ ...s, status: 'error', error: message, loadingMore: false }));
+      }
+    },
+    [filter],
+  );
+
+  useEffect(() => {
+    controller.current?.abort();
+    setState((s) => ({ ...s, status: 'loading', loadingMore: false }));
+    const timer = setTimeout(() => {
+      const c = new AbortController();
+      controller.current = c;
+      void load(null, c.signal);
+    }, RELOAD_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.current?.abort();
+    };
+  }, [load]);
+
+  const loadMore = useCallback(() => {
+    if (nextAfter.current === null || state.loadingMore || state.status !== 'ready') return;
+    setState((s) => ({ ...s, loadingMore: true }));
+    const c = new AbortController();
+    controller.current = c;
+    void load(nextAfter.current, c.signal);
+  }, [load, state.loadingMore, state.status]);
+
+  return { ...state, loadMore };
+}

@@ -1,0 +1,248 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cardImageUrl, discordAvatarUrl, proxiedImageUrl } from '../../api/catalogue';
+import {
+  getInventoryStats,
+  getMe,
+  getMyInventory,
+  type InventoryEntry,
+  type InventoryStats,
+  type MeUser,
+} from '../../api/profile';
+import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
+
+/** Spec 1 §9: cards shown before 'show all', and how long the 'copied' marker stays. */
+export const FIRST_CARDS = 12;
+export const COPIED_MS = 1_200;
+
+export function ProfileScreen() {
+  const { t } = useTranslation();
+  const [me, setMe] = useState<MeUser | null | 'error'>(null);
+  const [tab, setTab] = useState<'cards' | 'stats'>('cards');
+  useEffect(() => {
+    getMe().then(
+      (r) => setMe(r.user ?? 'error'),
+      () => setMe('error'),
+    );
+  }, []);
+
+  if (me === null) return <p className="loading">{t('common.loading')}</p>;
+  if (me === 'error')
+    return (
+      <p className="error-text" role="alert">
+        {t('profile.loadError')}
+      </p>
+    );
+  return (
+    <section className="profile" aria-labelledby="profile-name">
+      <ProfileHeader user={me} />
+      <div className="tabs" role="tablist" aria-label={t('profile.tabsLabel')}>
+        {(['cards', 'stats'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={`tabs__tab${tab === name ? ' tabs__tab--active' : ''}`}
+            onClick={() => setTab(name)}
+          >
+            {t(`profile.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">{tab === 'cards' ? <ProfileCards /> : <ProfileStats />}</div>
+    </section>
+  );
+}
+
+function ProfileHeader({ user }: { user: MeUser }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(user.discordId);
+    } catch {
+      // The clipboard may be unavailable; the marker still confirms the click.
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+  };
+  return (
+    <header className="profile__header panel">
+      <LoadedImage
+        className="profile__avatar"
+        src={discordAvatarUrl(user.discordId, user.avatar)}
+        fallback={fallbackAvatar(user.username)}
+        alt={t('profile.avatarAlt', { name: user.username })}
+        timeoutMs={IMAGE_TIMEOUT_MS.avatar}
+        width={96}
+        height={96}
+      />
+      <div className="profile__who">
+        <h1 id="profile-name">
+          {user.username}
+          {user.discriminator && user.discriminator !== '0' && (
+            <span className="profile__disc">#{user.discriminator}</span>
+          )}
+        </h1>
+        <p>
+          {t('profile.discordId')}:{' '}
+          <button
+            type="button"
+            className="copy"
+            onClick={copy}
+            aria-label={t('profile.copyId', { id: user.discordId })}
+          >
+            {user.discordId}
+          </button>
+          {copied && (
+            <span className="copy__done" role="status">
+              {t('profile.copied')}
+            </span>
+          )}
+        </p>
+        {user.email && <p>{user.email}</p>}
+        <p>
+          {t('profile.level')}: <strong>{t(`levels.${user.adminLevel as 0 | 1 | 2 | 3 | 4}`)}</strong>
+        </p>
+        {user.shikimoriId !== null ? (
+          <p className="profile__shikimori">
+            {user.shikimoriAvatar && (
+              <LoadedImage
+                src={proxiedImageUrl(user.shikimoriAvatar)}
+                fallback={fallbackAvatar(user.shikimoriNickname ?? 'S')}
+                alt=""
+                width={24}
+                height={24}
+                timeoutMs={IMAGE_TIMEOUT_MS.avatar}
+              />
+            )}
+            <a
+              href={`https://shikimori.one/${encodeURIComponent(user.shikimoriNickname ?? '')}`}
+              target="_blank"
+              rel="noreferrer noopener"
+            >
+              {user.shikimoriNickname}
+            </a>{' '}
+            (ID {user.shikimoriId})
+          </p>
+        ) : (
+          <p>
+            <a href="/auth/shikimori">{t('profile.connectShikimori')}</a>
+          </p>
+        )}
+        <a className="button button--ghost" href="/auth/logout">
+          {t('nav.logout')}
+        </a>
+      </div>
+    </header>
+  );
+}
+
+function ProfileCards() {
+  const { t, i18n } = useTranslation();
+  const [entries, setEntries] = useState<InventoryEntry[] | null>(null);
+  const [query, setQuery] = useState('');
+  const [showAll, setShowAll] = useState(false);
+  useEffect(() => {
+    getMyInventory().then(setEntries, (err: unknown) => {
+      // Spec 1 §8: an inventory load failure is logged only.
+      console.error('inventory load failed', err);
+      setEntries([]);
+    });
+  }, []);
+  const matching = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    if (!entries) return [];
+    return q
+      ? entries.filter((e) => e.character.toLowerCase().includes(q) || e.rank.toLowerCase() === q)
+      : entries;
+  }, [entries, query]);
+
+  if (entries === null) return <p className="loading">{t('common.loading')}</p>;
+  if (entries.length === 0) return <p className="empty">{t('profile.noCards')}</p>;
+  const shown = showAll ? matching : matching.slice(0, FIRST_CARDS);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  return (
+    <>
+      <label className="search">
+        <span className="visually-hidden">{t('profile.search')}</span>
+        <input
+          type="search"
+          value={query}
+          placeholder={t('profile.search')}
+          aria-label={t('profile.search')}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </label>
+      {matching.length === 0 ? (
+        <p className="empty">{t('profile.noResults')}</p>
+      ) : (
+        <ul className="tile-grid tile-grid--cards profile__cards">
+          {shown.map((e) => (
+            <li
+              key={e.id}
+              className={`card-frame${e.limited ? ' card-frame--limited' : ''}`}
+              data-rank={e.rank}
+            >
+              <LoadedImage
+                src={cardImageUrl(e.cardId)}
+                alt={t('characters.cardAlt', { name: e.character, rank: e.rank })}
+                width={144}
+                height={216}
+                timeoutMs={IMAGE_TIMEOUT_MS.card}
+              />
+              <div className="card-frame__meta">
+                <span className={`badge ${e.limited ? 'badge--limited' : 'badge--regular'}`}>
+                  {e.limited ? t('cards.limited') : t('cards.regular')}
+                </span>
+                <span className="card-frame__name">{e.character}</span>
+                {e.quantity > 1 && <span className="card-frame__quantity">×{e.quantity}</span>}
+                <time dateTime={e.obtainedAt}>{date.format(new Date(e.obtainedAt))}</time>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {!showAll && matching.length > FIRST_CARDS && (
+        <button type="button" className="button button--ghost" onClick={() => setShowAll(true)}>
+          {t('profile.showAll', { count: matching.length })}
+        </button>
+      )}
+    </>
+  );
+}
+
+function ProfileStats() {
+  const { t } = useTranslation();
+  const [stats, setStats] = useState<InventoryStats | null | 'error'>(null);
+  useEffect(() => {
+    getInventoryStats().then(setStats, () => setStats('error'));
+  }, []);
+  if (stats === null) return <p className="loading">{t('common.loading')}</p>;
+  if (stats === 'error')
+    return (
+      <p className="error-text" role="alert">
+        {t('profile.statsError')}
+      </p>
+    );
+  const rows = [
+    ['total', stats.total_cards],
+    ['limited', stats.limited_cards],
+    ['regular', stats.common_cards],
+    ['unique', stats.unique_characters],
+  ] as const;
+  return (
+    <dl className="stats__grid">
+      {rows.map(([key, value]) => (
+        <div key={key} className="counter">
+          <dt className="counter__label">{t(`profile.stats.${key}`)}</dt>
+          <dd className="counter__value">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
