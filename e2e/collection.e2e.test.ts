@@ -106,3 +106,25 @@ describe('/profile', () => {
     expect(await page.locator('.counter__value').allTextContents()).toEqual(['9', '0', '9', '8']);
   });
 });
+
+describe('the bot loop, offline', () => {
+  it('drops a card with /card on the fake Discord demo chat, and the profile counts it', async () => {
+    const chat = await page.context().newPage();
+    await chat.goto(`${system.fakeDiscordUrl}/demo/card`);
+    await chat.getByRole('button', { name: '/card as @sakura_fan' }).click();
+    const embed = chat.locator('.embed');
+    await embed.waitFor();
+    // The embed's image is the card rendered by the image service, through the gateway.
+    const loaded = await embed.locator('img').evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return img.naturalWidth;
+    });
+    expect(loaded).toBe(360);
+    await chat.screenshot({ path: `${shots}/bot-drop.png` });
+    await chat.close();
+    await page.goto(`${system.url}/profile`);
+    await page.getByRole('tab', { name: 'Statistics' }).click();
+    await page.locator('.counter__value').first().waitFor();
+    expect((await page.locator('.counter__value').allTextContents())[0]).toBe('10');
+  });
+});

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
-import { demoClient } from '@acg/fakes';
+import { demoClient, FAKE_BOT_TOKEN } from '@acg/fakes';
 import { entryFile } from './services';
 
 export interface DistributedOptions {
@@ -60,7 +60,7 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     const port = 4199 + offset;
     plan.set('fake-discord', {
       file: 'deploy/runner/src/start-fake-discord.ts',
-      env: { ...common, PORT: String(port) },
+      env: { ...common, PORT: String(port), FAKE_INTERACTIONS_URL: `${publicUrl}/interactions` },
       port,
     });
     Object.assign(common, {
@@ -105,7 +105,24 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     for (const name of [...plan.keys()].reverse()) await stop(name, 'SIGTERM');
   };
   try {
-    if (plan.has('fake-discord')) await launch('fake-discord');
+    if (plan.has('fake-discord')) {
+      await launch('fake-discord');
+      // The bot verifies interactions with the fake application's key, read like a real one's.
+      const fakeUrl = `http://127.0.0.1:${plan.get('fake-discord')!.port}`;
+      const app = (await (
+        await fetch(`${fakeUrl}/api/v10/applications/@me`, {
+          headers: { authorization: `Bot ${FAKE_BOT_TOKEN}` },
+        })
+      ).json()) as { id: string; verify_key: string };
+      for (const [name, p] of plan) {
+        if (name === 'fake-discord') continue;
+        Object.assign(p.env, {
+          DISCORD_API_BASE_URL: `${fakeUrl}/api/v10`,
+          DISCORD_PUBLIC_KEY: app.verify_key,
+          DISCORD_APPLICATION_ID: app.id,
+        });
+      }
+    }
     // Services start in parallel: each migrates its own schema.
     await Promise.all(builtServices().map((s) => launch(s.name)));
     await launch('gateway');

@@ -38,6 +38,8 @@ export interface EmbeddedSystem {
   gateway: RunningService;
   bus: Bus;
   cache: Cache;
+  /** The fake Discord's URL when no real Discord is configured (its /demo/card page drops cards). */
+  fakeDiscordUrl?: string;
   /** Stops one service (to exercise the gateway's 503). */
   stopService(name: ServiceName): Promise<void>;
   close(): Promise<void>;
@@ -76,11 +78,16 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     const publicUrl = publicUrlFor(listenPort);
 
     const discordEnv: Record<string, string> = {};
+    let fakeDiscordUrl: string | undefined;
     if (!env.DISCORD_CLIENT_ID) {
-      const fake = await startFakeDiscord({});
+      const fake = await startFakeDiscord({ interactionsUrl: `${publicUrl}/interactions` });
       closers.push(() => fake.close());
+      fakeDiscordUrl = fake.url;
       Object.assign(discordEnv, {
         DISCORD_BASE_URL: fake.url,
+        DISCORD_API_BASE_URL: `${fake.url}/api/v10`,
+        DISCORD_PUBLIC_KEY: fake.interactions.publicKeyHex,
+        DISCORD_APPLICATION_ID: fake.interactions.applicationId,
         DISCORD_CLIENT_ID: demoClient.clientId,
         DISCORD_CLIENT_SECRET: demoClient.clientSecret,
       });
@@ -143,6 +150,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       gateway: gw,
       bus,
       cache,
+      fakeDiscordUrl,
       async stopService(name) {
         await services.get(name)?.close();
       },

@@ -1,4 +1,5 @@
 import * as auth from '@acg/auth';
+import * as bot from '@acg/bot';
 import * as catalogue from '@acg/catalogue';
 import type { ServiceName } from '@acg/contracts';
 import * as imageProxy from '@acg/image-proxy';
@@ -40,6 +41,13 @@ export const serviceModules: Partial<Record<ServiceName, ServiceModule>> = {
       throw new Error('image-proxy has no database');
     },
     start: imageProxy.start as ServiceModule['start'],
+  },
+  bot: {
+    configSchema: bot.configSchema,
+    openDatabase: async () => {
+      throw new Error('bot has no database');
+    },
+    start: bot.start as ServiceModule['start'],
   },
 };
 

@@ -58,7 +58,7 @@ export const system: Record<ServiceName, ServiceSpec> = {
   },
   'image-proxy': { name: 'image-proxy', port: 4106, database: false, needs: ['redis', 'nats'], built: true },
   admin: { name: 'admin', port: 4107, database: true, needs: ['postgres', 'redis', 'nats'], built: false },
-  bot: { name: 'bot', port: 4108, database: false, needs: ['redis', 'nats'], built: false },
+  bot: { name: 'bot', port: 4108, database: false, needs: ['redis', 'nats'], built: true },
 };
 
 export const builtServices = (): ServiceSpec[] => Object.values(system).filter((s) => s.built);

@@ -1,6 +1,8 @@
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import { demoAccounts, type FakeDiscordAccount } from './accounts';
+import { registerDemoChat } from './demo-chat';
+import { FakeInteractions, registerInteractionApi } from './interactions';
 import { registerAuthorize } from './oauth';
 import { registerToken } from './oauth-token';
 import { demoClient, type FakeDiscordClient, FakeDiscordStore } from './store';
@@ -12,6 +14,8 @@ export interface FakeDiscordOptions {
   accounts?: readonly FakeDiscordAccount[];
   /** Registered OAuth2 applications; defaults to `demoClient`. */
   clients?: readonly FakeDiscordClient[];
+  /** Where signed interactions are delivered (the bot's public /interactions URL). */
+  interactionsUrl?: string;
 }
 
 export interface FakeDiscord {
@@ -19,6 +23,8 @@ export interface FakeDiscord {
   url: string;
   accounts: readonly FakeDiscordAccount[];
   clients: readonly FakeDiscordClient[];
+  /** The application's interactions: key pair, signed deliveries, follow-ups. */
+  interactions: FakeInteractions;
   close(): Promise<void>;
 }
 
@@ -36,15 +42,18 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   // For process supervisors (the distributed runner waits for it); Discord has no such path.
   app.get('/healthz', async () => ({ status: 'ok', service: 'fake-discord' }));
   registerAuthorize(app, store);
+  const interactions = new FakeInteractions(opts.interactionsUrl);
+  registerDemoChat(app, accounts, interactions);
   for (const prefix of ['/api', '/api/v10']) {
     await app.register(
       async (api) => {
         registerToken(api, store);
         registerUsers(api, store);
+        registerInteractionApi(api, interactions);
       },
       { prefix },
     );
   }
   const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
-  return { url: address, accounts, clients, close: () => app.close() };
+  return { url: address, accounts, clients, interactions, close: () => app.close() };
 }

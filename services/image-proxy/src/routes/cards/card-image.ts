@@ -60,6 +60,8 @@ export function registerCardImageRoutes(app: HttpServer, bus: Bus, cache: Cache)
       .header('cache-control', 'public, max-age=86400, stale-while-revalidate=604800')
       .header('vary', 'Accept')
       .header('x-content-type-options', 'nosniff')
+      // Card images are meant to be shown elsewhere too (Discord embeds, other sites).
+      .header('cross-origin-resource-policy', 'cross-origin')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     const key = `${card.id}:${card.version}:${format}`;
