@@ -28,7 +28,10 @@ describe('pickWeighted', () => {
   });
   it('follows the weights over many draws', () => {
     let seed = 42;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     const counts: Record<string, number> = { E: 0, S: 0 };
     for (let i = 0; i < 10_000; i++)
       counts[
