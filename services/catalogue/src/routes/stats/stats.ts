@@ -18,7 +18,8 @@ export function registerStatsRoutes(app: HttpServer, deps: StatsDeps): void {
   app.get('/api/stats', { schema: { response: { 200: homeStatsSchema } } }, async (req) => {
     const [users, local] = await Promise.all([
       usersCountWithFallback(deps, req.id),
-      countAnimeAndCards(deps.database),
+      // Counting 60,000 cards on every home page view is wasteful; a few seconds old is fine.
+      deps.cache.wrap('anime-and-cards', deps.cacheSeconds, () => countAnimeAndCards(deps.database)),
     ]);
     return { users, ...local };
   });
