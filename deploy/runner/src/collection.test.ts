@@ -1,0 +1,171 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  animeCardsSchema,
+  animeListSchema,
+  characterListSchema,
+  homeStatsSchema,
+  inventoryListSchema,
+  inventoryStatsSchema,
+  likeResultSchema,
+  likesSchema,
+  ownerListSchema,
+  rankListSchema,
+} from '@acg/contracts';
+import { demoAccounts, type FakeInteractions } from '@acg/fakes';
+import { createTestDatabase, type TestDatabase } from '@acg/platform';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbeddedSystem, startEmbedded } from './embedded';
+import { signIn } from './testing/sign-in';
+
+/**
+ * The collection core through the gateway, as the browser and Discord call it: every endpoint of
+ * the issue against the documented shapes, and a drop from a signed interaction to the profile.
+ */
+let db: TestDatabase;
+let dataDir: string;
+let sys: EmbeddedSystem;
+let cookie: string;
+let interactions: FakeInteractions;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dataDir = await mkdtemp(join(tmpdir(), 'acg-collection-'));
+  sys = await startEmbedded({
+    env: { ...process.env, DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false' },
+    dataDir,
+    port: 0,
+    ephemeralPorts: true,
+    logLevel: 'silent',
+  });
+  cookie = await signIn(sys.url, 'sakura_fan');
+  // The running fake Discord's key signs interactions; reach it through its own API.
+  const app = await (
+    await fetch(`${sys.fakeDiscordUrl}/api/v10/applications/@me`, {
+      headers: { authorization: 'Bot fake-discord-bot-token' },
+    })
+  ).json();
+  expect(app.verify_key).toMatch(/^[0-9a-f]{64}$/);
+}, 120_000);
+afterAll(async () => {
+  await sys?.close();
+  await db?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${sys.url}${path}`, { headers: { accept: 'application/json', cookie, ...headers } });
+const post = (path: string) =>
+  fetch(`${sys.url}${path}`, {
+    method: 'POST',
+    headers: { cookie, origin: sys.url, 'content-type': 'application/json' },
+    body: '{}',
+  });
+
+/** Sends /card through the gateway, signed by the embedded fake Discord (via its demo page). */
+async function dropViaDemoChat(discordId: string): Promise<string> {
+  const res = await fetch(`${sys.fakeDiscordUrl}/demo/card`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ as: discordId }),
+  });
+  return res.text();
+}
+
+describe('catalogue reads through the gateway', () => {
+  it('answers ranks, anime, stats and characters in the documented shapes', async () => {
+    expect(rankListSchema.parse(await (await get('/api/ranks')).json()).map((r) => r.code)).toEqual([
+      'E',
+      'D',
+      'C',
+      'B',
+      'A',
+      'S',
+      'SS',
+      'SSS',
+      'X',
+    ]);
+    expect(animeListSchema.parse(await (await get('/api/anime')).json())).toHaveLength(3);
+    expect(homeStatsSchema.parse(await (await get('/api/stats')).json())).toMatchObject({
+      anime: 3,
+      cards: 8,
+    });
+    const all = await get('/api/characters');
+    expect(characterListSchema.parse(await all.json())).toHaveLength(8);
+    const page = await get('/api/characters?limit=5');
+    expect(characterListSchema.parse(await page.json())).toHaveLength(5);
+    expect(page.headers.get('x-total-count')).toBe('8');
+    expect(page.headers.get('x-next-after')).toMatch(/^\d+$/);
+    const bad = await get('/api/characters?anime_id=x');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: expect.any(String), details: expect.anything() });
+  });
+});
+
+describe('a drop, from Discord to the profile', () => {
+  it('grants the dropped card and shows it in the inventory, owners, stats and anime progress', async () => {
+    const html = await dropViaDemoChat(demoAccounts[0]!.discordId);
+    const cardId = Number(/\/api\/cards\/(\d+)\/image/.exec(html)?.[1]);
+    expect(cardId).toBeGreaterThan(0);
+
+    const mine = inventoryListSchema.parse(await (await get('/api/inventory/my')).json());
+    expect(mine.map((e) => e.cardId)).toEqual([cardId]);
+    expect(inventoryListSchema.parse(await (await get('/api/inventory')).json())).toEqual(mine);
+    const owners = ownerListSchema.parse(await (await get(`/api/inventory?card_id=${cardId}`)).json());
+    expect(owners.map((o) => o.username)).toEqual(['sakura_fan']);
+    expect(inventoryStatsSchema.parse(await (await get('/api/inventory/stats')).json()).total_cards).toBe(1);
+
+    // A second /card within the cooldown grants nothing.
+    const again = await dropViaDemoChat(demoAccounts[0]!.discordId);
+    expect(again).toMatch(/next card is ready/);
+    expect(inventoryStatsSchema.parse(await (await get('/api/inventory/stats')).json()).total_cards).toBe(1);
+
+    // The anime page of that card marks it collected (ids of the demo catalogue's anime).
+    const progress = await Promise.all(
+      ['5114', '9253', 'al-154587'].map(async (id) =>
+        animeCardsSchema.parse(await (await get(`/api/anime/${id}/cards`)).json()),
+      ),
+    );
+    expect(progress.reduce((n, p) => n + p.userProgress.collected, 0)).toBe(1);
+    expect(progress.reduce((n, p) => n + p.userProgress.total, 0)).toBe(8);
+  });
+
+  it('refuses an unsigned interaction at the bot, through the gateway', async () => {
+    const res = await fetch(`${sys.url}/interactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 1 }),
+    });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('likes and images through the gateway', () => {
+  it('likes a card once; a repeat is 409 with success false and the unchanged count', async () => {
+    expect(likesSchema.parse(await (await get('/api/cards/3/likes')).json())).toEqual({
+      likes: 0,
+      liked: false,
+    });
+    const first = await post('/api/cards/3/like');
+    expect(likeResultSchema.parse(await first.json())).toEqual({ success: true, likes: 1 });
+    const again = await post('/api/cards/3/like');
+    expect(again.status).toBe(409);
+    expect(likeResultSchema.parse(await again.json())).toMatchObject({ success: false, likes: 1 });
+  });
+
+  it('renders card images and the test image', async () => {
+    const image = await fetch(`${sys.url}/api/cards/1/image`, { headers: { accept: 'image/webp' } });
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 360, 540]);
+    const etag = image.headers.get('etag')!;
+    const cached = await fetch(`${sys.url}/api/cards/1/image`, {
+      headers: { accept: 'image/webp', 'if-none-match': etag },
+    });
+    expect(cached.status).toBe(304);
+    const test = await fetch(`${sys.url}/api/test-image?width=64&height=32&text=hi`);
+    expect((await sharp(Buffer.from(await test.arrayBuffer())).metadata()).width).toBe(64);
+  });
+});
