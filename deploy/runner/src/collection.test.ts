@@ -87,16 +87,16 @@ describe('catalogue reads through the gateway', () => {
       'SSS',
       'X',
     ]);
-    expect(animeListSchema.parse(await (await get('/api/anime')).json())).toHaveLength(3);
+    expect(animeListSchema.parse(await (await get('/api/anime')).json())).toHaveLength(6);
     expect(homeStatsSchema.parse(await (await get('/api/stats')).json())).toMatchObject({
-      anime: 3,
-      cards: 8,
+      anime: 6,
+      cards: 22,
     });
     const all = await get('/api/characters');
-    expect(characterListSchema.parse(await all.json())).toHaveLength(8);
+    expect(characterListSchema.parse(await all.json())).toHaveLength(20);
     const page = await get('/api/characters?limit=5');
     expect(characterListSchema.parse(await page.json())).toHaveLength(5);
-    expect(page.headers.get('x-total-count')).toBe('8');
+    expect(page.headers.get('x-total-count')).toBe('20');
     expect(page.headers.get('x-next-after')).toMatch(/^\d+$/);
     const bad = await get('/api/characters?anime_id=x');
     expect(bad.status).toBe(400);
@@ -122,14 +122,14 @@ describe('a drop, from Discord to the profile', () => {
     expect(again).toMatch(/next card is ready/);
     expect(inventoryStatsSchema.parse(await (await get('/api/inventory/stats')).json()).total_cards).toBe(1);
 
-    // The anime page of that card marks it collected (ids of the demo catalogue's anime).
+    // The anime page of that card marks it collected (the six demo anime by external id).
     const progress = await Promise.all(
-      ['5114', '9253', 'al-154587'].map(async (id) =>
+      ['5114', '9253', 'al-154587', '1', '30', '50265'].map(async (id) =>
         animeCardsSchema.parse(await (await get(`/api/anime/${id}/cards`)).json()),
       ),
     );
     expect(progress.reduce((n, p) => n + p.userProgress.collected, 0)).toBe(1);
-    expect(progress.reduce((n, p) => n + p.userProgress.total, 0)).toBe(8);
+    expect(progress.reduce((n, p) => n + p.userProgress.total, 0)).toBe(22);
   });
 
   it('refuses an unsigned interaction at the bot, through the gateway', async () => {

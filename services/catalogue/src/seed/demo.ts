@@ -1,7 +1,7 @@
 import { cardCreated } from '@acg/contracts';
 import { type Database, enqueue, type Logger, makeEvent } from '@acg/platform';
 import { count } from 'drizzle-orm';
-import { anime, animeCharacters, cards, characters, franchises, outbox, ranks } from '../db/schema';
+import { anime, animeCharacters, cards, characters, franchises, outbox, ranks, seasons } from '../db/schema';
 import { findCardSummaries } from '../repository/cards';
 
 /** Rank ladder from E (lowest) to X (highest) with the design system's colours. */
@@ -56,6 +56,72 @@ const DEMO_ANIME = [
       { name: 'Stark', altname: 'シュタルク', shikimoriId: 187394, anilistId: 176756, rank: 'D' },
     ],
   },
+  {
+    franchise: 'Cowboy Bebop',
+    title: 'Cowboy Bebop',
+    shikimoriId: 1,
+    anilistId: 1,
+    characters: [
+      { name: 'Spike Spiegel', altname: 'スパイク・スピーゲル', shikimoriId: 1, anilistId: 1, rank: 'A' },
+      { name: 'Faye Valentine', altname: 'フェイ・ヴァレンタイン', shikimoriId: 2, anilistId: 2, rank: 'C' },
+      { name: 'Jet Black', altname: 'ジェット・ブラック', shikimoriId: 3, anilistId: 3, rank: 'D' },
+      { name: 'Edward Wong', altname: 'エドワード・ウォン', shikimoriId: 16, anilistId: 16, rank: 'E' },
+    ],
+  },
+  {
+    franchise: 'Evangelion',
+    title: 'Neon Genesis Evangelion',
+    shikimoriId: 30,
+    anilistId: 30,
+    characters: [
+      { name: 'Shinji Ikari', altname: '碇シンジ', shikimoriId: 89, anilistId: 89, rank: 'C' },
+      { name: 'Rei Ayanami', altname: '綾波レイ', shikimoriId: 86, anilistId: 86, rank: 'B' },
+      {
+        name: 'Asuka Langley Soryu',
+        altname: '惣流・アスカ・ラングレー',
+        shikimoriId: 94,
+        anilistId: 94,
+        rank: 'A',
+      },
+      { name: 'Misato Katsuragi', altname: '葛城ミサト', shikimoriId: 88, anilistId: 88, rank: 'D' },
+    ],
+  },
+  {
+    franchise: 'Spy x Family',
+    title: 'Spy x Family',
+    shikimoriId: 50265,
+    anilistId: 140960,
+    characters: [
+      {
+        name: 'Loid Forger',
+        altname: 'ロイド・フォージャー',
+        shikimoriId: 170256,
+        anilistId: 170256,
+        rank: 'B',
+      },
+      {
+        name: 'Yor Forger',
+        altname: 'ヨル・フォージャー',
+        shikimoriId: 170257,
+        anilistId: 170257,
+        rank: 'A',
+      },
+      {
+        name: 'Anya Forger',
+        altname: 'アーニャ・フォージャー',
+        shikimoriId: 170258,
+        anilistId: 170258,
+        rank: 'X',
+      },
+      {
+        name: 'Bond Forger',
+        altname: 'ボンド・フォージャー',
+        shikimoriId: 170259,
+        anilistId: 170259,
+        rank: 'E',
+      },
+    ],
+  },
 ];
 
 /** Seeds ranks and a small demo catalogue once (when the catalogue has no ranks yet). */
@@ -69,6 +135,7 @@ export async function seedDemoCatalogue(database: Database, logger?: Logger): Pr
       .returning({ id: ranks.id, code: ranks.code });
     const rankId = new Map(rankRows.map((r) => [r.code, r.id]));
     const cardIds: number[] = [];
+    const characterIds = new Map<string, number>();
     for (const a of DEMO_ANIME) {
       const [f] = await tx.insert(franchises).values({ title: a.franchise }).returning({ id: franchises.id });
       const [an] = await tx
@@ -86,7 +153,28 @@ export async function seedDemoCatalogue(database: Database, logger?: Logger): Pr
           .values({ characterId: ch!.id, rankId: rankId.get(c.rank)!, limited: false })
           .returning({ id: cards.id });
         cardIds.push(card!.id);
+        characterIds.set(c.name, ch!.id);
       }
+    }
+    // Two seasons around the day of seeding, each with one limited card: the current one can
+    // be dropped, the past one no longer.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const [current, past] = await tx
+      .insert(seasons)
+      .values([
+        { title: 'Winter Festival', startDate: day(-30), endDate: day(60) },
+        { title: 'Summer Matsuri', startDate: day(-400), endDate: day(-300) },
+      ])
+      .returning({ id: seasons.id });
+    for (const [name, rank, seasonId] of [
+      ['Frieren', 'X', current!.id],
+      ['Anya Forger', 'SS', past!.id],
+    ] as const) {
+      const [card] = await tx
+        .insert(cards)
+        .values({ characterId: characterIds.get(name)!, rankId: rankId.get(rank)!, limited: true, seasonId })
+        .returning({ id: cards.id });
+      cardIds.push(card!.id);
     }
     // Announced like any new card, so inventory's read model knows them.
     for (const summary of await findCardSummaries(tx, cardIds)) {

@@ -60,7 +60,7 @@ describe('GET /api/ranks and /api/anime', () => {
   it('lists the anime for the filter', async () => {
     const list = animeListSchema.parse((await get('/api/anime')).json());
     expect(list.map((a) => a.title)).toContain('Steins;Gate');
-    expect(list).toHaveLength(3);
+    expect(list).toHaveLength(6);
   });
 });
 
@@ -71,8 +71,8 @@ describe('GET /api/characters', () => {
   it('lists characters with their cards and ranks', async () => {
     const res = await get('/api/characters', fan);
     const list = characterListSchema.parse(res.json());
-    expect(list).toHaveLength(8);
-    expect(res.headers['x-total-count']).toBe('8');
+    expect(list).toHaveLength(20);
+    expect(res.headers['x-total-count']).toBe('20');
     const edward = list.find((c) => c.name === 'Edward Elric')!;
     expect(edward.Cards).toHaveLength(1);
     expect(edward.Cards[0]!.Rank).toMatchObject({ code: 'S', title: 'Mythic', color: '#f44336' });
@@ -92,15 +92,15 @@ describe('GET /api/characters', () => {
     const first = await get('/api/characters?limit=3', fan);
     const page1 = characterListSchema.parse(first.json());
     expect(page1).toHaveLength(3);
-    expect(first.headers['x-total-count']).toBe('8');
+    expect(first.headers['x-total-count']).toBe('20');
     const after = first.headers['x-next-after'];
     expect(after).toBe(String(page1[2]!.id));
     const page2 = characterListSchema.parse(
       (await get(`/api/characters?limit=3&after=${after}`, fan)).json(),
     );
     expect(page2[0]!.id).toBeGreaterThan(page1[2]!.id);
-    const last = await get(`/api/characters?limit=10&after=${after}`, fan);
-    expect(characterListSchema.parse(last.json())).toHaveLength(5);
+    const last = await get(`/api/characters?limit=20&after=${after}`, fan);
+    expect(characterListSchema.parse(last.json())).toHaveLength(17);
     expect(last.headers['x-next-after']).toBeUndefined();
   });
   it('answers bad filters with 400 and the error object', async () => {
@@ -121,14 +121,14 @@ describe('GET /api/anime/{animeId}/cards', () => {
   });
   it('marks what the signed-in user collected, asking inventory over the bus', async () => {
     const all = animeCardsSchema.parse((await get('/api/anime/al-154587/cards')).json());
-    expect(all.cards.map((c) => c.characterName).sort()).toEqual(['Fern', 'Frieren', 'Stark']);
+    expect(all.cards.map((c) => c.characterName).sort()).toEqual(['Fern', 'Frieren', 'Frieren', 'Stark']);
     const frieren = all.cards.find((c) => c.characterName === 'Frieren')!;
     const served = bus.serve(inventoryOwnedCards, async ({ userId, cardIds }) => ({
       cardIds: userId === 7 ? cardIds.filter((id) => id === frieren.id) : [],
     }));
     try {
       const mine = animeCardsSchema.parse((await get('/api/anime/al-154587/cards', fan)).json());
-      expect(mine.userProgress).toEqual({ total: 3, collected: 1 });
+      expect(mine.userProgress).toEqual({ total: 4, collected: 1 });
       expect(mine.cards.find((c) => c.id === frieren.id)!.collected).toBe(true);
     } finally {
       await served.stop();
@@ -136,7 +136,7 @@ describe('GET /api/anime/{animeId}/cards', () => {
     // Inventory unavailable: the list still comes, nothing marked collected.
     const degraded = await get('/api/anime/al-154587/cards', fan);
     expect(degraded.statusCode).toBe(200);
-    expect(degraded.json().userProgress).toEqual({ total: 3, collected: 0 });
+    expect(degraded.json().userProgress).toEqual({ total: 4, collected: 0 });
   });
   it('answers 404 for an unknown anime and 400 for a malformed id', async () => {
     expect((await get('/api/anime/999999/cards')).statusCode).toBe(404);
@@ -162,6 +162,6 @@ describe('catalogue over the bus', () => {
   });
   it('announced every seeded card with card.created in the outbox', async () => {
     const events = await database.db.select().from(outbox).where(eq(outbox.type, 'card.created'));
-    expect(events).toHaveLength(8);
+    expect(events).toHaveLength(22);
   });
 });
