@@ -28,7 +28,6 @@ let db: TestDatabase;
 let dataDir: string;
 let sys: EmbeddedSystem;
 let cookie: string;
-let interactions: FakeInteractions;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -130,6 +129,27 @@ describe('a drop, from Discord to the profile', () => {
     );
     expect(progress.reduce((n, p) => n + p.userProgress.collected, 0)).toBe(1);
     expect(progress.reduce((n, p) => n + p.userProgress.total, 0)).toBe(22);
+  });
+
+  it('grants once when Discord delivers the same /card interaction twice', async () => {
+    const fake = sys.fakeDiscord!;
+    const before = inventoryStatsSchema.parse(await (await get('/api/inventory/stats')).json()).total_cards;
+    // admin_hikari has no cooldown yet; the fan's own stats must not move either way.
+    const interaction = fake.interactions.commandInteraction(demoAccounts[1]!, 'card');
+    const first = await fake.interactions.send(interaction, `${sys.url}/interactions`);
+    const retry = await fake.interactions.send(
+      interaction,
+      `${sys.url}/interactions`,
+      Math.floor(Date.now() / 1000) + 1,
+    );
+    expect(first.answer?.data?.embeds).toHaveLength(1);
+    expect(retry.answer).toEqual(first.answer);
+    const adminCookie = await signIn(sys.url, 'admin_hikari');
+    const adminStats = await (await get('/api/inventory/stats', { cookie: adminCookie })).json();
+    expect(adminStats.total_cards).toBe(1);
+    expect(inventoryStatsSchema.parse(await (await get('/api/inventory/stats')).json()).total_cards).toBe(
+      before,
+    );
   });
 
   it('refuses an unsigned interaction at the bot, through the gateway', async () => {

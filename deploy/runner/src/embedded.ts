@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
-import { demoClient, startFakeDiscord } from '@acg/fakes';
+import { demoClient, type FakeDiscord, startFakeDiscord } from '@acg/fakes';
 import * as gateway from '@acg/gateway';
 import {
   type Bus,
@@ -40,6 +40,8 @@ export interface EmbeddedSystem {
   cache: Cache;
   /** The fake Discord's URL when no real Discord is configured (its /demo/card page drops cards). */
   fakeDiscordUrl?: string;
+  /** The fake Discord itself (tests send signed interactions with it). */
+  fakeDiscord?: FakeDiscord;
   /** Stops one service (to exercise the gateway's 503). */
   stopService(name: ServiceName): Promise<void>;
   close(): Promise<void>;
@@ -78,11 +80,11 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     const publicUrl = publicUrlFor(listenPort);
 
     const discordEnv: Record<string, string> = {};
-    let fakeDiscordUrl: string | undefined;
+    let fakeDiscord: FakeDiscord | undefined;
     if (!env.DISCORD_CLIENT_ID) {
       const fake = await startFakeDiscord({ interactionsUrl: `${publicUrl}/interactions` });
       closers.push(() => fake.close());
-      fakeDiscordUrl = fake.url;
+      fakeDiscord = fake;
       Object.assign(discordEnv, {
         DISCORD_BASE_URL: fake.url,
         DISCORD_API_BASE_URL: `${fake.url}/api/v10`,
@@ -150,7 +152,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       gateway: gw,
       bus,
       cache,
-      fakeDiscordUrl,
+      fakeDiscordUrl: fakeDiscord?.url,
+      fakeDiscord,
       async stopService(name) {
         await services.get(name)?.close();
       },
