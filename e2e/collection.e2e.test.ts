@@ -70,7 +70,9 @@ describe('/characters', () => {
     await dialog.locator('.card-frame img').first().waitFor({ state: 'visible' });
     await page.screenshot({ path: `${shots}/characters-modal.png` });
     await dialog.getByRole('tab', { name: 'Owners' }).click();
-    await dialog.locator('.owner', { hasText: 'sakura_fan' }).waitFor();
+    // Frieren has two cards, both owned by the fan: an owner entry under each.
+    await dialog.locator('.owner', { hasText: 'sakura_fan' }).first().waitFor();
+    expect(await dialog.locator('.owner', { hasText: 'sakura_fan' }).count()).toBe(2);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('dialog').count()).toBe(0);
     // The like is stored: a new page view shows it counted and already liked.
