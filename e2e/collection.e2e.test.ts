@@ -71,8 +71,12 @@ describe('/characters', () => {
     await page.screenshot({ path: `${shots}/characters-modal.png` });
     await dialog.getByRole('tab', { name: 'Owners' }).click();
     // Frieren has two cards, both owned by the fan: an owner entry under each.
-    await dialog.locator('.owner', { hasText: 'sakura_fan' }).first().waitFor();
-    expect(await dialog.locator('.owner', { hasText: 'sakura_fan' }).count()).toBe(2);
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[role=dialog] .owner')].filter((o) =>
+          o.textContent?.includes('sakura_fan'),
+        ).length === 2,
+    );
     await page.keyboard.press('Escape');
     expect(await page.getByRole('dialog').count()).toBe(0);
     // The like is stored: a new page view shows it counted and already liked.
