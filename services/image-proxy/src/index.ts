@@ -1,2 +1,2 @@
 export { type ImageProxyConfig, imageProxyConfigSchema as configSchema } from './config';
-export { SERVICE, start } from './start';
+export { type ImageProxyService, SERVICE, start } from './start';

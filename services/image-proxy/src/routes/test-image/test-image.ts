@@ -1,32 +1,41 @@
+import { createHash } from 'node:crypto';
 import type { HttpServer } from '@acg/platform';
-import sharp from 'sharp';
 import { z } from 'zod';
-import { escapeXml, FONT } from '../../render/svg';
+import { strongEtag } from '../../domain/etag';
+import { createSingleFlight } from '../../domain/single-flight';
+import { sendImage } from '../../images/respond';
+import { renderTestImage, TEST_IMAGE_STYLE } from '../../render/test-image';
 
-const query = z.object({
-  width: z.coerce.number().int().min(1).max(2000).default(300),
-  height: z.coerce.number().int().min(1).max(2000).default(200),
-  text: z.string().max(100).default('Test'),
+/** Sizes and text length of GET /api/test-image (spec 3 §7; limits are ours). */
+export const TEST_IMAGE_LIMITS = { maxSide: 2000, defaultWidth: 300, defaultHeight: 200, maxText: 100 };
+export const DEFAULT_TEST_TEXT = 'Test image';
+
+const side = (fallback: number) =>
+  z.coerce.number().int().min(1).max(TEST_IMAGE_LIMITS.maxSide).default(fallback);
+
+export const testImageQuerySchema = z.object({
+  width: side(TEST_IMAGE_LIMITS.defaultWidth),
+  height: side(TEST_IMAGE_LIMITS.defaultHeight),
+  text: z.string().max(TEST_IMAGE_LIMITS.maxText).default(DEFAULT_TEST_TEXT),
 });
 
-/** GET /api/test-image: a generated PNG for the admin cache test (spec 3 §7). */
+/**
+ * GET /api/test-image?width&height&text: a generated PNG for the admin screen's cache test.
+ * The query decides the bytes, so the answer is cached by browsers for a week and revalidated
+ * by ETag; nothing is kept on the server (any visitor can pick the query).
+ */
 export function registerTestImageRoutes(app: HttpServer): void {
-  app.get('/api/test-image', { schema: { querystring: query } }, async (req, reply) => {
+  const flights = createSingleFlight<Buffer>();
+  app.get('/api/test-image', { schema: { querystring: testImageQuerySchema } }, async (req, reply) => {
     const { width, height, text } = req.query;
-    const size = Math.max(
-      8,
-      Math.min(48, Math.floor(Math.min(width / Math.max(text.length, 1), height / 2))),
-    );
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ff5fa2"/><stop offset="1" stop-color="#6c5ce7"/></linearGradient></defs>
-      <rect width="100%" height="100%" fill="url(#g)"/>
-      <text x="50%" y="50%" dominant-baseline="middle" text-anchor="middle" font-family="${FONT}" font-size="${size}" fill="#fff">${escapeXml(text)}</text>
-    </svg>`;
-    const png = await sharp(Buffer.from(svg)).png().toBuffer();
-    return reply
-      .type('image/png')
-      .header('cache-control', 'public, max-age=3600')
-      .header('x-content-type-options', 'nosniff')
-      .send(png);
+    const textHash = createHash('sha256').update(text).digest('base64url').slice(0, 16);
+    const etag = strongEtag(['test', width, height, textHash, TEST_IMAGE_STYLE]);
+    return sendImage(req, reply, {
+      etag,
+      contentType: 'image/png',
+      cacheControl: 'public, max-age=604800',
+      negotiated: false,
+      body: () => flights.run(etag, () => renderTestImage(width, height, text)),
+    });
   });
 }

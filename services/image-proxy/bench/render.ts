@@ -1,0 +1,161 @@
+/**
+ * What a card image costs: cold renders of 100 different cards per format (sharp only, then
+ * through HTTP with the catalogue look-up), and cached hits with autocannon (full answers and
+ * 304 revalidations). The service runs in a process of its own with a stand-in catalogue on
+ * the in-process bus, and the cache from REDIS_URL when set (else in memory).
+ *
+ *   pnpm exec tsx services/image-proxy/bench/render.ts [--duration 10] [--connections 50]
+ *
+ * Figures depend on the machine; CI does not assert them.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { cardsGet } from '@acg/contracts';
+import { connectCache, createLogger, createMemoryBus, loadConfig } from '@acg/platform';
+import autocannon from 'autocannon';
+import { imageProxyConfigSchema } from '../src/config';
+import type { ImageFormat } from '../src/domain/image-format';
+import { inlineImageSource } from '../src/images/source';
+import { renderCard } from '../src/render/card';
+import { start } from '../src/start';
+import { benchCards } from './cards';
+
+const logger = createLogger('bench', 'silent');
+const ACCEPT: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', png: 'image/png' };
+const FORMATS: ImageFormat[] = ['webp', 'avif', 'png'];
+
+/** The service with a stand-in catalogue serving the bench cards. */
+async function runService(): Promise<string> {
+  const cards = new Map((await benchCards()).map((c) => [c.id, c]));
+  const bus = createMemoryBus({ logger });
+  bus.serve(cardsGet, async ({ ids }) => ({ cards: ids.flatMap((id) => cards.get(id) ?? []) }));
+  const prefix = `acgbench-img-${process.pid}`;
+  const cache = await connectCache({ redisUrl: process.env.REDIS_URL, prefix, logger });
+  await cache.clear({ resetStats: true });
+  const config = loadConfig(imageProxyConfigSchema, {
+    INTERNAL_SECRET: 'bench-internal-secret-0123456789abcdef',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+  });
+  const running = await start({ config, logger, bus, cache });
+  process.once('SIGTERM', async () => {
+    await running.close();
+    await cache.clear({ resetStats: true });
+    await cache.close();
+    process.exit(0);
+  });
+  return running.url;
+}
+
+function spawnService(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, 'service'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`service exited early with ${code}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ child, url: line.slice('READY '.length) });
+    });
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const summary = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+};
+const ms = (n: number) => n.toFixed(1);
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+  });
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  const cards = await benchCards();
+
+  // Fonts and codecs load on first use; that is start-up, not a card's render.
+  for (const format of FORMATS) await renderCard(cards[0]!, format, inlineImageSource);
+
+  console.log(`\nCold renders of ${cards.length} different cards, one at a time\n`);
+  console.log(
+    '| format | sharp only: median ms | p95 ms | mean KB | HTTP incl. catalogue look-up: median ms | p95 ms |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  const service = await spawnService();
+  try {
+    for (const format of FORMATS) {
+      const renderTimes: number[] = [];
+      let bytes = 0;
+      for (const card of cards) {
+        const started = performance.now();
+        bytes += (await renderCard(card, format, inlineImageSource)).length;
+        renderTimes.push(performance.now() - started);
+      }
+      const httpTimes: number[] = [];
+      for (const card of cards) {
+        const started = performance.now();
+        const res = await fetch(`${service.url}/api/cards/${card.id}/image`, {
+          headers: { accept: ACCEPT[format] },
+        });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`card ${card.id}: ${res.status}`);
+        httpTimes.push(performance.now() - started);
+      }
+      const r = summary(renderTimes);
+      const h = summary(httpTimes);
+      console.log(
+        `| ${format} | ${ms(r.median)} | ${ms(r.p95)} | ${(bytes / cards.length / 1024).toFixed(1)} | ${ms(h.median)} | ${ms(h.p95)} |`,
+      );
+    }
+
+    console.log(
+      `\nCached hits, ${connections} connections, ${duration} s each (cache: ${process.env.REDIS_URL ? 'redis' : 'memory'})\n`,
+    );
+    console.log('| request | req/s | p50 ms | p99 ms | errors |');
+    console.log('|---|---:|---:|---:|---:|');
+    // Card 2 is a typical card (generated art, a summary of ~500 bytes); card 1 carries its art
+    // as a ~200 KB data: URL inside its summary, which every hit reads and parses.
+    const plain = `${service.url}/api/cards/2/image`;
+    const etag = (await fetch(plain, { headers: { accept: ACCEPT.webp } })).headers.get('etag')!;
+    const runs: Array<[string, autocannon.Options]> = [
+      ['one card, WebP', { url: plain, headers: { accept: ACCEPT.webp } }],
+      ['one card, AVIF', { url: plain, headers: { accept: ACCEPT.avif } }],
+      [
+        'revalidation (If-None-Match, 304)',
+        { url: plain, headers: { accept: ACCEPT.webp, 'if-none-match': etag } },
+      ],
+      [
+        `${cards.length} cards in turn, WebP (a third with inline art)`,
+        {
+          url: service.url,
+          headers: { accept: ACCEPT.webp },
+          requests: cards.map((c) => ({ method: 'GET' as const, path: `/api/cards/${c.id}/image` })),
+        },
+      ],
+      [
+        'one card with 200 KB inline art in its summary, WebP',
+        { url: `${service.url}/api/cards/1/image`, headers: { accept: ACCEPT.webp } },
+      ],
+    ];
+    for (const [name, opts] of runs) {
+      await autocannon({ ...opts, connections, duration: 2 }); // warm-up
+      const r = await autocannon({ ...opts, connections, duration });
+      const expected = name.includes('304') ? r['3xx'] : r['2xx'];
+      const errors = r.errors + r.timeouts + (r.requests.total - expected);
+      console.log(
+        `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${Math.max(0, errors)} |`,
+      );
+    }
+  } finally {
+    service.child.removeAllListeners('exit');
+    service.child.kill('SIGTERM');
+  }
+}
+
+if (process.argv[2] === 'service') console.log(`READY ${await runService()}`);
+else await main();

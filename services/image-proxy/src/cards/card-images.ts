@@ -1,0 +1,67 @@
+import type { CardSummary } from '@acg/contracts';
+import type { CacheNamespace, Logger } from '@acg/platform';
+import type { ImageFormat } from '../domain/image-format';
+import { createSingleFlight } from '../domain/single-flight';
+import { RENDER_STYLE } from '../render/card';
+
+export type RenderCard = (card: CardSummary, format: ImageFormat) => Promise<Buffer>;
+
+export interface CardImagesOptions {
+  cache: CacheNamespace;
+  logger: Logger;
+  render: RenderCard;
+  /** How long a render is kept; keys carry the card version, so this only bounds space. */
+  ttlSeconds: number;
+}
+
+export interface CardImages {
+  get(card: CardSummary, format: ImageFormat): Promise<Buffer>;
+  /** Renders done by this process (cache misses that were drawn), for tests and benchmarks. */
+  readonly renders: number;
+}
+
+/** The cache key of a render: a new card version or render style is a new key. */
+export const renderKey = (card: CardSummary, format: ImageFormat): string =>
+  `${card.id}:${card.version}:${RENDER_STYLE}:${format}`;
+
+/**
+ * Rendered card images, cached per (card, version, style, format). Concurrent requests for one
+ * key share one cache read and at most one render. A cache that fails is treated as a miss
+ * (the image is still drawn and served).
+ */
+export function createCardImages(o: CardImagesOptions): CardImages {
+  const flights = createSingleFlight<Buffer>();
+  let renders = 0;
+
+  const read = async (key: string) => {
+    try {
+      return await o.cache.getBuffer(key);
+    } catch (err) {
+      o.logger.warn({ err }, 'card image cache unreadable');
+      return undefined;
+    }
+  };
+
+  const drawAndKeep = async (key: string, card: CardSummary, format: ImageFormat) => {
+    renders++;
+    const started = performance.now();
+    const image = await o.render(card, format);
+    o.logger.debug({ cardId: card.id, format, ms: Math.round(performance.now() - started) }, 'card rendered');
+    try {
+      await o.cache.setBuffer(key, image, o.ttlSeconds);
+    } catch (err) {
+      o.logger.warn({ err }, 'card image cache not written');
+    }
+    return image;
+  };
+
+  return {
+    get(card, format) {
+      const key = renderKey(card, format);
+      return flights.run(key, async () => (await read(key)) ?? drawAndKeep(key, card, format));
+    },
+    get renders() {
+      return renders;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { HttpServer } from '@acg/platform';
+import { NotFoundError } from '@acg/platform';
+import { z } from 'zod';
+import type { CardImages } from '../../cards/card-images';
+import type { CardSummaries } from '../../cards/card-summaries';
+import { strongEtag } from '../../domain/etag';
+import { contentTypeOf, type ImageFormat, negotiateFormat } from '../../domain/image-format';
+import { REVALIDATED_CACHING, sendImage } from '../../images/respond';
+import { RENDER_STYLE } from '../../render/card';
+
+const MAX_CARD_ID = 2_147_483_647;
+
+/** Digits only (no signs, exponents, spaces or hex that Number() would accept), within int4. */
+export const cardImageParamsSchema = z.object({
+  cardId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'card id must be a positive integer')
+    .transform(Number)
+    .refine((id) => id <= MAX_CARD_ID, 'card id is too large'),
+});
+
+export interface CardImageDeps {
+  summaries: CardSummaries;
+  images: CardImages;
+  /** Formats offered, best first (PNG always last). */
+  formats: readonly ImageFormat[];
+}
+
+/**
+ * GET /api/cards/{cardId}/image (spec 1 §7, spec 3 §7): the card drawn from the catalogue's
+ * card summary, in the best format the browser accepts. The ETag follows the card's version,
+ * so a browser's revalidation costs one summary look-up and no drawing.
+ */
+export function registerCardImageRoutes(app: HttpServer, deps: CardImageDeps): void {
+  app.get('/api/cards/:cardId/image', { schema: { params: cardImageParamsSchema } }, async (req, reply) => {
+    const card = await deps.summaries.get(req.params.cardId, req.id);
+    if (!card) throw new NotFoundError('Card not found');
+    const format = negotiateFormat(req.headers.accept, deps.formats);
+    return sendImage(req, reply, {
+      etag: strongEtag([card.version, RENDER_STYLE, format]),
+      contentType: contentTypeOf(format),
+      cacheControl: REVALIDATED_CACHING,
+      negotiated: true,
+      body: () => deps.images.get(card, format),
+    });
+  });
+}
