@@ -67,6 +67,27 @@ const reachable = (port) =>
 
 const embeddedEnv = { DATABASE_URL: '', REDIS_URL: '', NATS_URL: '', ACG_TEST_MODE: 'embedded' };
 
+// Debian packages the tests need: Chromium for the browser tests, and CJK fonts so card images
+// draw Japanese names (a test checks the glyphs). Installed first, when missing.
+const chromium = '/usr/bin/chromium';
+const cjkFonts = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+const missing = [
+  ...(existsSync(chromium) ? [] : ['chromium']),
+  ...(existsSync(cjkFonts) ? [] : ['fonts-noto-cjk']),
+];
+if (missing.length > 0) {
+  // As root directly; otherwise through sudo when it needs no password.
+  const root = process.getuid?.() === 0;
+  const [cmd, pre] = root ? ['apt-get', []] : ['sudo', ['-n', 'apt-get']];
+  console.log(`\n=== installing ${missing.join(', ')} from Debian's packages ===`);
+  spawnSync(cmd, [...pre, 'update', '-qq'], { stdio: 'inherit' });
+  const res = spawnSync(cmd, [...pre, 'install', '-y', '-qq', ...missing], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (res.status !== 0) console.log(`Could not install ${missing.join(', ')}: the tests that need them will fail.`);
+}
+
 step('type check', bin('tsc'), ['-p', 'tsconfig.json']);
 step('lint', bin('biome'), ['ci', '.']);
 step('web build', 'pnpm', ['--filter', '@acg/web', 'build']);
@@ -97,15 +118,6 @@ if (infra) {
   );
 }
 
-const chromium = '/usr/bin/chromium';
-if (!existsSync(chromium) && process.getuid?.() === 0) {
-  console.log('\n=== installing Debian Chromium for the browser tests ===');
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-}
 if (existsSync(chromium)) {
   vitest(
     'browser tests (Chromium)',
@@ -114,7 +126,7 @@ if (existsSync(chromium)) {
     embeddedEnv,
   );
 } else {
-  console.log(`\nNo ${chromium} and it could not be installed (not root): browser tests NOT run.`);
+  console.log(`\nNo ${chromium} and it could not be installed: browser tests NOT run.`);
   results.push({ name: 'browser tests', passed: 0, failed: 1 });
 }
 
