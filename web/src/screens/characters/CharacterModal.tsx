@@ -12,6 +12,7 @@ import {
 import { LikeButton } from '../../components/LikeButton';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { Modal } from '../../components/Modal';
+import { Tabs } from '../../components/Tabs';
 
 type Tab = 'cards' | 'owners';
 
@@ -64,20 +65,12 @@ export function CharacterModal({
         </div>
       </header>
       {character.description && <p className="character-modal__description">{character.description}</p>}
-      <div className="tabs" role="tablist" aria-label={t('characters.tabsLabel')}>
-        {(['cards', 'owners'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={`tabs__tab${tab === name ? ' tabs__tab--active' : ''}`}
-            onClick={() => setTab(name)}
-          >
-            {t(`characters.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t('characters.tabsLabel')}
+        tabs={(['cards', 'owners'] as const).map((id) => ({ id, title: t(`characters.tabs.${id}`) }))}
+        selected={tab}
+        onSelect={setTab}
+      />
       <div role="tabpanel">
         {character.Cards.length === 0 ? (
           <p className="empty">{t('characters.noCards')}</p>

@@ -10,6 +10,7 @@ import {
   type MeUser,
 } from '../../api/profile';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
+import { Tabs } from '../../components/Tabs';
 
 /** Spec 1 §9: cards shown before 'show all', and how long the 'copied' marker stays. */
 export const FIRST_CARDS = 12;
@@ -36,20 +37,12 @@ export function ProfileScreen() {
   return (
     <section className="profile" aria-labelledby="profile-name">
       <ProfileHeader user={me} />
-      <div className="tabs" role="tablist" aria-label={t('profile.tabsLabel')}>
-        {(['cards', 'stats'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={`tabs__tab${tab === name ? ' tabs__tab--active' : ''}`}
-            onClick={() => setTab(name)}
-          >
-            {t(`profile.tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t('profile.tabsLabel')}
+        tabs={(['cards', 'stats'] as const).map((id) => ({ id, title: t(`profile.tabs.${id}`) }))}
+        selected={tab}
+        onSelect={setTab}
+      />
       <div role="tabpanel">{tab === 'cards' ? <ProfileCards /> : <ProfileStats />}</div>
     </section>
   );
