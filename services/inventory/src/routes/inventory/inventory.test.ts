@@ -6,6 +6,7 @@ import {
   ownerListSchema,
 } from '@acg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardSummaries, userSummaries } from '../../db/schema';
 import { adminIdentity, card, eventually, identity, startInventory } from '../../test-support';
 
 let h: Awaited<ReturnType<typeof startInventory>>;
@@ -17,16 +18,12 @@ beforeAll(async () => {
     card(3, { characterName: 'Frieren', characterId: 501, rankCode: 'E' }),
   );
   await h.announceUser(30, 'sakura_fan');
-  await eventually(async () => {
-    const res = await h.service.app.inject({ url: '/api/inventory?card_id=3', headers: identity(1) });
-    return res.statusCode === 200;
-  });
-  // Read models are filled asynchronously: wait for the last card summary.
-  await eventually(async () => {
-    await h.bus.request(inventoryGrant, { userId: 999, cardId: 3, idempotencyKey: 'probe', source: 'admin' });
-    const mine = await h.service.app.inject({ url: '/api/inventory/my', headers: identity(999) });
-    return mine.json()[0]?.character === 'Frieren';
-  });
+  // Read models are filled asynchronously by the consumers: wait for all of them.
+  await eventually(
+    async () =>
+      (await h.database.db.select().from(cardSummaries)).length === 3 &&
+      (await h.database.db.select().from(userSummaries)).length === 1,
+  );
 });
 afterAll(() => h?.close());
 
