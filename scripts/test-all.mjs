@@ -85,7 +85,8 @@ if (missing.length > 0) {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
-  if (res.status !== 0) console.log(`Could not install ${missing.join(', ')}: the tests that need them will fail.`);
+  if (res.status !== 0)
+    console.log(`Could not install ${missing.join(', ')}: the tests that need them will fail.`);
 }
 
 step('type check', bin('tsc'), ['-p', 'tsconfig.json']);

@@ -10,7 +10,12 @@ await runMain(async () => {
   // A fresh clone has no web build yet; build it once rather than fail.
   await ensureWebBuilt();
   const renderer = createRenderer({ mode: 'production' });
-  const bus = await connectBus({ natsUrl: config.NATS_URL, name: 'gateway', logger });
+  const bus = await connectBus({
+    natsUrl: config.NATS_URL,
+    namespace: config.BUS_NAMESPACE,
+    name: 'gateway',
+    logger,
+  });
   const cache = await connectCache({ redisUrl: config.REDIS_URL, logger });
   return start({ config, logger, bus, cache, renderer, ownsInfra: true });
 }, logger);

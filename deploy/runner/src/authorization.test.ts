@@ -5,7 +5,7 @@ import { type RouteSpec, routes, system } from '@acg/contracts';
 import { createTestDatabase, type TestDatabase } from '@acg/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
-import { signIn } from './testing/sign-in';
+import { signIn, testNamespace } from './testing/sign-in';
 
 /**
  * The authorization matrix over every route of the route table, through the gateway as a
@@ -21,7 +21,13 @@ beforeAll(async () => {
   db = await createTestDatabase();
   dataDir = await mkdtemp(join(tmpdir(), 'acg-authz-'));
   sys = await startEmbedded({
-    env: { ...process.env, DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false' },
+    // Its own namespace on a shared NATS server (the infrastructure pass runs files in parallel).
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      RATE_LIMIT_ENABLED: 'false',
+      BUS_NAMESPACE: testNamespace(),
+    },
     dataDir,
     port: 0,
     ephemeralPorts: true,

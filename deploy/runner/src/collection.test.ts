@@ -13,12 +13,12 @@ import {
   ownerListSchema,
   rankListSchema,
 } from '@acg/contracts';
-import { demoAccounts, type FakeInteractions } from '@acg/fakes';
+import { demoAccounts } from '@acg/fakes';
 import { createTestDatabase, type TestDatabase } from '@acg/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
-import { signIn } from './testing/sign-in';
+import { signIn, testNamespace } from './testing/sign-in';
 
 /**
  * The collection core through the gateway, as the browser and Discord call it: every endpoint of
@@ -33,7 +33,13 @@ beforeAll(async () => {
   db = await createTestDatabase();
   dataDir = await mkdtemp(join(tmpdir(), 'acg-collection-'));
   sys = await startEmbedded({
-    env: { ...process.env, DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false' },
+    // Its own namespace on a shared NATS server (the infrastructure pass runs files in parallel).
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      RATE_LIMIT_ENABLED: 'false',
+      BUS_NAMESPACE: testNamespace(),
+    },
     dataDir,
     port: 0,
     ephemeralPorts: true,

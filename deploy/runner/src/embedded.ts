@@ -67,7 +67,12 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     await ensureWebBuilt();
     const databaseUrl =
       env.DATABASE_URL ?? (await embeddedDatabase(opts.dataDir ?? join(repoRoot, '.data'), logger, closers));
-    const bus = await connectBus({ natsUrl: env.NATS_URL, name: 'embedded', logger });
+    const bus = await connectBus({
+      natsUrl: env.NATS_URL,
+      namespace: env.BUS_NAMESPACE,
+      name: 'embedded',
+      logger,
+    });
     closers.push(() => bus.drain());
     const cache = await connectCache({ redisUrl: env.REDIS_URL });
     closers.push(() => cache.close());

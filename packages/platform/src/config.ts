@@ -41,6 +41,11 @@ export const baseConfigSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** NATS URL; absent means the in-process bus (embedded mode only). */
   NATS_URL: z.string().optional(),
+  /** Prefix of this system's NATS streams and subjects, when several systems share a server. */
+  BUS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'lowercase letters, digits and dashes')
+    .optional(),
   /** Redis URL; absent means the in-memory cache (embedded mode only). */
   REDIS_URL: z.string().optional(),
   /** Shared secret the gateway signs identities with (HMAC-SHA256). */

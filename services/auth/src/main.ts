@@ -9,7 +9,12 @@ const logger = createLogger('auth', config.LOG_LEVEL);
 
 await runMain(async () => {
   if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required');
-  const bus = await connectBus({ natsUrl: config.NATS_URL, name: 'auth', logger });
+  const bus = await connectBus({
+    natsUrl: config.NATS_URL,
+    namespace: config.BUS_NAMESPACE,
+    name: 'auth',
+    logger,
+  });
   const cache = await connectCache({ redisUrl: config.REDIS_URL, prefix: 'acg:auth:', logger });
   const database = createAuthDatabase(config.DATABASE_URL, logger);
   return start({ config, logger, bus, cache, database, ownsInfra: true });

@@ -56,3 +56,6 @@ const decode = (s: string) =>
     .replaceAll('&#39;', "'")
     .replaceAll('&lt;', '<')
     .replaceAll('&gt;', '>');
+
+/** A fresh bus namespace, so a system started by a test has NATS subjects of its own. */
+export const testNamespace = (): string => `t${Math.random().toString(36).slice(2, 10)}`;

@@ -49,3 +49,26 @@ describe('connectBus', () => {
     });
   }
 });
+
+// Only where a NATS server is configured (the infrastructure pass): the in-process bus is one
+// system by construction.
+const natsUrls = process.env.NATS_URL ? [process.env.NATS_URL] : [];
+describe.each(natsUrls)('bus namespaces on NATS %s', (natsUrl) => {
+  it('keep request/reply of two systems on one server apart', async () => {
+    const { defineRpc } = await import('@acg/contracts');
+    const ping = defineRpc('test.namespace.ping', z.object({}), z.object({ from: z.string() }), 500);
+    const logger = pino({ level: 'silent' });
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const a = await connectBus({ natsUrl, name: 'a', logger, namespace: `nsa${suffix}` });
+    const b = await connectBus({ natsUrl, name: 'b', logger, namespace: `nsb${suffix}` });
+    try {
+      const served = a.serve(ping, async () => ({ from: 'a' }));
+      expect(await a.request(ping, {})).toEqual({ from: 'a' });
+      await expect(b.request(ping, {})).rejects.toMatchObject({ status: 503 });
+      await served.stop();
+    } finally {
+      await a.drain();
+      await b.drain();
+    }
+  });
+});

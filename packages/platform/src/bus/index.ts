@@ -22,7 +22,17 @@ export async function connectBus(opts: {
   natsUrl?: string;
   name: string;
   logger: Logger;
+  /** Keeps this system's streams and subjects apart from others on the same NATS server. */
+  namespace?: string;
 }): Promise<InspectableBus> {
-  if (opts.natsUrl) return connectNatsBus({ url: opts.natsUrl, name: opts.name, logger: opts.logger });
+  if (opts.natsUrl) {
+    const ns = opts.namespace;
+    return connectNatsBus({
+      url: opts.natsUrl,
+      name: opts.name,
+      logger: opts.logger,
+      ...(ns ? { streamPrefix: `${ns.toUpperCase().replaceAll('-', '_')}_`, subjectPrefix: `${ns}.` } : {}),
+    });
+  }
   return createMemoryBus({ logger: opts.logger });
 }

@@ -26,7 +26,10 @@ export interface NatsBusOptions {
   logger?: Logger;
   /** Prepended to the stream names (EVENTS, DEADLETTER); tests use it to isolate a run. */
   streamPrefix?: string;
-  /** Prepended to event and dead-letter subjects (`events.>`, `deadletter.>`). */
+  /**
+   * Prepended to every subject: events, dead letters and request/reply. Systems sharing one NATS
+   * server (test runs, staging beside production) stay apart by using different prefixes.
+   */
   subjectPrefix?: string;
   /** Redelivery delay for deliveries nobody answered (a crashed or hung handler); default 30 s. */
   ackWaitMs?: number;
@@ -80,6 +83,7 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<InspectableB
   })().catch(() => undefined);
 
   const names = natsNames(opts.streamPrefix, opts.subjectPrefix);
+  const rpcSubject = (subject: string) => `${opts.subjectPrefix ?? ''}${subject}`;
   let deps: NatsConsumerDeps;
   try {
     const jsm = await jetstreamManager(nc);
@@ -119,7 +123,9 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<InspectableB
       if (requestOpts?.requestId) h.set(REQUEST_ID_HEADER, requestOpts.requestId);
       let reply: string;
       try {
-        reply = (await nc.request(def.subject, text, { timeout: timeoutMs, headers: h })).string();
+        reply = (
+          await nc.request(rpcSubject(def.subject), text, { timeout: timeoutMs, headers: h })
+        ).string();
       } catch (err) {
         throw requestFailure(err, def, timeoutMs);
       }
@@ -131,8 +137,8 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<InspectableB
       if (served.has(def.subject)) throw new Error(`${def.subject} is already served in this process`);
       served.add(def.subject);
       const mine = new Set<Promise<unknown>>();
-      const sub = nc.subscribe(def.subject, {
-        queue: def.subject,
+      const sub = nc.subscribe(rpcSubject(def.subject), {
+        queue: rpcSubject(def.subject),
         callback: (err, msg) => {
           if (err) {
             logger.error({ err, subject: def.subject }, 'rpc subscription failed');
