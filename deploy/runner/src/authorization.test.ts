@@ -5,7 +5,7 @@ import { type RouteSpec, routes, system } from '@acg/contracts';
 import { createTestDatabase, type TestDatabase } from '@acg/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
-import { signIn, testNamespace } from './testing/sign-in';
+import { isolated, signIn } from './testing/sign-in';
 
 /**
  * The authorization matrix over every route of the route table, through the gateway as a
@@ -21,12 +21,12 @@ beforeAll(async () => {
   db = await createTestDatabase();
   dataDir = await mkdtemp(join(tmpdir(), 'acg-authz-'));
   sys = await startEmbedded({
-    // Its own namespace on a shared NATS server (the infrastructure pass runs files in parallel).
+    // Its own namespace on shared NATS and Redis servers (the infrastructure pass runs files in parallel).
     env: {
       ...process.env,
       DATABASE_URL: db.url,
       RATE_LIMIT_ENABLED: 'false',
-      BUS_NAMESPACE: testNamespace(),
+      ...isolated(),
     },
     dataDir,
     port: 0,

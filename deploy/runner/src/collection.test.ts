@@ -18,7 +18,7 @@ import { createTestDatabase, type TestDatabase } from '@acg/platform';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
-import { signIn, testNamespace } from './testing/sign-in';
+import { isolated, signIn } from './testing/sign-in';
 
 /**
  * The collection core through the gateway, as the browser and Discord call it: every endpoint of
@@ -33,12 +33,12 @@ beforeAll(async () => {
   db = await createTestDatabase();
   dataDir = await mkdtemp(join(tmpdir(), 'acg-collection-'));
   sys = await startEmbedded({
-    // Its own namespace on a shared NATS server (the infrastructure pass runs files in parallel).
+    // Its own namespace on shared NATS and Redis servers (the infrastructure pass runs files in parallel).
     env: {
       ...process.env,
       DATABASE_URL: db.url,
       RATE_LIMIT_ENABLED: 'false',
-      BUS_NAMESPACE: testNamespace(),
+      ...isolated(),
     },
     dataDir,
     port: 0,

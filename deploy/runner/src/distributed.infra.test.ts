@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@acg/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DistributedSystem, startDistributed } from './distributed';
-import { signIn, testNamespace } from './testing/sign-in';
+import { isolated, signIn } from './testing/sign-in';
 
 /**
  * System test of the distributed runner: every service its own process against the real
@@ -14,7 +14,7 @@ let cookie: string;
 beforeAll(async () => {
   db = await createTestDatabase();
   system = await startDistributed({
-    env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', BUS_NAMESPACE: testNamespace() },
+    env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...isolated() },
     portOffset: 300,
     output: 'ignore',
   });

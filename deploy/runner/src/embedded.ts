@@ -74,7 +74,11 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       logger,
     });
     closers.push(() => bus.drain());
-    const cache = await connectCache({ redisUrl: env.REDIS_URL });
+    // A namespaced system keeps its cache keys (cooldowns, sessions in tests) apart as well.
+    const cache = await connectCache({
+      redisUrl: env.REDIS_URL,
+      ...(env.BUS_NAMESPACE ? { prefix: `acg:${env.BUS_NAMESPACE}` } : {}),
+    });
     closers.push(() => cache.close());
 
     const publicUrlFor = (port: number) => env.PUBLIC_URL ?? `http://localhost:${port}`;

@@ -4,6 +4,18 @@ export {
   discordUserJson,
   type FakeDiscordAccount,
 } from './discord/accounts';
-export { FAKE_BOT_TOKEN, FakeInteractions, type InteractionResponse } from './discord/interactions';
+export {
+  type Delivery,
+  FAKE_BOT_TOKEN,
+  FakeInteractions,
+  type InteractionBody,
+  type InteractionResponse,
+} from './discord/interactions';
+export {
+  FakeMessages,
+  type InteractionThread,
+  type MessageData,
+  type StoredMessage,
+} from './discord/messages';
 export { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from './discord/server';
 export { demoClient, type FakeDiscordClient } from './discord/store';

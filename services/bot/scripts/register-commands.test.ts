@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { FAKE_BOT_TOKEN, type FakeDiscord, startFakeDiscord } from '@acg/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../src/domain/commands';
 
 let fake: FakeDiscord;
 beforeAll(async () => {
@@ -25,16 +26,24 @@ describe('register-commands script', () => {
       DISCORD_APPLICATION_ID: fake.interactions.applicationId,
       DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN,
     });
-    expect(stdout).toMatch(/Discord answered 200/);
-    expect(fake.interactions.commands).toEqual([
-      { name: 'card', type: 1, description: 'Get a random anime character card' },
-    ]);
+    expect(stdout).toMatch(/Discord answered 200: registered \/card \(\d+\)/);
+    expect(fake.interactions.commands).toEqual([expect.objectContaining(COMMANDS[0])]);
+    // Discord lists what was registered.
+    const listed = await fetch(
+      `${fake.url}/api/v10/applications/${fake.interactions.applicationId}/commands`,
+      {
+        headers: { authorization: `Bot ${FAKE_BOT_TOKEN}` },
+      },
+    );
+    expect(await listed.json()).toEqual([expect.objectContaining({ name: 'card', type: 1 })]);
   });
-  it('fails on a wrong token', async () => {
+
+  it('fails on a wrong token, and on missing settings', async () => {
     await expect(
       run({ DISCORD_APPLICATION_ID: fake.interactions.applicationId, DISCORD_BOT_TOKEN: 'nope' }),
-    ).rejects.toMatchObject({
-      code: 1,
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/HTTP 401/) });
+    await expect(run({ DISCORD_APPLICATION_ID: '', DISCORD_BOT_TOKEN: '' })).rejects.toMatchObject({
+      code: 2,
     });
   });
 });

@@ -24,7 +24,11 @@ const weights = z
       return z.NEVER;
     }
   })
-  .pipe(z.record(z.string().min(1).max(8), z.number().min(0)));
+  .pipe(
+    z
+      .record(z.string().regex(/^[A-Za-z0-9+-]{1,8}$/, 'rank codes are short'), z.number().min(0))
+      .refine((w) => Object.values(w).some((v) => v > 0), 'at least one rank needs a positive weight'),
+  );
 
 export const botConfigSchema = baseConfigSchema.extend({
   PORT: env.port(4108),
@@ -32,13 +36,19 @@ export const botConfigSchema = baseConfigSchema.extend({
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** The Discord application's Ed25519 public key (hex), for verifying interactions. */
   DISCORD_PUBLIC_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be the 64-character hex public key'),
+  /** The application id; used by scripts/register-commands.ts (interactions carry their own). */
   DISCORD_APPLICATION_ID: z.string().regex(/^\d+$/).optional(),
   DISCORD_API_BASE_URL: z.string().url().default('https://discord.com/api/v10'),
-  /** Seconds a user waits between two /card drops. */
+  /** Seconds a user waits between two /card drops (0 = no cooldown). */
   DROP_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
   /** Rank weights for drops, as JSON {"E":40,…}; ranks left out are never dropped. */
   DROP_RANK_WEIGHTS: weights.default(DEFAULT_RANK_WEIGHTS),
   /** Discord wants an answer within 3 s; past this the bot defers and follows up. */
   DEFER_AFTER_MS: z.coerce.number().int().min(100).max(2900).default(2500),
+  /** Key prefix of the bot's state (cooldowns, replay guard) in Redis. */
+  BOT_STATE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]+$/)
+    .default('acg:bot'),
 });
 export type BotConfig = z.infer<typeof botConfigSchema>;

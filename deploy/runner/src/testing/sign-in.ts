@@ -57,5 +57,11 @@ const decode = (s: string) =>
     .replaceAll('&lt;', '<')
     .replaceAll('&gt;', '>');
 
-/** A fresh bus namespace, so a system started by a test has NATS subjects of its own. */
-export const testNamespace = (): string => `t${Math.random().toString(36).slice(2, 10)}`;
+/**
+ * Environment that keeps a system started by a test apart from others on the same NATS and
+ * Redis servers: its own bus namespace, cache prefix and bot state prefix.
+ */
+export function isolated(): Record<string, string> {
+  const ns = `t${Math.random().toString(36).slice(2, 10)}`;
+  return { BUS_NAMESPACE: ns, BOT_STATE_PREFIX: `acg:${ns}:bot` };
+}

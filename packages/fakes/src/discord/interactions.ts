@@ -1,29 +1,46 @@
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { FakeDiscordAccount } from './accounts';
+import { FakeMessages, type MessageData, snowflake } from './messages';
 
-/**
- * The interactions side of the fake Discord: an application key pair, signed APPLICATION_COMMAND
- * deliveries to the configured interactions URL (as Discord does when a user types /card), and
- * the webhook endpoints a bot uses for follow-ups and the command registration endpoint.
- */
-/** The bot token the fake accepts for its REST API. */
+/** The bot token the fake accepts for its REST API (command registration, the application). */
 export const FAKE_BOT_TOKEN = 'fake-discord-bot-token';
 
+/** What a bot answers to an interaction (HTTP response body). */
 export interface InteractionResponse {
   type: number;
-  data?: { content?: string; flags?: number; embeds?: Array<Record<string, unknown>> };
+  data?: MessageData;
 }
 
+/** The result of delivering one interaction. */
+export interface Delivery {
+  status: number;
+  answer: InteractionResponse | undefined;
+  /** The interaction token: follow-ups for it are in `messages`. */
+  token: string;
+}
+
+/** An interaction body: anything with Discord's id and token fields. */
+export interface InteractionBody {
+  id: string;
+  token: string;
+  [field: string]: unknown;
+}
+
+/**
+ * The interactions side of the fake Discord: the application's Ed25519 key pair, signed
+ * deliveries to the bot's interactions URL (what Discord does when someone types /card), and the
+ * messages and commands the bot sends back through the REST API.
+ */
 export class FakeInteractions {
   readonly applicationId = '1187394520190640000';
+  /** The application's public key, as Discord shows it ("verify key", 64 hex characters). */
   readonly publicKeyHex: string;
   private readonly privateKey: KeyObject;
+  /** Where interactions are delivered: the bot's public /interactions URL (may be set later). */
   interactionsUrl: string | undefined;
-  /** Follow-up messages by interaction token (PATCH .../messages/@original). */
-  readonly followUps = new Map<string, InteractionResponse['data']>();
-  /** Registered application commands. */
-  commands: unknown[] = [];
+  readonly messages = new FakeMessages();
+  /** Registered application commands (PUT /applications/{id}/commands). */
+  commands: Array<Record<string, unknown>> = [];
 
   constructor(interactionsUrl?: string) {
     const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -33,31 +50,47 @@ export class FakeInteractions {
     this.interactionsUrl = interactionsUrl;
   }
 
-  /** Discord's signature headers for a body sent at `timestamp` (seconds). */
-  signatureHeaders(body: string, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
-    const signature = sign(null, Buffer.from(`${timestamp}${body}`), this.privateKey).toString('hex');
-    return { 'x-signature-ed25519': signature, 'x-signature-timestamp': String(timestamp) };
+  /** Discord's signature headers: Ed25519 over timestamp + body, at `timestamp` (seconds). */
+  signatureHeaders(body: string | Buffer, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
+    const signed = Buffer.concat([Buffer.from(String(timestamp)), Buffer.from(body)]);
+    return {
+      'x-signature-ed25519': sign(null, signed, this.privateKey).toString('hex'),
+      'x-signature-timestamp': String(timestamp),
+    };
   }
 
-  /** An APPLICATION_COMMAND interaction as Discord would send it for `/name` from `account`. */
-  commandInteraction(account: FakeDiscordAccount, name: string) {
+  /** A PING, which Discord sends to check an interactions URL. */
+  pingInteraction(): InteractionBody {
+    return {
+      id: snowflake(),
+      application_id: this.applicationId,
+      type: 1,
+      token: randomBytes(24).toString('base64url'),
+      version: 1,
+    };
+  }
+
+  /** An APPLICATION_COMMAND interaction as Discord sends it for `/name` typed by `account` in a server. */
+  commandInteraction(account: FakeDiscordAccount, name: string): InteractionBody {
     return {
       id: snowflake(),
       application_id: this.applicationId,
       type: 2,
-      token: randomBytes(24).toString('base64url'),
+      token: randomBytes(48).toString('base64url'),
       version: 1,
       guild_id: '1100000000000000001',
       channel_id: '1100000000000000002',
-      locale: account.locale ?? 'en-US',
+      locale: account.locale,
+      guild_locale: 'en-US',
+      app_permissions: '0',
       data: { id: '1100000000000000003', name, type: 1 },
       member: {
         user: {
           id: account.discordId,
           username: account.username,
-          global_name: account.globalName ?? null,
+          global_name: account.globalName,
           discriminator: '0',
-          avatar: account.avatar ?? null,
+          avatar: account.avatar,
         },
         roles: [],
         joined_at: '2026-01-01T00:00:00.000000+00:00',
@@ -65,62 +98,32 @@ export class FakeInteractions {
     };
   }
 
-  /** Signs and delivers an interaction; returns the bot's answer and the interaction. */
-  async send(interaction: { token: string }, url = this.interactionsUrl, timestamp?: number) {
+  /**
+   * Signs and POSTs an interaction to `url` (default: the configured interactions URL) and
+   * records the answer. `timestamp` (seconds) signs as of another time: Discord's redelivery of
+   * the same interaction carries a new signature.
+   */
+  async send(
+    interaction: InteractionBody,
+    url = this.interactionsUrl,
+    timestamp?: number,
+  ): Promise<Delivery> {
     if (!url) throw new Error('the fake Discord has no interactions URL configured');
     const body = JSON.stringify(interaction);
+    this.messages.open(interaction.token);
     const res = await fetch(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'user-agent': 'Discord-Interactions/1.0',
+        'user-agent': 'Discord-Interactions/1.0 (+https://discord.com)',
         ...this.signatureHeaders(body, timestamp),
       },
       body,
+      // Discord gives up after 3 s; the fake is more patient so slow tests still see the answer.
+      signal: AbortSignal.timeout(15_000),
     });
     const answer = (await res.json().catch(() => undefined)) as InteractionResponse | undefined;
+    if (res.ok && answer) this.messages.answered(interaction.token, answer.type, answer.data);
     return { status: res.status, answer, token: interaction.token };
   }
-}
-
-let sequence = 0;
-const snowflake = () => String((BigInt(Date.now() - 1420070400000) << 22n) | BigInt(sequence++ % 4096));
-
-/** Webhook follow-ups and command registration, under the API prefixes. */
-export function registerInteractionApi(api: FastifyInstance, interactions: FakeInteractions): void {
-  api.patch<{ Params: { appId: string; token: string }; Body: InteractionResponse['data'] }>(
-    '/webhooks/:appId/:token/messages/@original',
-    async (req, reply) => {
-      if (req.params.appId !== interactions.applicationId)
-        return reply.code(404).send({ message: 'Unknown Webhook', code: 10015 });
-      interactions.followUps.set(req.params.token, req.body);
-      return { id: snowflake(), ...req.body };
-    },
-  );
-  // The application, with its verify key (the public key bots check interactions with).
-  api.get('/applications/@me', async (req, reply) => {
-    if (req.headers.authorization !== `Bot ${FAKE_BOT_TOKEN}`)
-      return reply.code(401).send({ message: '401: Unauthorized', code: 0 });
-    return {
-      id: interactions.applicationId,
-      name: 'Anime Cards (demo)',
-      verify_key: interactions.publicKeyHex,
-      bot_public: true,
-    };
-  });
-  api.put<{ Params: { appId: string }; Body: unknown[] }>(
-    '/applications/:appId/commands',
-    async (req, reply) => {
-      if (req.headers.authorization !== `Bot ${FAKE_BOT_TOKEN}`)
-        return reply.code(401).send({ message: '401: Unauthorized', code: 0 });
-      if (req.params.appId !== interactions.applicationId)
-        return reply.code(404).send({ message: 'Unknown Application', code: 10002 });
-      interactions.commands = Array.isArray(req.body) ? req.body : [];
-      return interactions.commands.map((c) => ({
-        id: snowflake(),
-        application_id: req.params.appId,
-        ...(c as object),
-      }));
-    },
-  );
 }

@@ -1,12 +1,14 @@
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import { demoAccounts, type FakeDiscordAccount } from './accounts';
+import { registerApplications } from './applications';
 import { registerDemoChat } from './demo-chat';
-import { FakeInteractions, registerInteractionApi } from './interactions';
+import { FakeInteractions } from './interactions';
 import { registerAuthorize } from './oauth';
 import { registerToken } from './oauth-token';
 import { demoClient, type FakeDiscordClient, FakeDiscordStore } from './store';
 import { registerUsers } from './users';
+import { registerWebhooks } from './webhooks';
 
 export interface FakeDiscordOptions {
   port?: number;
@@ -14,7 +16,10 @@ export interface FakeDiscordOptions {
   accounts?: readonly FakeDiscordAccount[];
   /** Registered OAuth2 applications; defaults to `demoClient`. */
   clients?: readonly FakeDiscordClient[];
-  /** Where signed interactions are delivered (the bot's public /interactions URL). */
+  /**
+   * Where signed interactions are delivered (the bot's public /interactions URL). Often known
+   * only later: then set `fake.interactions.interactionsUrl`.
+   */
   interactionsUrl?: string;
 }
 
@@ -23,7 +28,11 @@ export interface FakeDiscord {
   url: string;
   accounts: readonly FakeDiscordAccount[];
   clients: readonly FakeDiscordClient[];
-  /** The application's interactions: key pair, signed deliveries, follow-ups. */
+  /**
+   * The application's interactions: `publicKeyHex` (the bot's DISCORD_PUBLIC_KEY),
+   * `applicationId`, `interactionsUrl` (settable), `send()` for signed deliveries, and the
+   * `messages` and `commands` the bot sent back.
+   */
   interactions: FakeInteractions;
   close(): Promise<void>;
 }
@@ -49,7 +58,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       async (api) => {
         registerToken(api, store);
         registerUsers(api, store);
-        registerInteractionApi(api, interactions);
+        registerApplications(api, interactions);
+        registerWebhooks(api, interactions);
       },
       { prefix },
     );

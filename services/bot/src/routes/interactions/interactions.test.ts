@@ -1,16 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type CardSummary, cardsDraw, inventoryGrant, usersEnsureDiscord } from '@acg/contracts';
-import { demoAccounts, type FakeDiscord, startFakeDiscord } from '@acg/fakes';
-import { createLogger, createMemoryBus, createMemoryCache, type Subscription } from '@acg/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  demoAccounts,
+  type FakeDiscord,
+  type FakeDiscordAccount,
+  type InteractionBody,
+  startFakeDiscord,
+} from '@acg/fakes';
+import {
+  createLogger,
+  createMemoryBus,
+  createMemoryCache,
+  type RunningService,
+  UnavailableError,
+} from '@acg/platform';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { botConfigSchema } from '../../config';
+import { grantKey } from '../../drop/drop';
 import { start } from '../../start';
 
-const bus = createMemoryBus();
-const card: CardSummary = {
-  id: 42,
-  characterId: 7,
+/**
+ * POST /interactions end to end: a real bot on a port, signed deliveries from the fake Discord,
+ * and auth, catalogue and inventory stood in for by handlers on the memory bus. The bot's state
+ * is in memory, and also in Redis when REDIS_URL is set.
+ */
+const redisUrl = process.env.REDIS_URL;
+const prefix = `acgtest-bot-${randomBytes(6).toString('hex')}`;
+const stateModes = [{ name: 'memory state', env: {} as Record<string, string> }];
+if (redisUrl)
+  stateModes.push({ name: 'redis state', env: { REDIS_URL: redisUrl, BOT_STATE_PREFIX: prefix } });
+
+const card = (id: number, over: Partial<CardSummary> = {}): CardSummary => ({
+  id,
+  characterId: id + 100,
   characterName: 'Frieren',
-  characterAltname: null,
+  characterAltname: 'フリーレン',
   characterImageUrl: null,
   rankCode: 'SSS',
   rankTitle: 'Celestial',
@@ -22,187 +49,426 @@ const card: CardSummary = {
   imageUrl: null,
   rarityScore: 0,
   version: 'v1',
+  ...over,
+});
+
+/** What the stand-ins saw and how they behave; reset before each test. */
+const world = {
+  drawDelayMs: 0,
+  ensureDelayMs: 0,
+  drawable: true as boolean,
+  inventoryDown: false,
+  draws: [] as Array<Record<string, number>>,
+  ensured: [] as Array<{ discordId: string; username: string }>,
+  grantCalls: [] as Array<{ userId: number; cardId: number; idempotencyKey: string; source: string }>,
 };
-// Stand-ins for auth, catalogue and inventory on the bus; the grant keeps idempotency by key.
-const grants = new Map<string, number>();
-const quantities = new Map<number, number>();
-let drawDelayMs = 0;
-const draws: Array<Record<string, number>> = [];
+// Inventory's idempotency, kept across tests like inventory's table.
+const grantsByKey = new Map<string, { quantity: number; entryId: number }>();
+const quantities = new Map<string, number>();
+const siteUsers = new Map<string, number>();
+
+const bus = createMemoryBus();
+bus.serve(usersEnsureDiscord, async (u) => {
+  world.ensured.push({ discordId: u.discordId, username: u.username });
+  if (world.ensureDelayMs) await sleep(world.ensureDelayMs);
+  const created = !siteUsers.has(u.discordId);
+  if (created) siteUsers.set(u.discordId, siteUsers.size + 1);
+  const id = siteUsers.get(u.discordId)!;
+  const user = {
+    id,
+    username: u.username,
+    discriminator: '0',
+    discordId: u.discordId,
+    avatar: null,
+    adminLevel: 0,
+  };
+  return { user, created };
+});
+bus.serve(cardsDraw, async ({ weights }) => {
+  world.draws.push(weights);
+  if (world.drawDelayMs) await sleep(world.drawDelayMs);
+  return { card: world.drawable ? card(42) : null };
+});
+bus.serve(inventoryGrant, async (req) => {
+  world.grantCalls.push(req);
+  if (world.inventoryDown) throw new UnavailableError('inventory is down');
+  const earlier = grantsByKey.get(req.idempotencyKey);
+  const obtainedAt = new Date().toISOString();
+  if (earlier) return { granted: false, ...earlier, obtainedAt };
+  const owned = `${req.userId}/${req.cardId}`;
+  const quantity = (quantities.get(owned) ?? 0) + 1;
+  quantities.set(owned, quantity);
+  grantsByKey.set(req.idempotencyKey, { quantity, entryId: grantsByKey.size + 1 });
+  return { granted: true, quantity, entryId: grantsByKey.size, obtainedAt };
+});
+
 let fake: FakeDiscord;
-let bot: Awaited<ReturnType<typeof start>>;
-let served: Subscription[];
+const bots: RunningService[] = [];
+beforeAll(async () => {
+  fake = await startFakeDiscord();
+});
+afterAll(async () => {
+  for (const bot of bots) await bot.close();
+  await fake?.close();
+  await bus.drain();
+  if (redisUrl) {
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  }
+});
+beforeEach(() => {
+  Object.assign(world, {
+    drawDelayMs: 0,
+    ensureDelayMs: 0,
+    drawable: true,
+    inventoryDown: false,
+    draws: [],
+    ensured: [],
+    grantCalls: [],
+  });
+});
 
 async function startBot(env: Record<string, string> = {}) {
   const config = botConfigSchema.parse({
     INTERNAL_SECRET: 'b'.repeat(32),
     PORT: '0',
+    LOG_LEVEL: 'silent',
     DISCORD_PUBLIC_KEY: fake.interactions.publicKeyHex,
     DISCORD_API_BASE_URL: `${fake.url}/api/v10`,
-    PUBLIC_URL: 'http://cards.test',
-    DROP_COOLDOWN_SECONDS: '60',
-    DEFER_AFTER_MS: '300',
+    PUBLIC_URL: 'http://cards.test/',
+    DEFER_AFTER_MS: '400',
     ...env,
   });
-  return start({ config, logger: createLogger('bot-test', 'silent'), bus, cache: createMemoryCache() });
+  const bot = await start({
+    config,
+    logger: createLogger('bot-test', 'silent'),
+    bus,
+    cache: createMemoryCache(),
+  });
+  bots.push(bot);
+  return { bot, url: `${bot.url}/interactions` };
 }
 
-beforeAll(async () => {
-  fake = await startFakeDiscord();
-  served = [
-    bus.serve(usersEnsureDiscord, async (u) => ({
-      user: {
-        id: Number(u.discordId.slice(-4)),
-        username: u.username,
-        discriminator: '0',
-        discordId: u.discordId,
-        avatar: null,
-        adminLevel: 0,
-      },
-      created: false,
-    })),
-    bus.serve(cardsDraw, async ({ weights }) => {
-      draws.push(weights);
-      if (drawDelayMs) await new Promise((r) => setTimeout(r, drawDelayMs));
-      return { card };
-    }),
-    bus.serve(inventoryGrant, async ({ userId, idempotencyKey }) => {
-      const first = grants.get(idempotencyKey);
-      if (first !== undefined)
-        return { granted: false, entryId: 1, quantity: first, obtainedAt: new Date().toISOString() };
-      const quantity = (quantities.get(userId) ?? 0) + 1;
-      quantities.set(userId, quantity);
-      grants.set(idempotencyKey, quantity);
-      return { granted: true, entryId: 1, quantity, obtainedAt: new Date().toISOString() };
-    }),
-  ];
-  bot = await startBot();
-  fake.interactions.interactionsUrl = `${bot.url}/interactions`;
-});
-afterAll(async () => {
-  for (const s of served) await s.stop();
-  await bot?.close();
-  await fake?.close();
+/** A Discord user no other test uses, so cooldowns do not leak between tests. */
+let nextUser = 0;
+const someone = (locale = 'en-US'): FakeDiscordAccount => ({
+  discordId: `${Date.now()}${String(++nextUser).padStart(4, '0')}`,
+  username: `fan_${nextUser}`,
+  globalName: null,
+  email: null,
+  avatar: null,
+  locale,
+  intendedAdminLevel: 0,
 });
 
-const [fan, admin] = demoAccounts;
-const post = (body: string, headers: Record<string, string>) =>
-  fetch(`${bot.url}/interactions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body,
-  });
+const post = (url: string, body: string, headers: Record<string, string>, contentType = 'application/json') =>
+  fetch(url, { method: 'POST', headers: { 'content-type': contentType, ...headers }, body });
 
-describe('POST /interactions: signatures', () => {
-  it('answers a signed PING with PONG', async () => {
-    const body = JSON.stringify({
-      id: '1',
-      application_id: fake.interactions.applicationId,
-      type: 1,
-      token: 't',
-    });
-    const res = await post(body, fake.interactions.signatureHeaders(body));
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ type: 1 });
-  });
+type Embed = {
+  title: string;
+  description: string;
+  color: number;
+  image: { url: string };
+  footer: { text: string };
+};
+const embedOf = (answer: { data?: { embeds?: unknown[] } } | undefined) =>
+  answer?.data?.embeds?.[0] as Embed | undefined;
 
-  it('refuses a missing, bad, tampered, stale or replayed signature with 401', async () => {
-    const body = JSON.stringify({
-      id: '2',
-      application_id: fake.interactions.applicationId,
-      type: 1,
-      token: 't',
-    });
-    const good = fake.interactions.signatureHeaders(body);
-    expect((await post(body, {})).status).toBe(401);
-    expect((await post(body, { ...good, 'x-signature-ed25519': '0'.repeat(128) })).status).toBe(401);
-    expect((await post(body.replace('"2"', '"3"'), good)).status).toBe(401);
-    const stale = fake.interactions.signatureHeaders(body, Math.floor(Date.now() / 1000) - 600);
-    expect((await post(body, stale)).status).toBe(401);
-    expect((await post(body, good)).status).toBe(200);
-    const replay = await post(body, good);
-    expect(replay.status).toBe(401);
-    expect(await replay.json()).toMatchObject({ code: 'authentication_required' });
+describe.each(stateModes)('POST /interactions with $name', (mode) => {
+  let url: string;
+  beforeAll(async () => {
+    ({ url } = await startBot({ DROP_RANK_WEIGHTS: '{"E":10,"S":2,"X":0.5}', ...mode.env }));
   });
-});
+  const send = (interaction: InteractionBody, timestamp?: number) =>
+    fake.interactions.send(interaction, url, timestamp);
 
-describe('/card', () => {
-  it('drops a card: draws with the configured weights, grants it with the interaction id, answers an embed', async () => {
-    const sent = await fake.interactions.send(fake.interactions.commandInteraction(fan!, 'card'));
-    expect(sent.status).toBe(200);
-    expect(sent.answer?.type).toBe(4);
-    const embed = sent.answer?.data?.embeds?.[0] as Record<string, unknown>;
-    expect(embed).toMatchObject({
-      title: 'Frieren',
-      color: 0xffd700,
-      image: { url: 'http://cards.test/api/cards/42/image' },
-    });
-    expect(draws.at(-1)).toMatchObject({ E: 40, X: 0.5 });
-  });
-
-  it('grants once when Discord delivers the same interaction twice, and then enforces the cooldown', async () => {
-    const interaction = fake.interactions.commandInteraction(admin!, 'card');
-    const first = await fake.interactions.send(interaction);
-    // Discord's retry of the same interaction is signed anew (a later timestamp).
-    const again = await fake.interactions.send(interaction, undefined, Math.floor(Date.now() / 1000) + 1);
-    expect(first.answer?.data?.embeds).toHaveLength(1);
-    expect(again.answer?.data?.embeds).toHaveLength(1);
-    expect([...grants.keys()].filter((k) => k === `discord-interaction:${interaction.id}`)).toHaveLength(1);
-    const userId = Number(admin!.discordId.slice(-4));
-    expect(quantities.get(userId)).toBe(1);
-    const next = await fake.interactions.send(fake.interactions.commandInteraction(admin!, 'card'));
-    expect(next.answer?.data).toMatchObject({
-      content: expect.stringMatching(/next card is ready in \d+ s/),
-      flags: 64,
-    });
-    expect(quantities.get(userId)).toBe(1);
-  });
-
-  it('defers a slow drop and edits the original message through the webhook', async () => {
-    const quick = await startBot({ DROP_COOLDOWN_SECONDS: '0' });
-    drawDelayMs = 600;
-    try {
-      const interaction = fake.interactions.commandInteraction(fan!, 'card');
-      const sent = await fake.interactions.send(interaction, `${quick.url}/interactions`);
-      expect(sent.answer).toEqual({ type: 5 });
-      const deadline = Date.now() + 5000;
-      while (!fake.interactions.followUps.has(interaction.token) && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
-      expect(fake.interactions.followUps.get(interaction.token)?.embeds?.[0]).toMatchObject({
-        title: 'Frieren',
-      });
-    } finally {
-      drawDelayMs = 0;
-      await quick.close();
-    }
-  });
-
-  it('answers a friendly ephemeral message when a service is unavailable', async () => {
-    const quick = await startBot({ DROP_COOLDOWN_SECONDS: '0' });
-    await served[1]!.stop();
-    try {
-      const sent = await fake.interactions.send(
-        fake.interactions.commandInteraction(fan!, 'card'),
-        `${quick.url}/interactions`,
-      );
+  describe('signatures', () => {
+    it('answers a signed PING with PONG', async () => {
+      const sent = await send(fake.interactions.pingInteraction());
       expect(sent.status).toBe(200);
-      expect(sent.answer?.data).toMatchObject({ flags: 64, content: expect.stringMatching(/try again/i) });
-    } finally {
-      served[1] = bus.serve(cardsDraw, async () => ({ card }));
-      await quick.close();
-    }
+      expect(sent.answer).toEqual({ type: 1 });
+    });
+
+    it('refuses missing, bad, wrong-key, tampered and stale signatures with 401', async () => {
+      const body = JSON.stringify(fake.interactions.pingInteraction());
+      const good = fake.interactions.signatureHeaders(body);
+      const other = await startFakeDiscord();
+      try {
+        const refusals = [
+          await post(url, body, {}),
+          await post(url, body, { 'x-signature-timestamp': good['x-signature-timestamp']! }),
+          await post(url, body, { ...good, 'x-signature-ed25519': '0'.repeat(128) }),
+          await post(url, body, other.interactions.signatureHeaders(body)),
+          await post(url, body.replace('"type":1', '"type":2'), good),
+          await post(
+            url,
+            body,
+            fake.interactions.signatureHeaders(body, Math.floor(Date.now() / 1000) - 301),
+          ),
+          await post(
+            url,
+            body,
+            fake.interactions.signatureHeaders(body, Math.floor(Date.now() / 1000) + 301),
+          ),
+          // Any content type: the signature is checked before anything else.
+          await post(url, 'hello', {}, 'text/plain'),
+        ];
+        expect(refusals.map((r) => r.status)).toEqual(Array(refusals.length).fill(401));
+        expect(await refusals[0]!.json()).toMatchObject({ code: 'authentication_required' });
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('refuses the same signed request a second time (a replay)', async () => {
+      const body = JSON.stringify(fake.interactions.pingInteraction());
+      const headers = fake.interactions.signatureHeaders(body);
+      const [first, second] = [await post(url, body, headers), await post(url, body, headers)];
+      expect(first.status).toBe(200);
+      expect(second.status).toBe(401);
+      expect(await second.json()).toMatchObject({ error: expect.stringMatching(/replayed/) });
+      // Concurrent copies: exactly one gets through.
+      const copy = JSON.stringify(fake.interactions.pingInteraction());
+      const copyHeaders = fake.interactions.signatureHeaders(copy);
+      const statuses = await Promise.all(Array.from({ length: 5 }, () => post(url, copy, copyHeaders)));
+      expect(statuses.map((r) => r.status).sort()).toEqual([200, 401, 401, 401, 401]);
+    });
+
+    it('answers a signed but malformed body with 400', async () => {
+      const res = await post(url, '{"type":', fake.interactions.signatureHeaders('{"type":'));
+      expect(res.status).toBe(400);
+    });
+  });
+
+  describe('/card', () => {
+    it('drops a card: user found, configured weights, interaction id as the grant key, embed in the rank colour', async () => {
+      const fan = someone();
+      const interaction = fake.interactions.commandInteraction(fan, 'card');
+      const sent = await send(interaction);
+      expect(sent.status).toBe(200);
+      expect(sent.answer?.type).toBe(4);
+      expect(embedOf(sent.answer)).toEqual({
+        title: 'Frieren',
+        description: 'SSS · Celestial',
+        color: 0xffd700,
+        image: { url: 'http://cards.test/api/cards/42/image' },
+        footer: { text: 'New in your collection! You own 1 copy' },
+      });
+      expect(sent.answer?.data?.flags).toBeUndefined();
+      expect(world.ensured).toEqual([{ discordId: fan.discordId, username: fan.username }]);
+      expect(world.draws).toEqual([{ E: 10, S: 2, X: 0.5 }]);
+      expect(world.grantCalls).toEqual([
+        {
+          userId: siteUsers.get(fan.discordId),
+          cardId: 42,
+          idempotencyKey: grantKey(interaction.id),
+          source: 'drop',
+        },
+      ]);
+      expect(grantKey(interaction.id)).toBe(`discord-interaction:${interaction.id}`);
+    });
+
+    it('grants once and answers the same when Discord delivers one interaction twice', async () => {
+      const fan = someone();
+      const interaction = fake.interactions.commandInteraction(fan, 'card');
+      const first = await send(interaction);
+      // A redelivery is signed anew (a later timestamp), so it passes the replay guard.
+      const again = await send(interaction, Math.floor(Date.now() / 1000) + 1);
+      expect(again.status).toBe(200);
+      expect(again.answer).toEqual(first.answer);
+      expect(embedOf(again.answer)?.title).toBe('Frieren');
+      expect(quantities.get(`${siteUsers.get(fan.discordId)}/42`)).toBe(1);
+      expect(world.grantCalls.map((g) => g.idempotencyKey)).toEqual([grantKey(interaction.id)]);
+
+      // Delivered twice at the same moment: still one grant, both answered with the card.
+      const twin = fake.interactions.commandInteraction(someone(), 'card');
+      const both = await Promise.all([send(twin), send(twin, Math.floor(Date.now() / 1000) + 1)]);
+      expect(both.map((b) => embedOf(b.answer)?.title)).toEqual(['Frieren', 'Frieren']);
+      expect(world.grantCalls.filter((g) => g.idempotencyKey === grantKey(twin.id))).toHaveLength(1);
+    });
+
+    it('enforces the cooldown per user, with the time left, ephemeral', async () => {
+      const [fan, other] = [someone(), someone()];
+      expect(embedOf((await send(fake.interactions.commandInteraction(fan, 'card'))).answer)).toBeDefined();
+      const waiting = await send(fake.interactions.commandInteraction(fan, 'card'));
+      expect(waiting.answer).toEqual({
+        type: 4,
+        data: { content: expect.stringMatching(/^⏳ Your next card is ready in (59|60) s\.$/), flags: 64 },
+      });
+      expect(world.grantCalls).toHaveLength(1);
+      // Another user is not held up by the first one's cooldown.
+      expect(embedOf((await send(fake.interactions.commandInteraction(other, 'card'))).answer)).toBeDefined();
+      // Two quick /card of a third user: one card, one wait.
+      const third = someone();
+      const pair = await Promise.all(
+        [1, 2].map(() => send(fake.interactions.commandInteraction(third, 'card'))),
+      );
+      expect(pair.filter((p) => embedOf(p.answer)).length).toBe(1);
+      expect(pair.filter((p) => p.answer?.data?.flags === 64).length).toBe(1);
+    });
+
+    it('speaks Russian to a Russian Discord client', async () => {
+      const fan = someone('ru');
+      const first = await send(fake.interactions.commandInteraction(fan, 'card'));
+      expect(embedOf(first.answer)?.footer.text).toBe('Новая карта в коллекции! У вас 1 копия');
+      const second = await send(fake.interactions.commandInteraction(fan, 'card'));
+      expect(second.answer?.data?.content).toMatch(/^⏳ Следующая карта будет доступна через \d+ с\.$/);
+    });
+
+    it('starts no cooldown when nothing was granted, and says so kindly', async () => {
+      const fan = someone();
+      world.drawable = false;
+      const none = await send(fake.interactions.commandInteraction(fan, 'card'));
+      expect(none.answer).toEqual({
+        type: 4,
+        data: { content: 'No cards can be dropped right now. Try again later!', flags: 64 },
+      });
+      world.drawable = true;
+      world.inventoryDown = true;
+      const failed = await send(fake.interactions.commandInteraction(fan, 'card'));
+      expect(failed.status).toBe(200);
+      expect(failed.answer?.data).toMatchObject({ flags: 64, content: expect.stringMatching(/try again/i) });
+      world.inventoryDown = false;
+      const dropped = await send(fake.interactions.commandInteraction(fan, 'card'));
+      expect(embedOf(dropped.answer)?.title).toBe('Frieren');
+    });
+
+    it('answers unknown commands and users-less interactions with an ephemeral note', async () => {
+      const other = await send(fake.interactions.commandInteraction(someone(), 'trade'));
+      expect(other.answer).toEqual({ type: 4, data: { content: 'Unknown command.', flags: 64 } });
+      const { member: _member, ...withoutUser } = fake.interactions.commandInteraction(someone(), 'card');
+      const nobody = await send(withoutUser as InteractionBody);
+      expect(nobody.answer?.data).toEqual({ content: 'This command works for users only.', flags: 64 });
+    });
+
+    it('defers a slow drop and edits the original message through the webhook', async () => {
+      world.drawDelayMs = 700;
+      const interaction = fake.interactions.commandInteraction(someone(), 'card');
+      const sent = await send(interaction);
+      expect(sent.answer).toEqual({ type: 5 });
+      const thread = await fake.interactions.messages.settled(interaction.token, 5000);
+      expect(thread?.original?.embeds?.[0]).toMatchObject({ title: 'Frieren', color: 0xffd700 });
+      expect(world.grantCalls.map((g) => g.idempotencyKey)).toEqual([grantKey(interaction.id)]);
+    });
   });
 });
 
-describe('the fake Discord demo chat', () => {
-  it('sends a signed /card from the demo page and shows the embed', async () => {
+describe('the bot with its defaults', () => {
+  it('defers when the drop takes longer than 2.5 s, answering Discord in time', async () => {
+    const { url } = await startBot({ DEFER_AFTER_MS: '2500' });
+    // Each call within its bus timeout (2 s), together past 2.5 s.
+    world.ensureDelayMs = 1500;
+    world.drawDelayMs = 1300;
+    const interaction = fake.interactions.commandInteraction(someone(), 'card');
+    const startedAt = Date.now();
+    const sent = await fake.interactions.send(interaction, url);
+    const took = Date.now() - startedAt;
+    expect(sent.answer).toEqual({ type: 5 });
+    expect(took).toBeGreaterThanOrEqual(2400);
+    expect(took).toBeLessThan(3000);
+    const thread = await fake.interactions.messages.settled(interaction.token, 5000);
+    expect(thread?.original?.embeds?.[0]).toMatchObject({ title: 'Frieren' });
+  });
+
+  it('reads the cooldown length from its configuration', async () => {
+    const { url } = await startBot({ DROP_COOLDOWN_SECONDS: '1' });
+    const fan = someone();
+    const drop = () => fake.interactions.send(fake.interactions.commandInteraction(fan, 'card'), url);
+    expect(embedOf((await drop()).answer)).toBeDefined();
+    expect((await drop()).answer?.data?.content).toBe('⏳ Your next card is ready in 1 s.');
+    await sleep(1100);
+    expect(embedOf((await drop()).answer)?.footer.text).toBe('You now have 2 copies');
+  });
+
+  it('waits for deferred follow-ups before it closes', async () => {
+    const { bot, url } = await startBot();
+    world.drawDelayMs = 800;
+    const interaction = fake.interactions.commandInteraction(someone(), 'card');
+    expect((await fake.interactions.send(interaction, url)).answer).toEqual({ type: 5 });
+    await bot.close();
+    expect(fake.interactions.messages.get(interaction.token)?.original?.embeds?.[0]?.title).toBe('Frieren');
+  });
+});
+
+describe('the fake Discord demo chat, talking to the bot', () => {
+  it('sends a correctly signed /card from the page and shows the embed with the card image', async () => {
+    const { url } = await startBot();
+    fake.interactions.interactionsUrl = url;
     const res = await fetch(`${fake.url}/demo/card`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ as: demoAccounts[0]!.discordId }),
     });
-    const html = await res.text();
     expect(res.status).toBe(200);
-    // The fan is on cooldown from the first drop: the page shows the bot's answer either way.
-    expect(html).toMatch(/Frieren|next card is ready/);
+    const html = await res.text();
+    expect(html).toContain('<img src="http://cards.test/api/cards/42/image"');
+    expect(html).toContain('--c:#ffd700');
+    expect(world.ensured.map((u) => u.discordId)).toEqual([demoAccounts[0]!.discordId]);
+  });
+
+  it('shows a deferred drop once its follow-up arrives (the page polls)', async () => {
+    const { url } = await startBot();
+    fake.interactions.interactionsUrl = url;
+    world.drawDelayMs = 600;
+    const res = await fetch(`${fake.url}/demo/card/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ as: demoAccounts[1]!.discordId }),
+    });
+    const sent = (await res.json()) as { token: string; deferred: boolean; botHtml: string };
+    expect(sent.deferred).toBe(true);
+    expect(sent.botHtml).toContain('thinking');
+    let poll: { settled: boolean; botHtml: string } = { settled: false, botHtml: '' };
+    for (let i = 0; i < 50 && !poll.settled; i++) {
+      await sleep(100);
+      poll = await (await fetch(`${fake.url}/demo/card/messages/${encodeURIComponent(sent.token)}`)).json();
+    }
+    expect(poll.settled).toBe(true);
+    // admin_hikari's Discord client is Russian.
+    expect(poll.botHtml).toContain('Новая карта в коллекции!');
+    expect(poll.botHtml).toContain('http://cards.test/api/cards/42/image');
+  });
+});
+
+/** Redis reached through a proxy the test can cut, to see the bot lose its state store mid-run. */
+async function redisProxy(target: string) {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(port || 6379), hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => sockets.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port: local } = server.address() as AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${local}`,
+    cut() {
+      server.close();
+      for (const s of sockets) s.destroy();
+    },
+  };
+}
+
+describe.each(redisUrl ? [redisUrl] : [])('the bot when Redis goes away', (target) => {
+  it('still answers Discord with a friendly message, never a 500', async () => {
+    const proxy = await redisProxy(target);
+    const { url } = await startBot({ REDIS_URL: proxy.url, BOT_STATE_PREFIX: prefix });
+    expect(
+      (await fake.interactions.send(fake.interactions.commandInteraction(someone(), 'card'), url)).status,
+    ).toBe(200);
+    proxy.cut();
+    const sent = await fake.interactions.send(fake.interactions.commandInteraction(someone(), 'card'), url);
+    expect(sent.status).toBe(200);
+    expect(sent.answer).toEqual({
+      type: 4,
+      data: { content: 'The card shop is closed for a moment. Please try again soon!', flags: 64 },
+    });
   });
 });

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { FAKE_BOT_TOKEN, type FakeInteractions } from './interactions';
+import { snowflake } from './messages';
+
+const UNAUTHORIZED = { message: '401: Unauthorized', code: 0 };
+const UNKNOWN_APPLICATION = { message: 'Unknown Application', code: 10002 };
+
+/** Discord's rules for a chat-input command's name and description. */
+const commandSchema = z
+  .object({
+    name: z.string().regex(/^[-_\p{Ll}\p{N}]{1,32}$/u),
+    description: z.string().min(1).max(100),
+    type: z.literal(1).default(1),
+  })
+  .passthrough();
+
+function botAuthorized(req: FastifyRequest, reply: FastifyReply): boolean {
+  if (req.headers.authorization === `Bot ${FAKE_BOT_TOKEN}`) return true;
+  reply.code(401).send(UNAUTHORIZED);
+  return false;
+}
+
+/**
+ * The application as its bot sees it: GET /applications/@me (with the verify key the runners
+ * configure the bot with) and the global commands (PUT replaces them all, as Discord's bulk
+ * overwrite does; GET lists them).
+ */
+export function registerApplications(api: FastifyInstance, interactions: FakeInteractions): void {
+  api.get('/applications/@me', async (req, reply) => {
+    if (!botAuthorized(req, reply)) return reply;
+    return {
+      id: interactions.applicationId,
+      name: 'Anime Cards (demo)',
+      verify_key: interactions.publicKeyHex,
+      bot_public: true,
+      interactions_endpoint_url: interactions.interactionsUrl ?? null,
+    };
+  });
+
+  api.get<{ Params: { appId: string } }>('/applications/:appId/commands', async (req, reply) => {
+    if (!botAuthorized(req, reply)) return reply;
+    if (req.params.appId !== interactions.applicationId) return reply.code(404).send(UNKNOWN_APPLICATION);
+    return interactions.commands;
+  });
+
+  api.put<{ Params: { appId: string } }>('/applications/:appId/commands', async (req, reply) => {
+    if (!botAuthorized(req, reply)) return reply;
+    if (req.params.appId !== interactions.applicationId) return reply.code(404).send(UNKNOWN_APPLICATION);
+    const parsed = z.array(commandSchema).max(100).safeParse(req.body);
+    if (!parsed.success)
+      return reply.code(400).send({ message: 'Invalid Form Body', code: 50035, errors: parsed.error.issues });
+    interactions.commands = parsed.data.map((command) => ({
+      id: snowflake(),
+      application_id: interactions.applicationId,
+      version: snowflake(),
+      default_member_permissions: null,
+      ...command,
+    }));
+    return interactions.commands;
+  });
+}
