@@ -25,6 +25,22 @@ export const inventoryEntrySchema = z.object({
 export type InventoryEntry = z.infer<typeof inventoryEntrySchema>;
 export const inventoryListSchema = z.array(inventoryEntrySchema);
 
+/**
+ * GET /admin/users/{id}/inventory (spec 3 §3 inventory item: id, quantity, obtainedAt, Card with
+ * id, Character {name} and Rank {name}). Additively it carries everything of the member entry;
+ * Rank.name is the rank's title, and Card.deleted marks a card catalogue has deleted (the
+ * administrator still sees the copies the user holds).
+ */
+const entryCardSchema = inventoryEntrySchema.shape.Card;
+export const adminInventoryItemSchema = inventoryEntrySchema.extend({
+  Card: entryCardSchema.extend({
+    Rank: entryCardSchema.shape.Rank.extend({ name: z.string() }),
+    deleted: z.boolean(),
+  }),
+});
+export type AdminInventoryItem = z.infer<typeof adminInventoryItemSchema>;
+export const adminInventoryListSchema = z.array(adminInventoryItemSchema);
+
 /** GET /api/inventory?card_id= : the owners of a card. */
 export const ownerSchema = z.object({
   id: z.number().int(),

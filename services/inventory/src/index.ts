@@ -1,3 +1,8 @@
 export { type InventoryConfig, inventoryConfigSchema as configSchema } from './config';
-export { seedLargeInventory } from './seed/large';
+export {
+  type LargeInventorySeed,
+  type LargeInventorySeedResult,
+  seedLargeInventory,
+  type UserSeed,
+} from './seed/large';
 export { migrationsFolder, openInventoryDatabase as openDatabase, SERVICE, start } from './start';

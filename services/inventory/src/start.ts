@@ -7,9 +7,11 @@ import {
   startHttpService,
   startOutboxRelay,
 } from '@acg/platform';
+import { createCardExists } from './cards/card-exists';
 import type { InventoryConfig } from './config';
 import { startReadModelConsumers } from './consumers/read-models';
 import * as tables from './db/schema';
+import { registerAdminInventoryRoutes } from './routes/admin/admin-inventory';
 import { registerInventoryRoutes } from './routes/inventory/inventory';
 import { registerLikeRoutes } from './routes/likes/likes';
 import { serveInventoryRpc } from './routes/rpc/rpc';
@@ -25,7 +27,7 @@ export async function openInventoryDatabase(url: string, logger: Logger) {
 }
 
 export async function start(deps: ServiceDeps<InventoryConfig>): Promise<RunningService> {
-  const { config, bus } = deps;
+  const { config, bus, logger } = deps;
   const database = deps.database;
   if (!database) throw new Error('inventory needs a database');
   return startHttpService({
@@ -35,9 +37,11 @@ export async function start(deps: ServiceDeps<InventoryConfig>): Promise<Running
     internalSecret: config.INTERNAL_SECRET,
     deps,
     setup: async (app) => {
-      const relay = startOutboxRelay({ database, table: tables.outbox, bus, logger: deps.logger });
+      const relay = startOutboxRelay({ database, table: tables.outbox, bus, logger });
+      const cardExists = createCardExists({ database, bus, timeoutMs: config.CATALOGUE_TIMEOUT_MS });
       registerInventoryRoutes(app, database);
-      registerLikeRoutes(app, database, relay);
+      registerLikeRoutes(app, { database, relay, cardExists });
+      registerAdminInventoryRoutes(app, database);
       const served = serveInventoryRpc(bus, database, relay);
       const consumers = await startReadModelConsumers(bus, database);
       return [() => relay.stop(), ...[...served, ...consumers].map((s) => () => s.stop())];

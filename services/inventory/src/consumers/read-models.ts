@@ -1,32 +1,46 @@
 import { cardCreated, cardDeleted, cardUpdated, userCreated, userUpdated } from '@acg/contracts';
 import { type Bus, type Database, type Subscription, startIdempotentConsumer } from '@acg/platform';
 import { processedMessages } from '../db/schema';
-import { markCardDeleted, upsertCardSummary, upsertUserSummary } from '../repository/read-models';
+import { applyCardDeleted, applyCardSummary, applyUserSummary } from '../repository/read-models';
+
+/** Durable consumer names (also the `consumer` column of processed messages). */
+export const CARD_CONSUMER = 'inventory-cards';
+export const USER_CONSUMER = 'inventory-users';
 
 /**
  * Inventory keeps its own copies of the card and user facts it lists (architecture §3): card
- * summaries from catalogue's card.* events and user summaries from auth's user.* events, each
- * applied once (idempotent consumer) and acked only after commit.
+ * summaries from catalogue's card.* events and user summaries from auth's user.* events. Each
+ * event is applied at most once (its id is recorded in the same transaction) and acked only
+ * after commit; an event older than what a row already reflects changes nothing, so a late
+ * redelivery cannot undo a newer change.
  */
-export async function startReadModelConsumers(bus: Bus, database: Database): Promise<Subscription[]> {
+export async function startReadModelConsumers(
+  bus: Pick<Bus, 'consume'>,
+  database: Database,
+): Promise<Subscription[]> {
   const cards = await startIdempotentConsumer({
     database,
     table: processedMessages,
     bus,
-    durable: 'inventory-cards',
+    durable: CARD_CONSUMER,
     types: [cardCreated.type, cardUpdated.type, cardDeleted.type],
     handle: async (event, tx) => {
-      if (event.type === cardDeleted.type) await markCardDeleted(tx, cardDeleted.data.parse(event.data).id);
-      else await upsertCardSummary(tx, cardCreated.data.parse(event.data));
+      const asOf = new Date(event.occurredAt);
+      if (event.type === cardDeleted.type) {
+        await applyCardDeleted(tx, cardDeleted.data.parse(event.data).id, asOf);
+      } else {
+        await applyCardSummary(tx, cardUpdated.data.parse(event.data), asOf);
+      }
     },
   });
   const users = await startIdempotentConsumer({
     database,
     table: processedMessages,
     bus,
-    durable: 'inventory-users',
+    durable: USER_CONSUMER,
     types: [userCreated.type, userUpdated.type],
-    handle: async (event, tx) => upsertUserSummary(tx, userCreated.data.parse(event.data)),
+    handle: (event, tx) =>
+      applyUserSummary(tx, userUpdated.data.parse(event.data), new Date(event.occurredAt)),
   });
   return [cards, users];
 }

@@ -13,13 +13,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { BEFORE_ANY_EVENT } from './as-of';
 
 /** Inventory's own schema (not exported: migrate() creates it). */
 const inventory = pgSchema('inventory');
 
 /**
- * One row per user and card held; the quantity changes only inside inventory transactions.
- * `reserved` counts copies offered in pending trades (the trades issue uses it).
+ * One row per user and card held (architecture §9); the quantity changes only inside inventory
+ * transactions. `obtained_at` is when the first copy came. `reserved` counts copies offered in
+ * pending trades (the trades issue uses it): never more than the quantity.
  */
 export const entries = inventory.table(
   'entries',
@@ -40,18 +42,23 @@ export const entries = inventory.table(
   ],
 );
 
-/** Every grant, under its idempotency key: the same key again changes nothing. */
+/**
+ * Every grant under its idempotency key (primary key, so unique), with the result it gave:
+ * the entry, the quantity after the grant and the entry's first-obtained time. The same key
+ * again returns that result and changes nothing.
+ */
 export const grants = inventory.table('grants', {
   idempotencyKey: text('idempotency_key').primaryKey(),
   userId: integer('user_id').notNull(),
   cardId: integer('card_id').notNull(),
   entryId: integer('entry_id').notNull(),
   quantity: integer('quantity').notNull(),
+  obtainedAt: timestamp('obtained_at', { withTimezone: true }).notNull().defaultNow(),
   source: text('source').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One like per user and card, enforced by the primary key. */
+/** One like per user and card: the primary key (card first, for counting) enforces it. */
 export const likes = inventory.table(
   'likes',
   {
@@ -62,26 +69,33 @@ export const likes = inventory.table(
   (t) => [primaryKey({ columns: [t.cardId, t.userId] })],
 );
 
-/** Read model of catalogue cards, kept from card.* events. */
+/**
+ * Read model of catalogue cards, kept from card.* events. `as_of` is the time of the event the
+ * row reflects: an older event delivered late (a redelivery after a failure) never overwrites a
+ * newer one. A card.deleted that overtakes its card.created leaves a tombstone: `deleted` with
+ * the descriptive columns empty.
+ */
 export const cardSummaries = inventory.table('card_summaries', {
   id: integer('id').primaryKey(),
-  characterId: integer('character_id').notNull(),
-  characterName: text('character_name').notNull(),
-  rankCode: text('rank_code').notNull(),
-  rankTitle: text('rank_title').notNull(),
-  rankColor: text('rank_color').notNull(),
-  limited: boolean('limited').notNull(),
+  characterId: integer('character_id'),
+  characterName: text('character_name'),
+  rankCode: text('rank_code'),
+  rankTitle: text('rank_title'),
+  rankColor: text('rank_color'),
+  limited: boolean('limited'),
   imageUrl: text('image_url'),
   rarityScore: doublePrecision('rarity_score').notNull().default(0),
   deleted: boolean('deleted').notNull().default(false),
+  asOf: timestamp('as_of', { withTimezone: true }).notNull().default(BEFORE_ANY_EVENT),
 });
 
-/** Read model of users, kept from user.* events. */
+/** Read model of users (owner lists), kept from user.* events; `as_of` as for cards. */
 export const userSummaries = inventory.table('user_summaries', {
   id: integer('id').primaryKey(),
   username: text('username').notNull(),
   discordId: text('discord_id').notNull(),
   avatar: text('avatar'),
+  asOf: timestamp('as_of', { withTimezone: true }).notNull().default(BEFORE_ANY_EVENT),
 });
 
 export const outbox = outboxTable(inventory);

@@ -1,5 +1,6 @@
-import type { InventoryEntry, Owner } from '@acg/contracts';
+import type { AdminInventoryItem, InventoryEntry } from '@acg/contracts';
 
+/** An entry joined with its card summary; the card facts are null while the summary is missing. */
 export interface EntryRow {
   id: number;
   cardId: number;
@@ -12,16 +13,25 @@ export interface EntryRow {
   rankColor: string | null;
   limited: boolean | null;
   imageUrl: string | null;
+  deleted: boolean | null;
 }
+
+/** Shown for a card whose summary inventory has not received yet (spec 1 §8: '?' for a rank). */
+export const UNKNOWN_RANK = { code: '?', title: '?', color: '#9e9e9e' } as const;
+export const unknownCardName = (cardId: number): string => `Card #${cardId}`;
 
 /**
  * An entry as the member area reads it (spec 1 §3). A card whose summary has not arrived yet
- * (its card.created event is still on the way) shows as "Card #id" with an unknown rank rather
- * than disappearing from the list.
+ * (its card.created event is still on the way) shows as "Card #id", rank '?', not limited,
+ * rather than disappearing from the list.
  */
 export function toInventoryEntry(row: EntryRow): InventoryEntry {
-  const characterName = row.characterName ?? `Card #${row.cardId}`;
-  const rank = { code: row.rankCode ?? '?', color: row.rankColor ?? '#9e9e9e', title: row.rankTitle ?? '?' };
+  const characterName = row.characterName ?? unknownCardName(row.cardId);
+  const rank = {
+    code: row.rankCode ?? UNKNOWN_RANK.code,
+    color: row.rankColor ?? UNKNOWN_RANK.color,
+    title: row.rankTitle ?? UNKNOWN_RANK.title,
+  };
   return {
     id: row.id,
     cardId: row.cardId,
@@ -39,21 +49,15 @@ export function toInventoryEntry(row: EntryRow): InventoryEntry {
   };
 }
 
-/** Owner display name (spec 1 §3): the username, else 'ID: {id}'. */
-export function toOwner(row: {
-  entryId: number;
-  userId: number;
-  username: string | null;
-  avatar: string | null;
-  discordId: string | null;
-  quantity: number;
-}): Owner {
+/** Spec 3 §3's inventory item: the member entry plus Rank.name (the title) and Card.deleted. */
+export function toAdminInventoryItem(row: EntryRow): AdminInventoryItem {
+  const entry = toInventoryEntry(row);
   return {
-    id: row.userId,
-    user_id: row.userId,
-    username: row.username?.trim() ? row.username : `ID: ${row.userId}`,
-    avatar: row.avatar,
-    discordId: row.discordId ?? '',
-    quantity: row.quantity,
+    ...entry,
+    Card: {
+      ...entry.Card,
+      Rank: { ...entry.Card.Rank, name: entry.Card.Rank.title },
+      deleted: row.deleted ?? false,
+    },
   };
 }

@@ -1,10 +1,11 @@
-import type { InventoryStats } from '@acg/contracts';
-import type { Database } from '@acg/platform';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@acg/platform';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { cardSummaries, entries, userSummaries } from '../db/schema';
 import type { EntryRow } from '../domain/entry-view';
+import type { OwnerRow } from '../domain/owner-view';
+import type { StatsRow } from '../domain/stats';
 
-type Executor = Pick<Database['db'], 'select'>;
+type Reader = Pick<Db, 'select'>;
 
 const entryColumns = {
   id: entries.id,
@@ -18,22 +19,36 @@ const entryColumns = {
   rankColor: cardSummaries.rankColor,
   limited: cardSummaries.limited,
   imageUrl: cardSummaries.imageUrl,
+  deleted: cardSummaries.deleted,
 };
 
-/** A user's cards, newest first (only copies actually held). */
-export function findUserEntries(db: Executor, userId: number): Promise<EntryRow[]> {
+/** Copies actually held (an entry whose last copy left keeps its row with quantity 0). */
+const held = gt(entries.quantity, 0);
+/** A card catalogue deleted; a card inventory has not heard of yet is not deleted. */
+const notDeleted = or(isNull(cardSummaries.deleted), eq(cardSummaries.deleted, false));
+
+/**
+ * A user's cards, newest first. The card summary is left-joined: a card whose summary has not
+ * arrived yet still lists (with empty card facts). Cards catalogue deleted are left out unless
+ * `includeDeleted` (the administrator's view).
+ */
+export function findUserEntries(
+  db: Reader,
+  userId: number,
+  opts: { includeDeleted?: boolean } = {},
+): Promise<EntryRow[]> {
   return db
     .select(entryColumns)
     .from(entries)
     .leftJoin(cardSummaries, eq(cardSummaries.id, entries.cardId))
-    .where(and(eq(entries.userId, userId), gt(entries.quantity, 0)))
+    .where(and(eq(entries.userId, userId), held, opts.includeDeleted ? undefined : notDeleted))
     .orderBy(desc(entries.obtainedAt), desc(entries.id));
 }
 
-export function findCardOwners(db: Executor, cardId: number) {
+/** Holders of a card, first owner first; users inventory has not learnt yet list too. */
+export function findCardOwners(db: Reader, cardId: number): Promise<OwnerRow[]> {
   return db
     .select({
-      entryId: entries.id,
       userId: entries.userId,
       quantity: entries.quantity,
       username: userSummaries.username,
@@ -42,11 +57,12 @@ export function findCardOwners(db: Executor, cardId: number) {
     })
     .from(entries)
     .leftJoin(userSummaries, eq(userSummaries.id, entries.userId))
-    .where(and(eq(entries.cardId, cardId), gt(entries.quantity, 0)))
+    .where(and(eq(entries.cardId, cardId), held))
     .orderBy(entries.obtainedAt, entries.id);
 }
 
-export async function userStats(db: Executor, userId: number): Promise<InventoryStats> {
+/** Sums over the cards a user holds (deleted cards left out, as in the list). */
+export async function findStatsRow(db: Reader, userId: number): Promise<StatsRow> {
   const [row] = await db
     .select({
       total: sql<number>`coalesce(sum(${entries.quantity}), 0)::int`,
@@ -55,22 +71,16 @@ export async function userStats(db: Executor, userId: number): Promise<Inventory
     })
     .from(entries)
     .leftJoin(cardSummaries, eq(cardSummaries.id, entries.cardId))
-    .where(and(eq(entries.userId, userId), gt(entries.quantity, 0)));
-  const total = row?.total ?? 0;
-  const limited = row?.limited ?? 0;
-  return {
-    total_cards: total,
-    limited_cards: limited,
-    common_cards: total - limited,
-    unique_characters: row?.characters ?? 0,
-  };
+    .where(and(eq(entries.userId, userId), held, notDeleted));
+  return row ?? { total: 0, limited: 0, characters: 0 };
 }
 
-export async function ownedCardIds(db: Executor, userId: number, cardIds: number[]): Promise<number[]> {
+/** Which of `cardIds` the user holds at least one copy of. */
+export async function findOwnedCardIds(db: Reader, userId: number, cardIds: number[]): Promise<number[]> {
   if (cardIds.length === 0) return [];
   const rows = await db
     .select({ cardId: entries.cardId })
     .from(entries)
-    .where(and(eq(entries.userId, userId), inArray(entries.cardId, cardIds), gt(entries.quantity, 0)));
+    .where(and(eq(entries.userId, userId), inArray(entries.cardId, cardIds), held));
   return rows.map((r) => r.cardId);
 }

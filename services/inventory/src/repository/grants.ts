@@ -1,45 +1,49 @@
-import { inventoryGranted } from '@acg/contracts';
-import { type Database, enqueue, makeEvent } from '@acg/platform';
+import { type inventoryGrant, inventoryGranted } from '@acg/contracts';
+import { type Database, enqueue, makeEvent, NotFoundError } from '@acg/platform';
 import { eq, sql } from 'drizzle-orm';
-import { entries, grants, outbox } from '../db/schema';
+import type { z } from 'zod';
+import { cardSummaries, entries, grants, outbox } from '../db/schema';
 
-export interface GrantRequest {
-  userId: number;
-  cardId: number;
-  idempotencyKey: string;
-  source: 'drop' | 'admin' | 'seed';
-}
-export interface GrantResult {
-  granted: boolean;
-  entryId: number;
-  quantity: number;
-  obtainedAt: string;
-}
+export type GrantRequest = z.output<typeof inventoryGrant.request>;
+export type GrantResult = z.output<typeof inventoryGrant.response>;
 
 /**
- * Gives one copy of a card (architecture §9). The grant row is inserted first under its
- * idempotency key: a second call with the same key — even one racing the first, which waits on
- * the key's unique index until the first commits — finds it and returns the first result.
+ * Gives one copy of a card (architecture §9), all in one transaction:
+ * 1. claim the idempotency key by inserting the grant row. When the key exists, return its
+ *    first result with `granted: false` and change nothing. A call racing the first one with
+ *    the same key waits on the key's unique index until the first commits (then it finds the
+ *    row) or rolls back (then it claims the key itself);
+ * 2. refuse a card catalogue has deleted (a card inventory has not heard of is granted: the
+ *    grant needs only its id, the summary follows);
+ * 3. add the copy: insert the entry or raise its quantity by one (the row lock of the upsert
+ *    serialises concurrent grants of one card to one user);
+ * 4. record the result on the grant row and enqueue inventory.granted.
+ * The caller kicks the outbox relay after commit when `granted` is true.
  */
 export function grantCard(database: Database, req: GrantRequest): Promise<GrantResult> {
   return database.transaction(async (tx) => {
-    const [claimed] = await tx
+    const claimed = await tx
       .insert(grants)
       .values({ ...req, entryId: 0, quantity: 0 })
       .onConflictDoNothing()
       .returning({ key: grants.idempotencyKey });
-    if (!claimed) {
-      const [first] = await tx
-        .select({ entryId: grants.entryId, quantity: grants.quantity, createdAt: grants.createdAt })
-        .from(grants)
-        .where(eq(grants.idempotencyKey, req.idempotencyKey));
+    if (claimed.length === 0) {
+      const [first] = await tx.select().from(grants).where(eq(grants.idempotencyKey, req.idempotencyKey));
+      if (!first) throw new Error(`grant ${req.idempotencyKey} conflicted but cannot be read`);
       return {
         granted: false,
-        entryId: first!.entryId,
-        quantity: first!.quantity,
-        obtainedAt: first!.createdAt.toISOString(),
+        entryId: first.entryId,
+        quantity: first.quantity,
+        obtainedAt: first.obtainedAt.toISOString(),
       };
     }
+
+    const [card] = await tx
+      .select({ deleted: cardSummaries.deleted })
+      .from(cardSummaries)
+      .where(eq(cardSummaries.id, req.cardId));
+    if (card?.deleted) throw new NotFoundError('Card not found', { cardId: req.cardId });
+
     const [entry] = await tx
       .insert(entries)
       .values({ userId: req.userId, cardId: req.cardId, quantity: 1 })
@@ -48,9 +52,11 @@ export function grantCard(database: Database, req: GrantRequest): Promise<GrantR
         set: { quantity: sql`${entries.quantity} + 1`, updatedAt: sql`now()` },
       })
       .returning({ id: entries.id, quantity: entries.quantity, obtainedAt: entries.obtainedAt });
+    if (!entry) throw new Error('entry upsert returned no row');
+
     await tx
       .update(grants)
-      .set({ entryId: entry!.id, quantity: entry!.quantity })
+      .set({ entryId: entry.id, quantity: entry.quantity, obtainedAt: entry.obtainedAt })
       .where(eq(grants.idempotencyKey, req.idempotencyKey));
     await enqueue(
       tx,
@@ -58,16 +64,16 @@ export function grantCard(database: Database, req: GrantRequest): Promise<GrantR
       makeEvent(inventoryGranted, {
         userId: req.userId,
         cardId: req.cardId,
-        entryId: entry!.id,
-        quantity: entry!.quantity,
+        entryId: entry.id,
+        quantity: entry.quantity,
         source: req.source,
       }),
     );
     return {
       granted: true,
-      entryId: entry!.id,
-      quantity: entry!.quantity,
-      obtainedAt: entry!.obtainedAt.toISOString(),
+      entryId: entry.id,
+      quantity: entry.quantity,
+      obtainedAt: entry.obtainedAt.toISOString(),
     };
   });
 }

@@ -1,16 +1,17 @@
 import { cardLiked } from '@acg/contracts';
-import { type Database, enqueue, makeEvent } from '@acg/platform';
+import { type Database, type Db, enqueue, makeEvent } from '@acg/platform';
 import { and, count, eq } from 'drizzle-orm';
-import { cardSummaries, likes, outbox } from '../db/schema';
+import { likes, outbox } from '../db/schema';
 
-type Executor = Pick<Database['db'], 'select'>;
+type Reader = Pick<Db, 'select'>;
 
-export async function countLikes(db: Executor, cardId: number): Promise<number> {
+/** Likes of a card: an index-only count over the (card, user) primary key. */
+export async function countLikes(db: Reader, cardId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(likes).where(eq(likes.cardId, cardId));
   return row?.n ?? 0;
 }
 
-export async function hasLiked(db: Executor, cardId: number, userId: number): Promise<boolean> {
+export async function hasLiked(db: Reader, cardId: number, userId: number): Promise<boolean> {
   const rows = await db
     .select({ cardId: likes.cardId })
     .from(likes)
@@ -18,17 +19,12 @@ export async function hasLiked(db: Executor, cardId: number, userId: number): Pr
   return rows.length > 0;
 }
 
-export async function cardExists(db: Executor, cardId: number): Promise<boolean> {
-  const rows = await db
-    .select({ deleted: cardSummaries.deleted })
-    .from(cardSummaries)
-    .where(eq(cardSummaries.id, cardId));
-  return rows.length > 0 && !rows[0]!.deleted;
-}
-
 /**
- * One like per user and card: the primary key decides, so concurrent repeats cannot both
- * count. Returns whether this call added the like, and the count after it.
+ * One like per user and card: the primary key decides. Concurrent repeats wait on the key's
+ * index for the first insert to commit and then insert nothing, so only one can count. Returns
+ * whether this call added the like, and the card's count after it (read in the same
+ * transaction, so a refused repeat reports the count its conflict saw). card.liked is enqueued
+ * only for an added like.
  */
 export function addLike(
   database: Database,

@@ -1,34 +1,74 @@
 import type { CardSummary, PublicUser } from '@acg/contracts';
 import type { Tx } from '@acg/platform';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { BEFORE_ANY_EVENT } from '../db/as-of';
 import { cardSummaries, userSummaries } from '../db/schema';
 
-type AnyTx = Pick<Tx, 'insert' | 'update'>;
+type Writer = Pick<Tx, 'insert'>;
 
-export async function upsertCardSummary(tx: AnyTx, card: CardSummary): Promise<void> {
-  const values = {
-    id: card.id,
-    characterId: card.characterId,
-    characterName: card.characterName,
-    rankCode: card.rankCode,
-    rankTitle: card.rankTitle,
-    rankColor: card.rankColor,
-    limited: card.limited,
-    imageUrl: card.imageUrl,
-    rarityScore: card.rarityScore,
-    deleted: false,
-  };
-  await tx.insert(cardSummaries).values(values).onConflictDoUpdate({ target: cardSummaries.id, set: values });
+/** The user facts inventory keeps (owner lists). */
+export type UserFacts = Pick<PublicUser, 'id' | 'username' | 'discordId' | 'avatar'>;
+
+const cardFacts = (card: CardSummary) => ({
+  characterId: card.characterId,
+  characterName: card.characterName,
+  rankCode: card.rankCode,
+  rankTitle: card.rankTitle,
+  rankColor: card.rankColor,
+  limited: card.limited,
+  imageUrl: card.imageUrl,
+  rarityScore: card.rarityScore,
+});
+
+/**
+ * Applies a card.created / card.updated that happened at `asOf`, unless the row already
+ * reflects a later event. `deleted` is left as it is: only card.deleted sets it.
+ */
+export async function applyCardSummary(tx: Writer, card: CardSummary, asOf: Date): Promise<void> {
+  const facts = cardFacts(card);
+  await tx
+    .insert(cardSummaries)
+    .values({ id: card.id, ...facts, asOf })
+    .onConflictDoUpdate({
+      target: cardSummaries.id,
+      set: { ...facts, asOf },
+      setWhere: sql`${cardSummaries.asOf} <= excluded.as_of`,
+    });
 }
 
-export async function markCardDeleted(tx: AnyTx, id: number): Promise<void> {
-  await tx.update(cardSummaries).set({ deleted: true }).where(eq(cardSummaries.id, id));
+/** Applies a card.deleted; when the card was never seen, leaves a tombstone. */
+export async function applyCardDeleted(tx: Writer, id: number, asOf: Date): Promise<void> {
+  await tx
+    .insert(cardSummaries)
+    .values({ id, deleted: true, asOf })
+    .onConflictDoUpdate({
+      target: cardSummaries.id,
+      set: { deleted: true, asOf },
+      setWhere: sql`${cardSummaries.asOf} <= excluded.as_of`,
+    });
 }
 
-export async function upsertUserSummary(
-  tx: AnyTx,
-  user: Pick<PublicUser, 'id' | 'username' | 'discordId' | 'avatar'>,
-) {
-  const values = { id: user.id, username: user.username, discordId: user.discordId, avatar: user.avatar };
-  await tx.insert(userSummaries).values(values).onConflictDoUpdate({ target: userSummaries.id, set: values });
+/**
+ * Stores summaries learnt from catalogue's look-up (not from an event) where inventory knows
+ * nothing yet; they are older than any event, so the card's next event still applies.
+ */
+export async function fillCardSummaries(tx: Writer, cards: readonly CardSummary[]): Promise<void> {
+  if (cards.length === 0) return;
+  await tx
+    .insert(cardSummaries)
+    .values(cards.map((card) => ({ id: card.id, ...cardFacts(card), asOf: BEFORE_ANY_EVENT })))
+    .onConflictDoNothing();
+}
+
+/** Applies a user.created / user.updated that happened at `asOf`, unless a later one did. */
+export async function applyUserSummary(tx: Writer, user: UserFacts, asOf: Date): Promise<void> {
+  const facts = { username: user.username, discordId: user.discordId, avatar: user.avatar };
+  await tx
+    .insert(userSummaries)
+    .values({ id: user.id, ...facts, asOf })
+    .onConflictDoUpdate({
+      target: userSummaries.id,
+      set: { ...facts, asOf },
+      setWhere: sql`${userSummaries.asOf} <= excluded.as_of`,
+    });
 }

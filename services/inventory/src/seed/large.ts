@@ -1,82 +1,136 @@
 import type { CardSummary, PublicUser } from '@acg/contracts';
 import type { Database } from '@acg/platform';
-import { cardSummaries, entries, likes, userSummaries } from '../db/schema';
+import { pickDistinct, seededRandom } from './random';
+
+/** A user as the large seed needs it (auth's seedLargeUsers returns these). */
+export type UserSeed = Pick<PublicUser, 'id' | 'username' | 'discordId' | 'avatar'>;
 
 export interface LargeInventorySeed {
-  users: ReadonlyArray<Pick<PublicUser, 'id' | 'username' | 'discordId' | 'avatar'>>;
+  users: readonly UserSeed[];
   cards: readonly CardSummary[];
   entriesPerUser?: number;
   likesPerUser?: number;
+  /** Seed of the random source; the same seed gives the same entries and likes. */
   seed?: number;
+  /** Copies are obtained over the year before this time (default now). */
+  until?: Date;
 }
 
-/** mulberry32: a small deterministic random source, so benchmark runs are comparable. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+export interface LargeInventorySeedResult {
+  cards: number;
+  users: number;
+  entries: number;
+  copies: number;
+  likes: number;
 }
 
-async function insertInBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+const ROWS_PER_STATEMENT = 50_000;
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/**
+ * Inserts column arrays in batches, one `insert … select from unnest(…)` per batch: one
+ * parameter per column whatever the row count, so 100,000 rows take well under a second.
+ */
+async function insertColumns(database: Database, statement: string, columns: unknown[][]): Promise<void> {
+  const rows = columns[0]?.length ?? 0;
+  for (let start = 0; start < rows; start += ROWS_PER_STATEMENT) {
+    await database.pool.query(
+      statement,
+      columns.map((column) => column.slice(start, start + ROWS_PER_STATEMENT)),
+    );
+  }
 }
 
 /**
- * Bulk inventory for benchmarks (the large seed): read models of the given users and cards, then
- * for each user `entriesPerUser` distinct cards (some held twice) and `likesPerUser` likes.
- * No events: the read models are written directly, as the consumers would have.
+ * The inventory side of the large benchmark seed: read models of the given users and cards (as
+ * the consumers would have written them, older than any event), then for each user
+ * `entriesPerUser` distinct cards (most once, some twice or three times, obtained over the past
+ * year) and `likesPerUser` likes. Picks lean towards some popular cards, so owner lists and like
+ * counts have hot spots as in real use. No grants and no events: nothing else is listening.
+ * Expects an inventory without these users' entries (existing rows are left as they are).
  */
 export async function seedLargeInventory(
   database: Database,
   opts: LargeInventorySeed,
-): Promise<{ entries: number; likes: number }> {
-  const { db } = database;
-  const rand = random(opts.seed ?? 20261122);
-  const pick = () => opts.cards[Math.floor(rand() * opts.cards.length)]!.id;
+): Promise<LargeInventorySeedResult> {
+  const { users, cards } = opts;
+  const random = seededRandom(opts.seed ?? 20261122);
+  const until = (opts.until ?? new Date()).getTime();
 
-  await insertInBatches([...opts.cards], 4000, (batch) =>
-    db
-      .insert(cardSummaries)
-      .values(
-        batch.map((c) => ({
-          id: c.id,
-          characterId: c.characterId,
-          characterName: c.characterName,
-          rankCode: c.rankCode,
-          rankTitle: c.rankTitle,
-          rankColor: c.rankColor,
-          limited: c.limited,
-          imageUrl: c.imageUrl,
-          rarityScore: c.rarityScore,
-        })),
-      )
-      .onConflictDoNothing(),
+  await insertColumns(
+    database,
+    `insert into card_summaries (id, character_id, character_name, rank_code, rank_title, rank_color,
+       limited, image_url, rarity_score)
+     select * from unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[],
+       $7::boolean[], $8::text[], $9::float8[])
+     on conflict (id) do nothing`,
+    [
+      cards.map((c) => c.id),
+      cards.map((c) => c.characterId),
+      cards.map((c) => c.characterName),
+      cards.map((c) => c.rankCode),
+      cards.map((c) => c.rankTitle),
+      cards.map((c) => c.rankColor),
+      cards.map((c) => c.limited),
+      cards.map((c) => c.imageUrl),
+      cards.map((c) => c.rarityScore),
+    ],
   );
-  await insertInBatches([...opts.users], 5000, (batch) =>
-    db
-      .insert(userSummaries)
-      .values(
-        batch.map((u) => ({ id: u.id, username: u.username, discordId: u.discordId, avatar: u.avatar })),
-      )
-      .onConflictDoNothing(),
+  await insertColumns(
+    database,
+    `insert into user_summaries (id, username, discord_id, avatar)
+     select * from unnest($1::int[], $2::text[], $3::text[], $4::text[])
+     on conflict (id) do nothing`,
+    [
+      users.map((u) => u.id),
+      users.map((u) => u.username),
+      users.map((u) => u.discordId),
+      users.map((u) => u.avatar),
+    ],
   );
 
-  const entryRows: Array<{ userId: number; cardId: number; quantity: number }> = [];
-  const likeRows: Array<{ userId: number; cardId: number }> = [];
-  for (const user of opts.users) {
-    const held = new Set<number>();
-    while (held.size < Math.min(opts.entriesPerUser ?? 30, opts.cards.length)) held.add(pick());
-    for (const cardId of held) entryRows.push({ userId: user.id, cardId, quantity: rand() < 0.15 ? 2 : 1 });
-    const liked = new Set<number>();
-    while (liked.size < Math.min(opts.likesPerUser ?? 20, opts.cards.length)) liked.add(pick());
-    for (const cardId of liked) likeRows.push({ userId: user.id, cardId });
+  const entry = {
+    userIds: [] as number[],
+    cardIds: [] as number[],
+    quantities: [] as number[],
+    at: [] as Date[],
+  };
+  const like = { userIds: [] as number[], cardIds: [] as number[] };
+  let copies = 0;
+  for (const user of users) {
+    for (const i of pickDistinct(random, cards.length, opts.entriesPerUser ?? 30)) {
+      const roll = random();
+      const quantity = roll < 0.03 ? 3 : roll < 0.18 ? 2 : 1;
+      entry.userIds.push(user.id);
+      entry.cardIds.push(cards[i]!.id);
+      entry.quantities.push(quantity);
+      entry.at.push(new Date(until - Math.floor(random() * YEAR_MS)));
+      copies += quantity;
+    }
+    for (const i of pickDistinct(random, cards.length, opts.likesPerUser ?? 20)) {
+      like.userIds.push(user.id);
+      like.cardIds.push(cards[i]!.id);
+    }
   }
-  await insertInBatches(entryRows, 10_000, (batch) => db.insert(entries).values(batch).onConflictDoNothing());
-  await insertInBatches(likeRows, 10_000, (batch) => db.insert(likes).values(batch).onConflictDoNothing());
-  return { entries: entryRows.length, likes: likeRows.length };
+  await insertColumns(
+    database,
+    `insert into entries (user_id, card_id, quantity, obtained_at, updated_at)
+     select u, c, q, t, t from unnest($1::int[], $2::int[], $3::int[], $4::timestamptz[]) as s(u, c, q, t)
+     on conflict (user_id, card_id) do nothing`,
+    [entry.userIds, entry.cardIds, entry.quantities, entry.at],
+  );
+  await insertColumns(
+    database,
+    `insert into likes (user_id, card_id)
+     select * from unnest($1::int[], $2::int[])
+     on conflict (card_id, user_id) do nothing`,
+    [like.userIds, like.cardIds],
+  );
+  return {
+    cards: cards.length,
+    users: users.length,
+    entries: entry.userIds.length,
+    copies,
+    likes: like.userIds.length,
+  };
 }

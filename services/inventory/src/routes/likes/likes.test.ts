@@ -1,55 +1,107 @@
-import { likeResultSchema, likesSchema } from '@acg/contracts';
+import { cardDeleted, cardLiked, likeResultSchema, likesSchema } from '@acg/contracts';
+import { makeEvent } from '@acg/platform';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardSummaries } from '../../db/schema';
-import { card, eventually, identity, startInventory } from '../../test-support';
+import { asUser, card, type InventoryHarness, startInventoryHarness, waitFor } from '../../test/harness';
 
-let h: Awaited<ReturnType<typeof startInventory>>;
+let h: InventoryHarness;
 beforeAll(async () => {
-  h = await startInventory();
-  await h.announceCards(card(1), card(2));
-  // Likes need the card in inventory's read model, which the consumer fills asynchronously.
-  await eventually(async () => (await h.database.db.select().from(cardSummaries)).length === 2);
+  h = await startInventoryHarness();
+  await h.announceCards(card(1), card(2), card(3), card(4));
 });
 afterAll(() => h?.close());
 
-const like = (cardId: number, userId: number) =>
-  fetch(`${h.service.url}/api/cards/${cardId}/like`, { method: 'POST', headers: identity(userId) });
+const like = (cardId: number | string, userId: number) =>
+  h.fetch(`/api/cards/${cardId}/like`, { method: 'POST', headers: asUser(userId) });
+const likesOf = async (cardId: number, userId: number) => {
+  const res = await h.fetch(`/api/cards/${cardId}/likes`, { headers: asUser(userId) });
+  expect(res.status).toBe(200);
+  return likesSchema.parse(await res.json());
+};
 
-describe('likes', () => {
+describe('POST /api/cards/{cardId}/like and GET /api/cards/{cardId}/likes', () => {
   it('counts a like once and answers a repeat with 409, success false and the unchanged count', async () => {
+    expect(await likesOf(1, 10)).toEqual({ likes: 0, liked: false });
     const first = await like(1, 10);
     expect(first.status).toBe(200);
     expect(likeResultSchema.parse(await first.json())).toEqual({ success: true, likes: 1 });
+
     const again = await like(1, 10);
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ success: false, likes: 1, error: expect.any(String) });
-    const other = await like(1, 11);
-    expect((await other.json()).likes).toBe(2);
-    const res = await h.service.app.inject({ url: '/api/cards/1/likes', headers: identity(10) });
-    expect(likesSchema.parse(res.json())).toEqual({ likes: 2, liked: true });
-    expect((await h.service.app.inject({ url: '/api/cards/1/likes', headers: identity(99) })).json()).toEqual(
-      {
-        likes: 2,
-        liked: false,
-      },
-    );
+    const refused = likeResultSchema.parse(await again.json());
+    expect(refused).toEqual({ success: false, likes: 1, error: expect.any(String) });
+
+    expect(likeResultSchema.parse(await (await like(1, 11)).json())).toEqual({ success: true, likes: 2 });
+    expect(await likesOf(1, 10)).toEqual({ likes: 2, liked: true });
+    expect(await likesOf(1, 99)).toEqual({ likes: 2, liked: false });
+    expect(await h.outboxEvents(cardLiked.type)).toEqual([
+      { cardId: 1, userId: 10, likes: 1 },
+      { cardId: 1, userId: 11, likes: 2 },
+    ]);
   });
 
-  it('ends 100 concurrent likes of one card by one user with exactly one like', async () => {
+  it('ends 100 concurrent likes of one card by one user with exactly one like and 99 answers of 409', async () => {
     const answers = await Promise.all(Array.from({ length: 100 }, () => like(2, 20)));
     const statuses = answers.map((r) => r.status);
+    const bodies = await Promise.all(answers.map(async (r) => likeResultSchema.parse(await r.json())));
+    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(99);
-    const bodies = await Promise.all(answers.map((r) => r.json()));
+    expect(bodies.filter((b) => b.success)).toHaveLength(1);
     expect(bodies.every((b) => b.likes === 1)).toBe(true);
-    const count = await h.service.app.inject({ url: '/api/cards/2/likes', headers: identity(20) });
-    expect(count.json().likes).toBe(1);
+    expect(await likesOf(2, 20)).toEqual({ likes: 1, liked: true });
+    expect(await h.outboxEvents(cardLiked.type)).toContainEqual({ cardId: 2, userId: 20, likes: 1 });
+    expect(
+      (await h.outboxEvents(cardLiked.type)).filter((e) => (e as { cardId: number }).cardId === 2),
+    ).toHaveLength(1);
   });
 
-  it('refuses unknown cards, garbage ids and anonymous callers', async () => {
-    expect((await like(999, 10)).status).toBe(404);
-    expect((await like(Number.NaN, 10)).status).toBe(400);
-    const anonymous = await fetch(`${h.service.url}/api/cards/1/like`, { method: 'POST' });
-    expect(anonymous.status).toBe(401);
+  it('counts 50 concurrent likes of one card by 50 users as 50', async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => like(3, 100 + i)));
+    expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect(await likesOf(3, 100)).toEqual({ likes: 50, liked: true });
+  });
+
+  it('likes a card catalogue knows whose event has not arrived yet, and keeps its summary', async () => {
+    h.catalogue.set(50, card(50, { characterName: 'Stark' }));
+    const res = await like(50, 10);
+    expect(res.status).toBe(200);
+    expect(likeResultSchema.parse(await res.json())).toEqual({ success: true, likes: 1 });
+    const [row] = await h.database.db.select().from(cardSummaries).where(eq(cardSummaries.id, 50));
+    expect(row?.characterName).toBe('Stark');
+  });
+
+  it('answers 404 for a card nobody knows and for a deleted card, 503 when catalogue cannot tell', async () => {
+    const unknown = await like(999, 10);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: 'Card not found' });
+
+    await h.bus.publish(makeEvent(cardDeleted, { id: 4 }));
+    await waitFor(async () => {
+      const [row] = await h.database.db.select().from(cardSummaries).where(eq(cardSummaries.id, 4));
+      return row?.deleted === true;
+    }, 'card 4 deleted');
+    expect((await like(4, 10)).status).toBe(404);
+
+    await h.catalogueDown();
+    try {
+      expect((await like(777, 10)).status).toBe(503);
+      expect((await like(1, 12)).status).toBe(200); // a known card needs no catalogue
+    } finally {
+      h.catalogueUp();
+    }
+    expect(await likesOf(777, 10)).toEqual({ likes: 0, liked: false });
+  });
+
+  it('refuses garbage card ids with 400 and anonymous callers with 401', async () => {
+    for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
+      expect((await like(id, 10)).status, `POST like ${id}`).toBe(400);
+      expect((await h.fetch(`/api/cards/${id}/likes`, { headers: asUser(10) })).status, `GET ${id}`).toBe(
+        400,
+      );
+    }
+    expect((await h.fetch('/api/cards/1/like', { method: 'POST' })).status).toBe(401);
+    expect((await h.fetch('/api/cards/1/likes')).status).toBe(401);
   });
 });

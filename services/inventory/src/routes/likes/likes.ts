@@ -1,20 +1,26 @@
 import { likeResultSchema, likesSchema } from '@acg/contracts';
 import { type Database, type HttpServer, NotFoundError, type OutboxRelay, requireUser } from '@acg/platform';
 import { z } from 'zod';
-import { addLike, cardExists, countLikes, hasLiked } from '../../repository/likes';
+import type { CardExists } from '../../cards/card-exists';
+import { addLike, countLikes, hasLiked } from '../../repository/likes';
+import { idParam } from '../params';
 
-const params = z.object({ cardId: z.coerce.number().int().positive().max(2_147_483_647) });
+const params = z.object({ cardId: idParam });
+export const ALREADY_LIKED = 'You have already liked this card';
 
 /** Likes (spec 1 §4, §7): one per user and card, enforced by the database. */
-export function registerLikeRoutes(app: HttpServer, database: Database, relay: OutboxRelay): void {
-  const db = database.db;
+export function registerLikeRoutes(
+  app: HttpServer,
+  deps: { database: Database; relay: OutboxRelay; cardExists: CardExists },
+): void {
+  const { database, relay, cardExists } = deps;
+  const { db } = database;
 
+  // A card nobody liked (or not known at all) simply has no likes: the page asks per card.
   app.get('/api/cards/:cardId/likes', { schema: { params, response: { 200: likesSchema } } }, async (req) => {
     const userId = requireUser(req);
-    const [likes, liked] = await Promise.all([
-      countLikes(db, req.params.cardId),
-      hasLiked(db, req.params.cardId, userId),
-    ]);
+    const { cardId } = req.params;
+    const [likes, liked] = await Promise.all([countLikes(db, cardId), hasLiked(db, cardId, userId)]);
     return { likes, liked };
   });
 
@@ -23,10 +29,10 @@ export function registerLikeRoutes(app: HttpServer, database: Database, relay: O
     { schema: { params, response: { 200: likeResultSchema, 409: likeResultSchema } } },
     async (req, reply) => {
       const userId = requireUser(req);
-      if (!(await cardExists(db, req.params.cardId))) throw new NotFoundError('Card not found');
-      const { added, likes } = await addLike(database, req.params.cardId, userId);
-      if (!added)
-        return reply.code(409).send({ success: false, likes, error: 'You already liked this card' });
+      const { cardId } = req.params;
+      if (!(await cardExists(cardId, req.id))) throw new NotFoundError('Card not found', { cardId });
+      const { added, likes } = await addLike(database, cardId, userId);
+      if (!added) return reply.code(409).send({ success: false, likes, error: ALREADY_LIKED });
       relay.kick();
       return { success: true, likes };
     },

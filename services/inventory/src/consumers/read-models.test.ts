@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CardSummary,
+  cardCreated,
+  cardDeleted,
+  cardUpdated,
+  defineRpc,
+  type EventEnvelope,
+  userCreated,
+  userUpdated,
+} from '@acg/contracts';
+import {
+  type Bus,
+  type ConsumeOptions,
+  connectNatsBus,
+  createLogger,
+  createMemoryBus,
+  createTestDatabase,
+  type Database,
+  makeEvent,
+  type Subscription,
+  type TestDatabase,
+} from '@acg/platform';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { cardSummaries, processedMessages, userSummaries } from '../db/schema';
+import { openInventoryDatabase } from '../start';
+import { card, user, waitFor } from '../test/harness';
+import { CARD_CONSUMER, startReadModelConsumers } from './read-models';
+
+/**
+ * The read-model consumers on each bus: the in-process one always, NATS when NATS_URL is set
+ * (own stream and subject prefixes, removed afterwards). "Delivered twice" is real on the
+ * in-process bus (a duplicate window of 0 lets the same envelope through again); on NATS, whose
+ * stream drops a republished id, the consumer's handler is handed the envelope a second time, as
+ * the server does when an ack was lost after the commit.
+ */
+interface BusUnderTest {
+  name: string;
+  open(): Promise<{
+    bus: Pick<Bus, 'consume' | 'publish'>;
+    redeliver(e: EventEnvelope): Promise<void>;
+    close(): Promise<void>;
+  }>;
+}
+
+const memoryBus: BusUnderTest = {
+  name: 'in-process bus',
+  async open() {
+    const bus = createMemoryBus({ duplicateWindowMs: 0 });
+    return { bus, redeliver: (e) => bus.publish(e), close: () => bus.drain() };
+  },
+};
+
+const natsBus = (url: string): BusUnderTest => ({
+  name: 'NATS',
+  async open() {
+    const token = randomUUID().replaceAll('-', '').slice(0, 12);
+    const bus = await connectNatsBus({
+      url,
+      name: 'inventory-consumer-test',
+      streamPrefix: `TEST_${token}_`,
+      subjectPrefix: `test${token}.`,
+    });
+    // The handler each event type goes to, to hand it an envelope a second time.
+    const handlers = new Map<string, ConsumeOptions['handler']>();
+    return {
+      bus: {
+        publish: (e) => bus.publish(e),
+        consume: (opts) => {
+          for (const type of opts.types) handlers.set(type, opts.handler);
+          return bus.consume(opts);
+        },
+      },
+      async redeliver(e) {
+        const handler = handlers.get(e.type);
+        if (!handler) throw new Error(`no consumer of ${e.type}`);
+        await handler(e, { deliveryCount: 2 });
+      },
+      async close() {
+        // JetStream's API is plain request/reply on $JS.API.*: remove this run's streams.
+        for (const stream of [`TEST_${token}_EVENTS`, `TEST_${token}_DEADLETTER`]) {
+          const remove = defineRpc(`$JS.API.STREAM.DELETE.${stream}`, z.object({}), z.unknown());
+          // The server's reply is not in our RPC wire format, so decoding it always fails.
+          await bus.request(remove, {}).catch(() => undefined);
+        }
+        await bus.drain();
+      },
+    };
+  },
+});
+
+const buses = [memoryBus, ...(process.env.NATS_URL ? [natsBus(process.env.NATS_URL)] : [])];
+
+let testDb: TestDatabase;
+let database: Database;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = await openInventoryDatabase(testDb.url, createLogger('inventory-test', 'silent'));
+});
+afterAll(async () => {
+  await database?.close();
+  await testDb?.drop();
+});
+
+const at = <T>(event: EventEnvelope<T>, iso: string): EventEnvelope<T> => ({ ...event, occurredAt: iso });
+const summary = async (id: number) =>
+  (await database.db.select().from(cardSummaries).where(eq(cardSummaries.id, id)))[0];
+const applied = (id: number) => async () => (await summary(id)) !== undefined;
+
+describe.each(buses)('read-model consumers on the $name', (under) => {
+  let opened: Awaited<ReturnType<BusUnderTest['open']>>;
+  let subscriptions: Subscription[] = [];
+  // Card ids of this bus's run, apart from the other bus's rows in the same database.
+  const base = under.name === 'NATS' ? 20_000 : 10_000;
+  beforeAll(async () => {
+    opened = await under.open();
+    subscriptions = await startReadModelConsumers(opened.bus, database);
+  });
+  afterAll(async () => {
+    for (const s of subscriptions) await s.stop();
+    await opened?.close();
+  });
+  const publish = (e: EventEnvelope) => opened.bus.publish(e);
+  /** A later event on the same durable: once it is applied, everything before it was handled. */
+  let barriers = 0;
+  const barrier = async () => {
+    barriers += 1;
+    const id = base + 900 + barriers;
+    await publish(makeEvent(cardCreated, card(id)));
+    await waitFor(applied(id), `barrier card ${id}`);
+  };
+
+  it('applies a card event once even when it is delivered twice', async () => {
+    const id = base + 1;
+    const created = at(
+      makeEvent(cardCreated, card(id, { characterName: 'Frieren' })),
+      '2026-01-01T00:00:00.000Z',
+    );
+    await publish(created);
+    await waitFor(applied(id), 'card.created');
+    const updated = at(
+      makeEvent(cardUpdated, card(id, { characterName: 'Frieren the Slayer' })),
+      '2026-01-01T00:00:00.000Z',
+    );
+    // Same time as the created event: only the record of processed ids keeps the old one out.
+    await publish(updated);
+    await waitFor(async () => (await summary(id))?.characterName === 'Frieren the Slayer', 'card.updated');
+
+    await opened.redeliver(created);
+    await barrier();
+    expect((await summary(id))?.characterName).toBe('Frieren the Slayer');
+    const [seen] = await database.db
+      .select({ n: count() })
+      .from(processedMessages)
+      .where(eq(processedMessages.messageId, created.id));
+    expect(seen?.n).toBe(1);
+    const [consumer] = await database.db
+      .select({ consumer: processedMessages.consumer })
+      .from(processedMessages)
+      .where(eq(processedMessages.messageId, created.id));
+    expect(consumer?.consumer).toBe(CARD_CONSUMER);
+  });
+
+  it('ignores an event older than what the read model shows', async () => {
+    const id = base + 2;
+    const newer = (over: Partial<CardSummary>) =>
+      at(makeEvent(cardUpdated, card(id, over)), '2026-02-01T00:00:00.000Z');
+    await publish(newer({ rankCode: 'X', limited: true }));
+    await waitFor(applied(id), 'newer card.updated');
+    await publish(at(makeEvent(cardCreated, card(id, { rankCode: 'E' })), '2026-01-15T00:00:00.000Z'));
+    await barrier();
+    expect(await summary(id)).toMatchObject({ rankCode: 'X', limited: true, deleted: false });
+  });
+
+  it('keeps a deletion that overtook the creation, and a deletion that came after it', async () => {
+    const early = base + 3;
+    await publish(at(makeEvent(cardDeleted, { id: early }), '2026-03-02T00:00:00.000Z'));
+    await waitFor(applied(early), 'tombstone');
+    await publish(at(makeEvent(cardCreated, card(early)), '2026-03-01T00:00:00.000Z'));
+    await barrier();
+    expect(await summary(early)).toMatchObject({ deleted: true, characterName: null });
+
+    const late = base + 4;
+    await publish(
+      at(makeEvent(cardCreated, card(late, { characterName: 'Himmel' })), '2026-03-01T00:00:00.000Z'),
+    );
+    await publish(at(makeEvent(cardDeleted, { id: late }), '2026-03-02T00:00:00.000Z'));
+    await waitFor(async () => (await summary(late))?.deleted === true, 'card.deleted');
+    expect((await summary(late))?.characterName).toBe('Himmel');
+  });
+
+  it('keeps user summaries from user events, newest first', async () => {
+    const id = base + 5;
+    await publish(
+      at(makeEvent(userUpdated, user(id, 'new_name', { avatar: 'abc' })), '2026-04-02T00:00:00.000Z'),
+    );
+    await publish(at(makeEvent(userCreated, user(id, 'old_name')), '2026-04-01T00:00:00.000Z'));
+    await barrier();
+    const [row] = await database.db.select().from(userSummaries).where(eq(userSummaries.id, id));
+    expect(row).toMatchObject({ username: 'new_name', avatar: 'abc', discordId: user(id, '').discordId });
+  });
+});

@@ -1,0 +1,70 @@
+import { adminInventoryItemSchema, inventoryEntrySchema } from '@acg/contracts';
+import { describe, expect, it } from 'vitest';
+import { type EntryRow, toAdminInventoryItem, toInventoryEntry } from './entry-view';
+
+const obtainedAt = new Date('2026-05-01T12:00:00.000Z');
+const known: EntryRow = {
+  id: 3,
+  cardId: 9,
+  quantity: 2,
+  obtainedAt,
+  characterId: 40,
+  characterName: 'Himmel',
+  rankCode: 'SS',
+  rankTitle: 'Divine',
+  rankColor: '#e91e63',
+  limited: true,
+  imageUrl: 'https://example.test/himmel.webp',
+  deleted: false,
+};
+const unknownCard: EntryRow = {
+  ...known,
+  characterId: null,
+  characterName: null,
+  rankCode: null,
+  rankTitle: null,
+  rankColor: null,
+  limited: null,
+  imageUrl: null,
+  deleted: null,
+};
+
+describe('inventory entry view', () => {
+  it('shapes a joined row as the spec’s Inventory entry', () => {
+    expect(inventoryEntrySchema.parse(toInventoryEntry(known))).toEqual({
+      id: 3,
+      cardId: 9,
+      limited: true,
+      obtainedAt: '2026-05-01T12:00:00.000Z',
+      quantity: 2,
+      character: 'Himmel',
+      rank: 'SS',
+      Card: {
+        id: 9,
+        imageUrl: 'https://example.test/himmel.webp',
+        Character: { id: 40, name: 'Himmel' },
+        Rank: { code: 'SS', color: '#e91e63', title: 'Divine' },
+      },
+    });
+  });
+
+  it('falls back to "Card #id", rank ? and not limited while the card summary is missing', () => {
+    expect(toInventoryEntry(unknownCard)).toMatchObject({
+      character: 'Card #9',
+      rank: '?',
+      limited: false,
+      Card: {
+        imageUrl: null,
+        Character: { id: 0, name: 'Card #9' },
+        Rank: { code: '?', title: '?', color: '#9e9e9e' },
+      },
+    });
+  });
+
+  it('adds Rank.name (the title) and the deleted mark for administrators', () => {
+    const item = adminInventoryItemSchema.parse(toAdminInventoryItem({ ...known, deleted: true }));
+    expect(item.Card.Rank).toEqual({ code: 'SS', color: '#e91e63', title: 'Divine', name: 'Divine' });
+    expect(item.Card.deleted).toBe(true);
+    expect(toAdminInventoryItem(unknownCard).Card).toMatchObject({ deleted: false, Rank: { name: '?' } });
+  });
+});
