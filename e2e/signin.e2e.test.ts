@@ -24,10 +24,10 @@ describe('a fan signs in through Discord, switches the language and signs out', 
   it('shows the guest home page with live counters', async () => {
     await page.goto(system.url);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Guest');
-    // Counters come from GET /api/stats after hydration: 2 demo users, 6 anime, 22 cards.
+    // Counters come from GET /api/stats after hydration: 2 demo users, 10 anime, 60 cards.
     await page.locator('.counter__value').first().waitFor();
     const values = await page.locator('.counter__value').allTextContents();
-    expect(values).toEqual(['2', '6', '22']);
+    expect(values).toEqual(['2', '10', '60']);
     await page.screenshot({ path: `${shots}/home-guest.png` });
   });
 

@@ -32,7 +32,7 @@ describe('distributed runner', () => {
   it('serves the home counters and the signed-in user through the gateway', async () => {
     const stats = await get('/api/stats');
     expect(stats.status).toBe(200);
-    expect(await stats.json()).toEqual({ users: 2, anime: 6, cards: 22 });
+    expect(await stats.json()).toEqual({ users: 2, anime: 10, cards: 60 });
     const users = await get('/api/users', { cookie });
     expect(users.status).toBe(200);
     expect((await users.json()).map((u: { username: string }) => u.username)).toContain('sakura_fan');

@@ -2,6 +2,7 @@ import { outboxTable, processedMessagesTable } from '@acg/platform/tables';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -81,12 +82,17 @@ export const ranks = catalogue.table('ranks', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
-export const seasons = catalogue.table('seasons', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  startDate: date('start_date').notNull(),
-  endDate: date('end_date').notNull(),
-});
+/** A season runs from its start date to its end date, both included. */
+export const seasons = catalogue.table(
+  'seasons',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+  },
+  (t) => [check('seasons_dates_in_order', sql`${t.startDate} <= ${t.endDate}`)],
+);
 
 export const cards = catalogue.table(
   'cards',
@@ -105,7 +111,13 @@ export const cards = catalogue.table(
     rarityScore: doublePrecision('rarity_score').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cards_character_idx').on(t.characterId), index('cards_rank_idx').on(t.rankId)],
+  (t) => [
+    // A character's cards, optionally of one rank: the character list's card query and its
+    // rank filter (`exists … where character_id = ? and rank_id = ?`) are index-only look-ups.
+    index('cards_character_rank_idx').on(t.characterId, t.rankId),
+    index('cards_rank_idx').on(t.rankId),
+    index('cards_season_idx').on(t.seasonId),
+  ],
 );
 
 export const outbox = outboxTable(catalogue);

@@ -16,3 +16,8 @@ export function pickWeighted(
   }
   return entries.findLast(([, w]) => w > 0)?.[0];
 }
+
+/** One item of a non-empty list, each equally likely. */
+export function pickUniform<T>(items: readonly T[], random: () => number): T {
+  return items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
+}

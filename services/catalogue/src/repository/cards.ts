@@ -1,8 +1,8 @@
 import type { CardSummary } from '@acg/contracts';
-import type { Database } from '@acg/platform';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { cards, characters, ranks } from '../db/schema';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { animeCharacters, cards, characters, ranks, seasons } from '../db/schema';
 import { cardVersion } from '../domain/card-version';
+import { type Executor, inIds } from './executor';
 
 const summaryColumns = {
   id: cards.id,
@@ -21,56 +21,71 @@ const summaryColumns = {
   rarityScore: cards.rarityScore,
 };
 
-type Executor = Pick<Database['db'], 'select'>;
-
 const withVersion = (row: Omit<CardSummary, 'version'>): CardSummary => ({
   ...row,
   version: cardVersion(row),
 });
 
-/** Card summaries by id (unknown ids are left out), in id order. */
-export async function findCardSummaries(db: Executor, ids: number[]): Promise<CardSummary[]> {
-  if (ids.length === 0) return [];
+async function summariesWhere(db: Executor, where: SQL | undefined): Promise<CardSummary[]> {
   const rows = await db
     .select(summaryColumns)
     .from(cards)
     .innerJoin(characters, eq(characters.id, cards.characterId))
     .innerJoin(ranks, eq(ranks.id, cards.rankId))
-    .where(inArray(cards.id, ids))
+    .where(where)
     .orderBy(asc(cards.id));
   return rows.map(withVersion);
 }
 
-/** Ids of the cards that may be drawn at `at`, per rank code (limited ones only in season). */
-export async function drawableCardIdsByRank(db: Executor, at: string): Promise<Map<string, number[]>> {
+/** Card summaries by id (unknown ids are left out), in id order. */
+export function findCardSummaries(db: Executor, ids: number[]): Promise<CardSummary[]> {
+  return ids.length === 0 ? Promise.resolve([]) : summariesWhere(db, inIds(cards.id, ids));
+}
+
+/** The summaries of a character's cards, or of a rank's cards (what an edit of either touches). */
+export function findCardSummariesOf(
+  db: Executor,
+  of: { characterId: number } | { rankId: number },
+): Promise<CardSummary[]> {
+  return summariesWhere(
+    db,
+    'characterId' in of ? eq(cards.characterId, of.characterId) : eq(cards.rankId, of.rankId),
+  );
+}
+
+/**
+ * Ids of the cards that may be drawn on `day` (YYYY-MM-DD), per rank code: every regular card,
+ * and a limited one only while its season runs (start and end dates included).
+ */
+export async function drawableCardIdsByRank(db: Executor, day: string): Promise<Map<string, number[]>> {
   const rows = await db
     .select({ id: cards.id, code: ranks.code })
     .from(cards)
     .innerJoin(ranks, eq(ranks.id, cards.rankId))
+    .leftJoin(seasons, eq(seasons.id, cards.seasonId))
     .where(
-      sql`(${cards.limited} = false or exists (select 1 from catalogue.seasons s where s.id = ${cards.seasonId} and ${at}::date between s.start_date and s.end_date))`,
+      sql`(${cards.limited} = false or ${day}::date between ${seasons.startDate} and ${seasons.endDate})`,
     )
     .orderBy(asc(cards.id));
   const byRank = new Map<string, number[]>();
   for (const row of rows) {
     const list = byRank.get(row.code) ?? [];
+    if (list.length === 0) byRank.set(row.code, list);
     list.push(row.id);
-    byRank.set(row.code, list);
   }
   return byRank;
 }
 
-/** Cards of the characters of one catalogue anime, with their rank (anime cards list). */
-export async function findAnimeCards(db: Executor, animeId: number) {
+/** The cards of a catalogue anime's characters, lowest rank first, then by id. */
+export function findAnimeCards(db: Executor, animeId: number) {
   return db
-    .select({ ...summaryColumns })
+    .select(summaryColumns)
     .from(cards)
     .innerJoin(characters, eq(characters.id, cards.characterId))
     .innerJoin(ranks, eq(ranks.id, cards.rankId))
-    .where(
-      and(
-        sql`exists (select 1 from catalogue.anime_characters ac where ac.character_id = ${cards.characterId} and ac.anime_id = ${animeId})`,
-      ),
+    .innerJoin(
+      animeCharacters,
+      and(eq(animeCharacters.characterId, cards.characterId), eq(animeCharacters.animeId, animeId)),
     )
     .orderBy(asc(ranks.sortOrder), asc(cards.id));
 }

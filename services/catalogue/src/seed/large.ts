@@ -1,9 +1,9 @@
 import type { CardSummary } from '@acg/contracts';
 import type { Database } from '@acg/platform';
-import { count } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
 import { anime, animeCharacters, cards, characters, franchises, ranks } from '../db/schema';
 import { findCardSummaries } from '../repository/cards';
-import { DEMO_RANKS } from './demo';
+import { DEMO_RANKS } from './demo-catalogue';
 
 const SYLLABLES = [
   'ka',
@@ -64,13 +64,13 @@ export async function seedLargeCatalogue(
   const [existing] = await db.select({ n: count() }).from(characters);
   if ((existing?.n ?? 0) > 0) throw new Error('seedLargeCatalogue expects an empty catalogue');
 
-  const rankRows = await db
+  await db
     .insert(ranks)
     .values(DEMO_RANKS.map((r, i) => ({ ...r, sortOrder: i })))
-    .onConflictDoNothing()
-    .returning({ id: ranks.id, code: ranks.code });
+    .onConflictDoNothing();
+  // E … X: rankFor() picks by ladder position.
   const rankIds = (
-    rankRows.length ? rankRows : await db.select({ id: ranks.id, code: ranks.code }).from(ranks)
+    await db.select({ id: ranks.id }).from(ranks).orderBy(asc(ranks.sortOrder), asc(ranks.id))
   ).map((r) => r.id);
 
   const franchiseIds = (
@@ -135,7 +135,10 @@ export async function seedLargeCatalogue(
   await inBatches(cardRows, 8000, async (batch) =>
     cardIds.push(...(await db.insert(cards).values(batch).returning({ id: cards.id })).map((c) => c.id)),
   );
-  await database.pool.query('analyze catalogue.characters, catalogue.cards, catalogue.anime_characters');
+  // Fresh statistics, and a visibility map so the rank filter's look-ups stay index-only.
+  await database.pool.query(
+    'vacuum analyze catalogue.characters, catalogue.cards, catalogue.anime_characters',
+  );
 
   const summaries: CardSummary[] = [];
   for (let i = 0; i < cardIds.length; i += 1000)

@@ -45,8 +45,8 @@ describe('GET /api/stats', () => {
     usersServed = bus.serve(usersCount, async () => ({ count }));
     const res = await service.app.inject({ method: 'GET', url: '/api/stats' });
     expect(res.statusCode).toBe(200);
-    // The demo seed has 6 anime and 22 cards.
-    expect(res.json()).toEqual({ users: 2, anime: 6, cards: 22 });
+    // The demo seed has 10 anime and 60 cards.
+    expect(res.json()).toEqual({ users: 2, anime: 10, cards: 60 });
     count = 5;
     expect((await service.app.inject({ method: 'GET', url: '/api/stats' })).json().users).toBe(5);
   });

@@ -1,5 +1,6 @@
 import { homeStatsSchema, usersCount } from '@acg/contracts';
 import type { Bus, CacheNamespace, Database, HttpServer } from '@acg/platform';
+import { STATS_COUNTS_KEY } from '../../caches';
 import { countAnimeAndCards } from '../../repository/counts';
 
 interface StatsDeps {
@@ -18,8 +19,9 @@ export function registerStatsRoutes(app: HttpServer, deps: StatsDeps): void {
   app.get('/api/stats', { schema: { response: { 200: homeStatsSchema } } }, async (req) => {
     const [users, local] = await Promise.all([
       usersCountWithFallback(deps, req.id),
-      // Counting 60,000 cards on every home page view is wasteful; a few seconds old is fine.
-      deps.cache.wrap('anime-and-cards', deps.cacheSeconds, () => countAnimeAndCards(deps.database)),
+      // Counting 60,000 cards on every home page view is wasteful; a few seconds old is fine
+      // (and catalogue edits drop the cached counts at once).
+      deps.cache.wrap(STATS_COUNTS_KEY, deps.cacheSeconds, () => countAnimeAndCards(deps.database)),
     ]);
     return { users, ...local };
   });

@@ -1,0 +1,24 @@
+import { asc, eq } from 'drizzle-orm';
+import { anime } from '../db/schema';
+import type { AnimeExternalId } from '../domain/anime-external-id';
+import type { Executor } from './executor';
+
+/** The anime filter list, by title. */
+export function listAnime(db: Executor) {
+  return db
+    .select({ id: anime.id, title: anime.title, shikimoriId: anime.shikimoriId, anilistId: anime.anilistId })
+    .from(anime)
+    .orderBy(asc(anime.title), asc(anime.id));
+}
+
+/** The catalogue anime carrying an external id (see parseAnimeExternalId), or null. */
+export async function findAnimeIdByExternalId(
+  db: Executor,
+  external: AnimeExternalId,
+): Promise<number | null> {
+  const byAnilist = async () =>
+    (await db.select({ id: anime.id }).from(anime).where(eq(anime.anilistId, external.id)))[0]?.id ?? null;
+  if (external.service === 'anilist') return byAnilist();
+  const [shikimori] = await db.select({ id: anime.id }).from(anime).where(eq(anime.shikimoriId, external.id));
+  return shikimori?.id ?? byAnilist();
+}

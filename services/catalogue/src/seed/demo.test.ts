@@ -1,0 +1,78 @@
+import { cardCreated, cardSummarySchema } from '@acg/contracts';
+import { createLogger, createTestDatabase, type Database, type TestDatabase } from '@acg/platform';
+import { count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anime, animeCharacters, cards, characters, franchises, outbox, ranks, seasons } from '../db/schema';
+import { openCatalogueDatabase } from '../start';
+import { seedDemoCatalogue } from './demo';
+
+let testDb: TestDatabase;
+let database: Database;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = await openCatalogueDatabase(testDb.url, createLogger('catalogue-test', 'silent'));
+});
+afterAll(async () => {
+  await database?.close();
+  await testDb?.drop();
+});
+
+const countOf = async (table: PgTable) => (await database.db.select({ n: count() }).from(table))[0]!.n;
+
+describe('the demo catalogue', () => {
+  it('is seeded once, even by replicas starting together', async () => {
+    const results = await Promise.all([seedDemoCatalogue(database), seedDemoCatalogue(database)]);
+    expect(results.sort()).toEqual([false, true]);
+    expect(await seedDemoCatalogue(database)).toBe(false);
+    expect(await countOf(ranks)).toBe(9);
+  });
+
+  it('is a little catalogue: 10 anime in 8 franchises, 40 characters, 60 cards, two seasons', async () => {
+    expect(await countOf(anime)).toBe(10);
+    expect(await countOf(franchises)).toBe(8);
+    expect(await countOf(characters)).toBe(40);
+    expect(await countOf(cards)).toBe(60);
+    expect(await countOf(seasons)).toBe(2);
+    const inTwo = await database.db
+      .select({ id: animeCharacters.characterId })
+      .from(animeCharacters)
+      .groupBy(animeCharacters.characterId)
+      .having(sql`count(*) = 2`);
+    expect(inTwo).toHaveLength(9);
+    // Every character belongs to an anime and has a card; none has an image (art is generated).
+    expect(await database.db.select().from(characters).where(isNotNull(characters.imageUrl))).toEqual([]);
+    const [orphans] = await database.db
+      .select({ n: count() })
+      .from(characters)
+      .where(
+        sql`not exists (select 1 from ${animeCharacters} where ${animeCharacters.characterId} = ${characters.id}) or not exists (select 1 from ${cards} where ${cards.characterId} = ${characters.id})`,
+      );
+    expect(orphans!.n).toBe(0);
+  });
+
+  it('has limited cards in a running and in a past season, and cards of every rank', async () => {
+    const limited = await database.db
+      .select({ start: seasons.startDate, end: seasons.endDate })
+      .from(cards)
+      .innerJoin(seasons, eq(seasons.id, cards.seasonId))
+      .where(eq(cards.limited, true));
+    const today = new Date().toISOString().slice(0, 10);
+    const running = limited.filter((s) => s.start <= today && today <= s.end);
+    expect(limited).toHaveLength(5);
+    expect(running).toHaveLength(3);
+    const perRank = await database.db
+      .select({ code: ranks.code, n: count() })
+      .from(cards)
+      .innerJoin(ranks, eq(ranks.id, cards.rankId))
+      .groupBy(ranks.code);
+    expect(perRank).toHaveLength(9);
+  });
+
+  it('announced every card with card.created, in the seeding transaction', async () => {
+    const events = await database.db.select().from(outbox).where(eq(outbox.type, cardCreated.type));
+    expect(events).toHaveLength(60);
+    const summaries = events.map((e) => cardSummarySchema.parse(e.data));
+    expect(new Set(summaries.map((s) => s.id)).size).toBe(60);
+  });
+});
