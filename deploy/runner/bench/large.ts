@@ -68,6 +68,10 @@ try {
     console.log(`\nautocannon, ${connections} connections, ${duration} s each, through the gateway:`);
     await run('GET /api/stats (trivial baseline)', '/api/stats');
     await run('GET /api/characters (no filter)', '/api/characters', { cookie });
+    await run('GET /api/characters (no filter, gzip)', '/api/characters', {
+      cookie,
+      'accept-encoding': 'gzip',
+    });
     await run('GET /api/characters?rank_code=S', '/api/characters?rank_code=S', { cookie });
     await run('GET /api/characters?limit=60 (one page)', '/api/characters?limit=60', { cookie });
 
