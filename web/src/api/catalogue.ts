@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { getJson, postJson } from './http';
+import { cardImageUrl } from './images';
 
 // The web's own small copies of the shapes it reads (see app/state.ts for why).
 const int = () => z.number().check(z.int());
@@ -31,10 +32,10 @@ export type CatalogueCard = z.infer<typeof characterCardSchema>;
 export const getRanks = (signal?: AbortSignal) => getJson('/api/ranks', z.array(rankSchema), signal);
 export const getAnimeList = (signal?: AbortSignal) => getJson('/api/anime', z.array(animeItemSchema), signal);
 
-const likesSchema = z.object({ likes: int(), liked: z.optional(z.boolean()) });
-export const getLikes = (cardId: number) => getJson(`/api/cards/${cardId}/likes`, likesSchema);
-export const postLike = (cardId: number) =>
-  postJson(`/api/cards/${cardId}/like`, {}, z.object({ success: z.boolean(), likes: z.optional(int()) }));
+export const likeCountSchema = z.object({ likes: int(), liked: z.optional(z.boolean()) });
+export const likeResultSchema = z.object({ success: z.boolean(), likes: z.optional(int()) });
+export const getLikes = (cardId: number) => getJson(`/api/cards/${cardId}/likes`, likeCountSchema);
+export const postLike = (cardId: number) => postJson(`/api/cards/${cardId}/like`, {}, likeResultSchema);
 
 export const ownerSchema = z.object({
   id: z.optional(int()),
@@ -53,19 +54,10 @@ export const getOwners = (cardId: number) =>
 export const ownerName = (o: Owner): string =>
   o.username?.trim() || o.name?.trim() || o.login?.trim() || `ID: ${o.id ?? o.user_id ?? '?'}`;
 
-/** The card image endpoint renders every card (spec 1 §7). */
-export const cardImageUrl = (cardId: number) => `/api/cards/${cardId}/image`;
-
 /**
- * Discord avatars go through our image proxy's Discord path (spec 3 §7), never straight to the
- * CDN from the page; without a hash there is no avatar and the caller shows its fallback.
+ * A character's picture: its first card's image, which the image service draws from the
+ * character's art (or generated art), so it shows whether or not the character has an image
+ * URL; a character without cards shows its own image (the loader proxies it).
  */
-export const discordAvatarUrl = (discordId: string | null | undefined, hash: string | null | undefined) =>
-  discordId && hash ? `/api/proxy/discord/avatars/${discordId}/${hash}.png?size=96` : null;
-
-/** External images always go through our image proxy (spec 1 §7). */
-export const proxiedImageUrl = (url: string) => `/api/proxy-image?url=${encodeURIComponent(url)}`;
-
-/** A character's picture: its own image through the proxy, else its first card's image. */
 export const characterImage = (c: Pick<CatalogueCharacter, 'imageUrl' | 'Cards'>): string | null =>
-  c.imageUrl ? proxiedImageUrl(c.imageUrl) : c.Cards[0] ? cardImageUrl(c.Cards[0].id) : null;
+  c.Cards[0] ? cardImageUrl(c.Cards[0].id) : c.imageUrl;

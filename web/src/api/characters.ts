@@ -11,6 +11,9 @@ export interface CharacterPage {
   nextAfter: number | null;
 }
 export const PAGE_SIZE = 60;
+// The additive paging headers (contracts/catalogue.ts TOTAL_COUNT_HEADER, NEXT_AFTER_HEADER).
+export const TOTAL_COUNT = 'x-total-count';
+export const NEXT_AFTER = 'x-next-after';
 
 /** A failed characters call, with the page's message for it (spec 1 §8). */
 export class CharactersError extends Error {}
@@ -31,26 +34,38 @@ export async function fetchCharacterPage(
   if (filter.rankCode) params.set('rank_code', filter.rankCode);
   if (after !== null) params.set('after', String(after));
   let response: Response;
-  let body: unknown;
+  let raw: string;
   try {
     response = await fetch(`/api/characters?${params}`, {
       signal,
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
     });
-    body = await response.json();
+    raw = await response.text();
   } catch (err) {
     if (signal.aborted) throw err;
     throw new CharactersError(`Ошибка запроса: ${err instanceof Error ? err.message : String(err)}`);
   }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    // Not JSON at all (a proxy's error page, say): a failed request, or an odd answer.
+    throw new CharactersError(
+      response.ok ? `Неожиданный ответ API: ${raw.slice(0, 200)}` : `Ошибка запроса: HTTP ${response.status}`,
+    );
+  }
   if (body && typeof body === 'object' && !Array.isArray(body) && 'error' in body) {
     const { error, details } = body as { error: unknown; details?: unknown };
-    const detail = typeof details === 'string' ? details : String(error);
-    throw new CharactersError(`API error: ${detail}`);
+    throw new CharactersError(`API error: ${text(details ?? error)}`);
   }
-  if (!Array.isArray(body)) throw new CharactersError(`Неожиданный ответ API: ${JSON.stringify(body)}`);
-  const items = z.parse(z.array(characterSchema), body);
-  const total = Number(response.headers.get('x-total-count') ?? items.length);
-  const next = response.headers.get('x-next-after');
-  return { items, total, nextAfter: next ? Number(next) : null };
+  const items = z.safeParse(z.array(characterSchema), body);
+  // A non-list answer, or a list the page cannot show, is an unexpected answer.
+  if (!items.success)
+    throw new CharactersError(`Неожиданный ответ API: ${JSON.stringify(body) ?? String(body)}`);
+  const total = Number(response.headers.get(TOTAL_COUNT) ?? items.data.length);
+  const next = response.headers.get(NEXT_AFTER);
+  return { items: items.data, total, nextAfter: next ? Number(next) : null };
 }
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));

@@ -40,3 +40,13 @@ export const postJson = <T>(path: string, body: unknown, schema: $ZodType<T>): P
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
     schema,
   );
+
+/** A failure as a person reads it: the server's own error text when it sent one, else the message. */
+export function errorText(err: unknown): string {
+  if (err instanceof HttpError) {
+    const body = err.body as { error?: unknown; message?: unknown } | undefined;
+    if (typeof body?.error === 'string' && body.error) return body.error;
+    if (typeof body?.message === 'string' && body.message) return body.message;
+  }
+  return err instanceof Error ? err.message : String(err);
+}

@@ -27,6 +27,8 @@ export const inventoryEntrySchema = z.object({
   quantity: int(),
   character: z.string(),
   rank: z.string(),
+  // Only the rank colour is read from the nested card (the frame takes the rank's own colour).
+  Card: z.optional(z.object({ Rank: z.object({ color: z.string() }) })),
 });
 export type InventoryEntry = z.infer<typeof inventoryEntrySchema>;
 export const getMyInventory = (signal?: AbortSignal) =>

@@ -1,16 +1,30 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getLikes, postLike } from '../api/catalogue';
 import { HttpError } from '../api/http';
 
 /**
- * Like button (spec 1 §4, §8): loads the count, disabled while loading and once liked; a
- * successful like raises the shown count by one locally. One like per card per page view.
+ * The cards liked during this page view (spec 1 §4: each card can be liked once per page view).
+ * A screen provides one set; the like buttons of every modal and tab it opens share it.
+ */
+export const LikedCardsContext = createContext<Set<number> | null>(null);
+
+/** Spec 1 §8, verbatim in both languages. */
+export const LIKE_MESSAGES = {
+  loadFailed: 'Ошибка загрузки лайков',
+  refused: 'Не удалось поставить лайк',
+  network: 'Ошибка сети',
+} as const;
+
+/**
+ * Like button (spec 1 §4, §8): loads the count when shown, disabled while loading and once
+ * liked; a successful like raises the shown count by one locally.
  */
 export function LikeButton({ cardId }: { cardId: number }) {
   const { t } = useTranslation();
+  const likedCards = useContext(LikedCardsContext);
   const [likes, setLikes] = useState<number | null>(null);
-  const [liked, setLiked] = useState(false);
+  const [liked, setLiked] = useState(() => likedCards?.has(cardId) ?? false);
   const [loading, setLoading] = useState(true);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -20,12 +34,13 @@ export function LikeButton({ cardId }: { cardId: number }) {
       (r) => {
         if (!live) return;
         setLikes(r.likes);
-        setLiked(r.liked === true);
+        // Liked before (another visit): the server says so, and it stays liked.
+        if (r.liked === true) setLiked(true);
         setLoading(false);
       },
       () => {
         if (!live) return;
-        setMessage('Ошибка загрузки лайков');
+        setMessage(LIKE_MESSAGES.loadFailed);
         setLoading(false);
       },
     );
@@ -40,13 +55,16 @@ export function LikeButton({ cardId }: { cardId: number }) {
     try {
       const r = await postLike(cardId);
       if (r.success) {
-        setLikes((n) => (n ?? 0) + 1);
+        // The count rises by one locally; without a loaded count, the server's is the best guess.
+        setLikes((n) => (n === null ? (r.likes ?? 1) : n + 1));
         setLiked(true);
-      } else setMessage('Не удалось поставить лайк');
+        likedCards?.add(cardId);
+      } else setMessage(LIKE_MESSAGES.refused);
     } catch (err) {
+      // The server refusing (a repeat like: 409 with success false) is not a network error.
       const refused =
-        err instanceof HttpError && (err.body as { success?: boolean } | undefined)?.success === false;
-      setMessage(refused ? 'Не удалось поставить лайк' : 'Ошибка сети');
+        err instanceof HttpError && (err.body as { success?: unknown } | undefined)?.success === false;
+      setMessage(refused ? LIKE_MESSAGES.refused : LIKE_MESSAGES.network);
     } finally {
       setLoading(false);
     }
@@ -63,7 +81,7 @@ export function LikeButton({ cardId }: { cardId: number }) {
         aria-label={t('likes.label', { count: likes ?? 0 })}
       >
         <span aria-hidden="true">{liked ? '♥' : '♡'}</span>{' '}
-        <span className="like__count">{likes ?? '…'}</span>
+        <span className="like__count">{likes ?? (loading ? '…' : '–')}</span>
       </button>
       {message && (
         <span className="like__error" role="alert">

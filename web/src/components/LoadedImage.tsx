@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { imageSource } from '../api/images';
 
 /** Spec 1 §9: image timeouts per kind, and the retry delay. */
-export const IMAGE_TIMEOUT_MS = { default: 10_000, card: 8_000, avatar: 5_000 } as const;
+export const IMAGE_TIMEOUT_MS = { default: 10_000, card: 8_000, avatar: 5_000, rank: 5_000 } as const;
 export const IMAGE_RETRY_MS = 1_000;
+/** The load timeout starts when a picture is this close to the viewport. */
+const NEAR_VIEWPORT = '200px';
 
-interface LoadedImageProps {
+export interface LoadedImageProps {
   src: string | null;
   alt: string;
   timeoutMs?: number;
@@ -19,9 +22,18 @@ interface LoadedImageProps {
 /**
  * The one image loader (spec 1 §4): loading, then loaded; on failure or timeout an
  * 'Ошибка загрузки' overlay and a retry every second with no upper limit — or the fallback when
- * one is given. A missing URL shows the 'no image' placeholder.
+ * one is given. A missing URL shows the 'no image' placeholder (or the fallback). External URLs
+ * are loaded through our image proxy (api/images.ts).
  */
-export function LoadedImage({
+export function LoadedImage(props: LoadedImageProps) {
+  const src = imageSource(props.src);
+  // A new picture starts over: fresh state, attempt 0.
+  return <ImageLoader key={src ?? props.fallback ?? ''} {...props} src={src} />;
+}
+
+type LoadState = 'waiting' | 'loading' | 'loaded' | 'error' | 'fallback';
+
+function ImageLoader({
   src: given,
   alt,
   timeoutMs = IMAGE_TIMEOUT_MS.default,
@@ -33,11 +45,33 @@ export function LoadedImage({
   const { t } = useTranslation();
   // Without a URL, the fallback (when there is one) is the picture.
   const src = given ?? fallback ?? null;
+  const box = useRef<HTMLDivElement>(null);
+  const picture = useRef<HTMLImageElement>(null);
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<'loading' | 'loaded' | 'error' | 'fallback'>('loading');
+  // The browser loads the picture lazily (loading="lazy"); the timeout starts only once it is
+  // near the viewport ('waiting' until then), so it counts a real load, not the time an off-screen
+  // image waits to be scrolled to. Without IntersectionObserver the clock starts at once (the
+  // server render and real browsers both start 'waiting', so hydration agrees).
+  const [state, setState] = useState<LoadState>(() =>
+    typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined' ? 'loading' : 'waiting',
+  );
 
   useEffect(() => {
-    if (!src || state === 'loaded' || state === 'fallback') return;
+    if (state !== 'waiting') return;
+    const el = box.current;
+    if (!el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setState('loading');
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [state]);
+
+  useEffect(() => {
+    if (!src || (state !== 'loading' && state !== 'error')) return;
     // Loading: give up after the timeout. Failed: try again after the retry delay.
     const timer =
       state === 'loading'
@@ -49,6 +83,20 @@ export function LoadedImage({
     return () => clearTimeout(timer);
   }, [src, state, timeoutMs, fallback]);
 
+  const shown =
+    state === 'fallback'
+      ? fallback!
+      : attempt === 0
+        ? src
+        : `${src}${src?.includes('?') ? '&' : '?'}retry=${attempt}`;
+
+  useEffect(() => {
+    // A picture from the browser's memory cache can finish before React sees its load event.
+    const el = picture.current;
+    if (el?.complete && el.naturalWidth > 0 && (state === 'waiting' || state === 'loading'))
+      setState('loaded');
+  });
+
   const style = { width, height };
   if (!src) {
     return (
@@ -57,17 +105,18 @@ export function LoadedImage({
       </div>
     );
   }
-  const shown =
-    state === 'fallback'
-      ? fallback!
-      : attempt === 0
-        ? src
-        : `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`;
   return (
-    <div className={`image image--${state} ${className ?? ''}`} style={style} aria-busy={state === 'loading'}>
+    <div
+      ref={box}
+      className={`image image--${state} ${className ?? ''}`}
+      style={style}
+      aria-busy={state === 'waiting' || state === 'loading'}
+    >
+      {/* A new element per attempt: the browser drops the failed request and starts afresh. */}
       <img
         key={shown}
-        src={shown}
+        ref={picture}
+        src={shown ?? undefined}
         alt={alt}
         width={width}
         height={height}

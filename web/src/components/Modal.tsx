@@ -7,25 +7,45 @@ interface ModalProps {
   children: ReactNode;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * An accessible modal: role=dialog, focus moves in and is kept inside (Tab wraps), Escape and a
- * click on the backdrop close it, and focus returns to what had it before.
+ * click on the backdrop close it, the page behind does not scroll, and focus returns to what
+ * had it before.
  */
 export function Modal({ labelledBy, onClose, closeLabel, children }: ModalProps) {
   const panel = useRef<HTMLDivElement>(null);
+  // The latest onClose, so a parent re-render does not re-run the focus handling below.
+  const close = useRef(onClose);
+  close.current = onClose;
+
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
-    panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    // In Tab order only (a tab list keeps its inactive tabs at tabindex -1).
+    const focusable = () =>
+      [...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.tabIndex >= 0);
+    focusable()[0]?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-      if (e.key !== 'Tab' || !panel.current) return;
-      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close.current();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const items = focusable();
       if (items.length === 0) return;
       const first = items[0]!;
       const last = items.at(-1)!;
-      if (e.shiftKey && document.activeElement === first) {
+      const inside = panel.current?.contains(document.activeElement) ?? false;
+      if (!inside) {
+        e.preventDefault();
+        (e.shiftKey ? last : first).focus();
+      } else if (e.shiftKey && document.activeElement === first) {
         e.preventDefault();
         last.focus();
       } else if (!e.shiftKey && document.activeElement === last) {
@@ -36,9 +56,10 @@ export function Modal({ labelledBy, onClose, closeLabel, children }: ModalProps)
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
       before?.focus?.();
     };
-  }, [onClose]);
+  }, []);
 
   return (
     // A click on the backdrop closes; keyboard users have Escape and the close button.
@@ -46,10 +67,15 @@ export function Modal({ labelledBy, onClose, closeLabel, children }: ModalProps)
     <div
       className="modal__backdrop"
       role="presentation"
-      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+      onMouseDown={(e) => e.target === e.currentTarget && close.current()}
     >
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={labelledBy} ref={panel}>
-        <button type="button" className="modal__close" aria-label={closeLabel} onClick={onClose}>
+        <button
+          type="button"
+          className="modal__close"
+          aria-label={closeLabel}
+          onClick={() => close.current()}
+        >
           ×
         </button>
         {children}

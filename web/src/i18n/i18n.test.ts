@@ -29,6 +29,9 @@ describe('translations', () => {
   it('keep the spec error text verbatim in both languages', () => {
     expect(en.home.statsError).toBe('Ошибка загрузки статистики');
     expect(ru.home.statsError).toBe('Ошибка загрузки статистики');
+    // The image overlay (spec 1 §8) is the same Russian text in both languages.
+    expect(en.images.error).toBe('Ошибка загрузки');
+    expect(ru.images.error).toBe('Ошибка загрузки');
     expect(en.common.guest).toBe('Guest');
     expect(ru.common.guest).toBe('Гость');
   });

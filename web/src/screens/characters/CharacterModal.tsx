@@ -2,16 +2,17 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CatalogueCharacter,
-  cardImageUrl,
   characterImage,
-  discordAvatarUrl,
   getOwners,
   type Owner,
   ownerName,
 } from '../../api/catalogue';
+import { errorText } from '../../api/http';
+import { cardImageUrl, discordAvatarUrl } from '../../api/images';
 import { LikeButton } from '../../components/LikeButton';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { Modal } from '../../components/Modal';
+import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
 
 type Tab = 'cards' | 'owners';
@@ -70,8 +71,7 @@ export function CharacterModal({
         tabs={(['cards', 'owners'] as const).map((id) => ({ id, title: t(`characters.tabs.${id}`) }))}
         selected={tab}
         onSelect={setTab}
-      />
-      <div role="tabpanel">
+      >
         {character.Cards.length === 0 ? (
           <p className="empty">{t('characters.noCards')}</p>
         ) : tab === 'cards' ? (
@@ -81,7 +81,7 @@ export function CharacterModal({
                 key={card.id}
                 className={`card-frame${card.limited ? ' card-frame--limited' : ''}${newFrames ? ' card-frame--new' : ''}`}
                 data-rank={card.Rank.code}
-                style={{ ['--rank-color' as string]: card.Rank.color }}
+                style={rankColor(card.Rank.color)}
               >
                 <LoadedImage
                   src={cardImageUrl(card.id)}
@@ -93,7 +93,12 @@ export function CharacterModal({
                   <span className={`badge ${card.limited ? 'badge--limited' : 'badge--regular'}`}>
                     {card.limited ? t('cards.limited') : t('cards.regular')}
                   </span>
-                  <span className="rank-code" data-rank={card.Rank.code} title={card.Rank.title}>
+                  <span
+                    className="rank-code"
+                    data-rank={card.Rank.code}
+                    style={rankColor(card.Rank.color)}
+                    title={card.Rank.title}
+                  >
                     {card.Rank.code || card.Rank.title || '?'}
                   </span>
                   <LikeButton cardId={card.id} />
@@ -104,35 +109,41 @@ export function CharacterModal({
         ) : (
           <div className="owners">
             {character.Cards.map((card) => (
-              <CardOwners key={card.id} cardId={card.id} rank={card.Rank.code} />
+              <CardOwners key={card.id} cardId={card.id} rank={card.Rank} />
             ))}
           </div>
         )}
-      </div>
+      </Tabs>
     </Modal>
   );
 }
 
-function CardOwners({ cardId, rank }: { cardId: number; rank: string }) {
+function CardOwners({
+  cardId,
+  rank,
+}: {
+  cardId: number;
+  rank: { code: string; title: string; color: string };
+}) {
   const { t } = useTranslation();
   const [owners, setOwners] = useState<Owner[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const rankName = rank.code || rank.title || '?';
   useEffect(() => {
     let live = true;
     getOwners(cardId).then(
       (list) => live && setOwners(list),
-      (err: unknown) =>
-        live && setError(`Ошибка загрузки владельцев: ${err instanceof Error ? err.message : String(err)}`),
+      (err: unknown) => live && setError(`Ошибка загрузки владельцев: ${errorText(err)}`),
     );
     return () => {
       live = false;
     };
   }, [cardId]);
   return (
-    <section className="owners__card" aria-label={t('characters.ownersOf', { id: cardId, rank })}>
+    <section className="owners__card" aria-label={t('characters.ownersOf', { id: cardId, rank: rankName })}>
       <h3>
-        <span className="rank-code" data-rank={rank}>
-          {rank}
+        <span className="rank-code" data-rank={rank.code} style={rankColor(rank.color)}>
+          {rankName}
         </span>{' '}
         #{cardId}
       </h3>

@@ -1,25 +1,44 @@
-import { useTranslation } from 'react-i18next';
 import { type CatalogueCharacter, characterImage } from '../../api/catalogue';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
+import { rankColor } from '../../components/rank-color';
 
-/** A tile: the first card's rank code in its colour, avatar, name and alternate name. */
-export function CharacterTile({ character, onOpen }: { character: CatalogueCharacter; onOpen: () => void }) {
-  const { t } = useTranslation();
+/**
+ * A tile: the first card's rank code in its colour, avatar, name and alternate name. A button,
+ * so Enter and Space open the modal like a click.
+ */
+export function CharacterTile({
+  character,
+  newFrames,
+  onOpen,
+}: {
+  character: CatalogueCharacter;
+  newFrames: boolean;
+  onOpen: () => void;
+}) {
   const first = character.Cards[0];
+  const rank = first?.Rank;
   return (
-    <button type="button" className="character-tile" onClick={onOpen} aria-haspopup="dialog">
+    <button
+      type="button"
+      className={`character-tile${newFrames ? ' character-tile--new' : ''}`}
+      data-rank={rank?.code}
+      style={rankColor(rank?.color)}
+      onClick={onOpen}
+      aria-haspopup="dialog"
+    >
       <span
         className="rank-code character-tile__rank"
-        data-rank={first?.Rank.code}
-        style={first ? { color: first.Rank.color, borderColor: first.Rank.color } : undefined}
+        data-rank={rank?.code}
+        style={rankColor(rank?.color)}
+        title={rank?.title}
       >
-        {first?.Rank.code ?? '?'}
+        {rank?.code || rank?.title || '?'}
       </span>
       <LoadedImage
         className="character-tile__avatar"
         src={characterImage(character)}
         fallback={fallbackAvatar(character.name)}
-        alt={t('characters.avatarAlt', { name: character.name })}
+        alt=""
         timeoutMs={IMAGE_TIMEOUT_MS.card}
       />
       <span className="character-tile__name">{character.name}</span>

@@ -2,158 +2,491 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
 import { CharactersScreen } from './CharactersScreen';
+import { RELOAD_DELAY_MS } from './useCharacters';
 
 const ranks = [
-  { id: 1, code: 'E', title: 'Common', color: '#9e9e9e' },
-  { id: 6, code: 'S', title: 'Mythic', color: '#f44336' },
+  { id: 1, code: 'E', title: 'Common', color: '#9e9e9e', imageUrl: null, threshold: 0, sortOrder: 0 },
+  { id: 6, code: 'S', title: 'Mythic', color: '#f44336', imageUrl: null, threshold: 50, sortOrder: 5 },
 ];
-const character = (id: number, name: string, code = 'S') => ({
+const card = (id: number, code: string, limited = false) => ({
+  id,
+  imageUrl: null,
+  limited,
+  seasonId: null,
+  Rank: {
+    code,
+    title: code === 'S' ? 'Mythic' : 'Common',
+    color: code === 'S' ? '#f44336' : '#9e9e9e',
+    imageUrl: null,
+  },
+});
+const character = (id: number, name: string, code = 'S', extra: object = {}) => ({
   id,
   name,
   altname: `${name} alt`,
   description: `About ${name}`,
   imageUrl: null,
-  shikimoriId: id === 1 ? 184947 : null,
+  shikimoriId: null,
   anilistId: null,
-  Cards: [
-    {
-      id: id * 10,
-      imageUrl: null,
-      limited: id === 1,
-      seasonId: null,
-      Rank: { code, title: 'Mythic', color: '#f44336', imageUrl: null },
-    },
-  ],
+  Cards: [card(id * 10, code, id === 1)],
+  ...extra,
 });
+const frieren = character(1, 'Frieren', 'S', {
+  shikimoriId: 184947,
+  Cards: [card(10, 'S', true), card(11, 'E')],
+});
+const stark = character(2, 'Stark', 'E', { anilistId: 246 });
 
-/** A fake API: characters by rank filter, likes, owners. `routes` can override any path. */
-function api(routes: Record<string, (url: string, init?: RequestInit) => Promise<Response>> = {}) {
+type Route = (url: string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * A fake API (the browser's fetch, not our code). `routes` override paths: a key matches its
+ * exact URL, or every URL it starts with when it ends in '*'.
+ */
+function api(routes: Record<string, Route> = {}) {
+  const matches = (key: string, url: string) =>
+    key.endsWith('*') ? url.startsWith(key.slice(0, -1)) : url === key;
   return stubFetch(async (url, init) => {
-    for (const [prefix, answer] of Object.entries(routes))
-      if (url.startsWith(prefix)) return answer(url, init);
+    for (const [key, answer] of Object.entries(routes)) if (matches(key, url)) return answer(url, init);
     if (url === '/api/ranks') return jsonResponse(ranks);
     if (url === '/api/anime') return jsonResponse([{ id: 3, title: 'Sousou no Frieren' }]);
     if (url.startsWith('/api/characters')) {
-      const list = url.includes('rank_code=E')
-        ? [character(2, 'Stark', 'E')]
-        : [character(1, 'Frieren'), character(2, 'Stark', 'E')];
+      const list = url.includes('rank_code=E') || url.includes('anime_id=3') ? [stark] : [frieren, stark];
       return new Response(JSON.stringify(list), { headers: { 'x-total-count': String(list.length) } });
     }
     if (url.endsWith('/likes')) return jsonResponse({ likes: 4, liked: false });
     if (url.endsWith('/like')) return jsonResponse({ success: true, likes: 5 });
-    if (url.startsWith('/api/inventory?card_id='))
-      return jsonResponse([{ id: 5, user_id: 5, username: '', avatar: null, discordId: '1' }]);
+    if (url.startsWith('/api/inventory?card_id=10'))
+      return jsonResponse([
+        { id: 5, user_id: 5, username: '', avatar: null, discordId: '15', quantity: 1 },
+        { id: 7, user_id: 7, username: 'sakura_fan', avatar: 'abc123', discordId: '1187', quantity: 2 },
+      ]);
+    if (url.startsWith('/api/inventory?card_id=')) return jsonResponse([]);
     return jsonResponse({ error: 'not found' }, 404);
   });
 }
 
 const characterCalls = (mock: ReturnType<typeof stubFetch>) =>
-  mock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/characters'));
+  mock.mock.calls.filter(([u]) => String(u).startsWith('/api/characters'));
+const tiles = () => document.querySelectorAll('.character-tile');
+const tile = async (name: string) => (await screen.findByText(name)).closest('button')!;
+
+/** A response the test releases later, to hold a request in flight. */
+function deferred() {
+  let release!: (r: Response) => void;
+  const promise = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+/** fetch that honours the abort signal, as the browser's does. */
+const abortable = (answer: Promise<Response>, init?: RequestInit) =>
+  new Promise<Response>((resolve, reject) => {
+    init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    answer.then(resolve, reject);
+  });
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
 
-describe('CharactersScreen', () => {
-  it('loads after 250 ms, filters by rank, cancels the request in flight and resets', async () => {
-    const mock = api();
-    renderPage({ user: user() }, <CharactersScreen />);
-    expect(characterCalls(mock)).toHaveLength(0);
-    await act(() => vi.advanceTimersByTimeAsync(250));
-    await screen.findByText('Frieren');
-    expect(screen.queryByRole('button', { name: 'Reset filters' })).toBeNull();
+async function openPage(language: 'en' | 'ru' = 'en') {
+  const view = renderPage({ user: user(), language }, <CharactersScreen />);
+  await screen.findByText('Frieren');
+  return view;
+}
 
-    // Quick changes: each restarts the 250 ms delay and cancels what was in flight, so only the
-    // last filter's request completes.
-    fireEvent.click(await screen.findByRole('button', { name: 'E' }));
+describe('CharactersScreen: list and filters', () => {
+  it('loads the first page at once and shows tiles with the first card’s rank code in its colour', async () => {
+    const mock = api();
+    await openPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Characters' })).toBeTruthy();
+    expect(String(characterCalls(mock)[0]![0])).toBe('/api/characters?limit=60');
+    const frierenTile = await tile('Frieren');
+    const rank = frierenTile.querySelector('.character-tile__rank') as HTMLElement;
+    expect(rank.textContent).toBe('S');
+    expect(rank.style.getPropertyValue('--rank-color')).toBe('#f44336');
+    expect(within(frierenTile).getByText('Frieren alt')).toBeTruthy();
+    // The avatar is the first card's image.
+    expect(frierenTile.querySelector('img')?.getAttribute('src')).toBe('/api/cards/10/image');
+    expect(screen.getByText('2 characters')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset filters' })).toBeNull();
+  });
+
+  it('offers all plus one button per rank (aria-pressed) and the anime list with a placeholder', async () => {
+    api();
+    await openPage();
+    const all = screen.getByRole('button', { name: 'All' });
+    const s = await screen.findByRole('button', { name: 'S' });
+    expect(all.getAttribute('aria-pressed')).toBe('true');
+    expect(s.getAttribute('aria-pressed')).toBe('false');
+    expect(s.style.getPropertyValue('--rank-color')).toBe('#f44336');
+    const select = screen.getByRole('combobox', { name: 'Anime' }) as HTMLSelectElement;
+    await waitFor(() => expect(select.options).toHaveLength(2));
+    expect([...select.options].map((o) => o.text)).toEqual(['All anime', 'Sousou no Frieren']);
+    fireEvent.click(s);
+    expect(s.getAttribute('aria-pressed')).toBe('true');
+    expect(all.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('reloads 250 ms after the last filter change, so quick clicks ask once', async () => {
+    const mock = api();
+    await openPage();
+    const e = await screen.findByRole('button', { name: 'E' });
+    // Exact time from here: the clock moves only when the test says so.
+    vi.useRealTimers();
+    vi.useFakeTimers();
+    const before = characterCalls(mock).length;
+    fireEvent.click(e);
+    await act(() => vi.advanceTimersByTimeAsync(200));
     fireEvent.click(screen.getByRole('button', { name: 'S' }));
-    fireEvent.click(screen.getByRole('button', { name: 'E' }));
-    await act(() => vi.advanceTimersByTimeAsync(250));
-    await waitFor(() => expect(screen.queryByText('Frieren')).toBeNull());
-    const calls = mock.mock.calls.filter(([u]) => String(u).startsWith('/api/characters'));
-    expect(String(calls.at(-1)![0])).toContain('rank_code=E');
-    for (const [u, init] of calls.slice(1, -1)) {
-      // Any earlier filter's request that did start was aborted.
-      expect([String(u), init?.signal?.aborted]).toEqual([String(u), true]);
-    }
+    await act(() => vi.advanceTimersByTimeAsync(RELOAD_DELAY_MS - 1));
+    expect(characterCalls(mock)).toHaveLength(before);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(characterCalls(mock)).toHaveLength(before + 1);
+    expect(String(characterCalls(mock).at(-1)![0])).toBe('/api/characters?limit=60&rank_code=S');
+  });
+
+  it('cancels the request in flight when a filter changes and ignores its late answer', async () => {
+    const slow = deferred();
+    const mock = api({
+      '/api/characters?limit=60&rank_code=E': (_url, init) => abortable(slow.promise, init),
+    });
+    await openPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'E' }));
+    await act(() => vi.advanceTimersByTimeAsync(RELOAD_DELAY_MS));
+    const eCall = characterCalls(mock).at(-1)!;
+    expect(String(eCall[0])).toContain('rank_code=E');
+    expect(eCall[1]?.signal?.aborted).toBe(false);
+
+    // Back to all ranks: the E request is cancelled at once, before the new one starts.
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(eCall[1]?.signal?.aborted).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(RELOAD_DELAY_MS));
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    // The cancelled answer arrives late: ignored, no error box, the list stays.
+    slow.release(jsonResponse([stark]));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(tiles()).toHaveLength(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('filters by anime, shows reset only while a filter is active, and reset clears both', async () => {
+    const mock = api();
+    await openPage();
+    const select = screen.getByRole('combobox', { name: 'Anime' }) as HTMLSelectElement;
+    await waitFor(() => expect(select.options).toHaveLength(2));
+    fireEvent.change(select, { target: { value: '3' } });
+    expect(screen.getByRole('button', { name: 'Reset filters' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'S' }));
+    await act(() => vi.advanceTimersByTimeAsync(RELOAD_DELAY_MS));
+    expect(String(characterCalls(mock).at(-1)![0])).toBe('/api/characters?limit=60&anime_id=3&rank_code=S');
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
-    await act(() => vi.advanceTimersByTimeAsync(250));
-    await screen.findByText('Frieren');
     expect(screen.queryByRole('button', { name: 'Reset filters' })).toBeNull();
+    expect(select.value).toBe('');
+    expect(screen.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+    await act(() => vi.advanceTimersByTimeAsync(RELOAD_DELAY_MS));
+    expect(String(characterCalls(mock).at(-1)![0])).toBe('/api/characters?limit=60');
+    await waitFor(() => expect(tiles()).toHaveLength(2));
   });
 
+  it('switches the frame style with the new frames toggle without asking the server again', async () => {
+    const mock = api();
+    await openPage();
+    const calls = characterCalls(mock).length;
+    const toggle = screen.getByRole('checkbox', { name: 'New frames' });
+    fireEvent.click(toggle);
+    await act(() => vi.advanceTimersByTimeAsync(RELOAD_DELAY_MS * 2));
+    expect(characterCalls(mock)).toHaveLength(calls);
+    expect(screen.queryByRole('button', { name: 'Reset filters' })).toBeNull();
+    expect((await tile('Frieren')).classList.contains('character-tile--new')).toBe(true);
+    fireEvent.click(await tile('Frieren'));
+    const frames = screen.getByRole('dialog').querySelectorAll('.card-frame');
+    expect([...frames].every((f) => f.classList.contains('card-frame--new'))).toBe(true);
+  });
+
+  it('loads the next page with `after` as the grid reaches the end', async () => {
+    const page1 = [frieren, stark, character(3, 'Fern', 'E')];
+    const mock = api({
+      '/api/characters?limit=60&after=3': async () =>
+        new Response(JSON.stringify([character(4, 'Himmel', 'S')]), { headers: { 'x-total-count': '4' } }),
+      '/api/characters?limit=60': async () =>
+        new Response(JSON.stringify(page1), { headers: { 'x-total-count': '4', 'x-next-after': '3' } }),
+    });
+    await openPage();
+    expect(await screen.findByText('Himmel')).toBeTruthy();
+    expect(characterCalls(mock).map(([u]) => String(u))).toEqual([
+      '/api/characters?limit=60',
+      '/api/characters?limit=60&after=3',
+    ]);
+    expect(tiles()).toHaveLength(4);
+    expect(screen.getByText('4 characters')).toBeTruthy();
+  });
+});
+
+describe('CharactersScreen: the error box', () => {
   it.each([
-    [jsonResponse({ error: 'boom', details: 'db down' }, 500), 'API error: db down'],
-    [jsonResponse({ error: 'boom' }, 500), 'API error: boom'],
-    [jsonResponse({ oops: true }), 'Неожиданный ответ API: {"oops":true}'],
-  ])('replaces the page with the error box titled Ошибка (%#)', async (answer, message) => {
-    api({ '/api/characters': async () => answer });
+    [
+      'an error object with details',
+      () => jsonResponse({ error: 'boom', details: 'db down' }, 500),
+      'API error: db down',
+    ],
+    ['an error object without details', () => jsonResponse({ error: 'boom' }, 500), 'API error: boom'],
+    [
+      'an error object with structured details',
+      () => jsonResponse({ error: 'Bad request', code: 'VALIDATION', details: [{ path: 'limit' }] }, 400),
+      'API error: [{"path":"limit"}]',
+    ],
+    ['a non-list answer', () => jsonResponse({ oops: true }), 'Неожиданный ответ API: {"oops":true}'],
+    ['a list of the wrong things', () => jsonResponse([{ id: 'x' }]), 'Неожиданный ответ API: [{"id":"x"}]'],
+    [
+      'a failed request',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      'Ошибка запроса: Failed to fetch',
+    ],
+    ['an answer that is not JSON', () => new Response('<html>', { status: 502 }), 'Ошибка запроса: HTTP 502'],
+  ])('replaces the page body with the box titled Ошибка for %s', async (_case, answer, message) => {
+    api({ '/api/characters*': async () => answer() });
     renderPage({ user: user() }, <CharactersScreen />);
-    await act(() => vi.advanceTimersByTimeAsync(250));
+    const box = await screen.findByRole('alert');
+    expect(within(box).getByRole('heading', { level: 1 }).textContent).toBe('Ошибка');
+    expect(within(box).getByText(message)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Characters' })).toBeNull();
+  });
+
+  it('keeps the spec texts in Russian too', async () => {
+    api({ '/api/characters*': async () => jsonResponse({ error: 'boom' }, 500) });
+    renderPage({ user: user(), language: 'ru' }, <CharactersScreen />);
     const box = await screen.findByRole('alert');
     expect(within(box).getByRole('heading').textContent).toBe('Ошибка');
-    expect(within(box).getByText(message)).toBeTruthy();
+    expect(within(box).getByText('API error: boom')).toBeTruthy();
   });
+});
 
-  it('reports a failed request as Ошибка запроса', async () => {
-    api({ '/api/characters': async () => Promise.reject(new TypeError('Failed to fetch')) });
-    renderPage({ user: user() }, <CharactersScreen />);
-    await act(() => vi.advanceTimersByTimeAsync(250));
-    expect(await screen.findByText('Ошибка запроса: Failed to fetch')).toBeTruthy();
-  });
-
-  it('opens the modal, likes a card once, shows owners and closes on Escape', async () => {
-    const mock = api();
-    renderPage({ user: user() }, <CharactersScreen />);
-    await act(() => vi.advanceTimersByTimeAsync(250));
-    const tile = (await screen.findByText('Frieren')).closest('button')!;
-    tile.focus();
-    fireEvent.click(tile);
-    const dialog = screen.getByRole('dialog');
+describe('CharactersScreen: the modal', () => {
+  it('opens as a labelled dialog with the details and only the external links that exist', async () => {
+    api();
+    await openPage();
+    fireEvent.click(await tile('Frieren'));
+    const dialog = screen.getByRole('dialog', { name: 'Frieren' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(within(dialog).getByText('Frieren alt')).toBeTruthy();
+    expect(within(dialog).getByText('About Frieren')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Shikimori' }).getAttribute('href')).toBe(
       'https://shikimori.one/characters/184947',
     );
     expect(within(dialog).queryByRole('link', { name: 'AniList' })).toBeNull();
-    expect(within(dialog).getByText('Limited')).toBeTruthy();
-    const like = await within(dialog).findByRole('button', { name: 'Like (4 likes)' });
-    fireEvent.click(like);
-    await within(dialog).findByRole('button', { name: 'Like (5 likes)' });
-    expect(within(dialog).getByRole('button', { name: 'Like (5 likes)' })).toHaveProperty('disabled', true);
-    expect(mock.mock.calls.filter(([u]) => String(u).endsWith('/like'))).toHaveLength(1);
+    // The cards tab is the default: each card's image, label, rank code and like button.
+    expect(within(dialog).getByRole('tab', { name: 'Cards' }).getAttribute('aria-selected')).toBe('true');
+    const frames = [...dialog.querySelectorAll<HTMLElement>('.card-frame')];
+    expect(frames.map((f) => f.querySelector('img')?.getAttribute('src'))).toEqual([
+      '/api/cards/10/image',
+      '/api/cards/11/image',
+    ]);
+    expect(frames.map((f) => f.querySelector('.badge')?.textContent)).toEqual(['Limited', 'Regular']);
+    expect(frames.map((f) => f.querySelector('.rank-code')?.textContent)).toEqual(['S', 'E']);
+    expect(frames[0]!.classList.contains('card-frame--limited')).toBe(true);
+    expect(within(dialog).getAllByRole('button', { name: /^Like/ })).toHaveLength(2);
+    fireEvent.keyDown(document, { key: 'Escape' });
 
-    fireEvent.click(within(dialog).getByRole('tab', { name: 'Owners' }));
-    expect(await within(dialog).findByText('ID: 5')).toBeTruthy();
+    fireEvent.click(await tile('Stark'));
+    const other = screen.getByRole('dialog', { name: 'Stark' });
+    expect(within(other).queryByRole('link', { name: 'Shikimori' })).toBeNull();
+    expect(within(other).getByRole('link', { name: 'AniList' }).getAttribute('href')).toBe(
+      'https://anilist.co/character/246',
+    );
+  });
+
+  it('moves focus in, keeps Tab inside, closes on Escape, close button or backdrop, and returns focus', async () => {
+    api();
+    await openPage();
+    const frierenTile = await tile('Frieren');
+    frierenTile.focus();
+    fireEvent.click(frierenTile);
+    const dialog = screen.getByRole('dialog');
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    expect(document.activeElement).toBe(close);
+    expect(document.body.style.overflow).toBe('hidden');
+    await waitFor(() =>
+      expect(within(dialog).getAllByRole('button', { name: /^Like/ })[1]).toHaveProperty('disabled', false),
+    );
+    const focusable = [...dialog.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter(
+      (el) => el.tabIndex >= 0,
+    );
+    const last = focusable.at(-1)!;
+    last.focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(last);
+
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(tile);
+    expect(document.activeElement).toBe(frierenTile);
+    expect(document.body.style.overflow).toBe('');
+
+    fireEvent.click(frierenTile);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(frierenTile);
+    fireEvent.mouseDown(document.querySelector('.modal__backdrop')!);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('switches tabs with the arrow keys', async () => {
+    api();
+    await openPage();
+    fireEvent.click(await tile('Frieren'));
+    const cardsTab = screen.getByRole('tab', { name: 'Cards' });
+    cardsTab.focus();
+    fireEvent.keyDown(cardsTab, { key: 'ArrowRight' });
+    const owners = screen.getByRole('tab', { name: 'Owners' });
+    expect(owners.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(owners);
+    expect(screen.getByRole('tabpanel', { name: 'Owners' })).toBeTruthy();
+  });
+});
+
+describe('CharactersScreen: likes', () => {
+  it('likes a card once: disabled while loading, count +1 locally, and still liked after reopening', async () => {
+    const post = deferred();
+    const mock = api({ '/api/cards/10/like': () => post.promise });
+    await openPage();
+    fireEvent.click(await tile('Frieren'));
+    // The first card (10) of the two.
+    const firstCard = () => screen.getByRole('dialog').querySelector<HTMLElement>('.card-frame')!;
+    const like = await within(firstCard()).findByRole('button', { name: 'Like (4 likes)' });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(like);
+    expect(like).toHaveProperty('disabled', true);
+    post.release(jsonResponse({ success: true, likes: 5 }));
+    await within(firstCard()).findByRole('button', { name: 'Like (5 likes)' });
+    expect(like).toHaveProperty('disabled', true);
+    expect(like.getAttribute('aria-pressed')).toBe('true');
+    expect(like.querySelector('.like__count')?.textContent).toBe('5');
+    const posts = () =>
+      mock.mock.calls.filter(([u, init]) => String(u).endsWith('/like') && init?.method === 'POST');
+    expect(posts()).toHaveLength(1);
+    expect(String(posts()[0]![0])).toBe('/api/cards/10/like');
+
+    // Reopened in the same page view: the card stays liked even though the server's answer
+    // (stubbed) still says not liked.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.click(await tile('Frieren'));
+    const again = await within(firstCard()).findByRole('button', { name: 'Like (4 likes)' });
+    expect(again).toHaveProperty('disabled', true);
+    expect(again.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('starts liked and disabled when the server says the user liked the card before', async () => {
+    api({ '/api/cards/10/likes': async () => jsonResponse({ likes: 9, liked: true }) });
+    await openPage();
+    fireEvent.click(await tile('Frieren'));
+    const like = await within(screen.getByRole('dialog')).findByRole('button', { name: 'Like (9 likes)' });
+    expect(like).toHaveProperty('disabled', true);
+    expect(like.getAttribute('aria-pressed')).toBe('true');
   });
 
   it.each([
-    [{ '/api/cards/10/likes': async () => jsonResponse({ error: 'x' }, 500) }, 'Ошибка загрузки лайков'],
     [
-      { '/api/cards/10/like': async () => jsonResponse({ success: false, likes: 4 }, 409) },
+      'the count fails to load',
+      { '/api/cards/10/likes': async () => jsonResponse({ error: 'x' }, 500) },
+      false,
+      'Ошибка загрузки лайков',
+    ],
+    [
+      'the like is refused (success false)',
+      { '/api/cards/10/like': async () => jsonResponse({ success: false, likes: 4 }) },
+      true,
       'Не удалось поставить лайк',
     ],
-    [{ '/api/cards/10/like': async () => jsonResponse({ error: 'x' }, 500) }, 'Ошибка сети'],
-  ])('shows the like message of spec 1 §8 (%#)', async (routes, message) => {
+    [
+      'the like is a repeat (409)',
+      {
+        '/api/cards/10/like': async () =>
+          jsonResponse({ success: false, likes: 4, error: 'Already liked' }, 409),
+      },
+      true,
+      'Не удалось поставить лайк',
+    ],
+    [
+      'the server fails',
+      { '/api/cards/10/like': async () => jsonResponse({ error: 'x' }, 500) },
+      true,
+      'Ошибка сети',
+    ],
+    [
+      'the network fails',
+      { '/api/cards/10/like': async () => Promise.reject(new TypeError('Failed to fetch')) },
+      true,
+      'Ошибка сети',
+    ],
+  ] as const)('shows the spec 1 §8 message when %s', async (_case, routes, click, message) => {
     api(routes);
-    renderPage({ user: user() }, <CharactersScreen />);
-    await act(() => vi.advanceTimersByTimeAsync(250));
-    fireEvent.click((await screen.findByText('Frieren')).closest('button')!);
+    await openPage();
+    fireEvent.click(await tile('Frieren'));
     const dialog = screen.getByRole('dialog');
-    const button = within(dialog).getByRole('button', { name: /^Like/ });
+    const button = within(dialog).getAllByRole('button', { name: /^Like/ })[0]!;
     // The count (or its failure) has loaded once the button is enabled.
-    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
-    if (message !== 'Ошибка загрузки лайков') fireEvent.click(button);
-    expect(await within(dialog).findByText(message)).toBeTruthy();
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    if (click) fireEvent.click(button);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
+    // A failed like leaves the card not liked.
+    await waitFor(() => expect(button).toHaveProperty('disabled', false));
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+  });
+});
+
+describe('CharactersScreen: owners', () => {
+  it('lists the owners of each card with avatar and display name, or says nobody owns it', async () => {
+    const mock = api();
+    await openPage();
+    fireEvent.click(await tile('Frieren'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Owners' }));
+    const first = await screen.findByRole('region', { name: 'Owners of card 10 (S)' });
+    await within(first).findByText('sakura_fan');
+    const owners = [...first.querySelectorAll('.owner')];
+    expect(owners.map((o) => o.textContent)).toEqual(['ID: 5', 'sakura_fan']);
+    // Discord avatars from the id and hash, through our proxy; no hash: a generated one.
+    const avatars = owners.map((o) => o.querySelector('img')?.getAttribute('src') ?? '');
+    expect(avatars[1]).toBe('/api/proxy/discord/avatars/1187/abc123.png');
+    expect(avatars[0]).toMatch(/^data:image\/svg\+xml,/);
+    const second = screen.getByRole('region', { name: 'Owners of card 11 (E)' });
+    expect(await within(second).findByText('Nobody owns this card yet.')).toBeTruthy();
+    expect(mock.mock.calls.map(([u]) => String(u))).toEqual(
+      expect.arrayContaining(['/api/inventory?card_id=10', '/api/inventory?card_id=11']),
+    );
   });
 
-  it('shows the owners error with its message', async () => {
-    api({ '/api/inventory?card_id=': async () => Promise.reject(new Error('offline')) });
-    renderPage({ user: user() }, <CharactersScreen />);
-    await act(() => vi.advanceTimersByTimeAsync(250));
-    fireEvent.click((await screen.findByText('Frieren')).closest('button')!);
+  it('says so when a character has no cards', async () => {
+    api({
+      '/api/characters*': async () => jsonResponse([character(9, 'Frieren', 'S', { Cards: [] })]),
+    });
+    await openPage();
+    expect((await tile('Frieren')).querySelector('.character-tile__rank')?.textContent).toBe('?');
+    fireEvent.click(await tile('Frieren'));
+    expect(screen.getByText('This character has no cards yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Owners' }));
-    expect(await screen.findByText('Ошибка загрузки владельцев: offline')).toBeTruthy();
+    expect(screen.getByText('This character has no cards yet.')).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'a network failure',
+      async () => Promise.reject(new Error('offline')),
+      'Ошибка загрузки владельцев: offline',
+    ],
+    [
+      'a server error',
+      async () => jsonResponse({ error: 'Inventory unavailable' }, 503),
+      'Ошибка загрузки владельцев: Inventory unavailable',
+    ],
+  ])('shows the owners error with its message on %s', async (_case, answer, message) => {
+    api({ '/api/inventory?card_id=*': answer });
+    await openPage();
+    fireEvent.click(await tile('Frieren'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Owners' }));
+    expect(await screen.findAllByText(message)).toHaveLength(2);
   });
 });

@@ -8,6 +8,8 @@ import {
   getRanks,
   type Rank,
 } from '../../api/catalogue';
+import { LikedCardsContext } from '../../components/LikeButton';
+import { rankColor } from '../../components/rank-color';
 import { CharacterModal } from './CharacterModal';
 import { CharacterTile } from './CharacterTile';
 import { useCharacters } from './useCharacters';
@@ -29,6 +31,8 @@ export function CharactersScreen() {
   const [animeId, setAnimeId] = useState('');
   const [newFrames, setNewFrames] = useState(false);
   const [open, setOpen] = useState<CatalogueCharacter | null>(null);
+  // Cards liked during this page view, across every modal opened (spec 1 §4).
+  const [likedCards] = useState(() => new Set<number>());
   const filter = useMemo(() => ({ rankCode, animeId }), [rankCode, animeId]);
   const characters = useCharacters(filter);
 
@@ -69,6 +73,7 @@ export function CharactersScreen() {
               type="button"
               className="chip rank-code"
               data-rank={r.code}
+              style={rankColor(r.color)}
               aria-pressed={rankCode === r.code}
               title={r.title}
               onClick={() => setRankCode(r.code)}
@@ -119,12 +124,15 @@ export function CharactersScreen() {
       )}
       <CharacterGrid
         items={characters.items}
+        newFrames={newFrames}
         hasMore={characters.hasMore}
         loadingMore={characters.loadingMore}
         onNeedMore={characters.loadMore}
         onOpen={setOpen}
       />
-      {open && <CharacterModal character={open} newFrames={newFrames} onClose={() => setOpen(null)} />}
+      <LikedCardsContext value={likedCards}>
+        {open && <CharacterModal character={open} newFrames={newFrames} onClose={() => setOpen(null)} />}
+      </LikedCardsContext>
     </section>
   );
 }
@@ -132,12 +140,14 @@ export function CharactersScreen() {
 /** Only the rows near the viewport are in the DOM; reaching the end asks for the next page. */
 function CharacterGrid({
   items,
+  newFrames,
   hasMore,
   loadingMore,
   onNeedMore,
   onOpen,
 }: {
   items: CatalogueCharacter[];
+  newFrames: boolean;
   hasMore: boolean;
   loadingMore: boolean;
   onNeedMore: () => void;
@@ -198,7 +208,7 @@ function CharacterGrid({
         >
           {items.slice(row.index * columns, row.index * columns + columns).map((c) => (
             <li key={c.id}>
-              <CharacterTile character={c} onOpen={() => onOpen(c)} />
+              <CharacterTile character={c} newFrames={newFrames} onOpen={() => onOpen(c)} />
             </li>
           ))}
         </ul>

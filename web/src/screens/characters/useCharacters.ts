@@ -26,6 +26,7 @@ export function useCharacters(filter: CharacterFilter) {
   });
   const controller = useRef<AbortController | null>(null);
   const nextAfter = useRef<number | null>(null);
+  const firstLoad = useRef(true);
 
   const load = useCallback(
     async (after: number | null, signal: AbortSignal) => {
@@ -43,7 +44,10 @@ export function useCharacters(filter: CharacterFilter) {
         }));
       } catch (err) {
         if (signal.aborted) return; // aborted requests are ignored (spec 1 §8)
-        const message = err instanceof CharactersError ? err.message : `Ошибка запроса: ${String(err)}`;
+        const message =
+          err instanceof CharactersError
+            ? err.message
+            : `Ошибка запроса: ${err instanceof Error ? err.message : String(err)}`;
         setState((s) => ({ ...s, status: 'error', error: message, loadingMore: false }));
       }
     },
@@ -51,13 +55,22 @@ export function useCharacters(filter: CharacterFilter) {
   );
 
   useEffect(() => {
+    // Whatever was in flight belongs to the previous filter.
     controller.current?.abort();
-    setState((s) => ({ ...s, status: 'loading', loadingMore: false }));
-    const timer = setTimeout(() => {
+    const start = () => {
       const c = new AbortController();
       controller.current = c;
       void load(null, c.signal);
-    }, RELOAD_DELAY_MS);
+    };
+    // The page's first load starts at once; a filter change waits 250 ms, so quick clicks ask once.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (firstLoad.current) {
+      firstLoad.current = false;
+      start();
+    } else {
+      setState((s) => ({ ...s, status: 'loading', loadingMore: false }));
+      timer = setTimeout(start, RELOAD_DELAY_MS);
+    }
     return () => {
       clearTimeout(timer);
       controller.current?.abort();

@@ -1,14 +1,14 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
-import { COPIED_MS, ProfileScreen } from './ProfileScreen';
+import { COPIED_MS, FIRST_CARDS, ProfileScreen } from './ProfileScreen';
 
 const me = {
   id: 7,
   username: 'sakura_fan',
-  discriminator: '0',
+  discriminator: '4242',
   discordId: '1187394520190640128',
-  avatar: null,
+  avatar: '3f9c1d2e',
   email: 'sakura@example.com',
   adminLevel: 2,
   shikimoriId: null,
@@ -20,79 +20,181 @@ const me = {
 };
 const entry = (n: number, character = `Hero ${n}`, rank = 'E') => ({
   id: n,
-  cardId: n,
+  cardId: 100 + n,
   limited: n % 5 === 0,
   obtainedAt: '2026-11-01T10:00:00Z',
-  quantity: 1,
+  quantity: n === 3 ? 2 : 1,
   character,
   rank,
   Card: {
-    id: n,
+    id: 100 + n,
     imageUrl: null,
     Character: { id: n, name: character },
-    Rank: { code: rank, color: '#9e9e9e', title: 'Common' },
+    Rank: { code: rank, color: rank === 'SSS' ? '#ffd700' : '#9e9e9e', title: 'Common' },
   },
 });
+const inventory = [
+  ...Array.from({ length: 14 }, (_, i) => entry(i + 1)),
+  entry(15, 'Frieren', 'SSS'),
+  entry(16, 'Fern', 'SSS'),
+];
 
 function api(over: Record<string, () => Promise<Response>> = {}) {
   return stubFetch(async (url) => {
     if (over[url]) return over[url]();
     if (url === '/api/me') return jsonResponse({ user: me, language: 'en' });
-    if (url === '/api/inventory/my')
-      return jsonResponse([
-        ...Array.from({ length: 14 }, (_, i) => entry(i + 1)),
-        entry(15, 'Frieren', 'SSS'),
-      ]);
+    if (url === '/api/inventory/my') return jsonResponse(inventory);
     if (url === '/api/inventory/stats')
-      return jsonResponse({ total_cards: 15, limited_cards: 3, common_cards: 12, unique_characters: 15 });
+      return jsonResponse({ total_cards: 17, limited_cards: 3, common_cards: 14, unique_characters: 16 });
     return jsonResponse({ error: 'not found' }, 404);
   });
 }
 
+/** The value next to a label in the header's facts. */
+const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+const cards = () => [...document.querySelectorAll<HTMLElement>('.profile__cards .card-frame')];
+
 afterEach(() => vi.useRealTimers());
 
-describe('ProfileScreen', () => {
-  it('shows the header with the level name, e-mail and the Shikimori connect link', async () => {
-    api();
+describe('ProfileScreen: header', () => {
+  it('shows avatar, name, discriminator, Discord ID, e-mail, level name, the connect link and logout', async () => {
+    const mock = api();
     renderPage({ user: user() }, <ProfileScreen />);
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('sakura_fan');
-    expect(screen.getByText('Moderator')).toBeTruthy();
-    expect(screen.getByText('sakura@example.com')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Connect your Shikimori account' }).getAttribute('href')).toBe(
-      '/auth/shikimori',
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('sakura_fan#4242');
+    expect(mock.mock.calls.map(([u]) => String(u))).toContain('/api/me');
+    // The Discord avatar from the id and hash, through our proxy.
+    expect(screen.getByRole('img', { name: 'Avatar of sakura_fan' }).getAttribute('src')).toBe(
+      '/api/proxy/discord/avatars/1187394520190640128/3f9c1d2e.png',
     );
+    expect(within(fact('Discord ID')).getByRole('button').textContent).toBe('1187394520190640128');
+    expect(fact('E-mail').textContent).toBe('sakura@example.com');
+    expect(fact('Level').textContent).toBe('Moderator');
+    expect(within(fact('Shikimori')).getByRole('link').getAttribute('href')).toBe('/auth/shikimori');
+    expect(screen.getByRole('link', { name: 'Connect your Shikimori account' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/auth/logout');
   });
 
-  it('shows the copied marker for 1.2 s after copying the Discord ID', async () => {
+  it('shows a linked Shikimori account, leaves out a missing e-mail and a "0" discriminator', async () => {
+    api({
+      '/api/me': async () =>
+        jsonResponse({
+          user: {
+            ...me,
+            discriminator: '0',
+            avatar: null,
+            email: null,
+            adminLevel: 0,
+            shikimoriId: 4242,
+            shikimoriNickname: 'frieren_fan',
+            shikimoriAvatar: 'https://shikimori.one/system/users/x48/4242.png?1700000000',
+          },
+          language: 'en',
+        }),
+    });
+    renderPage({ user: user() }, <ProfileScreen />);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('sakura_fan');
+    expect(screen.queryByText('E-mail')).toBeNull();
+    expect(fact('Level').textContent).toBe('User');
+    const shikimori = fact('Shikimori');
+    expect(within(shikimori).getByRole('link', { name: 'frieren_fan' }).getAttribute('href')).toBe(
+      'https://shikimori.one/frieren_fan',
+    );
+    expect(within(shikimori).getByText('ID 4242')).toBeTruthy();
+    expect(shikimori.querySelector('img')?.getAttribute('src')).toBe(
+      '/api/proxy/shikimori/system/users/x48/4242.png?1700000000',
+    );
+    expect(screen.queryByRole('link', { name: 'Connect your Shikimori account' })).toBeNull();
+    // No Discord avatar hash: a generated one.
+    expect(screen.getByRole('img', { name: 'Avatar of sakura_fan' }).getAttribute('src')).toMatch(
+      /^data:image\/svg/,
+    );
+  });
+
+  it('copies the Discord ID on click and shows the copied marker for 1.2 s', async () => {
     api();
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderPage({ user: user() }, <ProfileScreen />);
-    const copy = await screen.findByRole('button', { name: /^Copy Discord ID/ });
+    const copy = await screen.findByRole('button', { name: 'Copy Discord ID 1187394520190640128' });
     vi.useFakeTimers();
     await act(async () => fireEvent.click(copy));
     expect(writeText).toHaveBeenCalledWith('1187394520190640128');
-    expect(screen.getByText('Copied!')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Copied!');
     await act(() => vi.advanceTimersByTimeAsync(COPIED_MS - 1));
     expect(screen.queryByText('Copied!')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.queryByText('Copied!')).toBeNull();
+
+    // A second copy restarts the 1.2 s.
+    await act(async () => fireEvent.click(copy));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await act(async () => fireEvent.click(copy));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.queryByText('Copied!')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.queryByText('Copied!')).toBeNull();
   });
 
-  it('shows the first 12 cards, then all with show all (N), and searches by name or rank code', async () => {
+  it('shows the marker even when the clipboard refuses', async () => {
     api();
-    const { container } = renderPage({ user: user() }, <ProfileScreen />);
-    await screen.findByRole('button', { name: 'Show all (15)' });
-    const cards = () => container.querySelectorAll('.profile__cards .card-frame');
-    expect(cards()).toHaveLength(12);
-    expect(container.querySelector('.profile__cards img')?.getAttribute('width')).toBe('144');
-    fireEvent.click(screen.getByRole('button', { name: 'Show all (15)' }));
-    expect(cards()).toHaveLength(15);
-    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'sss' } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+    });
+    renderPage({ user: user() }, <ProfileScreen />);
+    const copy = await screen.findByRole('button', { name: /^Copy Discord ID/ });
+    await act(async () => fireEvent.click(copy));
+    expect(screen.getByText('Copied!')).toBeTruthy();
+  });
+
+  it('says so when the profile does not load', async () => {
+    api({ '/api/me': async () => jsonResponse({ user: null, language: 'en' }) });
+    renderPage({ user: user() }, <ProfileScreen />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not load your profile.');
+  });
+});
+
+describe('ProfileScreen: cards', () => {
+  it('shows the first 12 cards with image, label, name and date, then all with show all (N)', async () => {
+    api();
+    renderPage({ user: user() }, <ProfileScreen />);
+    await screen.findByRole('button', { name: 'Show all (16)' });
+    expect(cards()).toHaveLength(FIRST_CARDS);
+    const first = cards()[0]!;
+    const img = first.querySelector('img')!;
+    expect([img.getAttribute('src'), img.getAttribute('width'), img.getAttribute('height')]).toEqual([
+      '/api/cards/101/image',
+      '144',
+      '216',
+    ]);
+    expect(within(first).getByText('Hero 1')).toBeTruthy();
+    expect(within(first).getByText('Regular')).toBeTruthy();
+    expect(within(first).getByText('Nov 1, 2026').getAttribute('datetime')).toBe('2026-11-01T10:00:00Z');
+    expect(within(cards()[4]!).getByText('Limited')).toBeTruthy();
+    expect(cards()[2]!.textContent).toContain('×2');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show all (16)' }));
+    expect(cards()).toHaveLength(16);
+    expect(screen.queryByRole('button', { name: /^Show all/ })).toBeNull();
+  });
+
+  it('searches by character name or rank code, with show all counting the matches', async () => {
+    api();
+    renderPage({ user: user() }, <ProfileScreen />);
+    const search = await screen.findByRole('searchbox', { name: 'Search by character name or rank code' });
+    fireEvent.change(search, { target: { value: 'sss' } });
+    expect(cards().map((c) => c.querySelector('.card-frame__name')?.textContent)).toEqual([
+      'Frieren',
+      'Fern',
+    ]);
+    expect(cards()[0]!.style.getPropertyValue('--rank-color')).toBe('#ffd700');
+    fireEvent.change(search, { target: { value: '  FRIE ' } });
     expect(cards()).toHaveLength(1);
-    expect(within(cards()[0] as HTMLElement).getByText('Frieren')).toBeTruthy();
-    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'nobody' } });
+    fireEvent.change(search, { target: { value: 'hero' } });
+    expect(cards()).toHaveLength(12);
+    expect(screen.getByRole('button', { name: 'Show all (14)' })).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'nobody' } });
+    expect(cards()).toHaveLength(0);
     expect(screen.getByText('No cards match your search.')).toBeTruthy();
   });
 
@@ -100,20 +202,61 @@ describe('ProfileScreen', () => {
     api({ '/api/inventory/my': async () => jsonResponse([]) });
     renderPage({ user: user() }, <ProfileScreen />);
     expect(await screen.findByText(/Use the \/card command/)).toBeTruthy();
+    expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
-  it('shows the stats, and a failure message when they do not load', async () => {
+  it('speaks Russian, with a localised date', async () => {
     api();
+    renderPage({ user: user(), language: 'ru' }, <ProfileScreen />);
+    await screen.findByRole('button', { name: 'Показать все (16)' });
+    const date = new Intl.DateTimeFormat('ru', { dateStyle: 'medium' }).format(
+      new Date('2026-11-01T10:00:00Z'),
+    );
+    expect(date).toMatch(/нояб/);
+    expect(within(cards()[0]!).getByText(date)).toBeTruthy();
+    expect(within(cards()[0]!).getByText('Обычная')).toBeTruthy();
+    expect(fact('Уровень').textContent).toBe('Модератор');
+    expect(screen.getByRole('tab', { name: 'Статистика' })).toBeTruthy();
+  });
+});
+
+describe('ProfileScreen: stats', () => {
+  it('shows total, limited, regular and unique characters', async () => {
+    const mock = api();
     renderPage({ user: user() }, <ProfileScreen />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Statistics' }));
-    await screen.findByText('Total cards');
-    expect(screen.getAllByRole('definition').map((d) => d.textContent)).toEqual(['15', '3', '12', '15']);
+    const panel = screen.getByRole('tabpanel', { name: 'Statistics' });
+    await within(panel).findByText('Total cards');
+    const pairs = [...panel.querySelectorAll('.counter')].map((c) => [
+      c.querySelector('dt')?.textContent,
+      c.querySelector('dd')?.textContent,
+    ]);
+    expect(pairs).toEqual([
+      ['Total cards', '17'],
+      ['Limited', '3'],
+      ['Regular', '14'],
+      ['Unique characters', '16'],
+    ]);
+    expect(mock.mock.calls.map(([u]) => String(u))).toContain('/api/inventory/stats');
   });
 
   it('says when the stats failed', async () => {
     api({ '/api/inventory/stats': async () => jsonResponse({ error: 'down' }, 503) });
     renderPage({ user: user() }, <ProfileScreen />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Statistics' }));
-    expect(await screen.findByText('Could not load your statistics.')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not load your statistics.');
+  });
+
+  it('reaches the stats tab from the keyboard', async () => {
+    api();
+    renderPage({ user: user() }, <ProfileScreen />);
+    const cardsTab = await screen.findByRole('tab', { name: 'Cards' });
+    expect(cardsTab.tabIndex).toBe(0);
+    expect(screen.getByRole('tab', { name: 'Statistics' }).tabIndex).toBe(-1);
+    fireEvent.keyDown(cardsTab, { key: 'End' });
+    expect(screen.getByRole('tab', { name: 'Statistics' }).getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Statistics' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(cardsTab);
   });
 });

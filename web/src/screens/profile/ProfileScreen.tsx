@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardImageUrl, discordAvatarUrl, proxiedImageUrl } from '../../api/catalogue';
+import { cardImageUrl, discordAvatarUrl } from '../../api/images';
 import {
   getInventoryStats,
   getMe,
@@ -10,11 +10,15 @@ import {
   type MeUser,
 } from '../../api/profile';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
+import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
 
 /** Spec 1 §9: cards shown before 'show all', and how long the 'copied' marker stays. */
 export const FIRST_CARDS = 12;
 export const COPIED_MS = 1_200;
+/** Spec 1 §9: profile card images are 144x216. */
+const CARD_WIDTH = 144;
+const CARD_HEIGHT = 216;
 
 export function ProfileScreen() {
   const { t } = useTranslation();
@@ -42,11 +46,15 @@ export function ProfileScreen() {
         tabs={(['cards', 'stats'] as const).map((id) => ({ id, title: t(`profile.tabs.${id}`) }))}
         selected={tab}
         onSelect={setTab}
-      />
-      <div role="tabpanel">{tab === 'cards' ? <ProfileCards /> : <ProfileStats />}</div>
+      >
+        {tab === 'cards' ? <ProfileCards /> : <ProfileStats />}
+      </Tabs>
     </section>
   );
 }
+
+/** Level names exist for 0…4 (spec 1 §6); anything outside shows the nearest. */
+const levelIndex = (level: number) => Math.min(4, Math.max(0, level)) as 0 | 1 | 2 | 3 | 4;
 
 function ProfileHeader({ user }: { user: MeUser }) {
   const { t } = useTranslation();
@@ -81,52 +89,67 @@ function ProfileHeader({ user }: { user: MeUser }) {
             <span className="profile__disc">#{user.discriminator}</span>
           )}
         </h1>
-        <p>
-          {t('profile.discordId')}:{' '}
-          <button
-            type="button"
-            className="copy"
-            onClick={copy}
-            aria-label={t('profile.copyId', { id: user.discordId })}
-          >
-            {user.discordId}
-          </button>
-          {copied && (
-            <span className="copy__done" role="status">
-              {t('profile.copied')}
-            </span>
+        <dl className="profile__facts">
+          <div>
+            <dt>{t('profile.discordId')}</dt>
+            <dd>
+              <button
+                type="button"
+                className="copy"
+                onClick={copy}
+                aria-label={t('profile.copyId', { id: user.discordId })}
+              >
+                {user.discordId}
+              </button>
+              {/* Always present, so screen readers announce the marker when it appears. */}
+              <span className="copy__done" role="status">
+                {copied ? t('profile.copied') : ''}
+              </span>
+            </dd>
+          </div>
+          {user.email && (
+            <div>
+              <dt>{t('profile.email')}</dt>
+              <dd>{user.email}</dd>
+            </div>
           )}
-        </p>
-        {user.email && <p>{user.email}</p>}
-        <p>
-          {t('profile.level')}: <strong>{t(`levels.${user.adminLevel as 0 | 1 | 2 | 3 | 4}`)}</strong>
-        </p>
-        {user.shikimoriId !== null ? (
-          <p className="profile__shikimori">
-            {user.shikimoriAvatar && (
-              <LoadedImage
-                src={proxiedImageUrl(user.shikimoriAvatar)}
-                fallback={fallbackAvatar(user.shikimoriNickname ?? 'S')}
-                alt=""
-                width={24}
-                height={24}
-                timeoutMs={IMAGE_TIMEOUT_MS.avatar}
-              />
-            )}
-            <a
-              href={`https://shikimori.one/${encodeURIComponent(user.shikimoriNickname ?? '')}`}
-              target="_blank"
-              rel="noreferrer noopener"
-            >
-              {user.shikimoriNickname}
-            </a>{' '}
-            (ID {user.shikimoriId})
-          </p>
-        ) : (
-          <p>
-            <a href="/auth/shikimori">{t('profile.connectShikimori')}</a>
-          </p>
-        )}
+          <div>
+            <dt>{t('profile.level')}</dt>
+            <dd>
+              <strong>{t(`levels.${levelIndex(user.adminLevel)}`)}</strong>
+            </dd>
+          </div>
+          <div>
+            <dt>Shikimori</dt>
+            <dd className="profile__shikimori">
+              {user.shikimoriId !== null ? (
+                <>
+                  <LoadedImage
+                    className="profile__shikimori-avatar"
+                    src={user.shikimoriAvatar}
+                    fallback={fallbackAvatar(user.shikimoriNickname ?? 'S')}
+                    alt=""
+                    width={24}
+                    height={24}
+                    timeoutMs={IMAGE_TIMEOUT_MS.avatar}
+                  />
+                  {user.shikimoriNickname ? (
+                    <a
+                      href={`https://shikimori.one/${encodeURIComponent(user.shikimoriNickname)}`}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                    >
+                      {user.shikimoriNickname}
+                    </a>
+                  ) : null}
+                  <span className="profile__shikimori-id">ID {user.shikimoriId}</span>
+                </>
+              ) : (
+                <a href="/auth/shikimori">{t('profile.connectShikimori')}</a>
+              )}
+            </dd>
+          </div>
+        </dl>
         <a className="button button--ghost" href="/auth/logout">
           {t('nav.logout')}
         </a>
@@ -180,21 +203,26 @@ function ProfileCards() {
               key={e.id}
               className={`card-frame${e.limited ? ' card-frame--limited' : ''}`}
               data-rank={e.rank}
+              style={rankColor(e.Card?.Rank.color)}
             >
               <LoadedImage
                 src={cardImageUrl(e.cardId)}
                 alt={t('characters.cardAlt', { name: e.character, rank: e.rank })}
-                width={144}
-                height={216}
+                width={CARD_WIDTH}
+                height={CARD_HEIGHT}
                 timeoutMs={IMAGE_TIMEOUT_MS.card}
               />
-              <div className="card-frame__meta">
-                <span className={`badge ${e.limited ? 'badge--limited' : 'badge--regular'}`}>
-                  {e.limited ? t('cards.limited') : t('cards.regular')}
-                </span>
-                <span className="card-frame__name">{e.character}</span>
-                {e.quantity > 1 && <span className="card-frame__quantity">×{e.quantity}</span>}
-                <time dateTime={e.obtainedAt}>{date.format(new Date(e.obtainedAt))}</time>
+              <div className="card-frame__body">
+                <p className="card-frame__name">
+                  {e.character}
+                  {e.quantity > 1 && <span className="card-frame__quantity"> ×{e.quantity}</span>}
+                </p>
+                <p className="card-frame__meta">
+                  <span className={`badge ${e.limited ? 'badge--limited' : 'badge--regular'}`}>
+                    {e.limited ? t('cards.limited') : t('cards.regular')}
+                  </span>
+                  <time dateTime={e.obtainedAt}>{date.format(new Date(e.obtainedAt))}</time>
+                </p>
               </div>
             </li>
           ))}
