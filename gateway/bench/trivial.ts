@@ -1,16 +1,19 @@
 /**
  * What the gateway costs on a trivial call: GET /api/stats answered by a stub catalogue,
- * straight from the service, through a bare @fastify/http-proxy (the cost of the extra hop
- * alone), and through the gateway (anonymous, and with a session cookie resolved from the
- * gateway's session cache). Each server runs in a process of its own, autocannon in this one.
+ * straight from the service, through Debian's nginx as a plain reverse proxy (the peer: one
+ * worker, keep-alive upstream; installed with apt-get when missing, as the test command installs
+ * Chromium), through a bare @fastify/http-proxy (the cost of the extra hop alone), and through
+ * the gateway (anonymous, and with a session cookie resolved from the gateway's session cache).
+ * Each server runs in a process of its own, autocannon in this one.
  *
  *   pnpm exec tsx gateway/bench/trivial.ts [--duration 10] [--connections 50]
  *
  * Prints req/s and latency percentiles of each, and the gateway/direct ratios. The figures
  * depend on the machine (the three processes share its cores); CI does not assert them.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,6 +24,7 @@ import {
   createLogger,
   createMemoryBus,
   createMemoryCache,
+  freePort,
   loadConfig,
 } from '@acg/platform';
 import httpProxy from '@fastify/http-proxy';
@@ -70,6 +74,71 @@ async function runBareProxy(upstreamUrl: string): Promise<string> {
   return app.listen({ host: '127.0.0.1', port: 0 });
 }
 
+const NGINX = '/usr/sbin/nginx';
+
+/** Debian's nginx, installed when missing (as root, or through sudo without a password). */
+function ensureNginx(): boolean {
+  if (existsSync(NGINX)) return true;
+  const root = process.getuid?.() === 0;
+  const [cmd, pre] = root ? ['apt-get', []] : ['sudo', ['-n', 'apt-get']];
+  console.log("installing nginx from Debian's packages…");
+  spawnSync(cmd, [...pre, 'update', '-qq'], { stdio: 'inherit' });
+  spawnSync(cmd, [...pre, 'install', '-y', '-qq', 'nginx-light'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  return existsSync(NGINX);
+}
+
+/** nginx as a plain reverse proxy in front of the same upstream: one worker, keep-alive upstream. */
+async function runNginx(upstreamUrl: string): Promise<{ child: ChildProcess; url: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-nginx-'));
+  const port = await freePort();
+  const upstream = new URL(upstreamUrl);
+  await writeFile(
+    join(dir, 'nginx.conf'),
+    `worker_processes 1;
+error_log ${dir}/error.log warn;
+pid ${dir}/nginx.pid;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream service { server ${upstream.host}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://service;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+    }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`${url}/api/stats`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, url };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGTERM');
+  throw new Error('nginx did not start');
+}
+
 /** Starts this file in another process in the given role; resolves with the URL it prints. */
 function spawnRole(role: string, arg?: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
@@ -114,11 +183,14 @@ async function main(): Promise<void> {
   });
   const opts = { duration: Number(values.duration), connections: Number(values.connections) };
   const upstream = await spawnRole('upstream');
+  const nginx = ensureNginx() ? await runNginx(upstream.url) : undefined;
+  if (!nginx) console.log('nginx is not installed and could not be installed: its row is left out');
   const bare = await spawnRole('bare-proxy', upstream.url);
   const gateway = await spawnRole('gateway', upstream.url);
   try {
     const results = [
       await measure('direct to the service', `${upstream.url}/api/stats`, opts),
+      ...(nginx ? [await measure('through nginx (peer)', `${nginx.url}/api/stats`, opts)] : []),
       await measure('through a bare http-proxy', `${bare.url}/api/stats`, opts),
       await measure('through the gateway, anonymous', `${gateway.url}/api/stats`, opts),
       await measure('through the gateway, signed in', `${gateway.url}/api/stats`, {
@@ -127,18 +199,20 @@ async function main(): Promise<void> {
       }),
     ];
     const [direct] = results;
+    const peer = results.find((r) => r.name.startsWith('through nginx'));
+    const ratio = (a: number, b: number | undefined) => (b && b > 0 ? (a / b).toFixed(2) : '-');
     console.log(`\nGET /api/stats, ${opts.connections} connections, ${opts.duration} s each\n`);
-    console.log('| path | req/s | p50 ms | p99 ms | errors | req/s vs direct | p99 vs direct |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    console.log(
+      '| path | req/s | p50 ms | p99 ms | errors | req/s vs direct | req/s vs nginx | p99 vs nginx |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {
-      const rpsRatio = direct ? (r.rps / direct.rps).toFixed(2) : '-';
-      const p99Ratio = direct && direct.p99 > 0 ? (r.p99 / direct.p99).toFixed(2) : '-';
       console.log(
-        `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${rpsRatio} | ${p99Ratio} |`,
+        `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio(r.rps, direct?.rps)} | ${ratio(r.rps, peer?.rps)} | ${ratio(r.p99, peer?.p99)} |`,
       );
     }
   } finally {
-    for (const { child } of [gateway, bare, upstream]) {
+    for (const { child } of [gateway, bare, upstream, ...(nginx ? [nginx] : [])]) {
       child.removeAllListeners('exit');
       child.kill('SIGTERM');
     }
