@@ -10,12 +10,11 @@ import {
   connectBus,
   connectCache,
   createLogger,
-  freePort,
   type Logger,
   loadConfig,
   type RunningService,
-  startEmbeddedPostgres,
 } from '@acg/platform';
+import { freePort, startEmbeddedPostgres } from '@acg/platform/embedded';
 import { createRenderer, ensureWebBuilt } from '@acg/web';
 import pg from 'pg';
 import { serviceModules } from './services';

@@ -12,7 +12,8 @@
  */
 import { parseArgs } from 'node:util';
 import { IDENTITY_HEADER } from '@acg/contracts';
-import { connectCache, createLogger, createMemoryBus, createTestDatabase, signIdentity } from '@acg/platform';
+import { connectCache, createLogger, createMemoryBus, signIdentity } from '@acg/platform';
+import { createTestDatabase } from '@acg/platform/testing';
 import autocannon from 'autocannon';
 import { catalogueConfigSchema } from '../src/config';
 import { seedLargeCatalogue } from '../src/seed/large';

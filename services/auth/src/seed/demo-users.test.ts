@@ -1,5 +1,6 @@
 import { demoAccounts } from '@acg/fakes';
-import { createLogger, createTestDatabase, type Database, type TestDatabase } from '@acg/platform';
+import { createLogger, type Database } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthDatabase } from '../db/database';

@@ -1,4 +1,5 @@
-import { createLogger, createTestDatabase, type Database, type TestDatabase } from '@acg/platform';
+import { createLogger, type Database } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthDatabase } from '../db/database';
 import { seedLargeUsers, seedUsername } from './large';

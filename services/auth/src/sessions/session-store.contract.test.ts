@@ -1,4 +1,5 @@
-import { createTestDatabase, type Database, type TestDatabase } from '@acg/platform';
+import type { Database } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthDatabase } from '../db/database';

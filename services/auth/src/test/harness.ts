@@ -12,13 +12,12 @@ import {
   createLogger,
   createMemoryBus,
   createMemoryCache,
-  createTestDatabase,
   type Database,
   loadConfig,
   type RunningService,
   signIdentity,
-  type TestDatabase,
 } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { type AuthConfig, authConfigSchema } from '../config';

@@ -1,5 +1,6 @@
 import { cardCreated, cardSummarySchema } from '@acg/contracts';
-import { createLogger, createTestDatabase, type Database, type TestDatabase } from '@acg/platform';
+import { createLogger, type Database } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,12 +6,11 @@ import {
   connectCache,
   createLogger,
   createMemoryBus,
-  createTestDatabase,
   type Database,
   type RunningService,
   signIdentity,
-  type TestDatabase,
 } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { type CatalogueCaches, catalogueCaches } from '../caches';

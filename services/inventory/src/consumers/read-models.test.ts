@@ -15,12 +15,11 @@ import {
   connectNatsBus,
   createLogger,
   createMemoryBus,
-  createTestDatabase,
   type Database,
   makeEvent,
   type Subscription,
-  type TestDatabase,
 } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

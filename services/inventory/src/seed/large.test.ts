@@ -1,4 +1,5 @@
-import { createLogger, createTestDatabase, type Database, type TestDatabase } from '@acg/platform';
+import { createLogger, type Database } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { count, countDistinct, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardSummaries, entries, likes, userSummaries } from '../db/schema';

@@ -10,7 +10,6 @@ import {
   createLogger,
   createMemoryBus,
   createMemoryCache,
-  createTestDatabase,
   type Database,
   type InspectableBus,
   makeEvent,
@@ -18,6 +17,7 @@ import {
   type Subscription,
   signIdentity,
 } from '@acg/platform';
+import { createTestDatabase } from '@acg/platform/testing';
 import { eq, inArray } from 'drizzle-orm';
 import { inventoryConfigSchema } from '../config';
 import { cardSummaries, outbox, userSummaries } from '../db/schema';

@@ -1,12 +1,6 @@
 import { usersCount } from '@acg/contracts';
-import {
-  createLogger,
-  createMemoryBus,
-  createMemoryCache,
-  createTestDatabase,
-  type RunningService,
-  type TestDatabase,
-} from '@acg/platform';
+import { createLogger, createMemoryBus, createMemoryCache, type RunningService } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueConfigSchema } from '../../config';
 import { openCatalogueDatabase, start } from '../../start';
