@@ -17,6 +17,7 @@ import {
   createMemoryBus,
   type Database,
   makeEvent,
+  openServiceDatabase,
   type Subscription,
 } from '@acg/platform';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
@@ -24,7 +25,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cardSummaries, processedMessages, userSummaries } from '../db/schema';
-import { openInventoryDatabase } from '../start';
+import { inventoryDatabase } from '../start';
 import { card, user, waitFor } from '../test/harness';
 import { CARD_CONSUMER, startReadModelConsumers } from './read-models';
 
@@ -96,7 +97,11 @@ let testDb: TestDatabase;
 let database: Database;
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  database = await openInventoryDatabase(testDb.url, createLogger('inventory-test', 'silent'));
+  database = await openServiceDatabase(
+    inventoryDatabase,
+    testDb.url,
+    createLogger('inventory-test', 'silent'),
+  );
 });
 afterAll(async () => {
   await database?.close();

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { createDatabase } from '@acg/platform';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, SERVICE } from '../start';
+import { inventoryDatabase, SERVICE } from '../start';
+
+const { migrationsFolder } = inventoryDatabase;
 
 let testDb: TestDatabase;
 let firstOnly: string;
