@@ -117,7 +117,8 @@ export async function runService(
     const infra = await openServiceInfra(module, config, logger);
     let running: RunningService;
     try {
-      running = await configured.start({ ...infra, ownsInfra: false });
+      const { bus, cache, database } = infra;
+      running = await configured.start({ logger, bus, cache, database });
     } catch (err) {
       await infra.close();
       throw err;
