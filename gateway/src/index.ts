@@ -5,4 +5,5 @@ export {
   upstreamUrl,
   upstreamVariable,
 } from './config';
+export { gatewayModule } from './module';
 export { type GatewayDeps, start } from './start';

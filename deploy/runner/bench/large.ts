@@ -15,10 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as auth from '@acg/auth';
-import { seedLargeUsers } from '@acg/auth';
+import { seedLargeUsers } from '@acg/auth/seed';
 import * as catalogue from '@acg/catalogue';
+import { seedLargeCatalogue } from '@acg/catalogue/seed';
 import * as inventory from '@acg/inventory';
-import { createLogger, createTestDatabase } from '@acg/platform';
+import { seedLargeInventory } from '@acg/inventory/seed';
+import { createLogger, openServiceDatabase } from '@acg/platform';
+import { createTestDatabase } from '@acg/platform/testing';
 import autocannon from 'autocannon';
 import { startEmbedded } from '../src/embedded';
 import { signIn } from '../src/testing/sign-in';
@@ -35,15 +38,14 @@ const db = await createTestDatabase();
 const dataDir = await mkdtemp(join(tmpdir(), 'acg-bench-'));
 try {
   let t0 = performance.now();
-  const authDb = auth.createAuthDatabase(db.url, logger);
-  await authDb.migrate();
+  const authDb = await openServiceDatabase(auth.database, db.url, logger);
   const users = await seedLargeUsers(authDb, 5000);
   await authDb.close();
-  const catalogueDb = await catalogue.openDatabase(db.url, logger);
-  const cards = await catalogue.seedLargeCatalogue(catalogueDb, { characters: 20_000, cardsPerCharacter: 3 });
+  const catalogueDb = await openServiceDatabase(catalogue.database, db.url, logger);
+  const cards = await seedLargeCatalogue(catalogueDb, { characters: 20_000, cardsPerCharacter: 3 });
   await catalogueDb.close();
-  const inventoryDb = await inventory.openDatabase(db.url, logger);
-  await inventory.seedLargeInventory(inventoryDb, { users, cards });
+  const inventoryDb = await openServiceDatabase(inventory.database, db.url, logger);
+  await seedLargeInventory(inventoryDb, { users, cards });
   await inventoryDb.close();
   console.log(
     `seeded ${users.length} users, ${cards.length} cards (+ inventories, likes) in ${seconds(t0)} s`,

@@ -14,7 +14,7 @@ import {
   rankListSchema,
 } from '@acg/contracts';
 import { demoAccounts } from '@acg/fakes';
-import { createTestDatabase, type TestDatabase } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DistributedSystem, startDistributed } from './distributed';
 import { isolated, signIn } from './testing/sign-in';

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
 import { demoClient, FAKE_BOT_TOKEN } from '@acg/fakes';
+import { createLogger } from '@acg/platform';
+import { seedDemoData } from './seed-demo';
 import { entryFile } from './services';
 
 export interface DistributedOptions {
@@ -49,8 +51,6 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     INTERNAL_SECRET: env.INTERNAL_SECRET ?? randomBytes(32).toString('hex'),
     HOST: '127.0.0.1',
     PUBLIC_URL: publicUrl,
-    SEED_DEMO_USERS: env.SEED_DEMO_USERS ?? 'true',
-    SEED_DEMO_CATALOGUE: env.SEED_DEMO_CATALOGUE ?? 'true',
   };
   const plan = new Map<
     ProcessName,
@@ -123,6 +123,8 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
         });
       }
     }
+    // Demo data once, into each seeded service's migrated schema, before any service runs.
+    await seedDemoData(common, createLogger('seed', env.LOG_LEVEL ?? 'info'));
     // Services start in parallel: each migrates its own schema.
     await Promise.all(builtServices().map((s) => launch(s.name)));
     await launch('gateway');

@@ -8,16 +8,17 @@ import {
   type Bus,
   type Cache,
   connectBus,
-  connectCache,
+  connectSystemCache,
   createLogger,
-  freePort,
   type Logger,
   loadConfig,
+  openServiceDatabase,
   type RunningService,
-  startEmbeddedPostgres,
 } from '@acg/platform';
+import { freePort, startEmbeddedPostgres } from '@acg/platform/embedded';
 import { createRenderer, ensureWebBuilt } from '@acg/web';
 import pg from 'pg';
+import { demoSeeds } from './seed-demo';
 import { serviceModules } from './services';
 
 export interface EmbeddedOptions {
@@ -37,6 +38,7 @@ export interface EmbeddedSystem {
   services: Map<ServiceName, RunningService>;
   gateway: RunningService;
   bus: Bus;
+  /** The one cache connection; each service and the gateway use a view of it scoped to their name. */
   cache: Cache;
   /** The fake Discord's URL when no real Discord is configured (its /demo/card page drops cards). */
   fakeDiscordUrl?: string;
@@ -74,11 +76,11 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       logger,
     });
     closers.push(() => bus.drain());
-    // A namespaced system keeps its cache keys (cooldowns, sessions in tests) apart as well.
-    const cache = await connectCache({
-      redisUrl: env.REDIS_URL,
-      ...(env.BUS_NAMESPACE ? { prefix: `acg:${env.BUS_NAMESPACE}` } : {}),
-    });
+    // One connection; a namespaced system keeps its keys apart from another's as well.
+    const cache = await connectSystemCache(
+      { REDIS_URL: env.REDIS_URL, BUS_NAMESPACE: env.BUS_NAMESPACE },
+      logger,
+    );
     closers.push(() => cache.close());
 
     const publicUrlFor = (port: number) => env.PUBLIC_URL ?? `http://localhost:${port}`;
@@ -112,8 +114,6 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       PUBLIC_URL: publicUrl,
-      SEED_DEMO_USERS: env.SEED_DEMO_USERS ?? 'true',
-      SEED_DEMO_CATALOGUE: env.SEED_DEMO_CATALOGUE ?? 'true',
     };
 
     const services = new Map<ServiceName, RunningService>();
@@ -122,19 +122,17 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       const mod = serviceModules[spec.name];
       if (!mod) throw new Error(`service ${spec.name} is marked built but the runner does not know it`);
       const serviceLogger = createLogger(spec.name, opts.logLevel ?? env.LOG_LEVEL ?? 'info');
-      const config = loadConfig(mod.configSchema, {
-        ...common,
-        PORT: String(opts.ephemeralPorts ? 0 : spec.port),
-      });
-      const database = spec.database ? await mod.openDatabase(databaseUrl, serviceLogger) : undefined;
-      if (database) closers.push(() => database.close());
-      const running = await mod.start({
-        config: config as never,
-        logger: serviceLogger,
-        bus,
-        cache,
-        database,
-      });
+      const service = mod.configure({ ...common, PORT: String(opts.ephemeralPorts ? 0 : spec.port) });
+      const serviceCache = cache.prefixed(spec.name);
+      // The shared server, the service's own schema: opened as its process would open it.
+      const database = mod.database
+        ? await openServiceDatabase(mod.database, databaseUrl, serviceLogger)
+        : undefined;
+      if (database) {
+        closers.push(() => database.close());
+        await demoSeeds[spec.name]?.({ database, cache: serviceCache, logger: serviceLogger, env: common });
+      }
+      const running = await service.start({ logger: serviceLogger, bus, cache: serviceCache, database });
       closers.push(() => running.close());
       services.set(spec.name, running);
       upstreamEnv[`UPSTREAM_${spec.name.toUpperCase().replaceAll('-', '_')}_URL`] = running.url;
@@ -150,7 +148,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       config: gatewayConfig,
       logger: createLogger('gateway', opts.logLevel ?? env.LOG_LEVEL ?? 'info'),
       bus,
-      cache,
+      cache: cache.prefixed('gateway'),
       renderer,
     });
     closers.push(() => gw.close());

@@ -1,54 +1,22 @@
-import * as auth from '@acg/auth';
-import * as bot from '@acg/bot';
-import * as catalogue from '@acg/catalogue';
+import { serviceModule as auth } from '@acg/auth';
+import { serviceModule as bot } from '@acg/bot';
+import { serviceModule as catalogue } from '@acg/catalogue';
 import type { ServiceName } from '@acg/contracts';
-import * as imageProxy from '@acg/image-proxy';
-import * as inventory from '@acg/inventory';
-import type { Database, Logger, RunningService, ServiceDeps } from '@acg/platform';
-import type { z } from 'zod';
+import { serviceModule as imageProxy } from '@acg/image-proxy';
+import { serviceModule as inventory } from '@acg/inventory';
+import type { ServiceModule } from '@acg/platform';
 
 /**
- * What the runners need of each built service package: its config schema, how to open its
- * database (own schema, migrations applied) and start(). A service added to system.ts as built
- * must be listed here; runner.test.ts checks that.
+ * The module of every built service package (its `serviceModule`: name, config schema, database,
+ * start), for both runners. A service marked built in system.ts must be listed here;
+ * adding-a-service.test.ts checks that, and docs/adding-a-service.md says so.
  */
-export interface ServiceModule {
-  configSchema: z.ZodObject;
-  openDatabase(url: string, logger: Logger): Promise<Database>;
-  start(deps: ServiceDeps<never>): Promise<RunningService>;
-}
-
 export const serviceModules: Partial<Record<ServiceName, ServiceModule>> = {
-  auth: {
-    configSchema: auth.authConfigSchema,
-    // auth's start() applies its migrations itself.
-    openDatabase: async (url, logger) => auth.createAuthDatabase(url, logger),
-    start: auth.start as ServiceModule['start'],
-  },
-  catalogue: {
-    configSchema: catalogue.configSchema,
-    openDatabase: catalogue.openDatabase,
-    start: catalogue.start as ServiceModule['start'],
-  },
-  inventory: {
-    configSchema: inventory.configSchema,
-    openDatabase: inventory.openDatabase,
-    start: inventory.start as ServiceModule['start'],
-  },
-  'image-proxy': {
-    configSchema: imageProxy.configSchema,
-    openDatabase: async () => {
-      throw new Error('image-proxy has no database');
-    },
-    start: imageProxy.start as ServiceModule['start'],
-  },
-  bot: {
-    configSchema: bot.configSchema,
-    openDatabase: async () => {
-      throw new Error('bot has no database');
-    },
-    start: bot.start as ServiceModule['start'],
-  },
+  auth,
+  catalogue,
+  inventory,
+  'image-proxy': imageProxy,
+  bot,
 };
 
 /** Entry file of each process, for the distributed runner and docker-compose. */

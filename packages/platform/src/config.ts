@@ -7,10 +7,10 @@ import { z } from 'zod';
  */
 export class ConfigError extends Error {}
 
-export function loadConfig<S extends z.ZodObject>(
+export function loadConfig<S extends z.ZodType>(
   schema: S,
   env: Record<string, string | undefined> = process.env,
-): z.infer<S> {
+): z.output<S> {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);

@@ -6,3 +6,4 @@ export * from './errors';
 export * from './http';
 export * from './identity';
 export * from './logger';
+export * from './module';

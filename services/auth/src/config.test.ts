@@ -14,7 +14,6 @@ describe('auth config', () => {
       DISCORD_BASE_URL: 'https://discord.com',
       SESSION_TTL_DAYS: 30,
       COOKIE_SECURE: false,
-      SEED_DEMO_USERS: false,
     });
   });
   it('reads values as given, trailing slashes and empty strings aside', () => {

@@ -27,7 +27,5 @@ export const authConfigSchema = baseConfigSchema.extend({
   SESSION_KEY_PREFIX: optional(z.string().min(1).default('acg:auth:session:')),
   /** true behind HTTPS: the session cookie becomes `__Host-sid` with the Secure attribute. */
   COOKIE_SECURE: optional(env.bool(false)),
-  /** Upsert the fake Discord's demo accounts (with their intended admin levels) on start. */
-  SEED_DEMO_USERS: optional(env.bool(false)),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -1,5 +1,4 @@
-export { type AuthConfig, authConfigSchema } from './config';
-export { AUTH_MIGRATIONS, AUTH_SCHEMA, createAuthDatabase } from './db/database';
-export { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './domain/cookies';
-export { seedLargeUsers } from './seed/large';
+export { type AuthConfig, authConfigSchema as configSchema } from './config';
+export { authDatabase as database } from './db/database';
+export { serviceModule } from './module';
 export { start } from './start';

@@ -2,7 +2,6 @@ import { type RunningService, type ServiceDeps, startHttpService, startOutboxRel
 import fastifyCookie from '@fastify/cookie';
 import type { AuthConfig } from './config';
 import type { AuthContext } from './context';
-import { createAuthDatabase } from './db/database';
 import { outbox } from './db/schema';
 import { createDiscordSignIn } from './discord/discord-sign-in';
 import { loginCookie, sessionCookie } from './domain/cookies';
@@ -12,25 +11,20 @@ import { logoutRoutes } from './routes/logout/logout';
 import { meRoutes } from './routes/me/me';
 import { serveRpc } from './routes/rpc/rpc';
 import { usersRoutes } from './routes/users/users';
-import { seedDemoUsers } from './seed/demo-users';
 import { createSessionStore } from './sessions/create-session-store';
 
 /**
- * Starts the auth service on the infrastructure it is given. `deps.database`, when passed, must
- * be the auth schema's database (createAuthDatabase); otherwise one is made from DATABASE_URL.
- * Sessions live in Redis when REDIS_URL is set, else in PostgreSQL.
+ * Starts the auth service on the infrastructure it is given; `deps.database` is auth's own
+ * schema, migrated (openServiceDatabase with authDatabase). Sessions live in Redis when
+ * REDIS_URL is set, else in PostgreSQL.
  */
 export async function start(deps: ServiceDeps<AuthConfig>): Promise<RunningService> {
   const { config, logger, bus } = deps;
-  const database = deps.database ?? createOwnDatabase(config, deps);
-  await database.migrate();
+  const database = deps.database;
+  if (!database) throw new Error('auth needs a database');
 
   const sessions = createSessionStore(config, database);
   const relay = startOutboxRelay({ database, table: outbox, bus, logger });
-  if (config.SEED_DEMO_USERS) {
-    await seedDemoUsers(database, config.DEVELOPER_DISCORD_ID, logger);
-    relay.kick();
-  }
 
   const ctx: AuthContext = {
     config,
@@ -63,18 +57,8 @@ export async function start(deps: ServiceDeps<AuthConfig>): Promise<RunningServi
       usersRoutes(app, ctx);
       meRoutes(app, ctx);
       const subscriptions = serveRpc(bus, ctx);
-      // Stopped in reverse order: subscriptions, relay, session store, then (if ours) the database.
-      return [
-        ...(deps.database || deps.ownsInfra ? [] : [() => database.close()]),
-        () => sessions.close(),
-        () => relay.stop(),
-        ...subscriptions.map((s) => () => s.stop()),
-      ];
+      // Stopped in reverse order: subscriptions, relay, then the session store.
+      return [() => sessions.close(), () => relay.stop(), ...subscriptions.map((s) => () => s.stop())];
     },
   });
-}
-
-function createOwnDatabase(config: AuthConfig, deps: ServiceDeps<AuthConfig>) {
-  if (!config.DATABASE_URL) throw new Error('auth needs DATABASE_URL (or deps.database) to start');
-  return createAuthDatabase(config.DATABASE_URL, deps.logger);
 }

@@ -12,11 +12,18 @@
  */
 import { parseArgs } from 'node:util';
 import { IDENTITY_HEADER } from '@acg/contracts';
-import { connectCache, createLogger, createMemoryBus, createTestDatabase, signIdentity } from '@acg/platform';
+import {
+  connectCache,
+  createLogger,
+  createMemoryBus,
+  openServiceDatabase,
+  signIdentity,
+} from '@acg/platform';
+import { createTestDatabase } from '@acg/platform/testing';
 import autocannon from 'autocannon';
 import { catalogueConfigSchema } from '../src/config';
 import { seedLargeCatalogue } from '../src/seed/large';
-import { openCatalogueDatabase, start } from '../src/start';
+import { catalogueDatabase, start } from '../src/start';
 
 const { values } = parseArgs({
   options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } },
@@ -31,7 +38,7 @@ const headers = {
 
 const testDb = await createTestDatabase();
 try {
-  const database = await openCatalogueDatabase(testDb.url, logger);
+  const database = await openServiceDatabase(catalogueDatabase, testDb.url, logger);
   let t0 = performance.now();
   const cards = await seedLargeCatalogue(database);
   console.log(`seeded ${cards.length} cards in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -43,7 +50,6 @@ try {
   const config = catalogueConfigSchema.parse({
     INTERNAL_SECRET: secret,
     PORT: '0',
-    SEED_DEMO_CATALOGUE: 'false',
   });
   const service = await start({ config, logger, bus, cache, database });
   try {

@@ -3,8 +3,6 @@ import { z } from 'zod';
 
 export const catalogueConfigSchema = baseConfigSchema.extend({
   PORT: env.port(4102),
-  /** Seed the demo catalogue on first start (embedded mode). */
-  SEED_DEMO_CATALOGUE: env.bool(false),
   /** How long the users count asked of auth is cached, in seconds. */
   STATS_CACHE_SECONDS: z.coerce.number().int().min(0).default(10),
 });

@@ -1,3 +1,3 @@
 export { type CatalogueConfig, catalogueConfigSchema as configSchema } from './config';
-export { seedLargeCatalogue } from './seed/large';
-export { migrationsFolder, openCatalogueDatabase as openDatabase, SERVICE, start } from './start';
+export { serviceModule } from './module';
+export { catalogueDatabase as database, SERVICE, start } from './start';

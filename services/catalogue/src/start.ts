@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import {
-  createDatabase,
   type RunningService,
+  type ServiceDatabaseSpec,
   type ServiceDeps,
   startHttpService,
   startOutboxRelay,
@@ -18,25 +18,21 @@ import { registerCharacterRoutes } from './routes/characters/characters';
 import { registerRankRoutes } from './routes/ranks/ranks';
 import { serveCatalogueRpc } from './routes/rpc/rpc';
 import { registerStatsRoutes } from './routes/stats/stats';
-import { seedDemoCatalogue } from './seed/demo';
 
 export const SERVICE = 'catalogue';
-export const migrationsFolder = join(import.meta.dirname, '..', 'drizzle');
 
-/** Opens the catalogue's database (its own schema) and applies migrations. */
-export async function openCatalogueDatabase(url: string, logger: ServiceDeps<unknown>['logger']) {
-  const database = createDatabase({ url, schema: SERVICE, migrationsFolder, tables, logger });
-  await database.migrate();
-  return database;
-}
+/** The catalogue's database: its own schema, its migrations and drizzle tables. */
+export const catalogueDatabase: ServiceDatabaseSpec = {
+  schema: SERVICE,
+  migrationsFolder: join(import.meta.dirname, '..', 'drizzle'),
+  tables,
+};
 
 export async function start(deps: ServiceDeps<CatalogueConfig>): Promise<RunningService> {
   const { config, bus, logger } = deps;
   const database = deps.database;
   if (!database) throw new Error('catalogue needs a database');
   const caches = catalogueCaches(deps.cache);
-  // Lists cached before the seed (a shared Redis outliving a database) would hide it.
-  if (config.SEED_DEMO_CATALOGUE && (await seedDemoCatalogue(database, logger))) await caches.invalidate();
   const ctx: CatalogueContext = { database, bus, caches };
 
   return startHttpService({

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import {
-  createDatabase,
-  type Logger,
   type RunningService,
+  type ServiceDatabaseSpec,
   type ServiceDeps,
   startHttpService,
   startOutboxRelay,
@@ -17,14 +16,13 @@ import { registerLikeRoutes } from './routes/likes/likes';
 import { serveInventoryRpc } from './routes/rpc/rpc';
 
 export const SERVICE = 'inventory';
-export const migrationsFolder = join(import.meta.dirname, '..', 'drizzle');
 
-/** Opens inventory's database (its own schema) and applies migrations. */
-export async function openInventoryDatabase(url: string, logger: Logger) {
-  const database = createDatabase({ url, schema: SERVICE, migrationsFolder, tables, logger });
-  await database.migrate();
-  return database;
-}
+/** Inventory's database: its own schema, its migrations and drizzle tables. */
+export const inventoryDatabase: ServiceDatabaseSpec = {
+  schema: SERVICE,
+  migrationsFolder: join(import.meta.dirname, '..', 'drizzle'),
+  tables,
+};
 
 export async function start(deps: ServiceDeps<InventoryConfig>): Promise<RunningService> {
   const { config, bus, logger } = deps;

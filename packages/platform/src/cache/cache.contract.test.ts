@@ -208,6 +208,46 @@ describe.each(implementations)('$name cache', (impl) => {
     expect(() => cache.namespace('')).toThrow(/namespace/);
   });
 
+  it('keeps each scope (service) apart: values, statistics and clears of one never touch another', async () => {
+    const scope = freshName('svc');
+    const auth = cache.prefixed(`${scope}-auth`);
+    const bot = cache.prefixed(`${scope}-bot`);
+    const name = freshName('cards');
+    await auth.namespace(name).set('1', 'from auth');
+    await bot.namespace(name).set('1', 'from bot');
+    expect(await auth.namespace(name).get('1')).toBe('from auth');
+    expect(await bot.namespace(name).get('1')).toBe('from bot');
+    // The unscoped cache and a scope inside a scope see none of it.
+    expect(await cache.namespace(name).get('1')).toBeUndefined();
+    expect(await auth.prefixed('inner').namespace(name).get('1')).toBeUndefined();
+
+    expect(await auth.stats()).toEqual([{ name, keys: 1, hits: 1, misses: 0, hit_rate: 1 }]);
+    expect((await bot.stats()).map((s) => s.name)).toEqual([name]);
+    expect((await cache.stats()).find((s) => s.name === name)).toEqual({
+      name,
+      keys: 0,
+      hits: 0,
+      misses: 1,
+      hit_rate: 0,
+    });
+
+    await auth.clear({ resetStats: true });
+    expect(await auth.namespace(name).get('1')).toBeUndefined();
+    expect(await bot.namespace(name).get('1')).toBe('from bot');
+    expect(await bot.namespace(name).stats()).toMatchObject({ keys: 1, hits: 2 });
+
+    // Closing a view leaves the connection it shares open.
+    await auth.close();
+    expect(await bot.ready()).toBe(true);
+    expect(await bot.namespace(name).get('1')).toBe('from bot');
+    await bot.clear({ resetStats: true });
+  });
+
+  it('refuses scope names that could collide with another scope or the key layout', () => {
+    for (const bad of ['', 'a:b', 'a*', 'c', 'stats', 'namespaces'])
+      expect(() => cache.prefixed(bad), bad).toThrow(/scope/);
+  });
+
   if (impl.shared) {
     it('shares values and statistics between instances (replicas)', async () => {
       const replica = await impl.open();
@@ -225,6 +265,20 @@ describe.each(implementations)('$name cache', (impl) => {
 
         await there.clear();
         expect(await here.get('user:1')).toBeUndefined();
+      } finally {
+        await replica.close();
+      }
+    });
+
+    it('shares a scope between instances (replicas of one service)', async () => {
+      const replica = await impl.open();
+      try {
+        const scope = freshName('replicated');
+        const here = cache.prefixed(scope).namespace('sessions');
+        const there = replica.prefixed(scope).namespace('sessions');
+        await here.set('s1', { userId: 1 });
+        expect(await there.get('s1')).toEqual({ userId: 1 });
+        expect((await replica.prefixed(scope).stats()).map((s) => s.name)).toEqual(['sessions']);
       } finally {
         await replica.close();
       }

@@ -1,5 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import { assertNamespaceName, type CacheBackend, createNamespace, hitRate } from './namespace';
+import {
+  assertNamespaceName,
+  assertScopeName,
+  type CacheBackend,
+  createNamespace,
+  hitRate,
+} from './namespace';
 import type { Cache, CacheNamespace } from './types';
 
 /**
@@ -14,6 +20,8 @@ export interface MemoryCacheOptions {
 
 // Namespace and key joined by a character that cannot occur in a namespace name.
 const SEP = '\u0000';
+// Scope and namespace joined the same way: `auth/cards` can be no unscoped namespace's name.
+const SCOPE_SEP = '/';
 
 export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
   const entries = new LRUCache<string, string | Buffer>({
@@ -22,8 +30,8 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
     sizeCalculation: (value, key) =>
       key.length + (typeof value === 'string' ? value.length * 2 : value.length),
   });
+  // Keyed by the full namespace name (scopes included), shared by every view.
   const counters = new Map<string, { hits: number; misses: number }>();
-  const namespaces = new Map<string, CacheNamespace>();
 
   const counter = (ns: string) => {
     let c = counters.get(ns);
@@ -38,57 +46,76 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
     return [...entries.keys()].filter((k) => k.startsWith(`${ns}${SEP}`));
   };
 
-  const backend: CacheBackend = {
+  /** What a view under a scope path ('' for the root) stores and counts, by unscoped names. */
+  const backendFor = (full: (ns: string) => string): CacheBackend => ({
     async read(ns, key) {
-      const value = entries.get(`${ns}${SEP}${key}`);
-      const c = counter(ns);
+      const value = entries.get(`${full(ns)}${SEP}${key}`);
+      const c = counter(full(ns));
       if (value === undefined) c.misses++;
       else c.hits++;
       return typeof value === 'string' || value === undefined ? value : Buffer.from(value);
     },
     async write(ns, key, value, ttlMs) {
-      counter(ns);
-      entries.set(`${ns}${SEP}${key}`, typeof value === 'string' ? value : Buffer.from(value), {
+      counter(full(ns));
+      entries.set(`${full(ns)}${SEP}${key}`, typeof value === 'string' ? value : Buffer.from(value), {
         ttl: ttlMs,
       });
     },
     async remove(ns, key) {
-      entries.delete(`${ns}${SEP}${key}`);
+      entries.delete(`${full(ns)}${SEP}${key}`);
     },
     async clearNamespace(ns) {
-      for (const k of keysOf(ns)) entries.delete(k);
+      for (const k of keysOf(full(ns))) entries.delete(k);
     },
     async namespaceStats(ns) {
-      const { hits, misses } = counter(ns);
-      return { name: ns, keys: keysOf(ns).length, hits, misses, hit_rate: hitRate(hits, misses) };
+      const { hits, misses } = counter(full(ns));
+      return { name: ns, keys: keysOf(full(ns)).length, hits, misses, hit_rate: hitRate(hits, misses) };
     },
+  });
+
+  const view = (scope: string, close: () => Promise<void>): Cache => {
+    const full = (name: string) => (scope ? `${scope}${SCOPE_SEP}${name}` : name);
+    const backend = backendFor(full);
+    const namespaces = new Map<string, CacheNamespace>();
+    // The view's own namespaces: under its scope path, not under a deeper scope.
+    const names = () => {
+      const own: string[] = [];
+      for (const name of counters.keys()) {
+        const rest = scope ? (name.startsWith(full('')) ? name.slice(full('').length) : undefined) : name;
+        if (rest !== undefined && !rest.includes(SCOPE_SEP)) own.push(rest);
+      }
+      return own.sort();
+    };
+    return {
+      kind: 'memory',
+      namespace(name) {
+        let ns = namespaces.get(name);
+        if (!ns) {
+          ns = createNamespace(name, backend);
+          namespaces.set(name, ns);
+          counter(full(name));
+        }
+        return ns;
+      },
+      prefixed(child) {
+        assertScopeName(child);
+        return view(full(child), async () => {});
+      },
+      stats: () => Promise.all(names().map((ns) => backend.namespaceStats(ns))),
+      async clear(clearOpts = {}) {
+        if (clearOpts.namespace !== undefined) assertNamespaceName(clearOpts.namespace);
+        const targets = clearOpts.namespace === undefined ? names() : [clearOpts.namespace];
+        for (const ns of targets) {
+          await backend.clearNamespace(ns);
+          if (clearOpts.resetStats && counters.has(full(ns))) counters.set(full(ns), { hits: 0, misses: 0 });
+        }
+      },
+      ready: async () => true,
+      close,
+    };
   };
 
-  const names = () => [...new Set([...namespaces.keys(), ...counters.keys()])].sort();
-
-  return {
-    kind: 'memory',
-    namespace(name) {
-      let ns = namespaces.get(name);
-      if (!ns) {
-        ns = createNamespace(name, backend);
-        namespaces.set(name, ns);
-        counter(name);
-      }
-      return ns;
-    },
-    stats: () => Promise.all(names().map((ns) => backend.namespaceStats(ns))),
-    async clear(clearOpts = {}) {
-      if (clearOpts.namespace !== undefined) assertNamespaceName(clearOpts.namespace);
-      const targets = clearOpts.namespace === undefined ? names() : [clearOpts.namespace];
-      for (const ns of targets) {
-        await backend.clearNamespace(ns);
-        if (clearOpts.resetStats && counters.has(ns)) counters.set(ns, { hits: 0, misses: 0 });
-      }
-    },
-    ready: async () => true,
-    async close() {
-      entries.clear();
-    },
-  };
+  return view('', async () => {
+    entries.clear();
+  });
 }

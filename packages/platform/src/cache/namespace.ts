@@ -24,6 +24,16 @@ export function assertNamespaceName(name: string): void {
     throw new ValidationError(`Invalid cache namespace name: ${JSON.stringify(name)}`);
 }
 
+// The Redis layout's own words (`<prefix>:c:`, `<prefix>:stats:`, `<prefix>:namespaces`) cannot
+// be scopes: a view's keys would fall under the parent's.
+const RESERVED_SCOPES = new Set(['c', 'stats', 'namespaces']);
+
+/** A scope (Cache.prefixed) is named like a namespace, minus the words the key layout uses. */
+export function assertScopeName(scope: string): void {
+  if (!NAMESPACE_NAME.test(scope) || RESERVED_SCOPES.has(scope))
+    throw new ValidationError(`Invalid cache scope name: ${JSON.stringify(scope)}`);
+}
+
 /**
  * Seconds (fractions allowed) to milliseconds: absent means no expiry, 0 means expired at once
  * (a configured cache time of 0 turns caching off rather than keeping values forever).

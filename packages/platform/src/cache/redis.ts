@@ -1,10 +1,17 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
-import { assertNamespaceName, type CacheBackend, createNamespace, hitRate } from './namespace';
+import {
+  assertNamespaceName,
+  assertScopeName,
+  type CacheBackend,
+  createNamespace,
+  hitRate,
+} from './namespace';
 import type { Cache, CacheNamespace } from './types';
 
 /**
- * The production cache. Keys are `<prefix>:c:<namespace>:<key>`; Buffers are stored as raw
+ * The production cache. Keys are `<prefix>:c:<namespace>:<key>` (a view prefixed with a scope
+ * uses `<prefix>:<scope>` as its prefix); Buffers are stored as raw
  * bytes. Hit/miss counters live in Redis hashes (`<prefix>:stats:<namespace>`) and the known
  * namespaces in a set (`<prefix>:namespaces`), so every replica adds to and reads the same
  * statistics. Key counts come from SCAN, which stays right as keys expire.
@@ -37,7 +44,18 @@ export async function connectRedisCache(opts: RedisCacheOptions): Promise<Cache>
     redis.disconnect();
     throw new Error(`Redis cache unreachable at ${withoutCredentials(opts.url)}: ${String(err)}`);
   }
+  return redisCache(redis, prefix, opts.logger, async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+}
 
+/** The cache under one key prefix of a connection; a prefixed view shares the connection. */
+function redisCache(
+  redis: Redis,
+  prefix: string,
+  logger: Logger | undefined,
+  close: () => Promise<void>,
+): Cache {
   const valueKey = (ns: string, key: string) => `${prefix}:c:${ns}:${key}`;
   const statsKey = (ns: string) => `${prefix}:stats:${ns}`;
   const namespacesKey = `${prefix}:namespaces`;
@@ -109,9 +127,7 @@ export async function connectRedisCache(opts: RedisCacheOptions): Promise<Cache>
         ns = createNamespace(name, backend);
         namespaces.set(name, ns);
         // Listed on the admin screen from first use; reads and writes add it again anyway.
-        redis
-          .sadd(namespacesKey, name)
-          .catch((err) => opts.logger?.warn({ err }, 'redis cache: sadd failed'));
+        redis.sadd(namespacesKey, name).catch((err) => logger?.warn({ err }, 'redis cache: sadd failed'));
       }
       return ns;
     },
@@ -133,9 +149,11 @@ export async function connectRedisCache(opts: RedisCacheOptions): Promise<Cache>
         return false;
       }
     },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
+    prefixed(scope) {
+      assertScopeName(scope);
+      return redisCache(redis, `${prefix}:${scope}`, logger, async () => {});
     },
+    close,
   };
 }
 

@@ -32,6 +32,12 @@ export interface CacheNamespace {
 export interface Cache {
   readonly kind: 'redis' | 'memory';
   namespace(name: string): CacheNamespace;
+  /**
+   * A view of this cache under a scope (a service's name): its namespaces, statistics and
+   * clear() are the scope's own, apart from every other scope's, over the same connection.
+   * Closing a view does not close the connection; closing the cache it came from does.
+   */
+  prefixed(scope: string): Cache;
   /** Statistics of every namespace used so far (in any replica, for Redis). */
   stats(): Promise<NamespaceStats[]>;
   /** Clears all namespaces' keys (or one) and optionally resets statistics. */

@@ -10,12 +10,6 @@ export {
   type Tx,
 } from './database';
 export {
-  type EmbeddedPostgres,
-  type EmbeddedPostgresOptions,
-  freePort,
-  startEmbeddedPostgres,
-} from './embedded';
-export {
   enqueue,
   type OutboxTable,
   outboxTable,
@@ -23,4 +17,3 @@ export {
   processedMessagesTable,
 } from './outbox';
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from './relay';
-export { createTestDatabase, type TestDatabase } from './test-database';

@@ -1,8 +1,9 @@
 import { demoAccounts } from '@acg/fakes';
-import { createLogger, createTestDatabase, type Database, type TestDatabase } from '@acg/platform';
+import { createLogger, type Database, openServiceDatabase } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthDatabase } from '../db/database';
+import { authDatabase } from '../db/database';
 import { outbox, users } from '../db/schema';
 import { seedDemoUsers } from './demo-users';
 
@@ -12,8 +13,7 @@ const logger = createLogger('auth', 'silent');
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  database = createAuthDatabase(testDb.url);
-  await database.migrate();
+  database = await openServiceDatabase(authDatabase, testDb.url);
 });
 afterAll(async () => {
   await database?.close();
@@ -22,8 +22,8 @@ afterAll(async () => {
 
 describe('demo user seed', () => {
   it('creates the demo accounts once, with their intended levels, and announces them', async () => {
-    expect(await seedDemoUsers(database, undefined, logger)).toBe(2);
-    expect(await seedDemoUsers(database, undefined, logger)).toBe(0);
+    expect(await seedDemoUsers(database, demoAccounts, undefined, logger)).toBe(2);
+    expect(await seedDemoUsers(database, demoAccounts, undefined, logger)).toBe(0);
     const rows = await database.db
       .select({ discordId: users.discordId, username: users.username, adminLevel: users.adminLevel })
       .from(users)

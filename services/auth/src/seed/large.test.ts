@@ -1,14 +1,14 @@
-import { createLogger, createTestDatabase, type Database, type TestDatabase } from '@acg/platform';
+import { createLogger, type Database, openServiceDatabase } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthDatabase } from '../db/database';
+import { authDatabase } from '../db/database';
 import { seedLargeUsers, seedUsername } from './large';
 
 let testDb: TestDatabase;
 let database: Database;
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  database = createAuthDatabase(testDb.url, createLogger('auth-test', 'silent'));
-  await database.migrate();
+  database = await openServiceDatabase(authDatabase, testDb.url, createLogger('auth-test', 'silent'));
 });
 afterAll(async () => {
   await database?.close();

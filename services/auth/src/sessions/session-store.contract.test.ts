@@ -1,7 +1,8 @@
-import { createTestDatabase, type Database, type TestDatabase } from '@acg/platform';
+import { type Database, openServiceDatabase } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthDatabase } from '../db/database';
+import { authDatabase } from '../db/database';
 import { sessions, users } from '../db/schema';
 import { hashOpaqueId } from '../domain/session-id';
 import { deleteRedisKeys, testRedisPrefix } from '../test/redis-keys';
@@ -88,8 +89,7 @@ function sessionStoreContract(name: string, setup: () => Promise<Fixture>) {
 
 sessionStoreContract('PostgreSQL', async () => {
   const testDb: TestDatabase = await createTestDatabase();
-  const database: Database = createAuthDatabase(testDb.url);
-  await database.migrate();
+  const database: Database = await openServiceDatabase(authDatabase, testDb.url);
   const [user] = await database.db
     .insert(users)
     .values({ discordId: '42', username: 'store_test' })

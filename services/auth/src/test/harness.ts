@@ -12,18 +12,19 @@ import {
   createLogger,
   createMemoryBus,
   createMemoryCache,
-  createTestDatabase,
   type Database,
   loadConfig,
+  openServiceDatabase,
   type RunningService,
   signIdentity,
-  type TestDatabase,
 } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { type AuthConfig, authConfigSchema } from '../config';
-import { createAuthDatabase } from '../db/database';
+import { authDatabase } from '../db/database';
 import { outbox } from '../db/schema';
+import { seedDemoUsers } from '../seed/demo-users';
 import { createSessionStore } from '../sessions/create-session-store';
 import type { SessionStore } from '../sessions/session-store';
 import { start } from '../start';
@@ -61,7 +62,13 @@ export interface SignInResult {
 export const TEST_SECRET = 'test-internal-secret-0123456789abcdef';
 
 export async function startAuthHarness(
-  opts: { env?: Record<string, string>; realBus?: boolean; accounts?: FakeDiscordAccount[] } = {},
+  opts: {
+    env?: Record<string, string>;
+    realBus?: boolean;
+    accounts?: FakeDiscordAccount[];
+    /** Seed the fake Discord's demo accounts before start, as the runners do. */
+    seedDemoUsers?: boolean;
+  } = {},
 ): Promise<AuthHarness> {
   const accounts = opts.accounts ?? demoAccounts.map((a) => ({ ...a }));
   const logger = createLogger('auth', 'silent');
@@ -95,8 +102,9 @@ export async function startAuthHarness(
       : createMemoryBus({ logger });
     cleanups.push(() => bus.drain());
     const cache = createMemoryCache();
-    const database = createAuthDatabase(testDb.url, logger);
+    const database = await openServiceDatabase(authDatabase, testDb.url, logger);
     cleanups.push(() => database.close());
+    if (opts.seedDemoUsers) await seedDemoUsers(database, demoAccounts, config.DEVELOPER_DISCORD_ID, logger);
     const service = await start({ config, logger, bus, cache, database, ownsInfra: false });
     cleanups.push(() => service.close());
     const stores: SessionStore[] = [];

@@ -1,5 +1,5 @@
 /**
- * The demo catalogue (embedded mode, SEED_DEMO_CATALOGUE): 10 anime in 8 franchises,
+ * The demo catalogue (seeded by the runners, SEED_DEMO_CATALOGUE): 10 anime in 8 franchises,
  * 40 characters (9 of them in two anime), the 9 ranks, a running and a past season, and
  * 60 cards of which 5 are limited. Characters have no image: the image service draws their
  * art, so everything works offline. External ids are given only where they are the real ones.

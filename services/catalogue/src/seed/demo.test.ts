@@ -1,17 +1,22 @@
 import { cardCreated, cardSummarySchema } from '@acg/contracts';
-import { createLogger, createTestDatabase, type Database, type TestDatabase } from '@acg/platform';
+import { createLogger, type Database, openServiceDatabase } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anime, animeCharacters, cards, characters, franchises, outbox, ranks, seasons } from '../db/schema';
-import { openCatalogueDatabase } from '../start';
+import { catalogueDatabase } from '../start';
 import { seedDemoCatalogue } from './demo';
 
 let testDb: TestDatabase;
 let database: Database;
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  database = await openCatalogueDatabase(testDb.url, createLogger('catalogue-test', 'silent'));
+  database = await openServiceDatabase(
+    catalogueDatabase,
+    testDb.url,
+    createLogger('catalogue-test', 'silent'),
+  );
 });
 afterAll(async () => {
   await database?.close();

@@ -1,5 +1,6 @@
-import type { Database, Logger } from '@acg/platform';
+import type { Cache, Database, Logger } from '@acg/platform';
 import { count, sql } from 'drizzle-orm';
+import { catalogueCaches } from '../caches';
 import { anime, animeCharacters, cards, characters, franchises, ranks, seasons } from '../db/schema';
 import { announceCardChanges } from '../repository/card-events';
 import { findCardSummaries } from '../repository/cards';
@@ -13,9 +14,14 @@ const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).to
  * Seeds the demo catalogue (demo-catalogue.ts) once: when the catalogue has no ranks yet. The
  * check runs under a transaction-scoped advisory lock, so replicas starting together seed once.
  * Every card is announced with card.created in the same transaction (inventory's read model
- * learns them like any new card). Returns whether it seeded.
+ * learns them like any new card); the relay publishes them once the catalogue starts. With the
+ * catalogue's cache, its lists are cleared after seeding: lists cached before the seed (a shared
+ * Redis outliving a database) would hide it. Returns whether it seeded.
  */
-export async function seedDemoCatalogue(database: Database, logger?: Logger): Promise<boolean> {
+export async function seedDemoCatalogue(
+  database: Database,
+  opts: { cache?: Cache; logger?: Logger } = {},
+): Promise<boolean> {
   const seeded = await database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('acg:catalogue:demo-seed'))`);
     const [existing] = await tx.select({ n: count() }).from(ranks);
@@ -114,6 +120,9 @@ export async function seedDemoCatalogue(database: Database, logger?: Logger): Pr
     await announceCardChanges(tx, { created: summaries, updated: [], deletedIds: [] });
     return true;
   });
-  if (seeded) logger?.info('demo catalogue seeded');
+  if (seeded) {
+    if (opts.cache) await catalogueCaches(opts.cache).invalidate();
+    opts.logger?.info('demo catalogue seeded');
+  }
   return seeded;
 }

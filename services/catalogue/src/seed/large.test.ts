@@ -1,15 +1,20 @@
-import { createLogger, createTestDatabase, type Database, type TestDatabase } from '@acg/platform';
+import { createLogger, type Database, openServiceDatabase } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animeCharacters, characters } from '../db/schema';
-import { openCatalogueDatabase } from '../start';
+import { catalogueDatabase } from '../start';
 import { seedLargeCatalogue } from './large';
 
 let testDb: TestDatabase;
 let database: Database;
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  database = await openCatalogueDatabase(testDb.url, createLogger('catalogue-test', 'silent'));
+  database = await openServiceDatabase(
+    catalogueDatabase,
+    testDb.url,
+    createLogger('catalogue-test', 'silent'),
+  );
 });
 afterAll(async () => {
   await database?.close();

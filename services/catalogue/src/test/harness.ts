@@ -6,19 +6,20 @@ import {
   connectCache,
   createLogger,
   createMemoryBus,
-  createTestDatabase,
   type Database,
+  openServiceDatabase,
   type RunningService,
   signIdentity,
-  type TestDatabase,
 } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { type CatalogueCaches, catalogueCaches } from '../caches';
 import { type CatalogueConfig, catalogueConfigSchema } from '../config';
 import { cards, characters, outbox } from '../db/schema';
 import { type CatalogueEditor, createCatalogueEditor } from '../editing/catalogue-editor';
-import { openCatalogueDatabase, start } from '../start';
+import { seedDemoCatalogue } from '../seed/demo';
+import { catalogueDatabase, start } from '../start';
 
 export const SECRET = 'c'.repeat(32);
 
@@ -51,7 +52,7 @@ export interface CatalogueHarness {
 export async function startCatalogue(env: Record<string, string> = {}): Promise<CatalogueHarness> {
   const logger = createLogger('catalogue-test', 'silent');
   const testDb: TestDatabase = await createTestDatabase();
-  const database = await openCatalogueDatabase(testDb.url, logger);
+  const database = await openServiceDatabase(catalogueDatabase, testDb.url, logger);
   const cache = await connectCache({
     redisUrl: process.env.REDIS_URL,
     prefix: `acgtest-catalogue-${randomBytes(6).toString('hex')}`,
@@ -60,9 +61,10 @@ export async function startCatalogue(env: Record<string, string> = {}): Promise<
   const config: CatalogueConfig = catalogueConfigSchema.parse({
     INTERNAL_SECRET: SECRET,
     PORT: '0',
-    SEED_DEMO_CATALOGUE: 'true',
     ...env,
   });
+  // The demo catalogue, as the runners seed it before the service starts.
+  await seedDemoCatalogue(database, { cache });
   const service = await start({ config, logger, bus, cache, database });
   const caches = catalogueCaches(cache);
 

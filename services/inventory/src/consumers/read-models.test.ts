@@ -15,17 +15,17 @@ import {
   connectNatsBus,
   createLogger,
   createMemoryBus,
-  createTestDatabase,
   type Database,
   makeEvent,
+  openServiceDatabase,
   type Subscription,
-  type TestDatabase,
 } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cardSummaries, processedMessages, userSummaries } from '../db/schema';
-import { openInventoryDatabase } from '../start';
+import { inventoryDatabase } from '../start';
 import { card, user, waitFor } from '../test/harness';
 import { CARD_CONSUMER, startReadModelConsumers } from './read-models';
 
@@ -97,7 +97,11 @@ let testDb: TestDatabase;
 let database: Database;
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  database = await openInventoryDatabase(testDb.url, createLogger('inventory-test', 'silent'));
+  database = await openServiceDatabase(
+    inventoryDatabase,
+    testDb.url,
+    createLogger('inventory-test', 'silent'),
+  );
 });
 afterAll(async () => {
   await database?.close();

@@ -1,9 +1,12 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, createTestDatabase, type TestDatabase } from '@acg/platform';
+import { createDatabase } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, SERVICE } from '../start';
+import { inventoryDatabase, SERVICE } from '../start';
+
+const { migrationsFolder } = inventoryDatabase;
 
 let testDb: TestDatabase;
 let firstOnly: string;

@@ -1,10 +1,11 @@
-import { createLogger, createTestDatabase, type Database, type TestDatabase } from '@acg/platform';
+import { createLogger, type Database, openServiceDatabase } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { count, countDistinct, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardSummaries, entries, likes, userSummaries } from '../db/schema';
 import { toInventoryEntry } from '../domain/entry-view';
 import { findUserEntries } from '../repository/entries';
-import { openInventoryDatabase } from '../start';
+import { inventoryDatabase } from '../start';
 import { card } from '../test/harness';
 import { seedLargeInventory, type UserSeed } from './large';
 
@@ -12,7 +13,11 @@ let testDb: TestDatabase;
 let database: Database;
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  database = await openInventoryDatabase(testDb.url, createLogger('inventory-test', 'silent'));
+  database = await openServiceDatabase(
+    inventoryDatabase,
+    testDb.url,
+    createLogger('inventory-test', 'silent'),
+  );
 });
 afterAll(async () => {
   await database?.close();

@@ -10,18 +10,19 @@ import {
   createLogger,
   createMemoryBus,
   createMemoryCache,
-  createTestDatabase,
   type Database,
   type InspectableBus,
   makeEvent,
+  openServiceDatabase,
   type RunningService,
   type Subscription,
   signIdentity,
 } from '@acg/platform';
+import { createTestDatabase } from '@acg/platform/testing';
 import { eq, inArray } from 'drizzle-orm';
 import { inventoryConfigSchema } from '../config';
 import { cardSummaries, outbox, userSummaries } from '../db/schema';
-import { openInventoryDatabase, start } from '../start';
+import { inventoryDatabase, start } from '../start';
 
 export const TEST_SECRET = 'inventory-test-secret-0123456789abcdef';
 
@@ -80,7 +81,7 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
 export async function startInventoryHarness() {
   const logger = createLogger('inventory-test', 'silent');
   const testDb = await createTestDatabase();
-  const database: Database = await openInventoryDatabase(testDb.url, logger);
+  const database: Database = await openServiceDatabase(inventoryDatabase, testDb.url, logger);
   const bus: InspectableBus = createMemoryBus({ logger });
   const catalogue = new Map<number, CardSummary>();
   let catalogueServing: Subscription | null = null;

@@ -3,7 +3,7 @@ import { type AuthHarness, startAuthHarness } from '../../test/harness';
 
 let h: AuthHarness;
 beforeAll(async () => {
-  h = await startAuthHarness({ env: { SEED_DEMO_USERS: 'true' } });
+  h = await startAuthHarness({ seedDemoUsers: true });
 });
 afterAll(() => h?.close());
 

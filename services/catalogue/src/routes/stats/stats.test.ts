@@ -3,13 +3,14 @@ import {
   createLogger,
   createMemoryBus,
   createMemoryCache,
-  createTestDatabase,
+  openServiceDatabase,
   type RunningService,
-  type TestDatabase,
 } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueConfigSchema } from '../../config';
-import { openCatalogueDatabase, start } from '../../start';
+import { seedDemoCatalogue } from '../../seed/demo';
+import { catalogueDatabase, start } from '../../start';
 
 const logger = createLogger('catalogue-test', 'silent');
 let testDb: TestDatabase;
@@ -19,11 +20,11 @@ let usersServed: { stop(): Promise<void> } | undefined;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const database = await openCatalogueDatabase(testDb.url, logger);
+  const database = await openServiceDatabase(catalogueDatabase, testDb.url, logger);
+  await seedDemoCatalogue(database);
   const config = catalogueConfigSchema.parse({
     INTERNAL_SECRET: 's'.repeat(32),
     PORT: '0',
-    SEED_DEMO_CATALOGUE: 'true',
     STATS_CACHE_SECONDS: '0',
   });
   service = await start({ config, logger, bus, cache: createMemoryCache(), database, ownsInfra: true });

@@ -1,0 +1,17 @@
+export {
+  type ConfiguredService,
+  defineService,
+  type ServiceBaseConfig,
+  type ServiceConfigSchema,
+  type ServiceDatabaseSpec,
+  type ServiceDefinition,
+  type ServiceInfra,
+  type ServiceModule,
+} from './module';
+export {
+  connectSystemCache,
+  openServiceDatabase,
+  openServiceInfra,
+  runService,
+  type ServiceProcessInfra,
+} from './run';

@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import type { BaseConfig } from '../config';
+import { loadConfig } from '../config';
+import type { Tables } from '../db';
+import type { RunningService, ServiceDeps } from '../http/service';
+
+/** The variables every service reads, besides its own: its port among them. */
+export type ServiceBaseConfig = BaseConfig & { PORT: number };
+
+/** A service's database: the schema it owns and the migrations drizzle-kit generated for it. */
+export interface ServiceDatabaseSpec {
+  /** The PostgreSQL schema (the service's name). */
+  schema: string;
+  migrationsFolder: string;
+  /** The drizzle tables, for `db.query.<table>`. */
+  tables?: Tables;
+}
+
+/** The infrastructure a service runs on, as the runner opened it; `config` comes from the module. */
+export type ServiceInfra = Omit<ServiceDeps<unknown>, 'config'>;
+
+/** A service's configuration, loaded: the base variables to open its infrastructure with, and its start. */
+export interface ConfiguredService {
+  readonly config: ServiceBaseConfig;
+  start(infra: ServiceInfra): Promise<RunningService>;
+}
+
+/**
+ * What every service package exports from its index.ts (as `module`): everything a runner needs
+ * to run it as a process of its own (runService) or beside the others in one process (the
+ * embedded runner). The service's own config type stays inside: `configure` validates the
+ * environment with the service's schema and binds the typed config to its start().
+ */
+export interface ServiceModule {
+  /** As in system.ts: also its log name, cache scope and (with a database) schema. */
+  readonly name: string;
+  readonly configSchema: z.ZodObject;
+  /** Absent for a service without a database (image-proxy, bot). */
+  readonly database?: ServiceDatabaseSpec;
+  /** Reads the service's config from an environment; throws ConfigError listing every problem. */
+  configure(env: Record<string, string | undefined>): ConfiguredService;
+}
+
+export interface ServiceDefinition<S extends ServiceConfigSchema> {
+  name: string;
+  configSchema: S;
+  database?: ServiceDatabaseSpec;
+  start(deps: ServiceDeps<z.output<S>>): Promise<RunningService>;
+}
+
+/** A service's config schema: the base variables (baseConfigSchema.extend) and a PORT. */
+export type ServiceConfigSchema = z.ZodObject & z.ZodType<ServiceBaseConfig>;
+
+/**
+ * Declares a service module. The typed config is erased here, where the schema that produced it
+ * and the start() that consumes it meet, so the runners hold a plain list of modules.
+ */
+export function defineService<S extends ServiceConfigSchema>(def: ServiceDefinition<S>): ServiceModule {
+  return {
+    name: def.name,
+    configSchema: def.configSchema,
+    database: def.database,
+    configure(env) {
+      const config = loadConfig(def.configSchema, env);
+      return { config, start: (infra) => def.start({ ...infra, config }) };
+    },
+  };
+}

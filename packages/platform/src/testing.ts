@@ -1,0 +1,2 @@
+/** Test helpers (`@acg/platform/testing`): never imported by a service's runtime code. */
+export { createTestDatabase, type TestDatabase } from './db/test-database';

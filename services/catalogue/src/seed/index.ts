@@ -1,0 +1,6 @@
+/**
+ * `@acg/catalogue/seed`: demo and benchmark data, written by the runners into the catalogue's
+ * migrated schema before the catalogue starts. Never part of the service's production path.
+ */
+export { seedDemoCatalogue } from './demo';
+export { seedLargeCatalogue } from './large';
