@@ -12,6 +12,8 @@ export interface RecordedRequest {
   /** Arrival time, ms since the epoch. */
   at: number;
   userAgent: string | undefined;
+  /** The answer's status once sent; stays undefined for connections closed without one. */
+  status?: number;
 }
 
 export interface SiteAnswers {
@@ -35,6 +37,7 @@ export class FakeFaults {
   private readonly lifetime = new AbortController();
   private address: { port: number; host: string } | undefined;
   readonly requests: RecordedRequest[] = [];
+  private readonly records = new WeakMap<object, RecordedRequest>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -42,12 +45,14 @@ export class FakeFaults {
   ) {
     app.addHook('onRequest', async (req, reply) => {
       if (isControlPath(req.url)) return;
-      this.requests.push({
+      const record: RecordedRequest = {
         method: req.method,
         url: req.url,
         at: Date.now(),
         userAgent: req.headers['user-agent'],
-      });
+      };
+      this.requests.push(record);
+      this.records.set(req.raw, record);
       const mode = this.current;
       if (mode.delayMs > 0) {
         try {
@@ -71,6 +76,11 @@ export class FakeFaults {
           return this.answers.tooManyRequests(reply, seconds);
         }
       }
+    });
+
+    app.addHook('onResponse', async (req, reply) => {
+      const record = this.records.get(req.raw);
+      if (record) record.status = reply.statusCode;
     });
 
     app.get('/__fake/mode', async () => ({ mode: this.current, requests: this.requests.length }));

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeShikimori, startFakeShikimori } from './server';
 
 let fake: FakeShikimori;
@@ -193,8 +193,16 @@ describe('fake Shikimori REST API', () => {
   it('records each request with its user agent', async () => {
     const before = fake.requests.length;
     await get('/api/animes/1');
-    expect(fake.requests.slice(before)).toEqual([
-      expect.objectContaining({ method: 'GET', url: '/api/animes/1', userAgent: 'AnimeCards tests' }),
-    ]);
+    // The status is noted when the response has finished, which may be just after the client read it.
+    await vi.waitFor(() =>
+      expect(fake.requests.slice(before)).toEqual([
+        expect.objectContaining({
+          method: 'GET',
+          url: '/api/animes/1',
+          userAgent: 'AnimeCards tests',
+          status: 200,
+        }),
+      ]),
+    );
   });
 });
