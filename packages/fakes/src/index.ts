@@ -1,3 +1,10 @@
+export { type FakeAniList, type FakeAniListOptions, startFakeAniList } from './anilist/server';
+export {
+  type FakeAnime,
+  FakeAnimeCatalogue,
+  type FakeCharacter,
+  fakeAnimeCatalogue,
+} from './anime-data';
 export {
   type DiscordUserJson,
   demoAccounts,
@@ -19,3 +26,8 @@ export {
 } from './discord/messages';
 export { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from './discord/server';
 export { demoClient, type FakeDiscordClient } from './discord/store';
+export type { RecordedRequest } from './faults/faults';
+export type { FakeMode, FakeModeInput } from './faults/switches';
+export { type ShikimoriAccount, shikimoriDemoAccounts } from './shikimori/accounts';
+export { type FakeShikimori, type FakeShikimoriOptions, startFakeShikimori } from './shikimori/server';
+export { type ShikimoriClient, shikimoriDemoClient } from './shikimori/store';
