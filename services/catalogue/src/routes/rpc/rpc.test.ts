@@ -79,29 +79,31 @@ describe('catalogue.cards.draw', () => {
   });
 
   it('follows the rank weights, then picks uniformly within the rank', async () => {
-    const cards = await drawMany(2000, { E: 3, X: 1, SSS: 0 });
+    // The maths of the pick is unit-tested with many draws (domain/draw.test.ts); here a few
+    // hundred draws through the bus show the served draw follows it.
+    const cards = await drawMany(500, { E: 3, X: 1, SSS: 0 });
     const e = cards.filter((c) => c.rankCode === 'E');
     expect(cards.every((c) => c.rankCode === 'E' || c.rankCode === 'X')).toBe(true);
-    // 3:1 → 75 % E; three standard deviations of 2000 draws are about 3 %.
-    expect(e.length / cards.length).toBeGreaterThan(0.71);
-    expect(e.length / cards.length).toBeLessThan(0.79);
+    // 3:1 → 75 % E; four standard deviations of 500 draws are about 7.7 %.
+    expect(e.length / cards.length).toBeGreaterThan(0.67);
+    expect(e.length / cards.length).toBeLessThan(0.83);
     const perCard = new Map<number, number>();
     for (const c of e) perCard.set(c.id, (perCard.get(c.id) ?? 0) + 1);
-    // The demo has 7 regular E cards: each about 1500 / 7 ≈ 214 times.
+    // The demo has 7 regular E cards: each about 375 / 7 ≈ 54 times (σ ≈ 7).
     expect(perCard.size).toBe(7);
-    for (const n of perCard.values()) expect(n).toBeGreaterThan(150);
+    for (const n of perCard.values()) expect(n).toBeGreaterThan(25);
   });
 
   it('draws limited cards only while their season runs', async () => {
     const spikeLimited = (await h.cardIdsOf('Spike Spiegel')).at(-1);
     const reigenLimited = (await h.cardIdsOf('Arataka Reigen')).at(-1);
     const anyaLimited = (await h.cardIdsOf('Anya Forger')).at(-1);
-    const now = new Set((await drawMany(400, { SS: 1 })).map((c) => c.id));
+    const now = new Set((await drawMany(250, { SS: 1 })).map((c) => c.id));
     expect(now.has(reigenLimited!)).toBe(true);
     expect(now.has(spikeLimited!)).toBe(false);
     expect(now.has(anyaLimited!)).toBe(false);
     // Back in the past season it is the other way round.
-    const then = new Set((await drawMany(400, { SS: 1 }, day(-350))).map((c) => c.id));
+    const then = new Set((await drawMany(250, { SS: 1 }, day(-350))).map((c) => c.id));
     expect(then.has(spikeLimited!)).toBe(true);
     expect(then.has(anyaLimited!)).toBe(true);
     expect(then.has(reigenLimited!)).toBe(false);
@@ -135,7 +137,7 @@ describe('catalogue.cards.draw', () => {
     const spikeLimited = (await h.cardIdsOf('Spike Spiegel')).at(-1);
     const [past] = await h.database.db.select().from(seasons).where(eq(seasons.title, 'Summer Matsuri'));
     await h.editor.updateSeason(past!.id, { startDate: day(-1).slice(0, 10), endDate: day(1).slice(0, 10) });
-    const ss = new Set((await drawMany(400, { SS: 1 })).map((c) => c.id));
+    const ss = new Set((await drawMany(250, { SS: 1 })).map((c) => c.id));
     expect(ss.has(spikeLimited!)).toBe(true);
   });
 
