@@ -19,6 +19,9 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
   const entries = new LRUCache<string, string | Buffer>({
     max: opts.maxEntries ?? 10_000,
     maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
+    // Read the clock on every check (not a 1 ms debounced copy), so the time left of an entry
+    // is never reported above its TTL.
+    ttlResolution: 0,
     sizeCalculation: (value, key) =>
       key.length + (typeof value === 'string' ? value.length * 2 : value.length),
   });
@@ -36,6 +39,13 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
   const keysOf = (ns: string): string[] => {
     entries.purgeStale();
     return [...entries.keys()].filter((k) => k.startsWith(`${ns}${SEP}`));
+  };
+
+  /** Milliseconds a live entry has left (Infinity without expiry); 0 for an absent or expired one. */
+  const remainingMs = (k: string): number => {
+    if (!entries.has(k)) return 0;
+    const left = entries.getRemainingTTL(k);
+    return left > 0 ? left : 0;
   };
 
   const backend: CacheBackend = {
@@ -62,6 +72,35 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
       const { hits, misses } = counter(ns);
       return { name: ns, keys: keysOf(ns).length, hits, misses, hit_rate: hitRate(hits, misses) };
     },
+    // One process runs these to the end without interleaving: atomic as they are.
+    async addIfAbsent(ns, key, value, ttlMs) {
+      const k = `${ns}${SEP}${key}`;
+      if (entries.has(k)) return false;
+      entries.set(k, value, { ttl: ttlMs });
+      return true;
+    },
+    async replaceIfPresent(ns, key, value) {
+      const k = `${ns}${SEP}${key}`;
+      const left = remainingMs(k);
+      if (left === 0) return false;
+      entries.set(k, value, { ttl: left === Infinity ? 0 : left });
+      return true;
+    },
+    async deleteIfEquals(ns, key, value) {
+      const k = `${ns}${SEP}${key}`;
+      if (remainingMs(k) === 0 || entries.peek(k) !== value) return false;
+      return entries.delete(k);
+    },
+    async increment(ns, key, ttlMs) {
+      const k = `${ns}${SEP}${key}`;
+      const left = remainingMs(k);
+      const current = left === 0 ? 0 : Number(entries.peek(k));
+      if (!Number.isSafeInteger(current)) throw new Error(`Cache value under ${key} is not a counter`);
+      const ttl = left === 0 || left === Infinity ? ttlMs : left;
+      entries.set(k, String(current + 1), { ttl });
+      return { value: current + 1, ttlMs: ttl };
+    },
+    ttlMs: async (ns, key) => remainingMs(`${ns}${SEP}${key}`),
   };
 
   const names = () => [...new Set([...namespaces.keys(), ...counters.keys()])].sort();
