@@ -45,7 +45,7 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
   const remainingMs = (k: string): number => {
     if (!entries.has(k)) return 0;
     const left = entries.getRemainingTTL(k);
-    return left > 0 ? left : 0;
+    return Math.max(left, 0);
   };
 
   const backend: CacheBackend = {
