@@ -18,14 +18,14 @@ import { createSessionStore } from './sessions/create-session-store';
 /**
  * Starts the auth service on the infrastructure it is given. `deps.database`, when passed, must
  * be the auth schema's database (createAuthDatabase); otherwise one is made from DATABASE_URL.
- * Sessions live in Redis when REDIS_URL is set, else in PostgreSQL.
+ * Sessions live in the cache when it is Redis, else in PostgreSQL.
  */
 export async function start(deps: ServiceDeps<AuthConfig>): Promise<RunningService> {
   const { config, logger, bus } = deps;
   const database = deps.database ?? createOwnDatabase(config, deps);
   await database.migrate();
 
-  const sessions = createSessionStore(config, database);
+  const sessions = createSessionStore(config, database, deps.cache);
   const relay = startOutboxRelay({ database, table: outbox, bus, logger });
   if (config.SEED_DEMO_USERS) {
     await seedDemoUsers(database, config.DEVELOPER_DISCORD_ID, logger);
