@@ -24,9 +24,9 @@ import {
   createLogger,
   createMemoryBus,
   createMemoryCache,
-  freePort,
   loadConfig,
 } from '@acg/platform';
+import { freePort } from '@acg/platform/embedded';
 import httpProxy from '@fastify/http-proxy';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';

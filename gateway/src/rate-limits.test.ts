@@ -1,10 +1,11 @@
-import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes, randomInt } from 'node:crypto';
+import { type Cache, connectRedisCache, createMemoryCache } from '@acg/platform';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from './testing/harness';
 
 /**
- * Runs against Redis when REDIS_URL is set (counters shared by gateway replicas), else the
- * in-process store. Each test is a made-up client address (TRUST_PROXY=1 believes the
+ * Counters live in the gateway's cache: Redis when REDIS_URL is set (shared by gateway
+ * replicas), else the memory cache. Each test is a made-up client address (TRUST_PROXY=1 believes the
  * X-Forwarded-For of the proxy in front), so runs never share counters.
  */
 let h: Harness;
@@ -52,5 +53,85 @@ describe('rate limits', () => {
     const client = someClient();
     for (let i = 0; i < 7; i++) expect((await from(client, '/healthz')).status).toBe(200);
     expect((await from(client, '/api/stats')).status).toBe(200);
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+const fromVia = (h: Harness, client: string) =>
+  h.request('/api/stats', { headers: { 'x-forwarded-for': client } });
+
+describe('rate limit counters in the cache', () => {
+  it('are shared by gateway replicas', async () => {
+    // Two connections under one prefix are two replicas on one Redis; without Redis, two
+    // gateways on one memory cache (as the embedded mode shares its cache).
+    const prefix = `acgtest-gw-${randomBytes(6).toString('hex')}`;
+    const memory = createMemoryCache();
+    const caches: Cache[] = redisUrl
+      ? [
+          await connectRedisCache({ url: redisUrl, prefix }),
+          await connectRedisCache({ url: redisUrl, prefix }),
+        ]
+      : [memory, memory];
+    const env = { TRUST_PROXY: '1', RATE_LIMIT_MAX: '4' };
+    const a = await startHarness({ env, cache: caches[0] });
+    const b = await startHarness({ env, cache: caches[1] });
+    try {
+      const client = someClient();
+      for (const replica of [a, b, a, b]) expect((await fromVia(replica, client)).status).toBe(200);
+      expect((await fromVia(b, client)).status).toBe(429);
+      expect((await fromVia(a, client)).status).toBe(429);
+      expect((await fromVia(a, someClient())).status).toBe(200);
+    } finally {
+      await a.close();
+      await b.close();
+      await caches[0]!.clear({ resetStats: true });
+      for (const cache of new Set(caches)) await cache.close();
+    }
+  });
+
+  it('start again once the window is over', async () => {
+    const short = await startHarness({
+      env: {
+        TRUST_PROXY: '1',
+        RATE_LIMIT_MAX: '1',
+        RATE_LIMIT_WINDOW_MS: '300',
+        ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+      },
+    });
+    try {
+      const client = someClient();
+      // Polled: a slow machine may let a window pass between two requests, never shorten one.
+      const until = (status: number) =>
+        vi.waitFor(
+          async () => {
+            const res = await fromVia(short, client);
+            expect(res.status).toBe(status);
+            return res;
+          },
+          { timeout: 5000, interval: 20 },
+        );
+      const limited = await until(429);
+      expect(Number(limited.headers.get('retry-after'))).toBe(1);
+      await until(200);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
+describe.each(redisUrl ? [redisUrl] : [])('rate limits when Redis is gone', (url) => {
+  it('let requests through rather than fail them', async () => {
+    const cache = await connectRedisCache({ url, prefix: `acgtest-gw-${randomBytes(6).toString('hex')}` });
+    const gone = await startHarness({ env: { TRUST_PROXY: '1', RATE_LIMIT_MAX: '1' }, cache });
+    try {
+      const client = someClient();
+      expect((await fromVia(gone, client)).status).toBe(200);
+      expect((await fromVia(gone, client)).status).toBe(429);
+      await cache.clear({ resetStats: true });
+      await cache.close();
+      for (let i = 0; i < 3; i++) expect((await fromVia(gone, client)).status).toBe(200);
+    } finally {
+      await gone.close();
+    }
   });
 });

@@ -11,7 +11,7 @@ import { createPageResponder } from './pages/page-responder';
 import { registerPages } from './pages/register-pages';
 import { registerProxies } from './routing/register-proxies';
 import { installCsrfGuard } from './security/csrf';
-import { registerRateLimits } from './security/rate-limits';
+import { RATE_LIMITS_NAMESPACE, registerRateLimits } from './security/rate-limits';
 import { registerSecurityHeaders } from './security/security-headers';
 
 export interface GatewayDeps extends ServiceDeps<GatewayConfig> {
@@ -36,7 +36,8 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   await root.register(fastifyCookie, { hook: false });
   await registerSecurityHeaders(root, config.PUBLIC_URL);
   installCsrfGuard(root, { publicUrl: config.PUBLIC_URL, trustedHops: config.TRUST_PROXY });
-  const redis = config.RATE_LIMIT_ENABLED ? await registerRateLimits(root, config, logger) : undefined;
+  if (config.RATE_LIMIT_ENABLED)
+    await registerRateLimits(root, config, logger, deps.cache.namespace(RATE_LIMITS_NAMESPACE));
 
   const sessions = new SessionResolver({
     bus,
@@ -65,7 +66,6 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   const close = () => {
     closing ??= (async () => {
       await app.close();
-      redis?.disconnect();
       if (deps.ownsInfra) {
         await bus.drain().catch((err) => logger.warn({ err }, 'bus drain failed'));
         await deps.cache.close().catch(() => {});

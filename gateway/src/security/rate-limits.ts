@@ -1,10 +1,12 @@
-import { once } from 'node:events';
-import { type Logger, RateLimitError } from '@acg/platform';
+import { type CacheNamespace, type Logger, RateLimitError } from '@acg/platform';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import { clientIp } from '../client';
 import type { GatewayConfig } from '../config';
+import { cacheRateLimitStore } from './rate-limit-store';
+
+/** The gateway cache's namespace holding the counters. */
+export const RATE_LIMITS_NAMESPACE = 'rate-limits';
 
 type LimitClass = 'global' | 'signIn' | 'likes' | 'trades' | 'drops' | 'imageProxy';
 
@@ -34,39 +36,20 @@ function classOf(req: FastifyRequest): LimitClass | undefined {
 /**
  * Per-IP request budgets: one for everything, and separate tighter ones for sign-in, likes,
  * trades, drops and the image proxy (a request counts against its own class only). Counters
- * live in Redis when REDIS_URL is set, so every gateway replica shares them; if Redis is
- * unreachable requests pass rather than fail. Returns the Redis client to close, if any.
+ * live in `counters`, a namespace of the gateway's cache: Redis when REDIS_URL is set, so every
+ * gateway replica shares them; if it cannot count, requests pass rather than fail.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
   config: GatewayConfig,
   logger: Logger,
-): Promise<Redis | undefined> {
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, {
-        connectTimeout: 500,
-        maxRetriesPerRequest: 1,
-        // Fail at once while disconnected rather than hold requests in a queue.
-        enableOfflineQueue: false,
-      })
-    : undefined;
-  let redisDown = false;
-  redis?.on('error', (err) => {
-    if (!redisDown) logger.warn({ err }, 'rate-limit store unavailable; requests are not limited');
-    redisDown = true;
-  });
-  redis?.on('ready', () => {
-    redisDown = false;
-  });
-  // Start counting from the first request when Redis is there; do not hold the start-up for it.
-  if (redis) await once(redis, 'ready', { signal: AbortSignal.timeout(2000) }).catch(() => {});
-
+  counters: CacheNamespace,
+): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
     skipOnError: true,
-    nameSpace: 'acg:gateway:rate:',
-    ...(redis ? { redis } : {}),
+    store: cacheRateLimitStore(counters, logger),
   });
 
   const budgets: Record<LimitClass, number> = {
@@ -83,8 +66,8 @@ export async function registerRateLimits(
       app.createRateLimit({
         max,
         timeWindow: config.RATE_LIMIT_WINDOW_MS,
-        // The class is part of the key: limiters made with createRateLimit share one Redis key
-        // prefix (the plugin appends the route, which a manual limiter does not have).
+        // The class is part of the key: limiters made with createRateLimit share one store
+        // (the plugin appends the route, which a manual limiter does not have).
         keyGenerator: (req) => `${name}:${normalizeIP(clientIp(req, config.TRUST_PROXY))}`,
       }),
     ]),
@@ -103,5 +86,4 @@ export async function registerRateLimits(
       throw new RateLimitError();
     }
   });
-  return redis;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +11,11 @@ import {
   sessionResolve,
 } from '@acg/contracts';
 import {
+  type Cache,
+  connectCache,
   createHttpServer,
   createLogger,
   createMemoryBus,
-  createMemoryCache,
   type HttpServer,
   loadConfig,
   type RunningService,
@@ -123,6 +125,11 @@ export interface HarnessOptions {
   /** Services the gateway forwards to (default: system.ts). */
   services?: readonly ServiceName[];
   env?: Record<string, string>;
+  /**
+   * The gateway's cache (left open at close; replicas are gateways given one store). Default:
+   * one of its own, Redis under a prefix of this harness when REDIS_URL is in `env`, else memory.
+   */
+  cache?: Cache;
 }
 
 export const sessionCookie = (sessionId: string) => `sid=${sessionId}`;
@@ -158,7 +165,12 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...upstreamEnv,
     ...opts.env,
   });
-  const cache = createMemoryCache();
+  const cache =
+    opts.cache ??
+    (await connectCache({
+      redisUrl: config.REDIS_URL,
+      prefix: `acgtest-gw-${randomBytes(6).toString('hex')}`,
+    }));
   const gateway = await start({
     config,
     logger: silent,
@@ -187,7 +199,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       await gateway.close();
       for (const upstream of upstreams.values()) await upstream.close();
       await bus.drain();
-      await cache.close();
+      if (!opts.cache) {
+        await cache.clear({ resetStats: true });
+        await cache.close();
+      }
       await rm(assetsDir, { recursive: true, force: true });
     },
   };

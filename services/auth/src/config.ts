@@ -23,8 +23,6 @@ export const authConfigSchema = baseConfigSchema.extend({
       .optional(),
   ),
   SESSION_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365).default(30)),
-  /** Where sessions live in Redis (when REDIS_URL is set); tests give each run its own. */
-  SESSION_KEY_PREFIX: optional(z.string().min(1).default('acg:auth:session:')),
   /** true behind HTTPS: the session cookie becomes `__Host-sid` with the Secure attribute. */
   COOKIE_SECURE: optional(env.bool(false)),
 });

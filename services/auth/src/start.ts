@@ -15,15 +15,15 @@ import { createSessionStore } from './sessions/create-session-store';
 
 /**
  * Starts the auth service on the infrastructure it is given; `deps.database` is auth's own
- * schema, migrated (openServiceDatabase with authDatabase). Sessions live in Redis when
- * REDIS_URL is set, else in PostgreSQL.
+ * schema, migrated (openServiceDatabase with authDatabase). Sessions live in the cache when
+ * it is Redis, else in PostgreSQL.
  */
 export async function start(deps: ServiceDeps<AuthConfig>): Promise<RunningService> {
   const { config, logger, bus } = deps;
   const database = deps.database;
   if (!database) throw new Error('auth needs a database');
 
-  const sessions = createSessionStore(config, database);
+  const sessions = createSessionStore(config, database, deps.cache);
   const relay = startOutboxRelay({ database, table: outbox, bus, logger });
 
   const ctx: AuthContext = {

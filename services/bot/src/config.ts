@@ -45,10 +45,5 @@ export const botConfigSchema = baseConfigSchema.extend({
   DROP_RANK_WEIGHTS: weights.default(DEFAULT_RANK_WEIGHTS),
   /** Discord wants an answer within 3 s; past this the bot defers and follows up. */
   DEFER_AFTER_MS: z.coerce.number().int().min(100).max(2900).default(2500),
-  /** Key prefix of the bot's state (cooldowns, replay guard) in Redis. */
-  BOT_STATE_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_.:-]+$/)
-    .default('acg:bot'),
 });
 export type BotConfig = z.infer<typeof botConfigSchema>;

@@ -59,9 +59,9 @@ const decode = (s: string) =>
 
 /**
  * Environment that keeps a system started by a test apart from others on the same NATS and
- * Redis servers: its own bus namespace, cache prefix and bot state prefix.
+ * Redis servers: its own bus namespace and cache prefix (the bot's state is in the cache).
  */
 export function isolated(): Record<string, string> {
   const ns = `t${Math.random().toString(36).slice(2, 10)}`;
-  return { BUS_NAMESPACE: ns, BOT_STATE_PREFIX: `acg:${ns}:bot` };
+  return { BUS_NAMESPACE: ns };
 }

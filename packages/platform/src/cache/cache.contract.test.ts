@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectCache, connectRedisCache, createMemoryCache } from './index';
 import type { Cache } from './types';
 
@@ -28,6 +28,14 @@ const implementations: Implementation[] = [
 let nsCounter = 0;
 /** A namespace name no other test uses, so tests can share one cache instance. */
 const freshName = (label: string) => `${label}-${++nsCounter}`;
+
+/**
+ * Expiry is observed by polling, never by sleeping a fixed time: a loaded machine only makes
+ * the wait longer. Keys that must still be there use a TTL of a minute, far beyond any stall.
+ */
+const untilPasses = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+const MINUTE = 60;
+const BRIEF = 0.05;
 
 describe.each(implementations)('$name cache', (impl) => {
   let cache: Cache;
@@ -61,13 +69,13 @@ describe.each(implementations)('$name cache', (impl) => {
 
   it('expires a value after its TTL and keeps one without TTL', async () => {
     const ns = cache.namespace(freshName('ttl'));
-    await ns.set('short', { v: 1 }, 0.15);
+    await ns.set('short', { v: 1 }, BRIEF);
+    await ns.set('minute', { v: 3 }, MINUTE);
     await ns.set('forever', { v: 2 });
-    expect(await ns.get('short')).toEqual({ v: 1 });
-    await sleep(300);
-    expect(await ns.get('short')).toBeUndefined();
+    await untilPasses(async () => expect(await ns.get('short')).toBeUndefined());
+    expect(await ns.get('minute')).toEqual({ v: 3 });
     expect(await ns.get('forever')).toEqual({ v: 2 });
-    expect((await ns.stats()).keys).toBe(1);
+    expect((await ns.stats()).keys).toBe(2);
   });
 
   it('treats a TTL of 0 as not cached at all (caching turned off by configuration)', async () => {
@@ -95,10 +103,10 @@ describe.each(implementations)('$name cache', (impl) => {
     expect((await ns.getBuffer('card.png'))!.equals(image)).toBe(true);
     expect(await ns.getBuffer('other.png')).toBeUndefined();
 
-    await ns.setBuffer('thumb.png', Buffer.from('tiny'), 0.15);
+    await ns.setBuffer('thumb.png', Buffer.from('tiny'), MINUTE);
     expect((await ns.getBuffer('thumb.png'))?.toString()).toBe('tiny');
-    await sleep(300);
-    expect(await ns.getBuffer('thumb.png')).toBeUndefined();
+    await ns.setBuffer('thumb.png', Buffer.from('tiny'), BRIEF);
+    await untilPasses(async () => expect(await ns.getBuffer('thumb.png')).toBeUndefined());
   });
 
   it('wrap computes once, counting a miss and then hits', async () => {
@@ -133,10 +141,11 @@ describe.each(implementations)('$name cache', (impl) => {
     const ns = cache.namespace(freshName('wrapttl'));
     let computed = 0;
     const compute = async () => ++computed;
-    expect(await ns.wrap('n', 0.15, compute)).toBe(1);
-    expect(await ns.wrap('n', 0.15, compute)).toBe(1);
-    await sleep(300);
-    expect(await ns.wrap('n', 0.15, compute)).toBe(2);
+    expect(await ns.wrap('n', MINUTE, compute)).toBe(1);
+    expect(await ns.wrap('n', MINUTE, compute)).toBe(1);
+    expect(await ns.wrap('brief', BRIEF, compute)).toBe(2);
+    await untilPasses(async () => expect(await ns.wrap('brief', BRIEF, compute)).toBeGreaterThan(2));
+    expect(await ns.wrap('n', MINUTE, compute)).toBe(1);
 
     await expect(ns.wrap('boom', 60, async () => Promise.reject(new Error('upstream down')))).rejects.toThrow(
       'upstream down',
@@ -203,6 +212,119 @@ describe.each(implementations)('$name cache', (impl) => {
     expect(all.map((s) => s.name)).toEqual([...all.map((s) => s.name)].sort());
   });
 
+  it('add stores only when the key is absent, atomically, and an expired key is absent', async () => {
+    const ns = cache.namespace(freshName('add'));
+    const won = await Promise.all(Array.from({ length: 20 }, (_, i) => ns.add('lock', `owner-${i}`, MINUTE)));
+    expect(won.filter(Boolean)).toHaveLength(1);
+    expect(await ns.get('lock')).toBe(`owner-${won.indexOf(true)}`);
+    expect(await ns.add('lock', 'late', MINUTE)).toBe(false);
+    expect(await ns.get('lock')).toBe(`owner-${won.indexOf(true)}`);
+
+    await ns.add('guard', { seen: true }, BRIEF);
+    await untilPasses(async () => expect(await ns.add('guard', { seen: 'again' }, MINUTE)).toBe(true));
+    expect(await ns.get('guard')).toEqual({ seen: 'again' });
+
+    await expect(ns.add('no-ttl', 1, 0)).rejects.toThrow(/TTL/);
+    await expect(ns.add('no-ttl', 1, -1)).rejects.toThrow(/TTL/);
+    expect(await ns.get('no-ttl')).toBeUndefined();
+  });
+
+  it('replace changes a live key only, keeping its expiry', async () => {
+    const ns = cache.namespace(freshName('replace'));
+    await ns.set('session', { language: 'en' }, MINUTE);
+    expect(await ns.replace('session', { language: 'ru' })).toBe(true);
+    expect(await ns.get('session')).toEqual({ language: 'ru' });
+    const left = await ns.ttl('session');
+    expect(left).toBeGreaterThan(MINUTE / 2);
+    expect(left).toBeLessThanOrEqual(MINUTE);
+
+    expect(await ns.replace('absent', { language: 'ru' })).toBe(false);
+    expect(await ns.get('absent')).toBeUndefined();
+
+    // Replacing does not make a value live longer: it still expires, and then stays absent.
+    await ns.set('brief', 'a', BRIEF);
+    await ns.replace('brief', 'b');
+    await untilPasses(async () => expect(await ns.get('brief')).toBeUndefined());
+    expect(await ns.replace('brief', 'c')).toBe(false);
+    expect(await ns.get('brief')).toBeUndefined();
+
+    await ns.set('forever', 1);
+    expect(await ns.replace('forever', 2)).toBe(true);
+    expect(await ns.ttl('forever')).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('deleteIf deletes a key only while it holds the given value', async () => {
+    const ns = cache.namespace(freshName('deleteif'));
+    await ns.set('lock', 'mine', MINUTE);
+    expect(await ns.deleteIf('lock', 'theirs')).toBe(false);
+    expect(await ns.get('lock')).toBe('mine');
+    expect(await ns.deleteIf('lock', 'mine')).toBe(true);
+    expect(await ns.get('lock')).toBeUndefined();
+    expect(await ns.deleteIf('lock', 'mine')).toBe(false);
+
+    await ns.set('owner', { id: 1 });
+    expect(await ns.deleteIf('owner', { id: 2 })).toBe(false);
+    expect(await ns.deleteIf('owner', { id: 1 })).toBe(true);
+
+    await ns.add('brief', 'mine', BRIEF);
+    await untilPasses(async () => expect(await ns.deleteIf('brief', 'mine')).toBe(false));
+  });
+
+  it('increment counts in a fixed window, atomically', async () => {
+    const ns = cache.namespace(freshName('incr'));
+    const first = await ns.increment('ip', MINUTE);
+    expect(first.value).toBe(1);
+    expect(first.ttlSeconds).toBeGreaterThan(MINUTE / 2);
+    expect(first.ttlSeconds).toBeLessThanOrEqual(MINUTE);
+    const later = await Promise.all(Array.from({ length: 10 }, () => ns.increment('ip', MINUTE)));
+    expect(later.map((r) => r.value).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    // The window is the first increment's: later ones do not extend it.
+    for (const r of later) expect(r.ttlSeconds).toBeLessThanOrEqual(first.ttlSeconds);
+    expect(await ns.get('ip')).toBe(11);
+
+    // Once the window is over the count starts again, with the new TTL.
+    await ns.increment('brief', BRIEF);
+    await untilPasses(async () => expect((await ns.increment('brief', MINUTE)).value).toBe(1));
+    expect(await ns.ttl('brief')).toBeGreaterThan(MINUTE / 2);
+
+    // A number stored without expiry counts on, and gets one.
+    await ns.set('plain', 5);
+    const plain = await ns.increment('plain', MINUTE);
+    expect(plain.value).toBe(6);
+    expect(plain.ttlSeconds).toBeLessThanOrEqual(MINUTE);
+    expect(await ns.ttl('plain')).toBeLessThanOrEqual(MINUTE);
+
+    await ns.set('word', 'not a number');
+    await expect(ns.increment('word', MINUTE)).rejects.toThrow();
+    await expect(ns.increment('ip', 0)).rejects.toThrow(/TTL/);
+  });
+
+  it('ttl reports the time left: 0 when absent, Infinity without expiry', async () => {
+    const ns = cache.namespace(freshName('ttlread'));
+    expect(await ns.ttl('absent')).toBe(0);
+    await ns.set('forever', 1);
+    expect(await ns.ttl('forever')).toBe(Number.POSITIVE_INFINITY);
+    await ns.setBuffer('minute', Buffer.from('x'), MINUTE);
+    const left = await ns.ttl('minute');
+    expect(left).toBeGreaterThan(MINUTE / 2);
+    expect(left).toBeLessThanOrEqual(MINUTE);
+    await ns.set('brief', 1, BRIEF);
+    await untilPasses(async () => expect(await ns.ttl('brief')).toBe(0));
+  });
+
+  it('atomic operations count no hits or misses', async () => {
+    const ns = cache.namespace(freshName('atomicstats'));
+    await ns.add('a', 1, MINUTE);
+    await ns.add('a', 2, MINUTE);
+    await ns.replace('a', 3);
+    await ns.replace('b', 3);
+    await ns.increment('c', MINUTE);
+    await ns.ttl('a');
+    await ns.deleteIf('a', 3);
+    await ns.deleteIf('c', 3);
+    expect(await ns.stats()).toEqual({ name: ns.name, keys: 1, hits: 0, misses: 0, hit_rate: 0 });
+  });
+
   it('refuses namespace names that could collide with another namespace', () => {
     expect(() => cache.namespace('cards:images')).toThrow(/namespace/);
     expect(() => cache.namespace('')).toThrow(/namespace/);
@@ -265,6 +387,17 @@ describe.each(implementations)('$name cache', (impl) => {
 
         await there.clear();
         expect(await here.get('user:1')).toBeUndefined();
+
+        // Replicas racing for one lock: one wins; counting together: every count is seen once.
+        const won = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => (i % 2 ? here : there).add('lock', i, MINUTE)),
+        );
+        expect(won.filter(Boolean)).toHaveLength(1);
+        expect(await there.deleteIf('lock', won.indexOf(true))).toBe(true);
+        const counts = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => (i % 2 ? here : there).increment('hits', MINUTE)),
+        );
+        expect(counts.map((c) => c.value).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       } finally {
         await replica.close();
       }

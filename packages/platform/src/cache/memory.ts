@@ -29,6 +29,9 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
     maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
     sizeCalculation: (value, key) =>
       key.length + (typeof value === 'string' ? value.length * 2 : value.length),
+    // Read the clock on every check (not a 1 ms debounced copy), so the time left of an entry
+    // is never reported above its TTL.
+    ttlResolution: 0,
   });
   // Keyed by the full namespace name (scopes included), shared by every view.
   const counters = new Map<string, { hits: number; misses: number }>();
@@ -44,6 +47,13 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
   const keysOf = (ns: string): string[] => {
     entries.purgeStale();
     return [...entries.keys()].filter((k) => k.startsWith(`${ns}${SEP}`));
+  };
+
+  /** Milliseconds a live entry has left (Infinity without expiry); 0 for an absent or expired one. */
+  const remainingMs = (k: string): number => {
+    if (!entries.has(k)) return 0;
+    const left = entries.getRemainingTTL(k);
+    return Math.max(left, 0);
   };
 
   /** What a view under a scope path ('' for the root) stores and counts, by unscoped names. */
@@ -71,6 +81,35 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
       const { hits, misses } = counter(full(ns));
       return { name: ns, keys: keysOf(full(ns)).length, hits, misses, hit_rate: hitRate(hits, misses) };
     },
+    // One process runs these to the end without interleaving: atomic as they are.
+    async addIfAbsent(ns, key, value, ttlMs) {
+      const k = `${full(ns)}${SEP}${key}`;
+      if (entries.has(k)) return false;
+      entries.set(k, value, { ttl: ttlMs });
+      return true;
+    },
+    async replaceIfPresent(ns, key, value) {
+      const k = `${full(ns)}${SEP}${key}`;
+      const left = remainingMs(k);
+      if (left === 0) return false;
+      entries.set(k, value, { ttl: left === Infinity ? 0 : left });
+      return true;
+    },
+    async deleteIfEquals(ns, key, value) {
+      const k = `${full(ns)}${SEP}${key}`;
+      if (remainingMs(k) === 0 || entries.peek(k) !== value) return false;
+      return entries.delete(k);
+    },
+    async increment(ns, key, ttlMs) {
+      const k = `${full(ns)}${SEP}${key}`;
+      const left = remainingMs(k);
+      const current = left === 0 ? 0 : Number(entries.peek(k));
+      if (!Number.isSafeInteger(current)) throw new Error(`Cache value under ${key} is not a counter`);
+      const ttl = left === 0 || left === Infinity ? ttlMs : left;
+      entries.set(k, String(current + 1), { ttl });
+      return { value: current + 1, ttlMs: ttl };
+    },
+    ttlMs: async (ns, key) => remainingMs(`${full(ns)}${SEP}${key}`),
   });
 
   const view = (scope: string, close: () => Promise<void>): Cache => {

@@ -13,6 +13,13 @@ export interface CacheBackend {
   remove(ns: string, key: string): Promise<void>;
   clearNamespace(ns: string): Promise<void>;
   namespaceStats(ns: string): Promise<NamespaceStats>;
+  // The atomic operations (see CacheNamespace); values are JSON text, TTLs positive.
+  addIfAbsent(ns: string, key: string, value: string, ttlMs: number): Promise<boolean>;
+  replaceIfPresent(ns: string, key: string, value: string): Promise<boolean>;
+  deleteIfEquals(ns: string, key: string, value: string): Promise<boolean>;
+  increment(ns: string, key: string, ttlMs: number): Promise<{ value: number; ttlMs: number }>;
+  /** Milliseconds left; 0 when absent, Infinity without expiry. */
+  ttlMs(ns: string, key: string): Promise<number>;
 }
 
 // Letters, digits, `_`, `-` and `.`: never `:` (the Redis key separator) nor glob characters,
@@ -42,6 +49,20 @@ function ttlMs(ttlSeconds: number | undefined): number | undefined | 0 {
   if (ttlSeconds === undefined) return undefined;
   if (!Number.isFinite(ttlSeconds) || ttlSeconds < 0) throw new Error(`Invalid cache TTL: ${ttlSeconds}`);
   return ttlSeconds === 0 ? 0 : Math.max(1, Math.round(ttlSeconds * 1000));
+}
+
+/** A TTL that must keep the key for a while (locks, guards, counters): positive seconds. */
+function positiveTtlMs(ttlSeconds: number): number {
+  const ms = ttlMs(ttlSeconds);
+  if (!ms) throw new Error(`Invalid cache TTL: ${ttlSeconds} (a positive number of seconds is needed)`);
+  return ms;
+}
+
+/** The JSON text of a value an atomic operation stores or compares. */
+function jsonOf(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw new Error('Cache values must have a JSON form');
+  return text;
 }
 
 export function hitRate(hits: number, misses: number): number {
@@ -108,5 +129,14 @@ export function createNamespace(name: string, backend: CacheBackend): CacheNames
     },
     clear: () => backend.clearNamespace(name),
     stats: () => backend.namespaceStats(name),
+    add: async (key, value, ttlSeconds) =>
+      backend.addIfAbsent(name, key, jsonOf(value), positiveTtlMs(ttlSeconds)),
+    replace: async (key, value) => backend.replaceIfPresent(name, key, jsonOf(value)),
+    deleteIf: async (key, value) => backend.deleteIfEquals(name, key, jsonOf(value)),
+    async increment(key, ttlSeconds) {
+      const { value, ttlMs } = await backend.increment(name, key, positiveTtlMs(ttlSeconds));
+      return { value, ttlSeconds: ttlMs / 1000 };
+    },
+    ttl: async (key) => (await backend.ttlMs(name, key)) / 1000,
   };
 }

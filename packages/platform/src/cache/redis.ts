@@ -29,6 +29,22 @@ if v then redis.call('HINCRBY', KEYS[2], 'hits', 1) else redis.call('HINCRBY', K
 redis.call('SADD', KEYS[3], ARGV[1])
 return v`;
 
+// Compare-and-delete in one step, so a lock that expired and was taken by another replica is
+// never released by its former owner.
+const DELETE_IF_EQUALS = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+// A fixed window: the first increment (or one of a counter without expiry) sets the TTL.
+const INCREMENT = `
+local v = redis.call('INCR', KEYS[1])
+local t = redis.call('PTTL', KEYS[1])
+if t < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  t = tonumber(ARGV[1])
+end
+return {v, t}`;
+
 const SCAN_BATCH = 500;
 
 export async function connectRedisCache(opts: RedisCacheOptions): Promise<Cache> {
@@ -113,6 +129,24 @@ function redisCache(
         misses: misses ?? 0,
         hit_rate: hitRate(hits ?? 0, misses ?? 0),
       };
+    },
+    async addIfAbsent(ns, key, value, ttlMs) {
+      return (await redis.set(valueKey(ns, key), value, 'PX', ttlMs, 'NX')) === 'OK';
+    },
+    async replaceIfPresent(ns, key, value) {
+      return (await redis.set(valueKey(ns, key), value, 'KEEPTTL', 'XX')) === 'OK';
+    },
+    async deleteIfEquals(ns, key, value) {
+      return (await redis.eval(DELETE_IF_EQUALS, 1, valueKey(ns, key), value)) === 1;
+    },
+    async increment(ns, key, ttlMs) {
+      const [value, left] = (await redis.eval(INCREMENT, 1, valueKey(ns, key), ttlMs)) as [number, number];
+      return { value, ttlMs: left };
+    },
+    async ttlMs(ns, key) {
+      const left = await redis.pttl(valueKey(ns, key));
+      // -2: no such key; -1: a key without expiry.
+      return left === -2 ? 0 : left === -1 ? Number.POSITIVE_INFINITY : left;
     },
   };
 

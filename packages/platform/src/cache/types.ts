@@ -27,6 +27,24 @@ export interface CacheNamespace {
   /** Removes every key of the namespace (statistics are kept). */
   clear(): Promise<void>;
   stats(): Promise<NamespaceStats>;
+
+  // Atomic operations: each is one step in Redis (every replica sees it), so two callers can
+  // never both win. They count no hits or misses. Their TTLs must be positive.
+
+  /** Set-if-absent: stores `value` for `ttlSeconds` unless the key exists; true when stored. */
+  add(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
+  /** Replaces the value of a live key, keeping its expiry; false (nothing stored) when absent. */
+  replace(key: string, value: unknown): Promise<boolean>;
+  /** Compare-and-delete: deletes `key` only while it holds `value` (a lock released by its owner). */
+  deleteIf(key: string, value: unknown): Promise<boolean>;
+  /**
+   * Adds 1 to the counter under `key` and returns it with its time left. An absent counter
+   * starts at 1 and expires after `ttlSeconds`; later increments keep that expiry (a fixed
+   * window, as rate limits count). The counter reads back with get() as a number.
+   */
+  increment(key: string, ttlSeconds: number): Promise<{ value: number; ttlSeconds: number }>;
+  /** Seconds (fractions) until `key` expires: 0 when absent, Infinity when it never expires. */
+  ttl(key: string): Promise<number>;
 }
 
 export interface Cache {

@@ -1,16 +1,23 @@
-import type { Database } from '@acg/platform';
+import type { Cache, Database } from '@acg/platform';
 import type { AuthConfig } from '../config';
+import { createCacheSessionStore } from './cache-session-store';
 import { createPostgresSessionStore } from './postgres-session-store';
-import { createRedisSessionStore } from './redis-session-store';
 import type { SessionStore } from './session-store';
 
-/** Redis when REDIS_URL is set (every replica shares it), else the service's PostgreSQL schema. */
+/** The cache namespace sessions live in when the cache is Redis. */
+export const SESSIONS_NAMESPACE = 'sessions';
+
+/**
+ * In the service's cache when it is Redis (every replica shares it), else in the service's
+ * PostgreSQL schema: the in-memory cache would lose every session on a restart of the embedded mode.
+ */
 export function createSessionStore(
-  config: Pick<AuthConfig, 'REDIS_URL' | 'SESSION_TTL_DAYS' | 'SESSION_KEY_PREFIX'>,
+  config: Pick<AuthConfig, 'SESSION_TTL_DAYS'>,
   database: Database,
+  cache: Cache,
 ): SessionStore {
   const ttlMs = config.SESSION_TTL_DAYS * 86_400_000;
-  return config.REDIS_URL
-    ? createRedisSessionStore({ url: config.REDIS_URL, ttlMs, prefix: config.SESSION_KEY_PREFIX })
+  return cache.kind === 'redis'
+    ? createCacheSessionStore(cache.namespace(SESSIONS_NAMESPACE), ttlMs)
     : createPostgresSessionStore(database, ttlMs);
 }

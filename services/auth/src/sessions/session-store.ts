@@ -2,7 +2,8 @@ import type { Language } from '@acg/contracts';
 
 /**
  * Server-side sessions (architecture §10). Two implementations share this interface and one
- * contract test suite: Redis (production, REDIS_URL set) and PostgreSQL (embedded mode).
+ * contract test suite: the service's cache (production: Redis, REDIS_URL set; the suite runs it
+ * on the memory cache too) and PostgreSQL (embedded mode).
  *
  * - The id returned by create() is the cookie value; stores keep only its SHA-256 hash.
  * - A session has a fixed lifetime from its creation; get() never returns an expired one.
@@ -20,7 +21,7 @@ export interface NewSession {
 }
 
 export interface SessionStore {
-  readonly kind: 'redis' | 'postgres';
+  readonly kind: 'cache' | 'postgres';
   /** Starts a session and returns its id. `ttlMs` overrides the store's lifetime (tests). */
   create(session: NewSession, ttlMs?: number): Promise<string>;
   get(id: string): Promise<Session | null>;

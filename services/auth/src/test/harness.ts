@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { IDENTITY_HEADER, type Identity } from '@acg/contracts';
 import {
   demoAccounts,
@@ -9,9 +10,9 @@ import {
 import {
   type Bus,
   connectBus,
+  connectCache,
   createLogger,
   createMemoryBus,
-  createMemoryCache,
   type Database,
   loadConfig,
   openServiceDatabase,
@@ -28,12 +29,12 @@ import { seedDemoUsers } from '../seed/demo-users';
 import { createSessionStore } from '../sessions/create-session-store';
 import type { SessionStore } from '../sessions/session-store';
 import { start } from '../start';
-import { deleteRedisKeys, testRedisPrefix } from './redis-keys';
 
 /**
  * The auth service on a fresh test database, with the fake Discord on loopback, as the tests
  * drive it: through HTTP (app.inject, as the gateway would forward requests) and the bus.
- * Sessions go to Redis when REDIS_URL is set; the bus is NATS only when asked for and NATS_URL
+ * The cache is Redis when REDIS_URL is set (under a prefix of this harness), and then holds the
+ * sessions (else PostgreSQL does); the bus is NATS only when asked for and NATS_URL
  * is set (a shared NATS would let parallel test files answer each other's requests).
  */
 export interface AuthHarness {
@@ -81,16 +82,13 @@ export async function startAuthHarness(
     cleanups.push(() => testDb.drop());
     const discord = await startFakeDiscord({ accounts });
     cleanups.push(() => discord.close());
-    const redisPrefix = testRedisPrefix();
     const redisUrl = process.env.REDIS_URL;
-    if (redisUrl) cleanups.push(() => deleteRedisKeys(redisUrl, redisPrefix));
     const config = loadConfig(authConfigSchema, {
       INTERNAL_SECRET: TEST_SECRET,
       LOG_LEVEL: 'silent',
       PORT: '0',
       DATABASE_URL: testDb.url,
       REDIS_URL: redisUrl,
-      SESSION_KEY_PREFIX: redisPrefix,
       DISCORD_CLIENT_ID: demoClient.clientId,
       DISCORD_CLIENT_SECRET: demoClient.clientSecret,
       DISCORD_BASE_URL: discord.url,
@@ -101,7 +99,15 @@ export async function startAuthHarness(
       ? await connectBus({ natsUrl: process.env.NATS_URL, name: 'auth-test', logger })
       : createMemoryBus({ logger });
     cleanups.push(() => bus.drain());
-    const cache = createMemoryCache();
+    const cache = await connectCache({
+      redisUrl: config.REDIS_URL,
+      prefix: `acgtest-auth-${randomBytes(6).toString('hex')}`,
+      logger,
+    });
+    cleanups.push(async () => {
+      await cache.clear({ resetStats: true });
+      await cache.close();
+    });
     const database = await openServiceDatabase(authDatabase, testDb.url, logger);
     cleanups.push(() => database.close());
     if (opts.seedDemoUsers) await seedDemoUsers(database, demoAccounts, config.DEVELOPER_DISCORD_ID, logger);
@@ -122,7 +128,7 @@ export async function startAuthHarness(
       bus,
       inject,
       sessionStore() {
-        const store = createSessionStore(config, database);
+        const store = createSessionStore(config, database, cache);
         stores.push(store);
         return store;
       },

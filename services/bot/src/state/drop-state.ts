@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Cache } from '@acg/platform';
 import type { MessageData } from '../domain/replies';
 import { MAX_AGE_SECONDS } from '../domain/signature';
-import type { BotState } from './state';
 
 /**
  * Timestamps are accepted up to MAX_AGE_SECONDS either side of now, so a signature can be valid
@@ -22,44 +23,50 @@ export interface DropStateOptions {
   lockPollMs?: number;
 }
 
-/** The bot's rules on top of its key store: what each key means and how long it lives. */
-export function dropState(state: BotState, opts: DropStateOptions = {}) {
+/**
+ * The bot's state (it has no database): replay guards, cooldowns, stored answers and per-user
+ * locks, all short-lived keys in namespaces of the service's cache, so replicas sharing Redis
+ * share them and the atomic operations (set-if-absent, compare-and-delete) keep two replicas
+ * from both passing a guard or both holding a lock. These are the rules on top: what each key
+ * means and how long it lives.
+ */
+export function dropState(cache: Cache, opts: DropStateOptions = {}) {
   const lockWaitMs = opts.lockWaitMs ?? 20_000;
   const lockPollMs = opts.lockPollMs ?? 25;
+  const signatures = cache.namespace('drop-signatures');
+  const cooldowns = cache.namespace('drop-cooldowns');
+  const answers = cache.namespace('drop-answers');
+  const locks = cache.namespace('drop-locks');
   return {
     /** True the first time a signature is seen within the replay window; false for a replay. */
-    firstSighting: (signature: string) => state.add(`sig:${signature.toLowerCase()}`, '1', REPLAY_WINDOW_MS),
+    firstSighting: (signature: string) => signatures.add(signature.toLowerCase(), 1, REPLAY_WINDOW_MS / 1000),
 
     /** Milliseconds until this Discord user may drop again (0 = now). */
-    cooldownLeftMs: (discordId: string) => state.ttlMs(`cooldown:${discordId}`),
+    cooldownLeftMs: async (discordId: string) => Math.ceil((await cooldowns.ttl(discordId)) * 1000),
     async startCooldown(discordId: string, ms: number) {
-      if (ms > 0) await state.set(`cooldown:${discordId}`, String(Date.now() + ms), ms);
+      if (ms > 0) await cooldowns.set(discordId, Date.now() + ms, ms / 1000);
     },
 
     /** The answer already given to this interaction (a redelivery gets the same message). */
-    async savedAnswer(interactionId: string): Promise<MessageData | undefined> {
-      const raw = await state.get(`answer:${interactionId}`);
-      return raw === undefined ? undefined : (JSON.parse(raw) as MessageData);
-    },
+    savedAnswer: (interactionId: string) => answers.get<MessageData>(interactionId),
     saveAnswer: (interactionId: string, data: MessageData) =>
-      state.set(`answer:${interactionId}`, JSON.stringify(data), ANSWER_TTL_MS),
+      answers.set(interactionId, data, ANSWER_TTL_MS / 1000),
 
     /**
      * Runs `work` while holding this user's lock, so one user's drops run one at a time in every
      * replica (the cooldown check and its start cannot interleave).
      */
     async withUserLock<T>(discordId: string, work: () => Promise<T>): Promise<T> {
-      const key = `lock:${discordId}`;
       const owner = randomUUID();
       const deadline = Date.now() + lockWaitMs;
-      while (!(await state.add(key, owner, LOCK_TTL_MS))) {
+      while (!(await locks.add(discordId, owner, LOCK_TTL_MS / 1000))) {
         if (Date.now() >= deadline) throw new UserBusyError(`drop of ${discordId} still running`);
-        await new Promise((r) => setTimeout(r, lockPollMs));
+        await sleep(lockPollMs);
       }
       try {
         return await work();
       } finally {
-        await state.deleteIf(key, owner).catch(() => {});
+        await locks.deleteIf(discordId, owner).catch(() => {});
       }
     },
   };
