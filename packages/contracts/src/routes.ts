@@ -34,6 +34,14 @@ const bulk = { bodyLimit: BULK_BODY_LIMIT };
 const personal = { personal: true };
 
 export const bodyLimitOf = (route: RouteSpec): number => route.bodyLimit ?? DEFAULT_BODY_LIMIT;
+/**
+ * The body limit a service's own server must take at least: the largest of its routes, and never
+ * under 1 MiB. A service refusing less than the gateway lets through would close the connection
+ * mid-upload, which the gateway could only report as the service being unavailable.
+ */
+export const serviceBodyLimit = (service: string): number =>
+  Math.max(1024 * 1024, ...routes.filter((r) => r.service === service).map(bodyLimitOf));
+
 export const isPersonal = (route: RouteSpec): boolean => route.personal === true || route.access === 'admin';
 
 /** Admin panel threshold (spec 2 §9, spec 3 §9). */

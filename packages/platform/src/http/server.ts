@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { REQUEST_ID_HEADER } from '@acg/contracts';
+import { REQUEST_ID_HEADER, serviceBodyLimit } from '@acg/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
@@ -42,7 +42,7 @@ export function createHttpServer(opts: HttpServerOptions) {
   const answers = frameworkAnswers(opts.fixedHeaders);
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
-    bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    bodyLimit: opts.bodyLimit ?? serviceBodyLimit(opts.name),
     // genReqId reads and checks x-request-id itself (with requestIdHeader set, Fastify would
     // take any client value as is).
     requestIdHeader: false,
