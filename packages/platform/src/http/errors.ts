@@ -64,7 +64,8 @@ export function installErrorHandler(app: FastifyInstance, methods?: MethodIndex)
   // A known path asked with a method it does not have is a 405 naming the ones it has.
   app.setNotFoundHandler((req, reply) => {
     const allowed = methods?.allowed(req.url.split('?', 1)[0] ?? '/') ?? [];
-    if (allowed.length > 0) {
+    // A route that has the method may still find nothing (a static file handler): that is a 404.
+    if (allowed.length > 0 && !allowed.includes(req.method)) {
       return reply
         .code(405)
         .header('allow', allowed.join(', '))
