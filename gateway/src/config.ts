@@ -22,6 +22,11 @@ const perWindow = (def: number) => z.coerce.number().int().min(1).default(def);
  */
 export const gatewayConfigSchema = baseConfigSchema.extend({
   PORT: env.port(3000),
+  /**
+   * Port of /healthz, /readyz and /metrics, which the public port does not serve. Default: PORT
+   * + 1000 (4000), or a free one when PORT is 0. Bind it where only probes and Prometheus reach.
+   */
+  INTERNAL_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   /** Origin browsers use to reach the site; state-changing requests must come from it. */
   PUBLIC_URL: env.url().default('http://localhost:3000'),
   /** Host of every upstream service unless its UPSTREAM_<SERVICE>_URL says otherwise. */
@@ -51,6 +56,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Discord sends every drop from its own few addresses: this is a safety valve, not a cooldown. */
   RATE_LIMIT_DROPS_MAX: perWindow(300),
   RATE_LIMIT_IMAGE_PROXY_MAX: perWindow(600),
+  /** Language changes, each of which may create an anonymous session. */
+  RATE_LIMIT_SESSIONS_MAX: perWindow(20),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
@@ -58,6 +65,9 @@ export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 export function upstreamUrl(config: GatewayConfig, service: ServiceName): string {
   return config[upstreamVariable(service)] ?? `http://${config.UPSTREAM_HOST}:${system[service].port}`;
 }
+
+export const internalPort = (config: Pick<GatewayConfig, 'PORT' | 'INTERNAL_PORT'>): number =>
+  config.INTERNAL_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1000);
 
 export const sessionCookieName = (config: Pick<GatewayConfig, 'COOKIE_SECURE'>): string =>
   config.COOKIE_SECURE ? '__Host-sid' : 'sid';

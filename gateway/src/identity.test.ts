@@ -135,7 +135,7 @@ describe('access by route table', () => {
     });
     expect(res.status).toBe(405);
     expect(await res.json()).toMatchObject({ code: 'method_not_allowed' });
-    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('answers 503 on user routes and serves public ones anonymously while auth cannot be asked', async () => {

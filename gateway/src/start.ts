@@ -1,9 +1,15 @@
 import { builtServices, type ServiceName } from '@acg/contracts';
-import { createHttpServer, type RunningService, type ServiceDeps } from '@acg/platform';
+import {
+  createHttpServer,
+  createProbeServer,
+  NotFoundError,
+  type RunningService,
+  type ServiceDeps,
+} from '@acg/platform';
 import type { Renderer } from '@acg/web';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { type GatewayConfig, sessionCookieName } from './config';
+import { type GatewayConfig, internalPort, sessionCookieName } from './config';
 import { installSessionEviction } from './identity/session-eviction';
 import { SessionResolver } from './identity/session-resolver';
 import { createVisitorLookup } from './identity/visitor';
@@ -12,7 +18,7 @@ import { registerPages } from './pages/register-pages';
 import { registerProxies } from './routing/register-proxies';
 import { installCsrfGuard } from './security/csrf';
 import { RATE_LIMITS_NAMESPACE, registerRateLimits } from './security/rate-limits';
-import { registerSecurityHeaders } from './security/security-headers';
+import { registerSecurityHeaders, staticSecurityHeaders } from './security/security-headers';
 
 export interface GatewayDeps extends ServiceDeps<GatewayConfig> {
   /** Server-side renderer of the web client (from @acg/web's createRenderer). */
@@ -29,9 +35,23 @@ export interface GatewayDeps extends ServiceDeps<GatewayConfig> {
  */
 export async function start(deps: GatewayDeps): Promise<RunningService> {
   const { config, logger, bus } = deps;
-  const app = createHttpServer({ name: 'gateway', logger, readiness: { bus: () => bus.ready() } });
+  const readiness = { bus: () => bus.ready() };
+  const app = createHttpServer({
+    name: 'gateway',
+    logger,
+    readiness,
+    fixedHeaders: staticSecurityHeaders(config.PUBLIC_URL),
+    probes: false,
+  });
+  // Probes and metrics on their own port: the public side never sees them.
+  const probes = createProbeServer(app, { name: 'gateway', logger, readiness });
   // The typed server is a plain Fastify instance to the plugins registered on it.
   const root = app as unknown as FastifyInstance;
+  for (const path of ['/healthz', '/readyz', '/metrics']) {
+    root.all(path, async () => {
+      throw new NotFoundError();
+    });
+  }
 
   await root.register(fastifyCookie, { hook: false });
   await registerSecurityHeaders(root, config.PUBLIC_URL);
@@ -60,12 +80,14 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   });
 
   const url = await app.listen({ host: config.HOST, port: config.PORT });
-  logger.info({ url }, 'gateway listening');
+  const internalUrl = await probes.listen({ host: config.HOST, port: internalPort(config) });
+  logger.info({ url, internalUrl }, 'gateway listening');
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       await app.close();
+      await probes.close();
       if (deps.ownsInfra) {
         await bus.drain().catch((err) => logger.warn({ err }, 'bus drain failed'));
         await deps.cache.close().catch(() => {});
@@ -74,5 +96,5 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     })();
     return closing;
   };
-  return { name: 'gateway', url, app, close };
+  return { name: 'gateway', url, internalUrl, app, close };
 }

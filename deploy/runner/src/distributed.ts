@@ -54,7 +54,7 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
   };
   const plan = new Map<
     ProcessName,
-    { file: string; env: Record<string, string | undefined>; port: number }
+    { file: string; env: Record<string, string | undefined>; port: number; probePort?: number }
   >();
   if (!env.DISCORD_CLIENT_ID) {
     const port = 4199 + offset;
@@ -75,10 +75,13 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     plan.set(spec.name, { file: entryFile(spec.name), env: { ...common, PORT: String(port) }, port });
     upstreams[`UPSTREAM_${spec.name.toUpperCase().replaceAll('-', '_')}_URL`] = `http://127.0.0.1:${port}`;
   }
+  // The gateway answers probes on its internal port only (INTERNAL_PORT, docs/running.md).
+  const gatewayProbePort = gatewayPort + 1000;
   plan.set('gateway', {
     file: entryFile('gateway'),
-    env: { ...common, ...upstreams, PORT: String(gatewayPort) },
+    env: { ...common, ...upstreams, PORT: String(gatewayPort), INTERNAL_PORT: String(gatewayProbePort) },
     port: gatewayPort,
+    probePort: gatewayProbePort,
   });
 
   const processes = new Map<ProcessName, ChildProcess>();
@@ -90,7 +93,7 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
       stdio: opts.output ?? 'inherit',
     });
     processes.set(name, child);
-    await waitReady(name, child, `http://127.0.0.1:${p.port}`, opts.readyTimeoutMs ?? 60_000);
+    await waitReady(name, child, `http://127.0.0.1:${p.probePort ?? p.port}`, opts.readyTimeoutMs ?? 60_000);
   };
   const stop = async (name: ProcessName, signal: NodeJS.Signals) => {
     const child = processes.get(name);

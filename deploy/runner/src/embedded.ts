@@ -143,6 +143,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       ...common,
       ...upstreamEnv,
       PORT: String(listenPort),
+      // Probes on a free port too when the services' ports are (tests beside a dev instance).
+      ...(opts.ephemeralPorts ? { INTERNAL_PORT: '0' } : {}),
     });
     const gw = await gateway.start({
       config: gatewayConfig,

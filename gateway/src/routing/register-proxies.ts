@@ -1,12 +1,20 @@
-import { ANONYMOUS, type Identity, type ServiceName } from '@acg/contracts';
-import { AppError, UnavailableError } from '@acg/platform';
+import { Transform } from 'node:stream';
+import { ANONYMOUS, bodyLimitOf, type Identity, isPersonal, type ServiceName } from '@acg/contracts';
+import { AppError, PayloadTooLargeError, UnavailableError } from '@acg/platform';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type GatewayConfig, upstreamUrl } from '../config';
 import { enforceAccess } from '../identity/access';
 import type { VisitorLookup } from '../identity/visitor';
 import { isNavigation, type PageResponder } from '../pages/page-responder';
-import { createAccessLookup, methodsOf, routesByService, type ServiceRoutes } from './route-table';
+import { createPublicHost } from '../security/public-host';
+import {
+  createRouteLookup,
+  methodsOf,
+  PROXIED_METHODS,
+  routesByService,
+  type ServiceRoutes,
+} from './route-table';
 import { upstreamFailure } from './upstream-errors';
 import { upstreamHeaders } from './upstream-headers';
 
@@ -18,8 +26,15 @@ export interface ProxyOptions {
   available: ReadonlySet<ServiceName>;
 }
 
-const accessOf = createAccessLookup();
+const routeOf = createRouteLookup();
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
+const PERSONAL_CACHING = 'private, no-store';
+
+/** Per request: the identity to forward and the body limit of its route. */
+interface Forwarding {
+  identity: Identity;
+  bodyLimit: number;
+}
 
 /**
  * Every route of the route table, forwarded to its owner with @fastify/http-proxy: one
@@ -32,44 +47,93 @@ const IDEMPOTENT = new Set(['GET', 'HEAD']);
 export async function registerProxies(app: FastifyInstance, opts: ProxyOptions): Promise<void> {
   for (const group of routesByService()) {
     await app.register(async (scope) => {
-      const identities = new WeakMap<FastifyRequest, Identity>();
-      scope.addHook('onRequest', createGate(group.service, opts, identities));
+      const identities = new WeakMap<FastifyRequest, Forwarding>();
+      const personal = new WeakSet<FastifyRequest>();
+      scope.addHook('onRequest', createGate(group.service, opts, identities, personal));
+      // Whatever the service answers, the caller's own data is not kept by any cache.
+      scope.addHook('onSend', async (req, reply) => {
+        if (personal.has(req)) reply.header('cache-control', PERSONAL_CACHING);
+      });
       if (opts.available.has(group.service)) await registerProxy(scope, group, opts, identities);
       else registerUnavailable(scope, group);
     });
   }
 }
 
-function createGate(service: ServiceName, opts: ProxyOptions, identities: WeakMap<FastifyRequest, Identity>) {
+function createGate(
+  service: ServiceName,
+  opts: ProxyOptions,
+  forwarding: WeakMap<FastifyRequest, Forwarding>,
+  personal: WeakSet<FastifyRequest>,
+) {
   return async function gate(req: FastifyRequest, reply: FastifyReply) {
     const path = req.routeOptions.url ?? '';
     if (path.startsWith('/admin') && isNavigation(req)) return opts.respondWithPage(req, reply);
-    const access = accessOf(req.method, path);
-    if (!access) {
+    const route = routeOf(req.method, path);
+    if (!route) {
       reply.header('allow', methodsOf(path).join(', '));
       throw new AppError(405, 'method_not_allowed', 'Method not allowed');
     }
+    if (isPersonal(route)) personal.add(req);
+    // A body over the route's limit is refused before anyone reads it (chunked bodies, which
+    // announce no length, are counted as they are forwarded: see limitBody).
+    const bodyLimit = bodyLimitOf(route);
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > bodyLimit) throw tooLarge(bodyLimit);
     // Access first: a visitor who may not call the route learns that (401/403) whether or not
     // its service runs; only callers who may call it learn it is unavailable.
     const visitor = await opts.visitors(req);
-    enforceAccess(access, visitor);
+    enforceAccess(route.access, visitor);
     if (!opts.available.has(service)) throw new UnavailableError('Service unavailable', { service });
-    identities.set(req, visitor.identity);
+    forwarding.set(req, { identity: visitor.identity, bodyLimit });
   };
 }
+
+const tooLarge = (limit: number) =>
+  new PayloadTooLargeError(`The request body is larger than this route takes (${limit} bytes)`);
+
+/** A chunked body passes through a counter that fails the forwarding once it exceeds the limit. */
+function limitBody(req: FastifyRequest, limit: number): void {
+  if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] === undefined) return;
+  const body = req.body as NodeJS.ReadableStream | undefined;
+  if (!body || typeof body.pipe !== 'function') return;
+  let seen = 0;
+  req.body = body.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        seen += chunk.length;
+        done(seen > limit ? tooLarge(limit) : null, chunk);
+      },
+    }),
+  );
+}
+
+/** The refusal that made forwarding fail, if it was ours (a chunked body over its limit). */
+const ownRefusal = (error: unknown): AppError | undefined => {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    if (e instanceof AppError) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
 
 async function registerProxy(
   scope: FastifyInstance,
   group: ServiceRoutes,
   opts: ProxyOptions,
-  identities: WeakMap<FastifyRequest, Identity>,
+  forwarding: WeakMap<FastifyRequest, Forwarding>,
 ): Promise<void> {
   const { config } = opts;
   const { service } = group;
+  const publicHost = createPublicHost(config.PUBLIC_URL).host;
   await scope.register(httpProxy, {
     upstream: upstreamUrl(config, service),
     routes: group.paths,
-    httpMethods: group.methods,
+    httpMethods: PROXIED_METHODS,
+    preHandler: async (req) => {
+      const limit = forwarding.get(req)?.bodyLimit;
+      if (limit !== undefined) limitBody(req, limit);
+    },
     internalRewriteLocationHeader: false,
     disableRequestLogging: true,
     destroyAgent: true,
@@ -88,13 +152,14 @@ async function registerProxy(
         return upstreamHeaders(req, headers, {
           service,
           // The gate ran for every proxied request; anonymous is only a safe fallback.
-          identity: identities.get(req) ?? ANONYMOUS,
+          identity: forwarding.get(req)?.identity ?? ANONYMOUS,
           internalSecret: config.INTERNAL_SECRET,
           trustedHops: config.TRUST_PROXY,
+          publicHost,
         });
       },
       onError: (reply, { error }) => {
-        reply.send(upstreamFailure(error, service));
+        reply.send(ownRefusal(error) ?? upstreamFailure(error, service));
       },
       // One retry, for reads only, when a kept-alive connection was closed under us; nothing
       // else is retried (reply-from would otherwise repeat a GET answered 503 up to 10 times).
@@ -111,7 +176,7 @@ async function registerProxy(
 function registerUnavailable(scope: FastifyInstance, group: ServiceRoutes): void {
   for (const url of group.paths) {
     scope.route({
-      method: group.methods,
+      method: PROXIED_METHODS,
       url,
       handler: async () => {
         throw new UnavailableError('Service unavailable', { service: group.service });

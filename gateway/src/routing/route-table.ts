@@ -36,11 +36,22 @@ export function routesByService(table: readonly RouteSpec[] = routes): ServiceRo
 
 /** The access rule of a method on a registered path; undefined when the table does not list it. */
 export function createAccessLookup(table: readonly RouteSpec[] = routes) {
-  const access = new Map<string, Access>(table.map((r) => [`${r.method} ${r.path}`, r.access]));
-  return (method: string, path: string): Access | undefined =>
-    access.get(`${method === 'HEAD' ? 'GET' : method} ${path}`);
+  const routeOf = createRouteLookup(table);
+  return (method: string, path: string): Access | undefined => routeOf(method, path)?.access;
 }
 
-/** The methods the table lists for a path (for a 405's Allow header). */
-export const methodsOf = (path: string, table: readonly RouteSpec[] = routes): Method[] =>
-  table.filter((r) => r.path === path).map((r) => r.method);
+/** The route-table entry of a method on a registered path; undefined when the table does not list it. */
+export function createRouteLookup(table: readonly RouteSpec[] = routes) {
+  const byKey = new Map<string, RouteSpec>(table.map((r) => [`${r.method} ${r.path}`, r]));
+  return (method: string, path: string): RouteSpec | undefined =>
+    byKey.get(`${method === 'HEAD' ? 'GET' : method} ${path}`);
+}
+
+/** The methods the table lists for a path (for a 405's Allow header; GET brings HEAD). */
+export const methodsOf = (path: string, table: readonly RouteSpec[] = routes): string[] =>
+  table
+    .filter((r) => r.path === path)
+    .flatMap((r): string[] => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]));
+
+/** Every method a proxied path is registered for, so the gate answers 405 for the unlisted ones. */
+export const PROXIED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

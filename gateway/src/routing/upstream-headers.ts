@@ -15,10 +15,17 @@ export interface UpstreamHeaderOptions {
   identity: Identity;
   internalSecret: string;
   trustedHops: number;
+  /** The public URL's host: what services see as X-Forwarded-Host. */
+  publicHost: string;
 }
 
 /** Forwarding claims the client may have made up; the gateway states its own. */
 const CLIENT_FORWARDING = /^(x-forwarded-|forwarded$|x-real-ip$)/;
+/**
+ * Expect: 100-continue is between the client and the gateway (Node answers the 100 itself);
+ * undici refuses to send it upstream.
+ */
+const HOP_BY_HOP = new Set(['expect']);
 
 /**
  * The headers a service receives. Every `x-acg-*` header the client sent is dropped, whatever
@@ -33,7 +40,8 @@ export function upstreamHeaders(
   const headers: IncomingHttpHeaders = {};
   for (const [name, value] of Object.entries(incoming)) {
     const lower = name.toLowerCase();
-    if (lower.startsWith(INTERNAL_HEADER_PREFIX) || CLIENT_FORWARDING.test(lower)) continue;
+    if (lower.startsWith(INTERNAL_HEADER_PREFIX) || CLIENT_FORWARDING.test(lower) || HOP_BY_HOP.has(lower))
+      continue;
     if (lower === 'cookie' && opts.service !== 'auth') continue;
     headers[lower] = value;
   }
@@ -41,6 +49,7 @@ export function upstreamHeaders(
   headers[REQUEST_ID_HEADER] = req.id;
   headers['x-forwarded-for'] = clientIp(req, opts.trustedHops);
   headers['x-forwarded-proto'] = clientProtocol(req, opts.trustedHops);
-  if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
+  // Never the client's Host: services build redirects and cookies from the public one.
+  headers['x-forwarded-host'] = opts.publicHost;
   return headers;
 }

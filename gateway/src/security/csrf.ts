@@ -1,6 +1,7 @@
 import { AppError } from '@acg/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientProtocol } from '../client';
+import { createPublicHost } from './public-host';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Discord calls the bot from its servers; the bot verifies the Ed25519 signature instead. */
@@ -32,6 +33,7 @@ const hasBody = (req: FastifyRequest): boolean =>
  */
 export function installCsrfGuard(app: FastifyInstance, opts: CsrfOptions): void {
   const publicOrigin = new URL(opts.publicUrl).origin;
+  const publicHost = createPublicHost(opts.publicUrl);
 
   const isSameOrigin = (req: FastifyRequest): boolean => {
     const site = req.headers['sec-fetch-site'];
@@ -39,9 +41,11 @@ export function installCsrfGuard(app: FastifyInstance, opts: CsrfOptions): void 
     const origin = req.headers.origin;
     if (!origin || origin === 'null') return false;
     if (origin === publicOrigin) return true;
+    // The Host header is believed only when it is the public host (security/public-host.ts).
     const host = req.headers.host;
     return (
-      host !== undefined && origin === `${clientProtocol(req, opts.trustedHops)}://${host.toLowerCase()}`
+      publicHost.matches(host) &&
+      origin === `${clientProtocol(req, opts.trustedHops)}://${host!.toLowerCase()}`
     );
   };
 

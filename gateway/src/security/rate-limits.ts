@@ -8,12 +8,14 @@ import { cacheRateLimitStore } from './rate-limit-store';
 /** The gateway cache's namespace holding the counters. */
 export const RATE_LIMITS_NAMESPACE = 'rate-limits';
 
-type LimitClass = 'global' | 'signIn' | 'likes' | 'trades' | 'drops' | 'imageProxy';
+type LimitClass = 'global' | 'signIn' | 'likes' | 'trades' | 'drops' | 'imageProxy' | 'sessions';
 
 /** Routes with their own, tighter budget (architecture §10); keys are `METHOD path`. */
 const CLASS_OF_ROUTE: Record<string, LimitClass> = {
   'GET /auth/discord': 'signIn',
   'GET /auth/discord/callback': 'signIn',
+  // Each one can mint an anonymous session.
+  'POST /change-language/:lang': 'sessions',
   'POST /api/cards/:cardId/like': 'likes',
   'POST /trade/api': 'trades',
   'POST /trade/api/:id/:action': 'trades',
@@ -59,6 +61,7 @@ export async function registerRateLimits(
     trades: config.RATE_LIMIT_TRADES_MAX,
     drops: config.RATE_LIMIT_DROPS_MAX,
     imageProxy: config.RATE_LIMIT_IMAGE_PROXY_MAX,
+    sessions: config.RATE_LIMIT_SESSIONS_MAX,
   };
   const limiters = Object.fromEntries(
     Object.entries(budgets).map(([name, max]) => [

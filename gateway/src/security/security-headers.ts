@@ -1,5 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers on every answer. The CSP fits the server-rendered page: scripts only from
@@ -10,8 +12,13 @@ import type { FastifyInstance } from 'fastify';
  * http (the embedded mode) they would break it.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  // @fastify/helmet bundles its own copy of helmet's types; the options are the same.
+  await app.register(fastifyHelmet, helmetOptions(publicUrl) as never);
+}
+
+function helmetOptions(publicUrl: string): HelmetOptions {
   const https = new URL(publicUrl).protocol === 'https:';
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -30,5 +37,23 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
       },
     },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+  };
+}
+
+/**
+ * The same headers as a fixed list, for the answers Fastify and Node write before any hook runs
+ * (bad URL encoding, headers too large): helmet run once against a stand-in response.
+ */
+export function staticSecurityHeaders(publicUrl: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  helmet(helmetOptions(publicUrl))({} as never, res, () => {});
+  return headers;
 }

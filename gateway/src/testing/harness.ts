@@ -44,6 +44,9 @@ export interface Echo {
   internalHeaders: string[];
   cookie: string | null;
   forwardedFor: string | null;
+  forwardedHost: string | null;
+  /** Bytes of the body that reached the service. */
+  bodyBytes: number;
 }
 
 export interface EchoUpstream {
@@ -76,6 +79,8 @@ export async function startEchoUpstream(service: ServiceName): Promise<EchoUpstr
           internalHeaders: Object.keys(req.headers).filter((h) => h.startsWith(INTERNAL_HEADER_PREFIX)),
           cookie: req.headers.cookie ?? null,
           forwardedFor: (req.headers['x-forwarded-for'] as string | undefined) ?? null,
+          forwardedHost: (req.headers['x-forwarded-host'] as string | undefined) ?? null,
+          bodyBytes: Buffer.isBuffer(req.body) ? req.body.length : 0,
         };
         hits.push(echo);
         return echo;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursor, id, idNumber, int4, safeString } from './fields';
 import { defineEvent, defineRpc } from './messaging';
 
 /**
@@ -59,11 +60,11 @@ export const characterListSchema = z.array(characterSchema);
  * page, and the X-Total-Count / X-Next-After headers describe the rest.
  */
 export const charactersQuerySchema = z.object({
-  anime_id: z.coerce.number().int().positive().optional(),
-  rank_code: z.string().min(1).max(8).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-  after: z.coerce.number().int().min(0).optional(),
-  q: z.string().trim().max(100).optional(),
+  anime_id: id().optional(),
+  rank_code: safeString().min(1).max(8).optional(),
+  limit: int4(1, 200).optional(),
+  after: cursor().optional(),
+  q: safeString().trim().max(100).optional(),
 });
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 export const NEXT_AFTER_HEADER = 'x-next-after';
@@ -113,7 +114,7 @@ export type CardSummary = z.infer<typeof cardSummarySchema>;
 /** catalogue.cards.get: card summaries by id (missing ids are left out). */
 export const cardsGet = defineRpc(
   'catalogue.cards.get',
-  z.object({ ids: z.array(z.number().int()).max(1000) }),
+  z.object({ ids: z.array(idNumber()).max(1000) }),
   z.object({ cards: z.array(cardSummarySchema) }),
 );
 

@@ -1,5 +1,6 @@
 export * from './catalogue';
 export * from './errors';
+export * from './fields';
 export * from './identity';
 export * from './inventory';
 export * from './messaging';

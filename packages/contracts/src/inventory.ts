@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber, safeString } from './fields';
 import { defineEvent, defineRpc } from './messaging';
 
 /**
@@ -77,9 +78,9 @@ export const likeResultSchema = z.object({
 export const inventoryGrant = defineRpc(
   'inventory.grant',
   z.object({
-    userId: z.number().int(),
-    cardId: z.number().int(),
-    idempotencyKey: z.string().min(1).max(200),
+    userId: idNumber(),
+    cardId: idNumber(),
+    idempotencyKey: safeString().min(1).max(200),
     source: z.enum(['drop', 'admin', 'seed']),
   }),
   z.object({
@@ -94,7 +95,7 @@ export const inventoryGrant = defineRpc(
 /** inventory.owned-cards: which of the given cards a user holds (anime progress). */
 export const inventoryOwnedCards = defineRpc(
   'inventory.owned-cards',
-  z.object({ userId: z.number().int(), cardIds: z.array(z.number().int()).max(5000) }),
+  z.object({ userId: idNumber(), cardIds: z.array(idNumber()).max(5000) }),
   z.object({ cardIds: z.array(z.number().int()) }),
 );
 

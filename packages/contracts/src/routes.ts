@@ -17,7 +17,32 @@ export interface RouteSpec {
   access: Access;
   /** Where the path is documented: the spec document, or `additive` for our own additions. */
   source: 'member' | 'catalogue-admin' | 'operations-admin' | 'additive';
+  /** Largest request body in bytes the gateway lets through (DEFAULT_BODY_LIMIT unless set). */
+  bodyLimit?: number;
+  /**
+   * The answer carries the caller's own data: sent with `Cache-Control: private, no-store`.
+   * Admin routes always are (see isPersonal).
+   */
+  personal?: boolean;
 }
+
+/** Request bodies are small JSON unless a route says otherwise (docs/rules.md). */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+/** Bulk imports of the admin catalogue. */
+export const BULK_BODY_LIMIT = 5 * 1024 * 1024;
+const bulk = { bodyLimit: BULK_BODY_LIMIT };
+const personal = { personal: true };
+
+export const bodyLimitOf = (route: RouteSpec): number => route.bodyLimit ?? DEFAULT_BODY_LIMIT;
+/**
+ * The body limit a service's own server must take at least: the largest of its routes, and never
+ * under 1 MiB. A service refusing less than the gateway lets through would close the connection
+ * mid-upload, which the gateway could only report as the service being unavailable.
+ */
+export const serviceBodyLimit = (service: string): number =>
+  Math.max(1024 * 1024, ...routes.filter((r) => r.service === service).map(bodyLimitOf));
+
+export const isPersonal = (route: RouteSpec): boolean => route.personal === true || route.access === 'admin';
 
 /** Admin panel threshold (spec 2 §9, spec 3 §9). */
 export const ADMIN_LEVEL = 3;
@@ -37,51 +62,52 @@ const r = (
   service: ServiceName,
   access: Access,
   source: RouteSpec['source'],
-): RouteSpec => ({ method, path, service, access, source });
+  extra: Pick<RouteSpec, 'bodyLimit' | 'personal'> = {},
+): RouteSpec => ({ method, path, service, access, source, ...extra });
 
 /** Every documented path of the three spec documents, and the few we added, with its owner. */
 export const routes: readonly RouteSpec[] = [
   // --- member area (spec 1) ---
-  r('GET', '/auth/discord', 'auth', 'public', 'member'),
-  r('GET', '/auth/discord/callback', 'auth', 'public', 'member'),
-  r('GET', '/auth/logout', 'auth', 'public', 'member'),
-  r('GET', '/auth/shikimori', 'auth', 'user', 'member'),
-  r('GET', '/auth/shikimori/callback', 'auth', 'user', 'member'),
-  r('POST', '/change-language/:lang', 'auth', 'public', 'member'),
-  r('GET', '/api/users', 'auth', 'user', 'member'),
-  r('GET', '/api/me', 'auth', 'public', 'additive'),
+  r('GET', '/auth/discord', 'auth', 'public', 'member', personal),
+  r('GET', '/auth/discord/callback', 'auth', 'public', 'member', personal),
+  r('GET', '/auth/logout', 'auth', 'public', 'member', personal),
+  r('GET', '/auth/shikimori', 'auth', 'user', 'member', personal),
+  r('GET', '/auth/shikimori/callback', 'auth', 'user', 'member', personal),
+  r('POST', '/change-language/:lang', 'auth', 'public', 'member', personal),
+  r('GET', '/api/users', 'auth', 'user', 'member', personal),
+  r('GET', '/api/me', 'auth', 'public', 'additive', personal),
   r('GET', '/api/stats', 'catalogue', 'public', 'member'),
   r('GET', '/api/anime', 'catalogue', 'public', 'member'),
-  r('GET', '/api/anime/:animeId/cards', 'catalogue', 'public', 'member'),
+  r('GET', '/api/anime/:animeId/cards', 'catalogue', 'public', 'member', personal),
   r('GET', '/api/ranks', 'catalogue', 'public', 'member'),
   r('GET', '/api/characters', 'catalogue', 'user', 'member'),
   r('GET', '/api/status', 'anime-search', 'public', 'member'),
   r('GET', '/api/anime/search', 'anime-search', 'public', 'member'),
   r('GET', '/api/anime/:animeId/details', 'anime-search', 'public', 'member'),
-  r('GET', '/api/cards/:cardId/likes', 'inventory', 'user', 'member'),
-  r('POST', '/api/cards/:cardId/like', 'inventory', 'user', 'member'),
-  r('GET', '/api/inventory', 'inventory', 'user', 'member'),
-  r('GET', '/api/inventory/my', 'inventory', 'user', 'member'),
-  r('GET', '/api/inventory/stats', 'inventory', 'user', 'member'),
+  r('GET', '/api/cards/:cardId/likes', 'inventory', 'user', 'member', personal),
+  r('POST', '/api/cards/:cardId/like', 'inventory', 'user', 'member', personal),
+  r('GET', '/api/inventory', 'inventory', 'user', 'member', personal),
+  r('GET', '/api/inventory/my', 'inventory', 'user', 'member', personal),
+  r('GET', '/api/inventory/stats', 'inventory', 'user', 'member', personal),
   r('GET', '/api/cards/:cardId/image', 'image-proxy', 'public', 'member'),
   r('GET', '/api/proxy-image', 'image-proxy', 'public', 'member'),
-  r('GET', '/trade/api/my', 'trades', 'user', 'member'),
-  r('POST', '/trade/api', 'trades', 'user', 'member'),
-  r('POST', '/trade/api/:id/:action', 'trades', 'user', 'member'),
+  r('GET', '/trade/api/my', 'trades', 'user', 'member', personal),
+  r('POST', '/trade/api', 'trades', 'user', 'member', personal),
+  r('POST', '/trade/api/:id/:action', 'trades', 'user', 'member', personal),
 
   // --- admin catalogue (spec 2) ---
   r('GET', '/admin/cards', 'catalogue', 'admin', 'catalogue-admin'),
   r('POST', '/admin/cards', 'catalogue', 'admin', 'catalogue-admin'),
-  r('POST', '/admin/cards/bulk', 'catalogue', 'admin', 'catalogue-admin'),
-  r('POST', '/admin/cards/bulk-add-anime', 'catalogue', 'admin', 'catalogue-admin'),
-  r('POST', '/admin/cards/bulk-add-all-anime', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/cards/bulk', 'catalogue', 'admin', 'catalogue-admin', bulk),
+  r('POST', '/admin/cards/bulk-add-anime', 'catalogue', 'admin', 'catalogue-admin', bulk),
+  r('POST', '/admin/cards/bulk-add-all-anime', 'catalogue', 'admin', 'catalogue-admin', bulk),
   r('GET', '/admin/cards/rarity-recalc-stats', 'catalogue', 'admin', 'catalogue-admin'),
   r('POST', '/admin/cards/recalculate-rarity', 'catalogue', 'admin', 'catalogue-admin'),
   r('PATCH', '/admin/cards/:id', 'catalogue', 'admin', 'catalogue-admin'),
   r('DELETE', '/admin/cards/:id', 'catalogue', 'admin', 'catalogue-admin'),
   r('GET', '/admin/characters', 'catalogue', 'admin', 'catalogue-admin'),
   r('POST', '/admin/characters', 'catalogue', 'admin', 'catalogue-admin'),
-  r('POST', '/admin/characters/bulk', 'catalogue', 'admin', 'catalogue-admin'),
+  r('POST', '/admin/characters/bulk', 'catalogue', 'admin', 'catalogue-admin', bulk),
   r('POST', '/admin/characters/delete-bulk', 'catalogue', 'admin', 'catalogue-admin'),
   r('PATCH', '/admin/characters/:id', 'catalogue', 'admin', 'catalogue-admin'),
   r('DELETE', '/admin/characters/:id', 'catalogue', 'admin', 'catalogue-admin'),
@@ -124,7 +150,7 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/admin/logs/categories', 'admin', 'admin', 'operations-admin'),
   r('GET', '/admin/logs/actions', 'admin', 'admin', 'operations-admin'),
   r('GET', '/admin/logs/export', 'admin', 'admin', 'operations-admin'),
-  r('POST', '/admin/i18n', 'admin', 'admin', 'operations-admin'),
+  r('POST', '/admin/i18n', 'admin', 'admin', 'operations-admin', bulk),
   r('GET', '/api/i18n/:lang', 'admin', 'public', 'additive'),
   r('GET', '/api/news', 'admin', 'public', 'operations-admin'),
   r('POST', '/api/admin/news', 'admin', 'admin', 'operations-admin'),
@@ -144,7 +170,7 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/api/proxy/discord/*', 'image-proxy', 'public', 'operations-admin'),
 
   // --- the bot (Discord HTTP interactions, Ed25519-verified by the service) ---
-  r('POST', '/interactions', 'bot', 'public', 'additive'),
+  r('POST', '/interactions', 'bot', 'public', 'additive', { bodyLimit: 1024 * 1024 }),
 ];
 
 /** Page routes rendered by the gateway (spec 1 §2); anything else that is not an API path is home. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber, safeString } from './fields';
 import { defineEvent, defineRpc } from './messaging';
 
 /** The user record (spec 1 §3, spec 3 §3). */
@@ -42,7 +43,7 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** auth.session.resolve: the gateway turns a session cookie into an identity. */
 export const sessionResolve = defineRpc(
   'auth.session.resolve',
-  z.object({ sessionId: z.string() }),
+  z.object({ sessionId: safeString().max(200) }),
   z.object({
     session: z
       .object({
@@ -62,7 +63,7 @@ export const usersCount = defineRpc('auth.users.count', z.object({}), z.object({
 /** auth.users.get: users by id (for read models and owner lists). */
 export const usersGet = defineRpc(
   'auth.users.get',
-  z.object({ ids: z.array(z.number().int()).max(1000) }),
+  z.object({ ids: z.array(idNumber()).max(1000) }),
   z.object({ users: z.array(publicUserSchema) }),
 );
 
@@ -92,9 +93,9 @@ export const usersEnsureDiscord = defineRpc(
   'auth.users.ensure-discord',
   z.object({
     discordId: z.string().regex(/^\d{5,25}$/),
-    username: z.string().min(1).max(100),
-    discriminator: z.string().nullable().optional(),
-    avatar: z.string().nullable().optional(),
+    username: safeString().min(1).max(100),
+    discriminator: safeString().max(10).nullable().optional(),
+    avatar: safeString().max(200).nullable().optional(),
   }),
   z.object({ user: publicUserSchema.extend({ adminLevel: z.number().int() }), created: z.boolean() }),
 );

@@ -9,7 +9,25 @@ import { AppError } from '../errors';
  * (bad JSON, wrong content type, body too large) keep their 4xx; anything else is a logged 500
  * whose internals are not shown.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+/** Fastify's own client errors by status: a stable code each (its FST_ codes are internals). */
+const CLIENT_ERROR_CODES: Record<number, string> = {
+  400: 'bad_request',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  411: 'length_required',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  431: 'header_too_large',
+};
+const JSON_BODY_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
+export interface MethodIndex {
+  allowed(path: string): string[];
+}
+
+export function installErrorHandler(app: FastifyInstance, methods?: MethodIndex): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const body = (error: string, code: string, details?: unknown): ErrorBody => ({
       error,
@@ -34,13 +52,31 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send(body(err.message, (err.code ?? 'bad_request').toLowerCase()));
+      if (JSON_BODY_ERRORS.has(err.code) || err instanceof SyntaxError) {
+        return reply.code(400).send(body('The body is not valid JSON', 'invalid_json'));
+      }
+      return reply.code(status).send(body(err.message, CLIENT_ERROR_CODES[status] ?? 'bad_request'));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(body('Internal server error', 'internal_error'));
   });
 
-  app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send({ error: 'Not found', code: 'not_found', requestId: req.id } satisfies ErrorBody),
-  );
+  // A known path asked with a method it does not have is a 405 naming the ones it has.
+  app.setNotFoundHandler((req, reply) => {
+    const allowed = methods?.allowed(req.url.split('?', 1)[0] ?? '/') ?? [];
+    // A route that has the method may still find nothing (a static file handler): that is a 404.
+    if (allowed.length > 0 && !allowed.includes(req.method)) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          error: 'Method not allowed',
+          code: 'method_not_allowed',
+          requestId: req.id,
+        } satisfies ErrorBody);
+    }
+    return reply
+      .code(404)
+      .send({ error: 'Not found', code: 'not_found', requestId: req.id } satisfies ErrorBody);
+  });
 }

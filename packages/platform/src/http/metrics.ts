@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** Prometheus metrics at /metrics: default process metrics and an HTTP duration histogram. */
+/** Prometheus metrics (served at /metrics by the server): process metrics and an HTTP duration histogram. */
 export function installMetrics(app: FastifyInstance, service: string): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
@@ -18,10 +18,6 @@ export function installMetrics(app: FastifyInstance, service: string): Registry 
       { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: reply.statusCode },
       reply.elapsedTime / 1000,
     );
-  });
-  app.get('/metrics', { logLevel: 'warn' }, async (_req, reply) => {
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
   });
   return registry;
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { REQUEST_ID_HEADER } from '@acg/contracts';
+import { REQUEST_ID_HEADER, serviceBodyLimit } from '@acg/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
 import type { Logger } from '../logger';
 import { installIdentity } from './access';
 import { installErrorHandler } from './errors';
+import { createMethodIndex, frameworkAnswers } from './framework-errors';
 import { installMetrics } from './metrics';
 
 export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
@@ -17,6 +19,16 @@ export interface HttpServerOptions {
   /** Dependency checks for /readyz, e.g. { database: () => db.ready() }. */
   readiness?: Record<string, () => Promise<boolean>>;
   bodyLimit?: number;
+  /**
+   * Headers every answer carries, including those Fastify and Node write before any hook runs
+   * (the gateway passes its security headers).
+   */
+  fixedHeaders?: Record<string, string>;
+  /**
+   * Serve /healthz, /readyz and /metrics on this server (default true). The gateway keeps them
+   * off its public port and serves them with createProbeServer on an internal one.
+   */
+  probes?: boolean;
 }
 
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
@@ -27,9 +39,10 @@ const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
  * log line), the one error handler, identity verification, /healthz, /readyz and /metrics.
  */
 export function createHttpServer(opts: HttpServerOptions) {
+  const answers = frameworkAnswers(opts.fixedHeaders);
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
-    bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    bodyLimit: opts.bodyLimit ?? serviceBodyLimit(opts.name),
     // genReqId reads and checks x-request-id itself (with requestIdHeader set, Fastify would
     // take any client value as is).
     requestIdHeader: false,
@@ -44,6 +57,8 @@ export function createHttpServer(opts: HttpServerOptions) {
     }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: answers.frameworkErrors,
+    clientErrorHandler: answers.clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -51,10 +66,48 @@ export function createHttpServer(opts: HttpServerOptions) {
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
   });
-  installErrorHandler(app);
+  const methods = createMethodIndex();
+  app.addHook('onRoute', (route) => methods.add(route.method, route.url));
+  installErrorHandler(app, methods);
   if (opts.internalSecret) installIdentity(app, opts.internalSecret);
-  installMetrics(app, opts.name);
+  const registry = installMetrics(app, opts.name);
+  if (opts.probes ?? true) registerProbes(app, registry, opts);
+  else registries.set(app, registry);
+  return app;
+}
+export type HttpServer = ReturnType<typeof createHttpServer>;
 
+const registries = new WeakMap<object, Registry>();
+
+/**
+ * A small server of its own for /healthz, /readyz and /metrics (the metrics of `app`), for a
+ * process whose main server is public (the gateway, created with `probes: false`).
+ */
+export function createProbeServer(
+  app: HttpServer,
+  opts: Pick<HttpServerOptions, 'name' | 'logger' | 'readiness'>,
+) {
+  const registry = registries.get(app);
+  if (!registry) throw new Error('createProbeServer needs a server created with probes: false');
+  const probes = Fastify({
+    loggerInstance: opts.logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    forceCloseConnections: true,
+  });
+  installErrorHandler(probes);
+  registerProbes(probes, registry, opts);
+  return probes;
+}
+
+function registerProbes(
+  app: FastifyInstance,
+  registry: Registry,
+  opts: Pick<HttpServerOptions, 'name' | 'readiness'>,
+): void {
+  app.get('/metrics', { logLevel: 'warn' }, async (_req, reply) => {
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: opts.name }));
   app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
     const checks: Record<string, boolean> = {};
@@ -69,6 +122,4 @@ export function createHttpServer(opts: HttpServerOptions) {
     const ok = Object.values(checks).every(Boolean);
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', checks });
   });
-  return app;
 }
-export type HttpServer = ReturnType<typeof createHttpServer>;

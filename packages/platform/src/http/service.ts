@@ -22,6 +22,8 @@ export interface ServiceDeps<C> {
 export interface RunningService {
   name: string;
   url: string;
+  /** Where /healthz, /readyz and /metrics are when not on `url` (the gateway's internal port). */
+  internalUrl?: string;
   app: HttpServer;
   /** Graceful: stop accepting, finish in-flight requests, stop consumers, then close infra. */
   close(): Promise<void>;

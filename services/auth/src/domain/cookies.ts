@@ -7,6 +7,11 @@ export const SESSION_COOKIE = 'sid';
 export const SECURE_SESSION_COOKIE = '__Host-sid';
 /** Binds a sign-in in progress to the browser that started it. */
 const LOGIN_COOKIE = 'acg-login';
+/**
+ * An anonymous visitor's session only keeps a language choice: it lives one day (docs/rules.md),
+ * so sessions minted without signing in do not pile up.
+ */
+export const ANONYMOUS_SESSION_TTL_SECONDS = 86_400;
 /** How long a visitor may stay on Discord's consent screen. */
 export const LOGIN_TTL_SECONDS = 600;
 

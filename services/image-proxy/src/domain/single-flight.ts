@@ -7,6 +7,8 @@ export interface SingleFlight<T> {
   run(key: string, compute: () => Promise<T>): Promise<T>;
   /** Keys being computed right now. */
   readonly inFlight: number;
+  /** Whether a key is being computed right now. */
+  has(key: string): boolean;
 }
 
 export function createSingleFlight<T>(): SingleFlight<T> {
@@ -27,6 +29,9 @@ export function createSingleFlight<T>(): SingleFlight<T> {
     },
     get inFlight() {
       return running.size;
+    },
+    has(key) {
+      return running.has(key);
     },
   };
 }

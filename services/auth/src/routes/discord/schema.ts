@@ -1,3 +1,4 @@
+import { safeString } from '@acg/contracts';
 import { z } from 'zod';
 
 /**
@@ -6,10 +7,10 @@ import { z } from 'zod';
  * sign-in (a redirect), not a 400.
  */
 export const callbackQuerySchema = z.object({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  error: z.string().optional(),
-  error_description: z.string().optional(),
+  code: safeString().max(2048).optional(),
+  state: safeString().max(2048).optional(),
+  error: safeString().max(2048).optional(),
+  error_description: safeString().max(2048).optional(),
 });
 export type CallbackQuery = z.infer<typeof callbackQuerySchema>;
 

@@ -28,6 +28,23 @@ describe('POST /change-language/:lang', () => {
     expect(await resolve(sid)).toEqual({ userId: null, adminLevel: 0, username: null, language: 'ru' });
   });
 
+  it('keeps an anonymous session one day only, in the store and in the cookie', async () => {
+    const before = Date.now();
+    const res = await change('ru');
+    const cookie = res.cookies.find((c) => c.name === 'sid')!;
+    expect(cookie.maxAge).toBe(86_400);
+    const stored = await h.sessionStore().get(cookie.value);
+    expect(stored!.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 86_400_000 - 1000);
+    expect(stored!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 86_400_000 + 1000);
+  });
+
+  it('refuses a NUL in the language with a 400 naming the field', async () => {
+    const res = await change('%00');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed' });
+    expect(JSON.stringify(res.json().details)).toContain('lang');
+  });
+
   it('accepts {} as the body and changes an existing session in place', async () => {
     const sid = cookieValue(await change('ru'), 'sid')!;
     const res = await change('en', { body: '{}', sid });

@@ -1,6 +1,7 @@
 import { AppError, AuthorizationError, type HttpServer } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../context';
+import { ANONYMOUS_SESSION_TTL_SECONDS } from '../../domain/cookies';
 import { parseLanguage } from '../../domain/language';
 import { setUserLanguage } from '../../repository/users';
 import { isCrossSite, readCookie, writeCookie } from '../cookies';
@@ -46,8 +47,17 @@ export async function languageRoutes(app: HttpServer, ctx: AuthContext): Promise
           await ctx.sessions.setLanguage(sessionId, language);
           if (session.userId !== null) await setUserLanguage(ctx.database.db, session.userId, language);
         } else {
-          const created = await ctx.sessions.create({ userId: null, language });
-          writeCookie(reply, ctx.cookies.session, created);
+          // Something to keep, so a session, but a short one (and the gateway rate-limits this route).
+          const created = await ctx.sessions.create(
+            { userId: null, language },
+            ANONYMOUS_SESSION_TTL_SECONDS * 1000,
+          );
+          const { name, options } = ctx.cookies.session;
+          writeCookie(
+            reply,
+            { name, options: { ...options, maxAge: ANONYMOUS_SESSION_TTL_SECONDS } },
+            created,
+          );
         }
         return { success: true as const };
       },

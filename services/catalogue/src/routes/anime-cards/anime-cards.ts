@@ -1,4 +1,4 @@
-import { type AnimeCards, animeCardsSchema, inventoryOwnedCards } from '@acg/contracts';
+import { type AnimeCards, animeCardsSchema, inventoryOwnedCards, safeString } from '@acg/contracts';
 import { type HttpServer, NotFoundError } from '@acg/platform';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -81,7 +81,7 @@ export function registerAnimeCardRoutes(app: HttpServer, ctx: CatalogueContext):
     '/api/anime/:animeId/cards',
     {
       schema: {
-        params: z.object({ animeId: z.string().max(32) }),
+        params: z.object({ animeId: safeString().max(32) }),
         response: { 200: animeCardsSchema },
       },
     },

@@ -62,7 +62,7 @@ describe('GET /api/test-image', () => {
   });
 
   it('draws markup and control characters as plain text', async () => {
-    const text = encodeURIComponent('<svg onload="alert(1)">&amp;\u0000</svg>');
+    const text = encodeURIComponent('<svg onload="alert(1)">&amp;\u0001\u001f</svg>');
     const res = await testImage(`?text=${text}`);
     expect(res.statusCode).toBe(200);
     expect(await whitePixels(res.rawPayload)).toBeGreaterThan(100);
@@ -76,6 +76,8 @@ describe('GET /api/test-image', () => {
       '?width=abc',
       '?width=1.5',
       `?text=${'x'.repeat(101)}`,
+      '?text=a%00b',
+      '?width=1001&height=1000',
     ]) {
       const res = await testImage(query);
       expect(res.statusCode, query).toBe(400);
@@ -92,5 +94,27 @@ describe('GET /api/test-image', () => {
     expect(again.statusCode).toBe(304);
     const otherText = await testImage('?width=64&height=64&text=ho', { 'if-none-match': etag });
     expect(otherText.statusCode).toBe(200);
+  });
+
+  it('keeps drawn images: a burst of the same query is served while drawing is capped', async () => {
+    const first = await testImage('?width=900&height=900&text=kept');
+    expect(first.statusCode).toBe(200);
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () => testImage('?width=900&height=900&text=kept')),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const r of burst) expect(r.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
+  it('draws at most two new images at a time; the rest are told to retry (429, not 5xx)', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => testImage(`?width=1000&height=1000&text=burst${i}`)),
+    );
+    const codes = burst.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(1);
+    expect(codes.every((c) => c === 200 || c === 429)).toBe(true);
+    const refused = burst.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
   });
 });

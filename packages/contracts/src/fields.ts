@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Field helpers every contract uses for what comes from outside, so a value the database cannot
+ * hold is a 400 `validation_failed` naming the field, never a 500 from PostgreSQL. Every id and
+ * cursor column is int4 (serial or integer); text columns refuse NUL.
+ */
+export const INT4_MAX = 2_147_483_647;
+
+/** A database id: 1..2147483647. */
+export const idNumber = () => z.number().int().min(1).max(INT4_MAX);
+/** A database id read from a path or query string (text coerced to a number). */
+export const id = () => z.coerce.number().int().min(1).max(INT4_MAX);
+/** A keyset cursor (the last id seen) from a query string: 0..2147483647. */
+export const cursor = () => z.coerce.number().int().min(0).max(INT4_MAX);
+/** A whole number from a query string within int4, e.g. a count or a size. */
+export const int4 = (min: number, max = INT4_MAX) => z.coerce.number().int().min(min).max(max);
+
+const NO_NUL = /^[^\0]*$/;
+/** A string PostgreSQL can store: NUL is refused (text columns cannot hold it). */
+export const safeString = () => z.string().regex(NO_NUL, 'must not contain a NUL character');
