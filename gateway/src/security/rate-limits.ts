@@ -9,7 +9,7 @@ import type { GatewayConfig } from '../config';
 type LimitClass = 'global' | 'signIn' | 'likes' | 'trades' | 'drops' | 'imageProxy';
 
 /** Routes with their own, tighter budget (architecture §10); keys are `METHOD path`. */
-const CLASS_OF_ROUTE: Record<string, LimitClass> = {
+export const CLASS_OF_ROUTE: Record<string, LimitClass> = {
   'GET /auth/discord': 'signIn',
   'GET /auth/discord/callback': 'signIn',
   'POST /api/cards/:cardId/like': 'likes',
