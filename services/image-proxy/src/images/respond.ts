@@ -29,7 +29,7 @@ export async function sendImage(
   reply: FastifyReply,
   answer: ImageAnswer,
 ): Promise<FastifyReply> {
-  const notModified = ifNoneMatchHits(req.headers['if-none-match'], answer.etag);
+  const notModified = ifNoneMatchHits(req.headers, answer.etag);
   const body = notModified ? undefined : await answer.body();
   reply
     .header('etag', answer.etag)

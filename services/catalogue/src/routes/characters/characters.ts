@@ -63,7 +63,7 @@ export function registerCharacterRoutes(app: HttpServer, ctx: CatalogueContext):
     const { meta, bytes } = await cached(key, wanted, build);
     const etag = `"${meta.etag}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (matchesEtag(req.headers['if-none-match'], etag)) {
+    if (matchesEtag(req.headers, etag)) {
       reply.header(TOTAL_COUNT_HEADER, String(meta.total));
       if (meta.nextAfter !== null) reply.header(NEXT_AFTER_HEADER, String(meta.nextAfter));
       return reply.code(304).send();

@@ -17,12 +17,16 @@ describe('preferredEncoding', () => {
 });
 
 describe('matchesEtag', () => {
+  const ifNoneMatch = (value: string | undefined) => ({ 'if-none-match': value });
   it('matches the tag alone, weak, in a list or as *', () => {
-    expect(matchesEtag('"abc"', '"abc"')).toBe(true);
-    expect(matchesEtag('W/"abc"', '"abc"')).toBe(true);
-    expect(matchesEtag('"x", "abc"', '"abc"')).toBe(true);
-    expect(matchesEtag('*', '"abc"')).toBe(true);
-    expect(matchesEtag('"abcd"', '"abc"')).toBe(false);
-    expect(matchesEtag(undefined, '"abc"')).toBe(false);
+    expect(matchesEtag(ifNoneMatch('"abc"'), '"abc"')).toBe(true);
+    expect(matchesEtag(ifNoneMatch('W/"abc"'), '"abc"')).toBe(true);
+    expect(matchesEtag(ifNoneMatch('"x", "abc"'), '"abc"')).toBe(true);
+    expect(matchesEtag(ifNoneMatch('*'), '"abc"')).toBe(true);
+    expect(matchesEtag(ifNoneMatch('"abcd"'), '"abc"')).toBe(false);
+    expect(matchesEtag(ifNoneMatch(undefined), '"abc"')).toBe(false);
+  });
+  it('gives the full answer to a request that says no-cache', () => {
+    expect(matchesEtag({ 'if-none-match': '"abc"', 'cache-control': 'no-cache' }, '"abc"')).toBe(false);
   });
 });
