@@ -1,5 +1,5 @@
+import { ifNoneMatchHits } from '@acg/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ifNoneMatchHits } from '../domain/etag';
 
 /**
  * Browsers keep an image a day and may show it for a week more while revalidating; the URL
@@ -29,7 +29,7 @@ export async function sendImage(
   reply: FastifyReply,
   answer: ImageAnswer,
 ): Promise<FastifyReply> {
-  const notModified = ifNoneMatchHits(req.headers, answer.etag);
+  const notModified = ifNoneMatchHits(req.headers['if-none-match'], answer.etag);
   const body = notModified ? undefined : await answer.body();
   reply
     .header('etag', answer.etag)

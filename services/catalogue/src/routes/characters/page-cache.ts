@@ -3,7 +3,6 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { CacheNamespace } from '@acg/platform';
 import { negotiate } from '@fastify/accept-negotiator';
-import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
 
 const gzipAsync = promisify(gzip);
@@ -117,16 +116,4 @@ export async function uncachedPage(
 export function preferredEncoding(acceptEncoding: string | undefined): PageEncoding {
   const chosen = negotiate((acceptEncoding ?? '').toLowerCase(), ['gzip', 'x-gzip', 'identity']);
   return chosen === 'gzip' || chosen === 'x-gzip' ? 'gzip' : 'identity';
-}
-
-/**
- * Whether the request's conditional headers (If-None-Match, weak comparison, a list or `*`) are
- * fresh for an answer with this ETag, by the `fresh` package (a request saying
- * `Cache-Control: no-cache` always gets the full answer).
- */
-export function matchesEtag(
-  requestHeaders: Record<string, string | string[] | undefined>,
-  etag: string,
-): boolean {
-  return fresh(requestHeaders, { etag });
 }
