@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectCache, connectRedisCache, createMemoryCache } from './index';
@@ -64,8 +63,7 @@ describe.each(implementations)('$name cache', (impl) => {
     await ns.set('short', { v: 1 }, 0.15);
     await ns.set('forever', { v: 2 });
     expect(await ns.get('short')).toEqual({ v: 1 });
-    await sleep(300);
-    expect(await ns.get('short')).toBeUndefined();
+    await expect.poll(() => ns.get('short')).toBeUndefined();
     expect(await ns.get('forever')).toEqual({ v: 2 });
     expect((await ns.stats()).keys).toBe(1);
   });
@@ -97,8 +95,7 @@ describe.each(implementations)('$name cache', (impl) => {
 
     await ns.setBuffer('thumb.png', Buffer.from('tiny'), 0.15);
     expect((await ns.getBuffer('thumb.png'))?.toString()).toBe('tiny');
-    await sleep(300);
-    expect(await ns.getBuffer('thumb.png')).toBeUndefined();
+    await expect.poll(() => ns.getBuffer('thumb.png')).toBeUndefined();
   });
 
   it('wrap computes once, counting a miss and then hits', async () => {
@@ -116,15 +113,21 @@ describe.each(implementations)('$name cache', (impl) => {
 
     // Concurrent callers in one process share a single computation.
     let slow = 0;
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        ns.wrap('page:2', 60, async () => {
-          slow++;
-          await sleep(30);
-          return 'second page';
-        }),
-      ),
+    // The computation ends only once all five callers have missed the cache (5 more misses).
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const pending = Array.from({ length: 5 }, () =>
+      ns.wrap('page:2', 60, async () => {
+        slow++;
+        await finished;
+        return 'second page';
+      }),
     );
+    await expect.poll(async () => (await ns.stats()).misses).toBe(6);
+    finish();
+    const results = await Promise.all(pending);
     expect(results).toEqual(Array(5).fill('second page'));
     expect(slow).toBe(1);
   });
@@ -135,8 +138,8 @@ describe.each(implementations)('$name cache', (impl) => {
     const compute = async () => ++computed;
     expect(await ns.wrap('n', 0.15, compute)).toBe(1);
     expect(await ns.wrap('n', 0.15, compute)).toBe(1);
-    await sleep(300);
-    expect(await ns.wrap('n', 0.15, compute)).toBe(2);
+    // Computed again as soon as the value is gone (each earlier call is a hit, computing nothing).
+    await expect.poll(() => ns.wrap('n', 0.15, compute)).toBe(2);
 
     await expect(ns.wrap('boom', 60, async () => Promise.reject(new Error('upstream down')))).rejects.toThrow(
       'upstream down',
