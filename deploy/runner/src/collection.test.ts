@@ -18,6 +18,7 @@ import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
+import { demoCounts } from './testing/demo-counts';
 import { isolated, signIn } from './testing/sign-in';
 
 /**
@@ -92,16 +93,16 @@ describe('catalogue reads through the gateway', () => {
       'SSS',
       'X',
     ]);
-    expect(animeListSchema.parse(await (await get('/api/anime')).json())).toHaveLength(10);
+    expect(animeListSchema.parse(await (await get('/api/anime')).json())).toHaveLength(demoCounts.anime);
     expect(homeStatsSchema.parse(await (await get('/api/stats')).json())).toMatchObject({
-      anime: 10,
-      cards: 60,
+      anime: demoCounts.anime,
+      cards: demoCounts.cards,
     });
     const all = await get('/api/characters');
-    expect(characterListSchema.parse(await all.json())).toHaveLength(40);
+    expect(characterListSchema.parse(await all.json())).toHaveLength(demoCounts.characters);
     const page = await get('/api/characters?limit=5');
     expect(characterListSchema.parse(await page.json())).toHaveLength(5);
-    expect(page.headers.get('x-total-count')).toBe('40');
+    expect(page.headers.get('x-total-count')).toBe(String(demoCounts.characters));
     expect(page.headers.get('x-next-after')).toMatch(/^\d+$/);
     const bad = await get('/api/characters?anime_id=x');
     expect(bad.status).toBe(400);

@@ -89,6 +89,63 @@ function checkProcess(name: string, container: Entry, entry: string, port: numbe
   if (!probe.includes('/readyz')) problems.push(`${name}: healthcheck must probe /readyz`);
 }
 
+/** Where the postgres container runs the role script, and the variable listing the roles. */
+export const INIT_ROLES_SCRIPT = './deploy/postgres/init-roles.sh';
+export const SERVICE_ROLE_SQL = './deploy/postgres/service-role.sql';
+export const ROLES_VARIABLE = 'ACG_SERVICE_ROLES';
+/** The postgres container's variable holding a service role's password: POSTGRES_PASSWORD_ANIME_SEARCH. */
+export const rolePasswordVariable = (service: string): string =>
+  `POSTGRES_PASSWORD_${service.toUpperCase().replace(/-/g, '_')}`;
+
+/** The user of a connection URL, tolerating `${VAR}` placeholders in the password. */
+const userOf = (url: string): string | undefined =>
+  /^[a-z][a-z0-9+.-]*:\/\/([^:@/]+)(?::[^@]*)?@/i.exec(url)?.[1];
+
+/**
+ * Each database-owning service connects as its own role (deploy/postgres/service-role.sql), which
+ * can use only its own schema: the postgres container creates one role per such built service,
+ * with the password the service's DATABASE_URL uses, and no service connects as another.
+ */
+function checkDatabaseRoles(containers: Entry, built: ServiceSpec[], problems: string[]): void {
+  const postgres = containers.postgres;
+  if (!isEntry(postgres)) return;
+  const env = environmentOf(postgres);
+  const volumes = (Array.isArray(postgres.volumes) ? postgres.volumes : []).map((v) =>
+    isEntry(v) ? `${String(v.source)}:${String(v.target)}` : String(v),
+  );
+  if (!volumes.some((v) => v.startsWith(`${INIT_ROLES_SCRIPT}:/docker-entrypoint-initdb.d/`))) {
+    problems.push(`postgres: must mount ${INIT_ROLES_SCRIPT} into /docker-entrypoint-initdb.d`);
+  }
+  if (!volumes.some((v) => v.startsWith(`${SERVICE_ROLE_SQL}:/etc/acg/service-role.sql`))) {
+    problems.push(`postgres: must mount ${SERVICE_ROLE_SQL} at /etc/acg/service-role.sql`);
+  }
+  const roles = new Set((env.get(ROLES_VARIABLE) ?? '').split(/\s+/).filter(Boolean));
+  const owners = built.filter((s) => s.database);
+  for (const role of roles) {
+    if (!owners.some((s) => s.name === role)) {
+      problems.push(
+        `postgres: ${ROLES_VARIABLE} lists ${role}, which is not a built service with a database`,
+      );
+    }
+  }
+  for (const spec of owners) {
+    const variable = rolePasswordVariable(spec.name);
+    if (!roles.has(spec.name)) problems.push(`postgres: ${ROLES_VARIABLE} must list ${spec.name}`);
+    const password = env.get(variable);
+    if (!password) problems.push(`postgres: ${variable} is missing`);
+    const container = containers[spec.name];
+    const url = isEntry(container) ? environmentOf(container).get('DATABASE_URL') : undefined;
+    if (!url) continue;
+    if (userOf(url) !== spec.name) {
+      problems.push(
+        `${spec.name}: DATABASE_URL must connect as its own role ${spec.name}, found ${userOf(url) ?? 'no user'}`,
+      );
+    } else if (password && !url.includes(`:${password}@`)) {
+      problems.push(`${spec.name}: DATABASE_URL must use the password of role ${spec.name} (${variable})`);
+    }
+  }
+}
+
 /** Infrastructure variables and start-up order of a process that needs `needs`. */
 function checkNeeds(name: string, container: Entry, needs: readonly Infra[], problems: string[]): void {
   const env = environmentOf(container);
@@ -190,6 +247,8 @@ export function composeProblems(
       spec.database && !spec.needs.includes('postgres') ? [...spec.needs, 'postgres'] : spec.needs;
     checkNeeds(spec.name, container, needs, problems);
   }
+
+  checkDatabaseRoles(containers, built, problems);
 
   const gateway = containers[GATEWAY_CONTAINER];
   if (!isEntry(gateway)) problems.push('gateway: container is missing');

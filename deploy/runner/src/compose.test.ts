@@ -19,6 +19,8 @@ beforeAll(() => {
   compose = loadCompose(composePath) as ComposeDoc;
 });
 
+/** A compose variable reference, as the file writes it: ${NAME:?set NAME}. */
+const variable = (name: string) => `\${${name}:?set ${name}}`;
 /** A deep copy of the real file to break one thing in. */
 const copy = (): ComposeDoc => structuredClone(compose);
 const container = (doc: ComposeDoc, name: string): Container => {
@@ -149,6 +151,45 @@ describe('composeProblems', () => {
       expect.arrayContaining([
         'trades: built service has no container',
         'gateway: UPSTREAM_TRADES_URL must be http://trades:4104, found nothing',
+      ]),
+    );
+  });
+
+  it('reports a service connecting to PostgreSQL as another role than its own', () => {
+    const doc = copy();
+    container(doc, 'catalogue').environment.DATABASE_URL =
+      `postgres://postgres:${variable('POSTGRES_PASSWORD')}@postgres:5432/acg`;
+    container(doc, 'inventory').environment.DATABASE_URL =
+      `postgres://inventory:${variable('POSTGRES_PASSWORD_AUTH')}@postgres:5432/acg`;
+    expect(composeProblems(doc)).toEqual(
+      expect.arrayContaining([
+        'catalogue: DATABASE_URL must connect as its own role catalogue, found postgres',
+        'inventory: DATABASE_URL must use the password of role inventory (POSTGRES_PASSWORD_INVENTORY)',
+      ]),
+    );
+  });
+
+  it('connects every built service with a database as its own role', () => {
+    const postgres = container(compose, 'postgres').environment;
+    for (const spec of builtServices().filter((s) => s.database)) {
+      const url = String(container(compose, spec.name).environment.DATABASE_URL);
+      expect(new URL(url.replace(/\$\{[^}]+\}/, 'x')).username).toBe(spec.name);
+      expect(String(postgres.ACG_SERVICE_ROLES).split(' ')).toContain(spec.name);
+    }
+  });
+
+  it('reports a role the postgres container does not create, and the role script not mounted', () => {
+    const doc = copy();
+    const postgres = doc.services.postgres as Container & { volumes: string[] };
+    postgres.environment.ACG_SERVICE_ROLES = 'auth inventory trades';
+    delete postgres.environment.POSTGRES_PASSWORD_INVENTORY;
+    postgres.volumes = postgres.volumes.filter((v) => !v.includes('init-roles'));
+    expect(composeProblems(doc)).toEqual(
+      expect.arrayContaining([
+        'postgres: ACG_SERVICE_ROLES must list catalogue',
+        'postgres: ACG_SERVICE_ROLES lists trades, which is not a built service with a database',
+        'postgres: POSTGRES_PASSWORD_INVENTORY is missing',
+        'postgres: must mount ./deploy/postgres/init-roles.sh into /docker-entrypoint-initdb.d',
       ]),
     );
   });

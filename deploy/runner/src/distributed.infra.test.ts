@@ -1,6 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DistributedSystem, startDistributed } from './distributed';
+import { demoCounts } from './testing/demo-counts';
 import { isolated, signIn } from './testing/sign-in';
 
 /**
@@ -32,7 +33,11 @@ describe('distributed runner', () => {
   it('serves the home counters and the signed-in user through the gateway', async () => {
     const stats = await get('/api/stats');
     expect(stats.status).toBe(200);
-    expect(await stats.json()).toEqual({ users: 2, anime: 10, cards: 60 });
+    expect(await stats.json()).toEqual({
+      users: demoCounts.users,
+      anime: demoCounts.anime,
+      cards: demoCounts.cards,
+    });
     const users = await get('/api/users', { cookie });
     expect(users.status).toBe(200);
     expect((await users.json()).map((u: { username: string }) => u.username)).toContain('sakura_fan');

@@ -3,7 +3,7 @@ import type { SessionResolver } from './session-resolver';
 import { sessionIdOf } from './visitor';
 
 /** Routes after which the session behind the cookie is gone or different. */
-const SESSION_CHANGING_ROUTES = new Set([
+export const SESSION_CHANGING_ROUTES = new Set([
   '/auth/logout',
   '/auth/discord/callback',
   '/auth/shikimori/callback',

@@ -12,17 +12,31 @@ afterEach(async () => {
   for (const bus of buses.splice(0)) await bus.drain();
 });
 
-/** A bus where auth answers from `table`, after `delayMs`, counting the look-ups. */
-function setUp(opts: { delayMs?: number; serve?: boolean; timeoutMs?: number; ttlMs?: number } = {}) {
+/** A promise the test settles itself: auth answers only once the test opens the gate. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/**
+ * A bus where auth answers from `table`, counting the look-ups; with `hold`, each look-up
+ * reads the table, reports it has (`read`), then waits for the gate before answering.
+ */
+function setUp(opts: { hold?: Promise<void>; serve?: boolean; timeoutMs?: number; ttlMs?: number } = {}) {
   const bus = createMemoryBus({ logger });
   buses.push(bus);
   const table = new Map<string, ResolvedSession>([[SID, alice]]);
   const calls = { count: 0 };
+  const read = gate();
   if (opts.serve !== false) {
     bus.serve(sessionResolve, async ({ sessionId }) => {
       calls.count++;
       const session = table.get(sessionId) ?? null;
-      if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+      read.open();
+      if (opts.hold) await opts.hold;
       return { session };
     });
   }
@@ -33,7 +47,7 @@ function setUp(opts: { delayMs?: number; serve?: boolean; timeoutMs?: number; tt
     max: 100,
     timeoutMs: opts.timeoutMs ?? 500,
   });
-  return { resolver, table, calls };
+  return { resolver, table, calls, read: read.opened };
 }
 
 describe('SessionResolver', () => {
@@ -47,24 +61,35 @@ describe('SessionResolver', () => {
   it('asks again once the time to live is over', async () => {
     const { resolver, calls } = setUp({ ttlMs: 20 });
     await resolver.resolve(SID);
-    await new Promise((r) => setTimeout(r, 40));
-    await resolver.resolve(SID);
-    expect(calls.count).toBe(2);
+    expect(calls.count).toBe(1);
+    // Asked again as soon as the 20 ms are over, whenever that is on a busy machine.
+    await expect
+      .poll(async () => {
+        await resolver.resolve(SID);
+        return calls.count;
+      })
+      .toBe(2);
   });
 
   it('shares one look-up between concurrent requests for the same session', async () => {
-    const { resolver, calls } = setUp({ delayMs: 20 });
-    const answers = await Promise.all([resolver.resolve(SID), resolver.resolve(SID), resolver.resolve(SID)]);
+    const auth = gate();
+    const { resolver, calls, read } = setUp({ hold: auth.opened });
+    const pending = [resolver.resolve(SID), resolver.resolve(SID), resolver.resolve(SID)];
+    await read;
+    auth.open();
+    const answers = await Promise.all(pending);
     expect(answers.every((a) => a.status === 'found')).toBe(true);
     expect(calls.count).toBe(1);
   });
 
   it('does not store an answer that was on its way when the session was forgotten', async () => {
-    const { resolver, table, calls } = setUp({ delayMs: 30 });
+    const auth = gate();
+    const { resolver, table, calls, read } = setUp({ hold: auth.opened });
     const stale = resolver.resolve(SID);
-    await new Promise((r) => setTimeout(r, 10)); // auth has read the session...
+    await read; // auth has read the session...
     table.delete(SID); // ...then signs it out...
     resolver.forget(SID); // ...and the gateway sees /auth/logout pass
+    auth.open();
     expect((await stale).status).toBe('found');
     expect(await resolver.resolve(SID)).toEqual({ status: 'none' });
     expect(calls.count).toBe(2);
@@ -84,9 +109,11 @@ describe('SessionResolver', () => {
   });
 
   it('is unavailable when auth does not answer in time', async () => {
-    const { resolver } = setUp({ delayMs: 200, timeoutMs: 30 });
-    const started = performance.now();
+    // Auth never answers while the resolver waits: only its own timeout can end the wait.
+    const auth = gate();
+    const { resolver, calls } = setUp({ hold: auth.opened, timeoutMs: 30 });
     expect(await resolver.resolve(SID)).toEqual({ status: 'unavailable' });
-    expect(performance.now() - started).toBeLessThan(150);
+    expect(calls.count).toBe(1);
+    auth.open();
   });
 });

@@ -5,7 +5,7 @@ import { createPublicHost } from './public-host';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Discord calls the bot from its servers; the bot verifies the Ed25519 signature instead. */
-const EXEMPT = new Set(['POST /interactions']);
+export const EXEMPT = new Set(['POST /interactions']);
 /** A browser sends these only from the page itself (or for a typed URL, which cannot POST). */
 const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
 const JSON_OR_MULTIPART = /^(application\/(json|[\w.+-]+\+json)|multipart\/form-data)$/;

@@ -11,7 +11,7 @@ export const RATE_LIMITS_NAMESPACE = 'rate-limits';
 type LimitClass = 'global' | 'signIn' | 'likes' | 'trades' | 'drops' | 'imageProxy' | 'sessions';
 
 /** Routes with their own, tighter budget (architecture §10); keys are `METHOD path`. */
-const CLASS_OF_ROUTE: Record<string, LimitClass> = {
+export const CLASS_OF_ROUTE: Record<string, LimitClass> = {
   'GET /auth/discord': 'signIn',
   'GET /auth/discord/callback': 'signIn',
   // Each one can mint an anonymous session.

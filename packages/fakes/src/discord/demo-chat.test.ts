@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReceiver } from '../testing/receiver';
 import { demoAccounts } from './accounts';
@@ -11,22 +10,27 @@ const embed = {
   image: { url: 'http://cards.test/api/cards/42/image' },
   footer: { text: 'You own 1' },
 };
-/** How the stand-in bot answers: at once, or deferred with the edit following after `deferMs`. */
-let mode: { deferMs?: number; status?: number } = {};
+/**
+ * How the stand-in bot answers: at once, or deferred with the edit following after `deferMs`
+ * (simulated latency) or once `followUp` settles (the test decides when).
+ */
+let mode: { deferMs?: number; followUp?: Promise<void>; status?: number } = {};
 
 let fake: FakeDiscord;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   fake = await startFakeDiscord();
   receiver = await startReceiver(fake.interactions.publicKeyHex, (body) => {
-    if (mode.deferMs === undefined) return { type: 4, data: { embeds: [embed] } };
-    setTimeout(() => {
+    if (mode.deferMs === undefined && mode.followUp === undefined)
+      return { type: 4, data: { embeds: [embed] } };
+    const edit = () =>
       void fetch(`${fake.url}/api/v10/webhooks/${body.application_id}/${body.token}/messages/@original`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ embeds: [embed] }),
       });
-    }, mode.deferMs);
+    if (mode.followUp) void mode.followUp.then(edit);
+    else setTimeout(edit, mode.deferMs);
     return { type: 5 };
   });
   fake.interactions.interactionsUrl = receiver.url;
@@ -85,15 +89,20 @@ describe('Discord chat (demo)', () => {
   });
 
   it('with the script: answers at once, then the page polls until the follow-up arrives', async () => {
-    mode = { deferMs: 300 };
+    let followUp!: () => void;
+    mode = {
+      followUp: new Promise<void>((resolve) => {
+        followUp = resolve;
+      }),
+    };
     const sent = await (await sendJson(admin!.discordId)).json();
     expect(sent).toMatchObject({ status: 200, deferred: true, botHtml: expect.stringContaining('thinking') });
     const poll = () =>
       fetch(`${fake.url}/demo/card/messages/${encodeURIComponent(sent.token)}`).then((r) => r.json());
     expect((await poll()).settled).toBe(false);
-    await sleep(500);
+    followUp();
+    await expect.poll(async () => (await poll()).settled).toBe(true);
     const done = await poll();
-    expect(done.settled).toBe(true);
     expect(done.botHtml).toContain('http://cards.test/api/cards/42/image');
     expect((await fetch(`${fake.url}/demo/card/messages/unknown`)).status).toBe(404);
   });

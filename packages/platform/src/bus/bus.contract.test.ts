@@ -3,7 +3,7 @@ import { defineEvent, defineRpc, type EventEnvelope } from '@acg/contracts';
 import { AckPolicy, jetstreamManager } from '@nats-io/jetstream';
 import { type NatsConnection, nanos } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AppError, NotFoundError } from '../errors';
 import type { InspectableBus } from './delivery';
@@ -66,18 +66,29 @@ afterAll(async () => {
   await admin?.close();
 });
 
+/**
+ * Simulated work inside a handler (never an ordering device), and the quiet periods that show
+ * nothing more arrives (they can only make a test pass wrongly, never fail under load).
+ */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 5000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
+/** Polls until `check` holds (vitest's own polling, no deadline of ours). */
+async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`still waiting for ${what}`);
+    },
+    { timeout: 20_000, interval: 10 },
+  );
+}
+
+/** A promise the test opens itself: a handler waits on it instead of sleeping. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
 }
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
@@ -172,24 +183,24 @@ describe.each(harnesses)('$name bus', (harness) => {
 
     it('times out with BusTimeoutError (503) when the handler is too slow', async () => {
       const def = greetDef();
+      // The handler answers only after the request has given up: only the timeout can end it.
+      const answer = gate();
       bus.serve(def, async ({ name }) => {
-        await sleep(250);
+        await answer.opened;
         return { greeting: name };
       });
-      const started = Date.now();
       const err = await rejection(bus.request(def, { name: 'Rin' }, { timeoutMs: 100 }));
+      answer.open();
       expect(err).toBeInstanceOf(BusTimeoutError);
       expect(err).toMatchObject({ status: 503, code: 'upstream_timeout' });
-      expect(Date.now() - started).toBeLessThan(240);
     });
 
     it('fails fast with BusNoRespondersError (503) when nobody serves the subject', async () => {
       const def = greetDef();
-      const started = Date.now();
-      const err = await rejection(bus.request(def, { name: 'Rin' }, { timeoutMs: 3000 }));
+      // A timeout longer than the test's own: only failing fast lets this test pass.
+      const err = await rejection(bus.request(def, { name: 'Rin' }, { timeoutMs: 120_000 }));
       expect(err).toBeInstanceOf(BusNoRespondersError);
       expect(err).toMatchObject({ status: 503, code: 'upstream_unavailable' });
-      expect(Date.now() - started).toBeLessThan(500);
 
       const sub = bus.serve(def, async ({ name }) => ({ greeting: name }));
       expect(await bus.request(def, { name: 'Rin' })).toEqual({ greeting: 'Rin' });
@@ -235,8 +246,11 @@ describe.each(harnesses)('$name bus', (harness) => {
       await bus.publish(events[1] as EventEnvelope);
       await bus.publish(events[2] as EventEnvelope);
       await waitFor(() => seen.length >= 3, 'three deliveries');
-      await sleep(50);
-      expect(seen.map((s) => s.event)).toEqual(events);
+      // Anything wrongly delivered would come before an event published after it.
+      const marker = dropped(99);
+      await bus.publish(marker);
+      await waitFor(() => seen.some((s) => s.event.id === marker.id), 'the marker event');
+      expect(seen.map((s) => s.event)).toEqual([...events, marker]);
     });
 
     it('does not deliver inside publish()', async () => {
@@ -248,7 +262,10 @@ describe.each(harnesses)('$name bus', (harness) => {
           handled = true;
         },
       });
-      await sleep(20);
+      // The consumer is live once it has handled a first event.
+      await bus.publish(dropped(0));
+      await waitFor(() => handled, 'the first delivery');
+      handled = false;
       const publishing = bus.publish(dropped(1));
       expect(handled).toBe(false);
       await publishing;
@@ -264,8 +281,8 @@ describe.each(harnesses)('$name bus', (harness) => {
       await bus.publish({ ...event, data: { cardId: 8 } });
       const marker = dropped(99);
       await bus.publish(marker);
+      // The copies were published before the marker, so they would have come before it.
       await waitFor(() => seen.some((s) => s.event.id === marker.id), 'the marker event');
-      await sleep(50);
       expect(seen.map((s) => s.event)).toEqual([event, marker]);
     });
 
@@ -376,8 +393,12 @@ describe.each(harnesses)('$name bus', (harness) => {
     it('is ready until drained; drain lets in-flight work finish, then refuses new work', async () => {
       expect(await bus.ready()).toBe(true);
       const def = greetDef();
+      // Both handlers hold their work until the test lets them finish, after drain() started.
+      const work = gate();
+      let requestStarted = false;
       bus.serve(def, async ({ name }) => {
-        await sleep(150);
+        requestStarted = true;
+        await work.opened;
         return { greeting: name };
       });
       const events: string[] = [];
@@ -387,7 +408,7 @@ describe.each(harnesses)('$name bus', (harness) => {
         types: ['card.dropped'],
         handler: async (event) => {
           eventStarted = true;
-          await sleep(150);
+          await work.opened;
           events.push(event.id);
         },
       });
@@ -395,9 +416,16 @@ describe.each(harnesses)('$name bus', (harness) => {
       await bus.publish(event);
       await waitFor(() => eventStarted, 'the event handler to start');
       const inFlight = bus.request(def, { name: 'Rin' });
-      await sleep(30);
+      await waitFor(() => requestStarted, 'the request handler to start');
 
-      await bus.drain();
+      let drained = false;
+      const draining = bus.drain().then(() => {
+        drained = true;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(drained).toBe(false);
+      work.open();
+      await draining;
       expect(events).toEqual([event.id]);
       expect(await inFlight).toEqual({ greeting: 'Rin' });
       expect(await bus.ready()).toBe(false);

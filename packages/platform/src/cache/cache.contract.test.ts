@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectCache, connectRedisCache, createMemoryCache } from './index';
@@ -124,15 +123,21 @@ describe.each(implementations)('$name cache', (impl) => {
 
     // Concurrent callers in one process share a single computation.
     let slow = 0;
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        ns.wrap('page:2', 60, async () => {
-          slow++;
-          await sleep(30);
-          return 'second page';
-        }),
-      ),
+    // The computation ends only once all five callers have missed the cache (5 more misses).
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const pending = Array.from({ length: 5 }, () =>
+      ns.wrap('page:2', 60, async () => {
+        slow++;
+        await finished;
+        return 'second page';
+      }),
     );
+    await expect.poll(async () => (await ns.stats()).misses).toBe(6);
+    finish();
+    const results = await Promise.all(pending);
     expect(results).toEqual(Array(5).fill('second page'));
     expect(slow).toBe(1);
   });

@@ -193,18 +193,32 @@ describe('outbox relay', () => {
     const bus = createMemoryBus({ duplicateWindowMs: 0 });
     buses.push(bus);
     let published = 0;
+    let publishing = false;
+    // The publish in flight holds until the test lets it go, after stop() was called.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const slowBus: Bus = {
       ...bus,
       publish: async (event) => {
-        await new Promise((r) => setTimeout(r, 100));
+        publishing = true;
+        await released;
         await bus.publish(event);
         published++;
       },
     };
     await enqueue(database.db, tables.outbox, cardCreated('Beatrice'));
     const relay = startOutboxRelay({ database, table: tables.outbox, bus: slowBus, intervalMs: 60_000 });
-    await new Promise((r) => setTimeout(r, 20));
-    await relay.stop();
+    await eventually(async () => publishing);
+    let stopped = false;
+    const stopping = relay.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
     expect(published).toBe(1);
     const rows = await database.db.select().from(tables.outbox);
     expect(rows[0]!.publishedAt).toBeInstanceOf(Date);

@@ -7,6 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anime, animeCharacters, cards, characters, franchises, outbox, ranks, seasons } from '../db/schema';
 import { catalogueDatabase } from '../start';
 import { seedDemoCatalogue } from './demo';
+import { DEMO_ANIME, DEMO_CHARACTERS, DEMO_RANKS, DEMO_SEASONS } from './demo-catalogue';
+
+/** What the demo data holds (derived from it, not a literal). */
+const demoLimited = DEMO_CHARACTERS.flatMap((c) => c.limited ?? []);
+const demoCards = DEMO_CHARACTERS.reduce((n, c) => n + c.cards.length, 0) + demoLimited.length;
 
 let testDb: TestDatabase;
 let database: Database;
@@ -30,15 +35,15 @@ describe('the demo catalogue', () => {
     const results = await Promise.all([seedDemoCatalogue(database), seedDemoCatalogue(database)]);
     expect(results.sort()).toEqual([false, true]);
     expect(await seedDemoCatalogue(database)).toBe(false);
-    expect(await countOf(ranks)).toBe(9);
+    expect(await countOf(ranks)).toBe(DEMO_RANKS.length);
   });
 
-  it('is a little catalogue: 10 anime in 8 franchises, 40 characters, 60 cards, two seasons', async () => {
-    expect(await countOf(anime)).toBe(10);
-    expect(await countOf(franchises)).toBe(8);
-    expect(await countOf(characters)).toBe(40);
-    expect(await countOf(cards)).toBe(60);
-    expect(await countOf(seasons)).toBe(2);
+  it('holds the whole demo data: its anime, franchises, characters, cards and seasons', async () => {
+    expect(await countOf(anime)).toBe(DEMO_ANIME.length);
+    expect(await countOf(franchises)).toBe(new Set(DEMO_ANIME.map((a) => a.franchise)).size);
+    expect(await countOf(characters)).toBe(DEMO_CHARACTERS.length);
+    expect(await countOf(cards)).toBe(demoCards);
+    expect(await countOf(seasons)).toBe(Object.keys(DEMO_SEASONS).length);
     const inTwo = await database.db
       .select({ id: animeCharacters.characterId })
       .from(animeCharacters)
@@ -64,20 +69,22 @@ describe('the demo catalogue', () => {
       .where(eq(cards.limited, true));
     const today = new Date().toISOString().slice(0, 10);
     const running = limited.filter((s) => s.start <= today && today <= s.end);
-    expect(limited).toHaveLength(5);
-    expect(running).toHaveLength(3);
+    expect(limited).toHaveLength(demoLimited.length);
+    expect(running).toHaveLength(demoLimited.filter((l) => l.season === 'current').length);
+    expect(running.length).toBeGreaterThan(0);
+    expect(running.length).toBeLessThan(limited.length);
     const perRank = await database.db
       .select({ code: ranks.code, n: count() })
       .from(cards)
       .innerJoin(ranks, eq(ranks.id, cards.rankId))
       .groupBy(ranks.code);
-    expect(perRank).toHaveLength(9);
+    expect(perRank).toHaveLength(DEMO_RANKS.length);
   });
 
   it('announced every card with card.created, in the seeding transaction', async () => {
     const events = await database.db.select().from(outbox).where(eq(outbox.type, cardCreated.type));
-    expect(events).toHaveLength(60);
+    expect(events).toHaveLength(demoCards);
     const summaries = events.map((e) => cardSummarySchema.parse(e.data));
-    expect(new Set(summaries.map((s) => s.id)).size).toBe(60);
+    expect(new Set(summaries.map((s) => s.id)).size).toBe(demoCards);
   });
 });

@@ -3,4 +3,5 @@
  * migrated schema before the catalogue starts. Never part of the service's production path.
  */
 export { seedDemoCatalogue } from './demo';
+export { DEMO_ANIME, DEMO_CHARACTERS } from './demo-catalogue';
 export { seedLargeCatalogue } from './large';

@@ -12,18 +12,3 @@ export function strongEtag(parts: ReadonlyArray<string | number>): string {
   if (SAFE_TAG.test(tag)) return `"${tag}"`;
   return `"${createHash('sha256').update(tag).digest('base64url').slice(0, 27)}"`;
 }
-
-/**
- * Whether If-None-Match names the current ETag (RFC 9110 §13.1.2: weak comparison, a list of
- * tags, or `*`), in which case the answer is 304.
- */
-export function ifNoneMatchHits(header: string | string[] | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  const value = Array.isArray(header) ? header.join(',') : header;
-  if (value.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return value
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === opaque);
-}

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createSingleFlight } from './single-flight';
 
@@ -6,16 +5,19 @@ describe('single flight', () => {
   it('shares one computation between concurrent callers of a key', async () => {
     const flights = createSingleFlight<string>();
     let computed = 0;
+    // The computation finishes only once every caller has asked.
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     const compute = async () => {
       computed++;
-      await sleep(20);
+      await finished;
       return 'card';
     };
-    const results = await Promise.all([
-      flights.run('1', compute),
-      flights.run('1', compute),
-      flights.run('1', compute),
-    ]);
+    const pending = [flights.run('1', compute), flights.run('1', compute), flights.run('1', compute)];
+    finish();
+    const results = await Promise.all(pending);
     expect(results).toEqual(['card', 'card', 'card']);
     expect(computed).toBe(1);
     expect(flights.inFlight).toBe(0);

@@ -1,5 +1,5 @@
+import { ifNoneMatchHits } from '@acg/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ifNoneMatchHits } from '../domain/etag';
 
 /**
  * Browsers keep an image a day and may show it for a week more while revalidating; the URL

@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { vi } from 'vitest';
 import { createDatabase, type Database } from '../database';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import * as tables from './schema';
@@ -45,16 +45,12 @@ export async function openFixtureDatabase(): Promise<{
   };
 }
 
-/** Polls until `check` neither throws nor returns false: an assertion that waits. */
-export async function eventually(check: () => Promise<unknown>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await check()) !== false) return;
-      if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-    }
-    await sleep(20);
-  }
+/** Polls until `check` neither throws nor returns false: an assertion that waits (vitest's polling). */
+export async function eventually(check: () => Promise<unknown>, timeoutMs = 20_000): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if ((await check()) === false) throw new Error('condition not met yet');
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }

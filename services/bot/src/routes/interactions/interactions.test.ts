@@ -18,7 +18,7 @@ import {
   type RunningService,
   UnavailableError,
 } from '@acg/platform';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { botConfigSchema } from '../../config';
 import { grantKey } from '../../drop/drop';
 import { start } from '../../start';
@@ -59,12 +59,22 @@ const card = (id: number, over: Partial<CardSummary> = {}): CardSummary => ({
 const world = {
   drawDelayMs: 0,
   ensureDelayMs: 0,
+  /** A draw waits for this (the test opens it) before answering. */
+  drawHold: undefined as Promise<void> | undefined,
   drawable: true as boolean,
   inventoryDown: false,
   draws: [] as Array<Record<string, number>>,
   ensured: [] as Array<{ discordId: string; username: string }>,
   grantCalls: [] as Array<{ userId: number; cardId: number; idempotencyKey: string; source: string }>,
 };
+/** A promise the test opens itself: a stand-in waits on it instead of sleeping. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
 // Inventory's idempotency, kept across tests like inventory's table.
 const grantsByKey = new Map<string, { quantity: number; entryId: number }>();
 const quantities = new Map<string, number>();
@@ -90,6 +100,7 @@ bus.serve(usersEnsureDiscord, async (u) => {
 bus.serve(cardsDraw, async ({ weights }) => {
   world.draws.push(weights);
   if (world.drawDelayMs) await sleep(world.drawDelayMs);
+  if (world.drawHold) await world.drawHold;
   return { card: world.drawable ? card(42) : null };
 });
 bus.serve(inventoryGrant, async (req) => {
@@ -124,6 +135,7 @@ beforeEach(() => {
   Object.assign(world, {
     drawDelayMs: 0,
     ensureDelayMs: 0,
+    drawHold: undefined,
     drawable: true,
     inventoryDown: false,
     draws: [],
@@ -346,10 +358,13 @@ describe.each(stateModes)('POST /interactions with $name', (mode) => {
     });
 
     it('defers a slow drop and edits the original message through the webhook', async () => {
-      world.drawDelayMs = 700;
+      // The draw answers only after the bot has answered Discord: only deferring can do that.
+      const draw = gate();
+      world.drawHold = draw.opened;
       const interaction = fake.interactions.commandInteraction(someone(), 'card');
       const sent = await send(interaction);
       expect(sent.answer).toEqual({ type: 5 });
+      draw.open();
       const thread = await fake.interactions.messages.settled(interaction.token, 5000);
       expect(thread?.original?.embeds?.[0]).toMatchObject({ title: 'Frieren', color: 0xffd700 });
       expect(world.grantCalls.map((g) => g.idempotencyKey)).toEqual([grantKey(interaction.id)]);
@@ -360,16 +375,19 @@ describe.each(stateModes)('POST /interactions with $name', (mode) => {
 describe('the bot with its defaults', () => {
   it('defers when the drop takes longer than 2.5 s, answering Discord in time', async () => {
     const { url } = await startBot({ DEFER_AFTER_MS: '2500' });
-    // Each call within its bus timeout (2 s), together past 2.5 s.
+    // Each call within its bus timeout (2 s), together past 2.5 s: the draw answers only once
+    // the bot has answered Discord, which only its 2.5 s defer timer can make it do.
     world.ensureDelayMs = 1500;
-    world.drawDelayMs = 1300;
+    const draw = gate();
+    world.drawHold = draw.opened;
     const interaction = fake.interactions.commandInteraction(someone(), 'card');
-    const startedAt = Date.now();
+    const startedAt = performance.now();
     const sent = await fake.interactions.send(interaction, url);
-    const took = Date.now() - startedAt;
+    const took = performance.now() - startedAt;
+    draw.open();
     expect(sent.answer).toEqual({ type: 5 });
+    // Not before the default 2.5 s (a lower bound only: a busy machine can only make it later).
     expect(took).toBeGreaterThanOrEqual(2400);
-    expect(took).toBeLessThan(3000);
     const thread = await fake.interactions.messages.settled(interaction.token, 5000);
     expect(thread?.original?.embeds?.[0]).toMatchObject({ title: 'Frieren' });
   });
@@ -380,14 +398,13 @@ describe('the bot with its defaults', () => {
     const drop = () => fake.interactions.send(fake.interactions.commandInteraction(fan, 'card'), url);
     expect(embedOf((await drop()).answer)).toBeDefined();
     expect((await drop()).answer?.data?.content).toBe('⏳ Your next card is ready in 1 s.');
-    // Polled rather than slept: refused drops grant nothing, so trying again is harmless.
-    await vi.waitFor(
-      async () => expect(embedOf((await drop()).answer)?.footer.text).toBe('You now have 2 copies'),
-      {
-        timeout: 5000,
-        interval: 100,
-      },
-    );
+    // Refused until the second is over, then granted: whenever that is on a busy machine.
+    await expect
+      .poll(async () => embedOf((await drop()).answer)?.footer.text ?? 'cooling down', {
+        interval: 200,
+        timeout: 10_000,
+      })
+      .toBe('You now have 2 copies');
   });
 
   it('waits for deferred follow-ups before it closes', async () => {
@@ -419,7 +436,8 @@ describe('the fake Discord demo chat, talking to the bot', () => {
   it('shows a deferred drop once its follow-up arrives (the page polls)', async () => {
     const { url } = await startBot();
     fake.interactions.interactionsUrl = url;
-    world.drawDelayMs = 600;
+    const draw = gate();
+    world.drawHold = draw.opened;
     const res = await fetch(`${fake.url}/demo/card/send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -428,12 +446,12 @@ describe('the fake Discord demo chat, talking to the bot', () => {
     const sent = (await res.json()) as { token: string; deferred: boolean; botHtml: string };
     expect(sent.deferred).toBe(true);
     expect(sent.botHtml).toContain('thinking');
-    let poll: { settled: boolean; botHtml: string } = { settled: false, botHtml: '' };
-    for (let i = 0; i < 50 && !poll.settled; i++) {
-      await sleep(100);
-      poll = await (await fetch(`${fake.url}/demo/card/messages/${encodeURIComponent(sent.token)}`)).json();
-    }
-    expect(poll.settled).toBe(true);
+    const messages = async (): Promise<{ settled: boolean; botHtml: string }> =>
+      (await fetch(`${fake.url}/demo/card/messages/${encodeURIComponent(sent.token)}`)).json();
+    expect((await messages()).settled).toBe(false);
+    draw.open();
+    await expect.poll(async () => (await messages()).settled).toBe(true);
+    const poll = await messages();
     // admin_hikari's Discord client is Russian.
     expect(poll.botHtml).toContain('Новая карта в коллекции!');
     expect(poll.botHtml).toContain('http://cards.test/api/cards/42/image');

@@ -1,16 +1,10 @@
 import { charactersQuerySchema, NEXT_AFTER_HEADER, TOTAL_COUNT_HEADER } from '@acg/contracts';
-import type { HttpServer } from '@acg/platform';
+import { type HttpServer, ifNoneMatchHits } from '@acg/platform';
 import { cachedRanks } from '../../cached-lists';
 import { LIST_TTL_SECONDS } from '../../caches';
 import type { CatalogueContext } from '../../context';
 import { countCharacters, findCharacters } from '../../repository/characters';
-import {
-  type BuiltPage,
-  characterPageCache,
-  matchesEtag,
-  preferredEncoding,
-  uncachedPage,
-} from './page-cache';
+import { type BuiltPage, characterPageCache, preferredEncoding, uncachedPage } from './page-cache';
 
 /**
  * GET /api/characters?anime_id=&rank_code= (spec 1 §7), signed-in users only (route table).
@@ -63,7 +57,7 @@ export function registerCharacterRoutes(app: HttpServer, ctx: CatalogueContext):
     const { meta, bytes } = await cached(key, wanted, build);
     const etag = `"${meta.etag}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (matchesEtag(req.headers['if-none-match'], etag)) {
+    if (ifNoneMatchHits(req.headers['if-none-match'], etag)) {
       reply.header(TOTAL_COUNT_HEADER, String(meta.total));
       if (meta.nextAfter !== null) reply.header(NEXT_AFTER_HEADER, String(meta.nextAfter));
       return reply.code(304).send();

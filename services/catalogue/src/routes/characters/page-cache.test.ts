@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesEtag, preferredEncoding } from './page-cache';
+import { preferredEncoding } from './page-cache';
 
 describe('preferredEncoding', () => {
   it('takes gzip when the client accepts it', () => {
@@ -13,16 +13,5 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding('br, deflate')).toBe('identity');
     expect(preferredEncoding('gzip;q=0')).toBe('identity');
     expect(preferredEncoding('gzip; q=0.0, identity')).toBe('identity');
-  });
-});
-
-describe('matchesEtag', () => {
-  it('matches the tag alone, weak, in a list or as *', () => {
-    expect(matchesEtag('"abc"', '"abc"')).toBe(true);
-    expect(matchesEtag('W/"abc"', '"abc"')).toBe(true);
-    expect(matchesEtag('"x", "abc"', '"abc"')).toBe(true);
-    expect(matchesEtag('*', '"abc"')).toBe(true);
-    expect(matchesEtag('"abcd"', '"abc"')).toBe(false);
-    expect(matchesEtag(undefined, '"abc"')).toBe(false);
   });
 });

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { CacheNamespace } from '@acg/platform';
+import { negotiate } from '@fastify/accept-negotiator';
+import { LRUCache } from 'lru-cache';
 
 const gzipAsync = promisify(gzip);
 
@@ -38,27 +40,19 @@ const LOCAL_BYTES = 64 * 1024 * 1024;
  * memory without ever serving a stale answer: a hit costs one small read of the page's meta.
  */
 export function characterPageCache(ns: CacheNamespace, ttlSeconds: number) {
-  const local = new Map<string, Buffer>();
-  let localBytes = 0;
+  // Least recently used bytes go first once the budget is spent; one answer may take a quarter.
+  const local = new LRUCache<string, Buffer>({
+    maxSize: LOCAL_BYTES,
+    maxEntrySize: LOCAL_BYTES / 4,
+    sizeCalculation: (bytes) => Math.max(1, bytes.length),
+  });
   const remember = (name: string, bytes: Buffer) => {
-    if (bytes.length > LOCAL_BYTES / 4) return;
-    local.delete(name);
     local.set(name, bytes);
-    localBytes += bytes.length;
-    for (const [oldest, old] of local) {
-      if (localBytes <= LOCAL_BYTES) break;
-      local.delete(oldest);
-      localBytes -= old.length;
-    }
   };
   const bytesOf = async (meta: PageMeta, encoding: PageEncoding): Promise<Buffer | undefined> => {
     const name = `${encoding === 'gzip' && meta.gzipped ? 'gzip' : 'body'}:${meta.etag}`;
     const kept = local.get(name);
-    if (kept) {
-      local.delete(name);
-      local.set(name, kept);
-      return kept;
-    }
+    if (kept) return kept;
     const stored = await ns.getBuffer(name);
     if (stored) remember(name, stored);
     return stored;
@@ -118,22 +112,8 @@ export async function uncachedPage(
     : { bytes: body, encoding: 'identity' };
 }
 
-/** 'gzip' when the Accept-Encoding header takes gzip (with a q above 0). */
+/** 'gzip' when the Accept-Encoding header takes gzip (with a q above 0), by Fastify's negotiator. */
 export function preferredEncoding(acceptEncoding: string | undefined): PageEncoding {
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    if (q === undefined || Number(q) > 0) return 'gzip';
-  }
-  return 'identity';
-}
-
-/** Whether an If-None-Match header names this ETag (weak or strong, alone or in a list). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
+  const chosen = negotiate((acceptEncoding ?? '').toLowerCase(), ['gzip', 'x-gzip', 'identity']);
+  return chosen === 'gzip' || chosen === 'x-gzip' ? 'gzip' : 'identity';
 }

@@ -1,0 +1,176 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { builtServices, routes, type ServiceName } from '@acg/contracts';
+import type { HttpServer } from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbeddedSystem, startEmbedded } from './embedded';
+import { isolated } from './testing/sign-in';
+
+/**
+ * The route table (packages/contracts/src/routes.ts) against what the running services really
+ * register: every route a built service registers is in the table with the same method and
+ * owner, and every table entry of a built service is registered by it. The routes are read from
+ * the Fastify instances of the embedded system themselves: Fastify announces each new instance
+ * on the `fastify.initialization` diagnostics channel before any route exists, and an onRoute
+ * hook added there sees every registration.
+ */
+
+/** Probes and metrics every process has; not part of the public route table. */
+const INTERNAL = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * Documented routes of built services that are not built yet, grouped by the issue that builds
+ * them. Keep it honest: a listed route that gets registered fails the test until it is removed
+ * here, and only documented routes of built services may be listed.
+ */
+const PENDING: ReadonlyArray<{ issue: string; routes: readonly string[] }> = [
+  {
+    issue: 'issue 9 (Shikimori account linking)',
+    routes: ['GET /auth/shikimori', 'GET /auth/shikimori/callback'],
+  },
+  {
+    issue: 'issue 10 (the image proxy)',
+    routes: ['GET /api/proxy-image', 'GET /api/proxy/shikimori/*', 'GET /api/proxy/discord/*'],
+  },
+  {
+    issue: 'issue 11 (the admin catalogue)',
+    routes: [
+      'GET /admin/cards',
+      'POST /admin/cards',
+      'POST /admin/cards/bulk',
+      'POST /admin/cards/bulk-add-anime',
+      'POST /admin/cards/bulk-add-all-anime',
+      'GET /admin/cards/rarity-recalc-stats',
+      'POST /admin/cards/recalculate-rarity',
+      'PATCH /admin/cards/:id',
+      'DELETE /admin/cards/:id',
+      'GET /admin/characters',
+      'POST /admin/characters',
+      'POST /admin/characters/bulk',
+      'POST /admin/characters/delete-bulk',
+      'PATCH /admin/characters/:id',
+      'DELETE /admin/characters/:id',
+      'GET /admin/franchises',
+      'POST /admin/franchises',
+      'GET /admin/franchises/search',
+      'GET /admin/franchises/check-exists',
+      'PATCH /admin/franchises/:id',
+      'DELETE /admin/franchises/:id',
+      'GET /admin/animes',
+      'POST /admin/animes',
+      'GET /admin/animes/check-exists',
+      'POST /admin/animes/quick-add',
+      'DELETE /admin/animes/:id',
+      'GET /admin/ranks',
+      'POST /admin/ranks',
+      'POST /admin/ranks/auto-update',
+      'GET /admin/ranks/analysis',
+      'GET /admin/ranks/likes-analysis',
+      'POST /admin/ranks/force-fix-thresholds',
+      'DELETE /admin/ranks/:id',
+      'GET /admin/seasons',
+      'POST /admin/seasons',
+      'DELETE /admin/seasons/:id',
+    ],
+  },
+  {
+    issue: 'issue 12 (admin operations: users and access levels)',
+    routes: ['GET /admin/users', 'GET /admin/users/:id', 'POST /admin/users/:id/adminLevel'],
+  },
+];
+const pendingRoutes = PENDING.flatMap((group) =>
+  group.routes.map((route) => ({ route, issue: group.issue })),
+);
+
+let db: TestDatabase;
+let dataDir: string;
+let sys: EmbeddedSystem;
+const registered = new Map<HttpServer, Set<string>>();
+
+const onInit = (message: unknown) => {
+  const { fastify } = message as { fastify: HttpServer };
+  const seen = new Set<string>();
+  registered.set(fastify, seen);
+  fastify.addHook('onRoute', (route: { method: string | string[]; url: string }) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) seen.add(`${method} ${route.url}`);
+  });
+};
+
+beforeAll(async () => {
+  subscribe('fastify.initialization', onInit);
+  db = await createTestDatabase();
+  dataDir = await mkdtemp(join(tmpdir(), 'acg-routes-'));
+  try {
+    sys = await startEmbedded({
+      env: { ...process.env, DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', ...isolated() },
+      dataDir,
+      port: 0,
+      ephemeralPorts: true,
+      logLevel: 'silent',
+    });
+  } finally {
+    unsubscribe('fastify.initialization', onInit);
+  }
+}, 120_000);
+afterAll(async () => {
+  await sys?.close();
+  await db?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** `METHOD path` of every public route a service's own Fastify instance registered. */
+function routesOf(service: ServiceName): string[] {
+  const app = sys.services.get(service)?.app;
+  const seen = app && registered.get(app);
+  if (!seen) throw new Error(`no Fastify instance seen for ${service}`);
+  return [...seen].filter((key) => {
+    const [method, path] = key.split(' ') as [string, string];
+    if (INTERNAL.has(path)) return false;
+    // Fastify adds HEAD beside every GET by itself.
+    return !(method === 'HEAD' && seen.has(`GET ${path}`));
+  });
+}
+
+const built = builtServices().map((s) => s.name);
+const tableKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+describe('route table against the registered routes', () => {
+  it('sees the routes of every built service', () => {
+    for (const service of built) expect(routesOf(service).length, service).toBeGreaterThan(0);
+  });
+
+  it.each(built)('every route %s registers is in the table with that owner', (service) => {
+    const owner = new Map(routes.map((r) => [tableKey(r), r.service]));
+    const wrong = routesOf(service)
+      .filter((key) => owner.get(key) !== service)
+      .map((key) => `${key} (table: ${owner.get(key) ?? 'missing'})`);
+    expect(wrong).toEqual([]);
+  });
+
+  it.each(built)('every table entry of %s is registered by it', (service) => {
+    const seen = new Set(routesOf(service));
+    const pending = new Set(pendingRoutes.map((p) => p.route));
+    const missing = routes
+      .filter((r) => r.service === service && !seen.has(tableKey(r)) && !pending.has(tableKey(r)))
+      .map(tableKey);
+    expect(missing).toEqual([]);
+  });
+
+  it('lists as pending only documented, unregistered routes of built services', () => {
+    const everything = new Set(built.flatMap(routesOf));
+    expect(new Set(pendingRoutes.map((p) => p.route)).size).toBe(pendingRoutes.length);
+    for (const { route, issue } of pendingRoutes) {
+      expect(issue, route).toMatch(/^issue \d+/);
+      const entry = routes.find((r) => tableKey(r) === route);
+      expect(
+        entry && built.includes(entry.service),
+        `${route} is a documented route of a built service`,
+      ).toBe(true);
+      expect(everything.has(route), `${route} is registered now: remove it from PENDING`).toBe(false);
+    }
+  });
+});
