@@ -1,0 +1,261 @@
+/**
+ * Phone benchmark: loads /, /characters and /profile in Chromium on a slow-4G profile with a
+ * 4× slower CPU and prints, per page, the bytes transferred (scripts and everything), LCP, TBT
+ * and CLS. Run from the repository root:
+ *
+ *   pnpm exec tsx web/bench/phone.ts [--runs 1] [--json]
+ *
+ * The system runs embedded on free ports and a throwaway data folder (what the browser tests
+ * do); / is loaded signed out (the first page a visitor sees), /characters and /profile signed
+ * in as the demo fan, who is granted every demo card first so the profile has cards to show.
+ *
+ * Profile, set through the Chrome DevTools Protocol on every page before it navigates:
+ * - Network.emulateNetworkConditions: 1.6 Mbps down, 750 kbps up, 150 ms latency (RTT);
+ * - Network.setCacheDisabled: every load is a cold load;
+ * - Emulation.setCPUThrottlingRate: 4.
+ * - a 390×844 viewport at device scale 3 with touch (a phone).
+ *
+ * How the figures are taken:
+ * - Bytes: Network.loadingFinished's encodedDataLength (bytes on the wire, headers included),
+ *   summed for every request of the page; "JS" counts responses of type Script.
+ * - LCP: the last `largest-contentful-paint` entry (PerformanceObserver, buffered).
+ * - CLS: layout-shift entries without recent input, grouped in session windows (gap < 1 s,
+ *   window ≤ 5 s); the largest window's sum, as Chrome's web-vitals define it.
+ * - TBT: PerformanceObserver `longtask` entries (tasks over 50 ms on the main thread, throttled
+ *   time); for each task after first contentful paint, the part over 50 ms is summed (a task
+ *   straddling FCP counts only its part after FCP). The window ends at TTI, approximated as the
+ *   end of the last long task before a quiet period: the page is left until the load event has
+ *   fired, no request has been in flight for 2 s and no long task has started for 3 s (at most
+ *   30 s), so every long task up to TTI is in the sum.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { cardsGet, inventoryGrant } from '@acg/contracts';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startEmbedded } from '../../deploy/runner/src/embedded';
+import { demoCounts } from '../../deploy/runner/src/testing/demo-counts';
+import { signIn } from '../../deploy/runner/src/testing/sign-in';
+
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+const QUIET_NETWORK_MS = 2_000;
+const QUIET_MAIN_THREAD_MS = 3_000;
+const MAX_WAIT_MS = 30_000;
+
+interface PageFigures {
+  path: string;
+  status: number;
+  jsBytes: number;
+  totalBytes: number;
+  requests: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/**
+ * Collects the web-vitals entries in the page from its very start (added before navigation). A
+ * string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+ */
+const OBSERVE_VITALS = `
+  const vitals = { fcp: 0, lcp: 0, longTasks: [], shifts: [] };
+  globalThis.__vitals = vitals;
+  const observe = (type, each) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true });
+    } catch {}
+  };
+  observe('paint', (e) => { if (e.name === 'first-contentful-paint') vitals.fcp = e.startTime; });
+  observe('largest-contentful-paint', (e) => { vitals.lcp = e.startTime; });
+  observe('longtask', (e) => { vitals.longTasks.push([e.startTime, e.duration]); });
+  observe('layout-shift', (e) => { if (!e.hadRecentInput) vitals.shifts.push([e.startTime, e.value]); });
+`;
+
+interface Vitals {
+  fcp: number;
+  lcp: number;
+  longTasks: Array<[number, number]>;
+  shifts: Array<[number, number]>;
+}
+
+/** Total blocking time after FCP (see the header for the window). */
+function totalBlockingTime(fcp: number, longTasks: ReadonlyArray<[number, number]>): number {
+  let sum = 0;
+  for (const [start, duration] of longTasks) {
+    const end = start + duration;
+    if (end <= fcp) continue;
+    const counted = end - Math.max(start, fcp);
+    sum += Math.max(0, counted - 50);
+  }
+  return sum;
+}
+
+/** Cumulative layout shift: the largest session window (gap < 1 s, length ≤ 5 s). */
+function cumulativeLayoutShift(shifts: ReadonlyArray<[number, number]>): number {
+  let best = 0;
+  let current = 0;
+  let windowStart = -Infinity;
+  let last = -Infinity;
+  for (const [time, value] of [...shifts].sort((a, b) => a[0] - b[0])) {
+    if (time - last >= 1_000 || time - windowStart >= 5_000) {
+      current = 0;
+      windowStart = time;
+    }
+    current += value;
+    last = time;
+    best = Math.max(best, current);
+  }
+  return best;
+}
+
+async function measure(context: BrowserContext, url: string): Promise<PageFigures> {
+  const page: Page = await context.newPage();
+  await page.addInitScript({ content: OBSERVE_VITALS });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+  const types = new Map<string, string>();
+  const inFlight = new Set<string>();
+  let lastNetworkActivity = Date.now();
+  let jsBytes = 0;
+  let totalBytes = 0;
+  let requests = 0;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    inFlight.add(e.requestId);
+    lastNetworkActivity = Date.now();
+  });
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  const done = (requestId: string) => {
+    inFlight.delete(requestId);
+    lastNetworkActivity = Date.now();
+  };
+  cdp.on('Network.loadingFinished', (e) => {
+    done(e.requestId);
+    requests += 1;
+    totalBytes += e.encodedDataLength;
+    if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
+  });
+  cdp.on('Network.loadingFailed', (e) => done(e.requestId));
+
+  const response = await page.goto(url, { waitUntil: 'load', timeout: MAX_WAIT_MS * 2 });
+  const started = Date.now();
+  let vitals: Vitals;
+  for (;;) {
+    vitals = await page.evaluate(() => (globalThis as unknown as { __vitals: Vitals }).__vitals);
+    const now = await page.evaluate(() => performance.now());
+    const lastTask = vitals.longTasks.reduce((m, [s]) => Math.max(m, s), 0);
+    const quietNetwork = inFlight.size === 0 && Date.now() - lastNetworkActivity >= QUIET_NETWORK_MS;
+    const quietThread = now - lastTask >= QUIET_MAIN_THREAD_MS;
+    if ((quietNetwork && quietThread) || Date.now() - started > MAX_WAIT_MS) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await page.close();
+  return {
+    path: new URL(url).pathname,
+    status: response?.status() ?? 0,
+    jsBytes,
+    totalBytes,
+    requests,
+    fcpMs: Math.round(vitals.fcp),
+    lcpMs: Math.round(vitals.lcp),
+    tbtMs: Math.round(totalBlockingTime(vitals.fcp, vitals.longTasks)),
+    cls: Number(cumulativeLayoutShift(vitals.shifts).toFixed(3)),
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function printTable(run: number, rows: PageFigures[]) {
+  console.log(
+    `\nrun ${run}: slow 4G (1.6 Mbps down, 750 kbps up, 150 ms RTT), CPU ×${CPU_SLOWDOWN}, no cache`,
+  );
+  console.log('| page | status | JS transferred | total transferred | requests | FCP | LCP | TBT | CLS |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const r of rows)
+    console.log(
+      `| ${r.path} | ${r.status} | ${kb(r.jsBytes)} | ${kb(r.totalBytes)} | ${r.requests} | ${r.fcpMs} ms | ${r.lcpMs} ms | ${r.tbtMs} ms | ${r.cls} |`,
+    );
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '1' }, json: { type: 'boolean', default: false } },
+  });
+  const runs = Number(values.runs);
+  const dataDir = await mkdtemp(join(tmpdir(), 'acg-phone-bench-'));
+  const system = await startEmbedded({
+    dataDir,
+    port: 0,
+    ephemeralPorts: true,
+    logLevel: 'error',
+    env: { RATE_LIMIT_ENABLED: 'false' },
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const cookie = await signIn(system.url, 'sakura_fan');
+    const me = await (await fetch(`${system.url}/api/me`, { headers: { cookie } })).json();
+    const { cards } = await system.bus.request(cardsGet, {
+      ids: Array.from({ length: demoCounts.cards }, (_, i) => i + 1),
+    });
+    for (const card of cards)
+      await system.bus.request(inventoryGrant, {
+        userId: me.user.id,
+        cardId: card.id,
+        idempotencyKey: `phone-bench-${card.id}`,
+        source: 'admin',
+      });
+
+    const phone = {
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    };
+    const all: PageFigures[][] = [];
+    for (let run = 1; run <= runs; run += 1) {
+      const visitor = await browser.newContext(phone);
+      const fan = await browser.newContext(phone);
+      const [name, value] = cookie.split(';')[0]!.split('=');
+      await fan.addCookies([{ name: name!, value: value!, url: system.url }]);
+      const rows = [
+        await measure(visitor, `${system.url}/`),
+        await measure(fan, `${system.url}/characters`),
+        await measure(fan, `${system.url}/profile`),
+      ];
+      await visitor.close();
+      await fan.close();
+      all.push(rows);
+      if (!values.json) printTable(run, rows);
+    }
+    if (values.json) console.log(JSON.stringify(all, null, 2));
+  } finally {
+    await browser.close();
+    await system.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
