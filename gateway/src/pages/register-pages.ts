@@ -1,5 +1,6 @@
 import { pagePaths } from '@acg/contracts';
 import { NotFoundError } from '@acg/platform';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isNavigation, isPagePath, type PageResponder } from './page-responder';
@@ -7,10 +8,19 @@ import { isNavigation, isPagePath, type PageResponder } from './page-responder';
 /** Wildcard page paths (/admin/*) share their prefix with API routes: only navigations are pages. */
 const isWildcard = (path: string) => path.endsWith('*');
 
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
 /**
  * The page side of the gateway: hashed client files under /assets/ (cached for a year, they
- * never change under one name), the page routes of spec 1 §2, and home for any other path a
+ * never change under one name, and sent as the brotli or gzip file the build wrote beside each
+ * when the browser accepts it), the page routes of spec 1 §2, and home for any other path a
  * browser navigates to. Everything else that matches nothing is a JSON 404.
+ *
+ * Compression of what is made per request: every route registered after this (pages and the
+ * proxied API) compresses text and JSON answers of at least COMPRESS_THRESHOLD_BYTES (brotli at
+ * quality 4, else gzip) unless the answer already carries a Content-Encoding (a service's own
+ * precompressed bytes go through untouched).
  */
 export async function registerPages(
   app: FastifyInstance,
@@ -25,6 +35,21 @@ export async function registerPages(
     index: false,
     list: false,
     decorateReply: false,
+    preCompressed: true,
+  });
+
+  // A streamed answer (a proxied one) has no size the plugin checks: one whose Content-Length is
+  // under the threshold is marked not to compress. App hooks run before the plugin's route hook.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const length = Number(reply.getHeader('content-length'));
+    if (length < COMPRESS_THRESHOLD_BYTES) req.headers['x-no-compression'] = '1';
+    return payload;
+  });
+  // Registered after the static files (already compressed at build time) so only later routes get it.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
   });
 
   for (const path of pagePaths) {
