@@ -79,7 +79,8 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                { name: 'vendor', test: /node_modules[\\/]/ },
+                // The virtual grid is the catalogue's alone: it stays in that screen's lazy chunk.
+                { name: 'vendor', test: /node_modules[\\/](?!\.pnpm[\\/])(?!@tanstack[\\/])/ },
               ],
             },
           },

@@ -57,6 +57,7 @@ interface PageFigures {
   requests: number;
   fcpMs: number;
   lcpMs: number;
+  lcpElement: string;
   tbtMs: number;
   cls: number;
 }
@@ -66,7 +67,7 @@ interface PageFigures {
  * string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
  */
 const OBSERVE_VITALS = `
-  const vitals = { fcp: 0, lcp: 0, longTasks: [], shifts: [] };
+  const vitals = { fcp: 0, lcp: 0, lcpElement: '', longTasks: [], shifts: [] };
   globalThis.__vitals = vitals;
   const observe = (type, each) => {
     try {
@@ -74,7 +75,11 @@ const OBSERVE_VITALS = `
     } catch {}
   };
   observe('paint', (e) => { if (e.name === 'first-contentful-paint') vitals.fcp = e.startTime; });
-  observe('largest-contentful-paint', (e) => { vitals.lcp = e.startTime; });
+  observe('largest-contentful-paint', (e) => {
+    vitals.lcp = e.startTime;
+    const el = e.element;
+    vitals.lcpElement = el ? el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : '') + (e.url ? ' ' + e.url.replace(location.origin, '') : '') : '';
+  });
   observe('longtask', (e) => { vitals.longTasks.push([e.startTime, e.duration]); });
   observe('layout-shift', (e) => { if (!e.hadRecentInput) vitals.shifts.push([e.startTime, e.value]); });
 `;
@@ -82,6 +87,7 @@ const OBSERVE_VITALS = `
 interface Vitals {
   fcp: number;
   lcp: number;
+  lcpElement: string;
   longTasks: Array<[number, number]>;
   shifts: Array<[number, number]>;
 }
@@ -116,7 +122,7 @@ function cumulativeLayoutShift(shifts: ReadonlyArray<[number, number]>): number 
   return best;
 }
 
-async function measure(context: BrowserContext, url: string): Promise<PageFigures> {
+async function measure(context: BrowserContext, url: string, verbose = false): Promise<PageFigures> {
   const page: Page = await context.newPage();
   await page.addInitScript({ content: OBSERVE_VITALS });
   const cdp = await context.newCDPSession(page);
@@ -126,12 +132,16 @@ async function measure(context: BrowserContext, url: string): Promise<PageFigure
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 
   const types = new Map<string, string>();
+  const urls = new Map<string, string>();
+  const log: string[] = [];
+  const t0 = Date.now();
   const inFlight = new Set<string>();
   let lastNetworkActivity = Date.now();
   let jsBytes = 0;
   let totalBytes = 0;
   let requests = 0;
   cdp.on('Network.requestWillBeSent', (e) => {
+    urls.set(e.requestId, e.request.url);
     inFlight.add(e.requestId);
     lastNetworkActivity = Date.now();
   });
@@ -145,6 +155,9 @@ async function measure(context: BrowserContext, url: string): Promise<PageFigure
     requests += 1;
     totalBytes += e.encodedDataLength;
     if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
+    log.push(
+      `  ${String(Date.now() - t0).padStart(6)} ms ${String(e.encodedDataLength).padStart(7)} B ${types.get(e.requestId)} ${new URL(urls.get(e.requestId) ?? '').pathname}`,
+    );
   });
   cdp.on('Network.loadingFailed', (e) => done(e.requestId));
 
@@ -161,6 +174,7 @@ async function measure(context: BrowserContext, url: string): Promise<PageFigure
     await new Promise((r) => setTimeout(r, 250));
   }
   await page.close();
+  if (verbose) console.log(`${url}\n${log.join('\n')}\n  LCP element: ${vitals.lcpElement}`);
   return {
     path: new URL(url).pathname,
     status: response?.status() ?? 0,
@@ -169,6 +183,7 @@ async function measure(context: BrowserContext, url: string): Promise<PageFigure
     requests,
     fcpMs: Math.round(vitals.fcp),
     lcpMs: Math.round(vitals.lcp),
+    lcpElement: vitals.lcpElement,
     tbtMs: Math.round(totalBlockingTime(vitals.fcp, vitals.longTasks)),
     cls: Number(cumulativeLayoutShift(vitals.shifts).toFixed(3)),
   };
@@ -190,7 +205,11 @@ function printTable(run: number, rows: PageFigures[]) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { runs: { type: 'string', default: '1' }, json: { type: 'boolean', default: false } },
+    options: {
+      runs: { type: 'string', default: '1' },
+      json: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+    },
   });
   const runs = Number(values.runs);
   const dataDir = await mkdtemp(join(tmpdir(), 'acg-phone-bench-'));
@@ -228,22 +247,32 @@ async function main() {
         source: 'admin',
       });
 
+    const [name, value] = cookie.split(';')[0]!.split('=');
     const phone = {
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 3,
       isMobile: true,
       hasTouch: true,
     };
+    // Warm the server once (its SSR bundle, JIT, the image proxy's cache): the bench measures
+    // the page on the phone, not the first request after the system started.
+    {
+      const warm = await browser.newContext();
+      await warm.addCookies([{ name: name!, value: value!, url: system.url }]);
+      const page = await warm.newPage();
+      for (const path of ['/', '/characters', '/profile'])
+        await page.goto(`${system.url}${path}`, { waitUntil: 'networkidle' });
+      await warm.close();
+    }
     const all: PageFigures[][] = [];
     for (let run = 1; run <= runs; run += 1) {
       const visitor = await browser.newContext(phone);
       const fan = await browser.newContext(phone);
-      const [name, value] = cookie.split(';')[0]!.split('=');
       await fan.addCookies([{ name: name!, value: value!, url: system.url }]);
       const rows = [
-        await measure(visitor, `${system.url}/`),
-        await measure(fan, `${system.url}/characters`),
-        await measure(fan, `${system.url}/profile`),
+        await measure(visitor, `${system.url}/`, values.verbose),
+        await measure(fan, `${system.url}/characters`, values.verbose),
+        await measure(fan, `${system.url}/profile`, values.verbose),
       ];
       await visitor.close();
       await fan.close();

@@ -22,6 +22,8 @@ const cases: [string, InitialState][] = [
   ['/anime/5', { user: null, language: 'ru' }],
   ['/admin/users', { user: { id: 2, adminLevel: 1, username: 'Mod' }, language: 'ru' }],
   ['/admin', { user: { id: 3, adminLevel: 3, username: 'Boss' }, language: 'en' }],
+  ['/characters', { user: { id: 1, adminLevel: 0, username: 'Sakura' }, language: 'en' }],
+  ['/profile', { user: { id: 1, adminLevel: 0, username: 'Sakura' }, language: 'ru' }],
 ];
 
 /**
@@ -85,6 +87,8 @@ describe('hydration of the server render', () => {
           { onRecoverableError },
         );
       });
+      // Lazy screens: until their chunk has run, the server's markup stays (no fallback flash).
+      expect(container.innerHTML).toBe(serverHtml);
       await act(() => new Promise((resolve) => setTimeout(resolve, 20))); // let lazy chunks resolve
 
       expect(onRecoverableError).not.toHaveBeenCalled();

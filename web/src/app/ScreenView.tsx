@@ -1,19 +1,28 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CharactersScreen } from '../screens/characters/CharactersScreen';
 import { ForbiddenScreen } from '../screens/common/ForbiddenScreen';
 import { NotBuiltScreen } from '../screens/common/NotBuiltScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
-import { ProfileScreen } from '../screens/profile/ProfileScreen';
 import { isForbidden, type Screen } from './screens';
 import { useSession } from './session';
 
-// The admin area is a chunk of its own so the member area stays light (architecture §7).
+// Screens a first visit does not need are chunks of their own: the admin area (architecture §7),
+// the catalogue (with its virtual grid) and the profile. Home stays in the entry: it is the
+// first page most visitors see. The server preloads the chunk of the page it renders, and
+// hydration keeps the server's markup until the chunk has run, so nothing flashes.
 const AdminScreen = lazy(() => import('../screens/admin/AdminScreen'));
+const CharactersScreen = lazy(() =>
+  import('../screens/characters/CharactersScreen').then((m) => ({ default: m.CharactersScreen })),
+);
+const ProfileScreen = lazy(() =>
+  import('../screens/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })),
+);
 
 /** Source module of each lazily loaded screen, for the server's modulepreload hints. */
 export const LAZY_SCREEN_MODULES: Partial<Record<Screen['name'], string>> = {
   admin: 'src/screens/admin/AdminScreen.tsx',
+  characters: 'src/screens/characters/CharactersScreen.tsx',
+  profile: 'src/screens/profile/ProfileScreen.tsx',
 };
 
 export function ScreenView({ screen }: { screen: Screen }) {
@@ -25,9 +34,17 @@ export function ScreenView({ screen }: { screen: Screen }) {
     case 'home':
       return <HomeScreen />;
     case 'characters':
-      return <CharactersScreen />;
+      return (
+        <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
+          <CharactersScreen />
+        </Suspense>
+      );
     case 'profile':
-      return <ProfileScreen />;
+      return (
+        <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
+          <ProfileScreen />
+        </Suspense>
+      );
     case 'admin':
       return (
         <Suspense fallback={<p className="loading">{t('admin.loading')}</p>}>
