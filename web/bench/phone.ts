@@ -27,8 +27,13 @@
  *   end of the last long task before a quiet period: the page is left until the load event has
  *   fired, no request has been in flight for 2 s and no long task has started for 3 s (at most
  *   30 s), so every long task up to TTI is in the sum.
+ *
+ * Before the runs every page is loaded once unthrottled, so the server is warm (its SSR bundle
+ * imported, the image proxy's cache filled): the figures are the phone's, not a cold start's.
+ * --verbose prints each page's requests (time since navigation, bytes, type) and its LCP
+ * element; PHONE_PROFILE=<folder> writes a CPU profile of each load there (.cpuprofile).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -161,6 +166,11 @@ async function measure(context: BrowserContext, url: string, verbose = false): P
   });
   cdp.on('Network.loadingFailed', (e) => done(e.requestId));
 
+  if (process.env.PHONE_PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+  }
   const response = await page.goto(url, { waitUntil: 'load', timeout: MAX_WAIT_MS * 2 });
   const started = Date.now();
   let vitals: Vitals;
@@ -172,6 +182,14 @@ async function measure(context: BrowserContext, url: string, verbose = false): P
     const quietThread = now - lastTask >= QUIET_MAIN_THREAD_MS;
     if ((quietNetwork && quietThread) || Date.now() - started > MAX_WAIT_MS) break;
     await new Promise((r) => setTimeout(r, 250));
+  }
+  if (process.env.PHONE_PROFILE) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const file = join(
+      process.env.PHONE_PROFILE,
+      `phone${new URL(url).pathname.replace(/\W/g, '_')}.cpuprofile`,
+    );
+    await writeFile(file, JSON.stringify(profile));
   }
   await page.close();
   if (verbose) console.log(`${url}\n${log.join('\n')}\n  LCP element: ${vitals.lcpElement}`);

@@ -3,6 +3,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app/App';
 import { AppProviders } from './app/AppProviders';
+import { firstCalls } from './app/first-calls';
 import { LAZY_SCREEN_MODULES } from './app/ScreenView';
 import { screenFor, statusFor } from './app/screens';
 import type { InitialState } from './app/state';
@@ -16,6 +17,8 @@ export interface RenderedPage {
   appHtml: string;
   /** Source modules of lazy chunks this page uses (Vite manifest keys), to preload. */
   lazyModules: string[];
+  /** API calls the page makes at once, to preload. */
+  dataPreloads: string[];
 }
 
 /**
@@ -41,5 +44,6 @@ export async function renderPage(path: string, state: InitialState): Promise<Ren
     title: pageTitle(i18n.t, screen),
     appHtml: await new Response(prelude).text(),
     lazyModules: lazyModule ? [lazyModule] : [],
+    dataPreloads: firstCalls(screen, state.user),
   };
 }

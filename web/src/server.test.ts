@@ -74,6 +74,17 @@ describe('createRenderer (built bundles)', () => {
     expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/AdminScreen-[\w-]+\.js">/);
   });
 
+  it('renders the lazy profile screen, preloading its chunk and its first API calls', async () => {
+    const user = { id: 1, adminLevel: 0, username: 'Sakura' };
+    const { html } = await renderer.render({ url: '/profile', user, language: 'en' });
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/ProfileScreen-[\w-]+\.js">/);
+    expect(html).toContain('<link rel="preload" as="fetch" href="/api/me" crossorigin>');
+    expect(html).toContain('<link rel="preload" as="fetch" href="/api/inventory/my" crossorigin>');
+    // Signed out, the page is the 403 message: nothing to preload.
+    const guest = await renderer.render({ url: '/profile', user: null, language: 'en' });
+    expect(guest.html).not.toContain('as="fetch"');
+  });
+
   it('rejects a request that is not a page path', async () => {
     await expect(
       renderer.render({ url: 'http://evil.example/', user: null, language: 'en' }),

@@ -77,6 +77,7 @@ export function createRenderer(options: RendererOptions): Renderer {
         appHtml: page.appHtml,
         state,
         assets: assetTags(manifest, page.lazyModules),
+        dataPreloads: page.dataPreloads,
       });
       return { status: page.status, html };
     },

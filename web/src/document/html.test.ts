@@ -26,6 +26,7 @@ describe('renderDocument', () => {
       stylesheets: ['/assets/entry-client-def.css'],
       modulePreloads: ['/assets/react-123.js'],
     },
+    dataPreloads: ['/api/characters?limit=60&x="y"'],
   });
   const doc = new DOMParser().parseFromString(html, 'text/html');
 
@@ -45,6 +46,12 @@ describe('renderDocument', () => {
       '/assets/entry-client-def.css',
     );
     expect(doc.querySelector('link[rel="modulepreload"]')?.getAttribute('href')).toBe('/assets/react-123.js');
+  });
+
+  it('preloads the first API calls with the credentials fetch() sends', () => {
+    const link = doc.querySelector('link[rel="preload"][as="fetch"]');
+    expect(link?.getAttribute('href')).toBe('/api/characters?limit=60&x="y"');
+    expect(link?.getAttribute('crossorigin')).toBe('');
   });
 
   it('embeds the state as inert JSON that a hostile username cannot break out of', () => {

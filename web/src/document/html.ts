@@ -29,10 +29,19 @@ export interface DocumentParts {
   appHtml: string;
   state: unknown;
   assets: AssetTags;
+  /** Same-origin API URLs the page fetches at once (credentials same-origin, as fetch() sends). */
+  dataPreloads?: readonly string[];
 }
 
 /** The complete HTML document around the rendered app. No inline script, so a strict CSP fits. */
-export function renderDocument({ language, title, appHtml, state, assets }: DocumentParts): string {
+export function renderDocument({
+  language,
+  title,
+  appHtml,
+  state,
+  assets,
+  dataPreloads = [],
+}: DocumentParts): string {
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -43,6 +52,7 @@ export function renderDocument({ language, title, appHtml, state, assets }: Docu
     ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...assets.modulePreloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     `<script type="module" src="${escapeHtml(assets.entryScript)}"></script>`,
+    ...dataPreloads.map((href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin>`),
   ];
   return [
     '<!doctype html>',
