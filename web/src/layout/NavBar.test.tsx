@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, user } from '../test/render';
 import { NavBar } from './NavBar';
@@ -50,5 +50,22 @@ describe('NavBar', () => {
     renderPage({ path: '/anime/5', user: null }, <NavBar />);
     expect(within(nav()).getByRole('link', { name: 'Anime' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav()).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+  });
+});
+
+describe('NavBar menu (the disclosure phones see)', () => {
+  it('toggles with its button and closes on Escape, giving focus back to the button', () => {
+    renderPage({ user: user({ adminLevel: 0 }) }, <NavBar />);
+    const menu = within(nav()).getByRole('button', { name: 'Menu' });
+    const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+    expect(panel?.contains(within(nav()).getByRole('link', { name: 'Profile' }))).toBe(true);
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(panel?.hasAttribute('data-open')).toBe(false);
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.hasAttribute('data-open')).toBe(true);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
   });
 });

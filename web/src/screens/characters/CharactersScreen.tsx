@@ -17,6 +17,10 @@ import { useCharacters } from './useCharacters';
 /** Spec 1 §9: minimum character tile width. */
 const TILE_MIN_PX = 180;
 const TILE_GAP_PX = 16;
+/** Phones (a grid narrower than this): smaller tiles, so two fit side by side (docs/rules.md). */
+const PHONE_GRID_PX = 480;
+const PHONE_TILE_MIN_PX = 150;
+const PHONE_TILE_GAP_PX = 12;
 const ROW_HEIGHT_PX = 280;
 
 // The server render has no window; layout effects run only in the browser.
@@ -156,13 +160,18 @@ function CharacterGrid({
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(4);
+  const [gap, setGap] = useState(TILE_GAP_PX);
   const [offset, setOffset] = useState(0);
 
   useIsomorphicLayoutEffect(() => {
     const el = container.current;
     if (!el) return;
     const measure = () => {
-      setColumns(Math.max(1, Math.floor((el.clientWidth + TILE_GAP_PX) / (TILE_MIN_PX + TILE_GAP_PX))));
+      const phone = el.clientWidth < PHONE_GRID_PX;
+      const min = phone ? PHONE_TILE_MIN_PX : TILE_MIN_PX;
+      const space = phone ? PHONE_TILE_GAP_PX : TILE_GAP_PX;
+      setGap(space);
+      setColumns(Math.max(1, Math.floor((el.clientWidth + space) / (min + space))));
       setOffset(el.getBoundingClientRect().top + window.scrollY);
     };
     measure();
@@ -204,6 +213,7 @@ function CharacterGrid({
             width: '100%',
             transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
             gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+            gap,
           }}
         >
           {items.slice(row.index * columns, row.index * columns + columns).map((c) => (

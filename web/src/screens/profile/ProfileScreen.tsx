@@ -79,8 +79,6 @@ function ProfileHeader({ user }: { user: MeUser }) {
         fallback={fallbackAvatar(user.username)}
         alt={t('profile.avatarAlt', { name: user.username })}
         timeoutMs={IMAGE_TIMEOUT_MS.avatar}
-        width={96}
-        height={96}
       />
       <div className="profile__who">
         <h1 id="profile-name">
