@@ -17,6 +17,11 @@ export interface LoadedImageProps {
   className?: string;
   width?: number;
   height?: number;
+  /**
+   * A picture in the first screenful (the page's likely largest paint): loaded at once with high
+   * priority instead of lazily, so it does not wait for layout and shares the line with less.
+   */
+  priority?: boolean;
 }
 
 /**
@@ -41,6 +46,7 @@ function ImageLoader({
   className,
   width,
   height,
+  priority = false,
 }: LoadedImageProps) {
   const { t } = useTranslation();
   // Without a URL, the fallback (when there is one) is the picture.
@@ -120,7 +126,8 @@ function ImageLoader({
         alt={alt}
         width={width}
         height={height}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         onLoad={() => state !== 'fallback' && setState('loaded')}
         onError={() => state !== 'fallback' && setState(fallback ? 'fallback' : 'error')}

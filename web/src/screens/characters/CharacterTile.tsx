@@ -10,10 +10,13 @@ export function CharacterTile({
   character,
   newFrames,
   onOpen,
+  priority = false,
 }: {
   character: CatalogueCharacter;
   newFrames: boolean;
   onOpen: () => void;
+  /** In the first row: its picture loads first (see LoadedImage). */
+  priority?: boolean;
 }) {
   const first = character.Cards[0];
   const rank = first?.Rank;
@@ -40,6 +43,7 @@ export function CharacterTile({
         fallback={fallbackAvatar(character.name)}
         alt=""
         timeoutMs={IMAGE_TIMEOUT_MS.card}
+        priority={priority}
       />
       <span className="character-tile__name">{character.name}</span>
       {character.altname && <span className="character-tile__alt">{character.altname}</span>}

@@ -218,7 +218,12 @@ function CharacterGrid({
         >
           {items.slice(row.index * columns, row.index * columns + columns).map((c) => (
             <li key={c.id}>
-              <CharacterTile character={c} newFrames={newFrames} onOpen={() => onOpen(c)} />
+              <CharacterTile
+                character={c}
+                newFrames={newFrames}
+                onOpen={() => onOpen(c)}
+                priority={row.index === 0}
+              />
             </li>
           ))}
         </ul>

@@ -16,6 +16,8 @@ import { Tabs } from '../../components/Tabs';
 /** Spec 1 §9: cards shown before 'show all', and how long the 'copied' marker stays. */
 export const FIRST_CARDS = 12;
 export const COPIED_MS = 1_200;
+/** Cards in the first screenful on a phone (two rows of two): their pictures load first. */
+const PRIORITY_CARDS = 4;
 /** Spec 1 §9: profile card images are 144x216. */
 const CARD_WIDTH = 144;
 const CARD_HEIGHT = 216;
@@ -196,7 +198,7 @@ function ProfileCards() {
         <p className="empty">{t('profile.noResults')}</p>
       ) : (
         <ul className="tile-grid tile-grid--cards profile__cards">
-          {shown.map((e) => (
+          {shown.map((e, index) => (
             <li
               key={e.id}
               className={`card-frame${e.limited ? ' card-frame--limited' : ''}`}
@@ -209,6 +211,7 @@ function ProfileCards() {
                 width={CARD_WIDTH}
                 height={CARD_HEIGHT}
                 timeoutMs={IMAGE_TIMEOUT_MS.card}
+                priority={index < PRIORITY_CARDS}
               />
               <div className="card-frame__body">
                 <p className="card-frame__name">
