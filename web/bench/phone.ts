@@ -139,13 +139,14 @@ async function measure(context: BrowserContext, url: string, verbose = false): P
   const types = new Map<string, string>();
   const urls = new Map<string, string>();
   const log: string[] = [];
-  const t0 = Date.now();
+  let navStart = 0; // the document request's monotonic time, seconds (request log)
   const inFlight = new Set<string>();
   let lastNetworkActivity = Date.now();
   let jsBytes = 0;
   let totalBytes = 0;
   let requests = 0;
   cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.type === 'Document' && navStart === 0) navStart = e.timestamp;
     urls.set(e.requestId, e.request.url);
     inFlight.add(e.requestId);
     lastNetworkActivity = Date.now();
@@ -161,7 +162,7 @@ async function measure(context: BrowserContext, url: string, verbose = false): P
     totalBytes += e.encodedDataLength;
     if (types.get(e.requestId) === 'Script') jsBytes += e.encodedDataLength;
     log.push(
-      `  ${String(Date.now() - t0).padStart(6)} ms ${String(e.encodedDataLength).padStart(7)} B ${types.get(e.requestId)} ${new URL(urls.get(e.requestId) ?? '').pathname}`,
+      `  ${String(Math.round((e.timestamp - navStart) * 1000)).padStart(6)} ms ${String(e.encodedDataLength).padStart(7)} B ${types.get(e.requestId)} ${new URL(urls.get(e.requestId) ?? '').pathname}`,
     );
   });
   cdp.on('Network.loadingFailed', (e) => done(e.requestId));
@@ -192,7 +193,12 @@ async function measure(context: BrowserContext, url: string, verbose = false): P
     await writeFile(file, JSON.stringify(profile));
   }
   await page.close();
-  if (verbose) console.log(`${url}\n${log.join('\n')}\n  LCP element: ${vitals.lcpElement}`);
+  if (verbose) {
+    const tasks = vitals.longTasks.map(([start, duration]) => `${Math.round(start)}+${Math.round(duration)}`);
+    console.log(
+      `${url}\n${log.join('\n')}\n  LCP element: ${vitals.lcpElement}\n  long tasks (ms since navigation start + duration): ${tasks.join(' ')}`,
+    );
+  }
   return {
     path: new URL(url).pathname,
     status: response?.status() ?? 0,
