@@ -1,7 +1,7 @@
 /**
  * The one description of the system: every process, its port, what it needs.
  * The embedded runner, the distributed runner and docker-compose.yml are derived from
- * (or checked against) this table; see deploy/runner and system.test.ts.
+ * (or checked against) this table; see deploy/runner (compose.test.ts, adding-a-service.test.ts).
  */
 export type Infra = 'postgres' | 'redis' | 'nats';
 
