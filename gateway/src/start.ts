@@ -13,6 +13,7 @@ import { registerProxies } from './routing/register-proxies';
 import { installCsrfGuard } from './security/csrf';
 import { registerRateLimits } from './security/rate-limits';
 import { registerSecurityHeaders } from './security/security-headers';
+import { installSignInOriginRedirect } from './security/sign-in-origin';
 
 export interface GatewayDeps extends ServiceDeps<GatewayConfig> {
   /** Server-side renderer of the web client (from @acg/web's createRenderer). */
@@ -37,6 +38,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   await registerSecurityHeaders(root, config.PUBLIC_URL);
   installCsrfGuard(root, { publicUrl: config.PUBLIC_URL, trustedHops: config.TRUST_PROXY });
   const redis = config.RATE_LIMIT_ENABLED ? await registerRateLimits(root, config, logger) : undefined;
+  installSignInOriginRedirect(root, { publicUrl: config.PUBLIC_URL, trustedHops: config.TRUST_PROXY });
 
   const sessions = new SessionResolver({
     bus,
