@@ -1,6 +1,5 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../testing/harness';
+import { type Harness, requestWithHost, startHarness } from '../testing/harness';
 import { isPublicHost, onPublicOrigin } from './public-origin';
 
 let h: Harness;
@@ -10,22 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-/** A GET with a Host header of our choosing (fetch does not let a caller set Host). */
-function get(path: string, headers: Record<string, string>) {
-  const { hostname, port } = new URL(h.url);
-  return new Promise<{ status: number; location: string | undefined; body: string }>((resolve, reject) => {
-    const req = request({ hostname, port, path, method: 'GET', headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        body += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: { host: string }) => requestWithHost(h.url, path, headers.host);
 
 const authHits = () => h.upstreams.get('auth')!.hits.length;
 
