@@ -2,6 +2,7 @@ import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useSession } from '../app/session';
+import { useLoginHref } from '../app/sign-in';
 import type { PageUser } from '../app/state';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -30,6 +31,7 @@ export function navItems(user: PageUser | null): NavItem[] {
 export function NavBar() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const loginHref = useLoginHref();
   return (
     <header className="site-header">
       <nav className="nav" aria-label={t('nav.label')}>
@@ -51,7 +53,7 @@ export function NavBar() {
               {t('nav.logout')}
             </a>
           ) : (
-            <a className="button button--primary" href="/auth/discord">
+            <a className="button button--primary" href={loginHref}>
               {t('nav.login')}
             </a>
           )}
