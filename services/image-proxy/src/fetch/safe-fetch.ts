@@ -80,6 +80,12 @@ function declaredRaster(contentType: string | undefined): string | undefined {
   return type;
 }
 
+/** Stops reading a body; its abort is expected and not an error anyone must handle. */
+function discard(body: { on(event: 'error', listener: () => void): unknown; destroy(): unknown }): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
 /** The ImageFetchError a lookup or any layer wrapped, found through `cause`. */
 function fetchErrorIn(err: unknown): ImageFetchError | undefined {
   for (let e = err, depth = 0; e && depth < 5; depth++) {
@@ -153,13 +159,13 @@ export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
     return false;
   };
 
-  const readCapped = async (body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown }) => {
+  const readCapped = async (body: AsyncIterable<Buffer> & Parameters<typeof discard>[0]) => {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of body) {
       size += chunk.length;
       if (size > o.maxBytes) {
-        body.destroy();
+        discard(body);
         throw tooLarge('bytes', `The image is larger than ${o.maxBytes} bytes`);
       }
       chunks.push(chunk);
@@ -191,19 +197,19 @@ export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
         continue;
       }
       if (res.statusCode < 200 || res.statusCode >= 300) {
-        res.body.destroy();
+        discard(res.body);
         if (res.statusCode === 404 || res.statusCode === 410) throw upstreamNotFound(res.statusCode);
         throw upstreamFailed('upstream_status', { status: res.statusCode });
       }
       const header = res.headers['content-type'];
       const contentType = declaredRaster(typeof header === 'string' ? header : undefined);
       if (!contentType) {
-        res.body.destroy();
+        discard(res.body);
         throw new NotAnImageError('declared_type');
       }
       const length = Number(res.headers['content-length']);
       if (Number.isFinite(length) && length > o.maxBytes) {
-        res.body.destroy();
+        discard(res.body);
         throw tooLarge('bytes', `The image is larger than ${o.maxBytes} bytes`);
       }
       return { bytes: await readCapped(res.body), contentType, url: url.href };

@@ -60,7 +60,10 @@ export async function reencode(bytes: Buffer, format: ImageFormat, maxSide: numb
   let meta: Metadata;
   try {
     meta = await input().metadata();
-  } catch {
+  } catch (err) {
+    // The header's size is over the cap: sharp refuses before decoding anything.
+    if (/pixel limit/i.test((err as Error).message))
+      throw tooLarge('pixels', `The image has more than ${MAX_INPUT_PIXELS} pixels`);
     throw new NotAnImageError('magic_bytes');
   }
   if (!RASTER_FORMATS.has(meta.format)) throw new NotAnImageError('magic_bytes');
