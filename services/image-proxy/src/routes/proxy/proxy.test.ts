@@ -76,8 +76,8 @@ const configFor = (over: Record<string, string> = {}) =>
     // address rules themselves (and the test can show nothing reached it).
     IMAGE_PROXY_EXTRA_PORTS: String(internal.port),
     IMAGE_PROXY_MAX_BYTES: String(MAX_BYTES),
-    IMAGE_PROXY_CONNECT_TIMEOUT_MS: '300',
-    IMAGE_PROXY_TIMEOUT_MS: '800',
+    IMAGE_PROXY_CONNECT_TIMEOUT_MS: '250',
+    IMAGE_PROXY_TIMEOUT_MS: '2000',
     IMAGE_PROXY_MISSES_PER_MINUTE: '100000',
     ...over,
   });
