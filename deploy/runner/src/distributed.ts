@@ -65,6 +65,9 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     });
     Object.assign(common, {
       DISCORD_BASE_URL: `http://127.0.0.1:${port}`,
+      // Avatars: the fake serves Discord's CDN paths too; the image proxy may fetch from it.
+      DISCORD_CDN_URL: `http://127.0.0.1:${port}`,
+      IMAGE_PROXY_ALLOW_ORIGINS: `http://127.0.0.1:${port}`,
       DISCORD_CLIENT_ID: demoClient.clientId,
       DISCORD_CLIENT_SECRET: demoClient.clientSecret,
     });

@@ -99,6 +99,9 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       Object.assign(discordEnv, {
         DISCORD_BASE_URL: fake.url,
         DISCORD_API_BASE_URL: `${fake.url}/api/v10`,
+        // Avatars: the fake serves Discord's CDN paths too; the image proxy may fetch from it.
+        DISCORD_CDN_URL: fake.url,
+        IMAGE_PROXY_ALLOW_ORIGINS: fake.url,
         DISCORD_PUBLIC_KEY: fake.interactions.publicKeyHex,
         DISCORD_APPLICATION_ID: fake.interactions.applicationId,
         DISCORD_CLIENT_ID: demoClient.clientId,
