@@ -22,16 +22,16 @@ export const worstCase = (windows: readonly LimitWindow[], periodMs: number): nu
  * one start per 250 ms and 8 per 6 s (≤ 5/s, ≤ 88/min); AniList's 30/min gives 2 per 6 s (≤ 22/min).
  */
 export function limitWindows(limits: { perSecond?: number; perMinute?: number }): LimitWindow[] {
+  // `limit` starts per `period`, one per window: floor(period / ms) + 1 ≤ limit.
+  const spaced = (limit: number, periodMs: number): LimitWindow => ({
+    ms: limit <= 1 ? periodMs + 1 : Math.ceil(periodMs / (limit - 1)),
+    max: 1,
+  });
   const windows: LimitWindow[] = [];
   const { perSecond, perMinute } = limits;
-  if (perSecond !== undefined)
-    windows.push(perSecond >= 2 ? { ms: Math.ceil(1000 / (perSecond - 1)), max: 1 } : { ms: 2000, max: 1 });
+  if (perSecond !== undefined) windows.push(spaced(perSecond, 1000));
   if (perMinute !== undefined)
-    windows.push(
-      perMinute >= 11
-        ? { ms: 6000, max: Math.floor(perMinute / 11) }
-        : { ms: Math.ceil(60_000 / Math.max(1, perMinute - 1)), max: 1 },
-    );
+    windows.push(perMinute >= 11 ? { ms: 6000, max: Math.floor(perMinute / 11) } : spaced(perMinute, 60_000));
   return windows;
 }
 
