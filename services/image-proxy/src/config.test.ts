@@ -10,7 +10,7 @@ describe('image proxy settings', () => {
     expect(config.success).toBe(true);
     expect(config.data).toMatchObject({
       DISCORD_CDN_URL: 'https://cdn.discordapp.com',
-      SHIKIMORI_URL: 'https://shikimori.one',
+      SHIKIMORI_BASE_URL: 'https://shikimori.one',
       IMAGE_PROXY_ALLOW_ORIGINS: [],
       IMAGE_PROXY_EXTRA_PORTS: [],
       IMAGE_PROXY_TIMEOUT_MS: 4500,

@@ -89,7 +89,7 @@ export const imageProxyConfigSchema = baseConfigSchema.extend({
   /** Discord's CDN, where /api/proxy/discord/{path} fetches avatars. */
   DISCORD_CDN_URL: z.string().url().default('https://cdn.discordapp.com').transform(withoutTrailingSlash),
   /** Shikimori's site, whose /system/... images /api/proxy/shikimori/{path} fetches. */
-  SHIKIMORI_URL: z.string().url().default('https://shikimori.one').transform(withoutTrailingSlash),
+  SHIKIMORI_BASE_URL: z.string().url().default('https://shikimori.one').transform(withoutTrailingSlash),
   /**
    * Origins fetched even on a private address or another port (the loopback fakes of tests and
    * the demo). Never a switch that turns the address checks off: only these exact origins.

@@ -83,7 +83,7 @@ export async function start(
         images: proxiedImages,
         formats: config.CARD_IMAGE_FORMATS,
         discordCdnUrl: config.DISCORD_CDN_URL,
-        shikimoriUrl: config.SHIKIMORI_URL,
+        shikimoriUrl: config.SHIKIMORI_BASE_URL,
       });
       return [];
     },

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AnimeDetailScreen } from '../screens/anime/AnimeDetailScreen';
+import { AnimeSearchScreen } from '../screens/anime/AnimeSearchScreen';
 import { CharactersScreen } from '../screens/characters/CharactersScreen';
 import { ForbiddenScreen } from '../screens/common/ForbiddenScreen';
 import { NotBuiltScreen } from '../screens/common/NotBuiltScreen';
@@ -34,12 +36,10 @@ export function ScreenView({ screen }: { screen: Screen }) {
           <AdminScreen />
         </Suspense>
       );
+    case 'anime':
+      return <AnimeSearchScreen />;
     case 'animeDetail':
-      return (
-        <NotBuiltScreen title={t('app.titles.animeDetail')}>
-          <p>{t('notBuilt.animeId', { id: screen.animeId })}</p>
-        </NotBuiltScreen>
-      );
+      return <AnimeDetailScreen animeId={screen.animeId} />;
     default:
       return <NotBuiltScreen title={t(`app.titles.${screen.name}`)} />;
   }

@@ -65,7 +65,7 @@ const configFor = (over: Record<string, string> = {}) =>
     INTERNAL_SECRET: SECRET,
     PORT: '0',
     DISCORD_CDN_URL: discord.url,
-    SHIKIMORI_URL: shikimori.url,
+    SHIKIMORI_BASE_URL: shikimori.url,
     IMAGE_PROXY_ALLOW_ORIGINS: [
       upstream.url,
       `http://images.test:${upstream.port}`,
