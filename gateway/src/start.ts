@@ -55,7 +55,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   }
 
   await root.register(fastifyCookie, { hook: false });
-  await registerSecurityHeaders(root, config.PUBLIC_URL);
+  registerSecurityHeaders(root, config.PUBLIC_URL);
   installCsrfGuard(root, { publicUrl: config.PUBLIC_URL, trustedHops: config.TRUST_PROXY });
   if (config.RATE_LIMIT_ENABLED)
     await registerRateLimits(root, config, logger, deps.cache.namespace(RATE_LIMITS_NAMESPACE));
