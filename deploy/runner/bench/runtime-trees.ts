@@ -80,7 +80,12 @@ for (const spec of processEnvSpecs()) {
     ...asNobody,
   });
   let exited: number | null | undefined;
-  const exit = new Promise<number | null>((done) => child.on('exit', (code) => done((exited = code))));
+  const exit = new Promise<number | null>((done) =>
+    child.on('exit', (code) => {
+      exited = code;
+      done(code);
+    }),
+  );
   let readyMs = Number.NaN;
   while (exited === undefined && performance.now() - started < 60_000) {
     const ok = await fetch(`http://127.0.0.1:${probePort}/readyz`).then(

