@@ -68,13 +68,16 @@ const reachable = (port) =>
 
 const embeddedEnv = { DATABASE_URL: '', REDIS_URL: '', NATS_URL: '', ACG_TEST_MODE: 'embedded' };
 
-// Debian packages the tests need: Chromium for the browser tests, and CJK fonts so card images
-// draw Japanese names (a test checks the glyphs). Installed first, when missing.
+// Debian packages the tests need: Chromium for the browser tests, CJK fonts so card images
+// draw Japanese names (a test checks the glyphs), and kubectl, whose kustomize renders the
+// Kubernetes overlays (deploy/runner/src/k8s.test.ts). Installed first, when missing.
 const chromium = '/usr/bin/chromium';
 const cjkFonts = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+const kubectl = '/usr/bin/kubectl';
 const missing = [
   ...(existsSync(chromium) ? [] : ['chromium']),
   ...(existsSync(cjkFonts) ? [] : ['fonts-noto-cjk']),
+  ...(existsSync(kubectl) ? [] : ['kubectl']),
 ];
 if (missing.length > 0) {
   // As root directly; otherwise through sudo when it needs no password.

@@ -9,5 +9,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // As the root config's other projects (vitest.config.ts at the top).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

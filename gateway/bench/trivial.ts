@@ -6,7 +6,12 @@
  * the gateway (anonymous, and with a session cookie resolved from the gateway's session cache).
  * Each server runs in a process of its own, autocannon in this one.
  *
- *   pnpm exec tsx gateway/bench/trivial.ts [--duration 10] [--connections 50]
+ *   pnpm exec tsx gateway/bench/trivial.ts [--duration 10] [--connections 50] [--profile]
+ *     [--only direct,nginx,bare,anonymous,signed-in]
+ *
+ * --profile runs the gateway process with --cpu-prof (written to .tmp/prof when the bench
+ * ends); `pnpm exec tsx gateway/bench/profile-summary.ts .tmp/prof/<file>.cpuprofile` prints
+ * where its time went. --only measures the listed rows alone.
  *
  * Prints req/s and latency percentiles of each, and the gateway/direct ratios. The figures
  * depend on the machine (the three processes share its cores); CI does not assert them.
@@ -140,10 +145,14 @@ http {
 }
 
 /** Starts this file in another process in the given role; resolves with the URL it prints. */
-function spawnRole(role: string, arg?: string): Promise<{ child: ChildProcess; url: string }> {
+function spawnRole(
+  role: string,
+  arg?: string,
+  nodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
-    [...process.execArgv, import.meta.filename, role, ...(arg ? [arg] : [])],
+    [...process.execArgv, ...nodeArgs, import.meta.filename, role, ...(arg ? [arg] : [])],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -179,26 +188,39 @@ async function measure(
 async function main(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+    options: {
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      profile: { type: 'boolean', default: false },
+      only: { type: 'string' },
+    },
   });
   const opts = { duration: Number(values.duration), connections: Number(values.connections) };
+  const rows = new Set((values.only ?? 'direct,nginx,bare,anonymous,signed-in').split(','));
+  const profile = values.profile ? ['--cpu-prof', '--cpu-prof-dir=.tmp/prof'] : [];
   const upstream = await spawnRole('upstream');
-  const nginx = ensureNginx() ? await runNginx(upstream.url) : undefined;
-  if (!nginx) console.log('nginx is not installed and could not be installed: its row is left out');
+  const nginx = rows.has('nginx') && ensureNginx() ? await runNginx(upstream.url) : undefined;
+  if (rows.has('nginx') && !nginx)
+    console.log('nginx is not installed and could not be installed: its row is left out');
   const bare = await spawnRole('bare-proxy', upstream.url);
-  const gateway = await spawnRole('gateway', upstream.url);
+  const gateway = await spawnRole('gateway', upstream.url, profile);
   try {
-    const results = [
-      await measure('direct to the service', `${upstream.url}/api/stats`, opts),
-      ...(nginx ? [await measure('through nginx (peer)', `${nginx.url}/api/stats`, opts)] : []),
-      await measure('through a bare http-proxy', `${bare.url}/api/stats`, opts),
-      await measure('through the gateway, anonymous', `${gateway.url}/api/stats`, opts),
-      await measure('through the gateway, signed in', `${gateway.url}/api/stats`, {
-        ...opts,
-        cookie: `sid=${SESSION_ID}`,
-      }),
-    ];
-    const [direct] = results;
+    const results: Figures[] = [];
+    if (rows.has('direct'))
+      results.push(await measure('direct to the service', `${upstream.url}/api/stats`, opts));
+    if (nginx) results.push(await measure('through nginx (peer)', `${nginx.url}/api/stats`, opts));
+    if (rows.has('bare'))
+      results.push(await measure('through a bare http-proxy', `${bare.url}/api/stats`, opts));
+    if (rows.has('anonymous'))
+      results.push(await measure('through the gateway, anonymous', `${gateway.url}/api/stats`, opts));
+    if (rows.has('signed-in'))
+      results.push(
+        await measure('through the gateway, signed in', `${gateway.url}/api/stats`, {
+          ...opts,
+          cookie: `sid=${SESSION_ID}`,
+        }),
+      );
+    const direct = results.find((r) => r.name.startsWith('direct'));
     const peer = results.find((r) => r.name.startsWith('through nginx'));
     const ratio = (a: number, b: number | undefined) => (b && b > 0 ? (a / b).toFixed(2) : '-');
     console.log(`\nGET /api/stats, ${opts.connections} connections, ${opts.duration} s each\n`);
@@ -222,5 +244,8 @@ async function main(): Promise<void> {
 const [role, arg] = process.argv.slice(2);
 if (role === 'upstream') console.log(`READY ${await runUpstream()}`);
 else if (role === 'bare-proxy' && arg) console.log(`READY ${await runBareProxy(arg)}`);
-else if (role === 'gateway' && arg) console.log(`READY ${await runGateway(arg)}`);
-else await main();
+else if (role === 'gateway' && arg) {
+  // Exit normally on SIGTERM, so that --cpu-prof writes its profile.
+  process.once('SIGTERM', () => process.exit(0));
+  console.log(`READY ${await runGateway(arg)}`);
+} else await main();

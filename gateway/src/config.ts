@@ -27,6 +27,12 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
    * + 1000 (4000), or a free one when PORT is 0. Bind it where only probes and Prometheus reach.
    */
   INTERNAL_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /**
+   * Folder of a prebuilt web client (client/ and server/ as `vite build` writes them). The
+   * production image sets it and the gateway then only loads that build; unset (running from
+   * the sources), the gateway builds web/dist once when it is missing or older than web/src.
+   */
+  WEB_DIST_DIR: z.string().min(1).optional(),
   /** Origin browsers use to reach the site; state-changing requests must come from it. */
   PUBLIC_URL: env.url().default('http://localhost:3000'),
   /** Host of every upstream service unless its UPSTREAM_<SERVICE>_URL says otherwise. */

@@ -24,7 +24,9 @@ afterAll(() => h.close());
 const octet = () => randomInt(1, 255);
 /** What the trusted proxy appends is the client; what the client itself claimed (first) is not. */
 const someClient = () => `203.0.113.9, 10.${octet()}.${octet()}.${octet()}`;
-const from = (client: string, path: string) => h.request(path, { headers: { 'x-forwarded-for': client } });
+/** The trusted proxy also says which host the visitor used (the public one: no sign-in redirect). */
+const from = (client: string, path: string) =>
+  h.request(path, { headers: { 'x-forwarded-for': client, 'x-forwarded-host': 'localhost:3000' } });
 
 describe('rate limits', () => {
   it('gives sign-in its own tight per-IP budget, answered with a JSON 429 and Retry-After', async () => {

@@ -19,6 +19,7 @@ import { registerProxies } from './routing/register-proxies';
 import { installCsrfGuard } from './security/csrf';
 import { RATE_LIMITS_NAMESPACE, registerRateLimits } from './security/rate-limits';
 import { registerSecurityHeaders, staticSecurityHeaders } from './security/security-headers';
+import { installSignInOriginRedirect } from './security/sign-in-origin';
 
 export interface GatewayDeps extends ServiceDeps<GatewayConfig> {
   /** Server-side renderer of the web client (from @acg/web's createRenderer). */
@@ -54,10 +55,11 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   }
 
   await root.register(fastifyCookie, { hook: false });
-  await registerSecurityHeaders(root, config.PUBLIC_URL);
+  registerSecurityHeaders(root, config.PUBLIC_URL);
   installCsrfGuard(root, { publicUrl: config.PUBLIC_URL, trustedHops: config.TRUST_PROXY });
   if (config.RATE_LIMIT_ENABLED)
     await registerRateLimits(root, config, logger, deps.cache.namespace(RATE_LIMITS_NAMESPACE));
+  installSignInOriginRedirect(root, { publicUrl: config.PUBLIC_URL, trustedHops: config.TRUST_PROXY });
 
   const sessions = new SessionResolver({
     bus,

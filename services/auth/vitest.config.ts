@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     name: '@acg/auth',
     include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 });

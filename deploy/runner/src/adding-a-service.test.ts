@@ -34,6 +34,7 @@ describe('docs/adding-a-service.md', () => {
       'deploy/runner/src/services.ts',
       'docker-compose.yml',
       'Kubernetes',
+      'deploy/k8s/base/<name>',
       'docs/architecture.md',
     ];
     const positions = steps.map((s) => doc.indexOf(s));

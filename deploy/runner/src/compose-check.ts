@@ -24,6 +24,8 @@ export const GATEWAY_CONTAINER = 'gateway';
 /** system.ts lists services only: the gateway resolves sessions over NATS and rate-limits in Redis. */
 export const GATEWAY_NEEDS: readonly Infra[] = ['redis', 'nats'];
 export const IMAGE_DOCKERFILE = 'deploy/Dockerfile';
+/** A process's entry in the image, relative to its working directory /app (deploy/Dockerfile). */
+export const runtimeEntry = (process: string): string => `${process}/main.mjs`;
 
 /** The gateway's variable for a service's address: anime-search -> UPSTREAM_ANIME_SEARCH_URL. */
 export const upstreamVariable = (service: string): string =>
@@ -71,9 +73,9 @@ const hostOf = (url: string): string | undefined =>
   /^[a-z][a-z0-9+.-]*:\/\/(?:.*@)?([^:/@]+)(?::\d+)?(?:\/.*)?$/i.exec(url)?.[1];
 
 function checkProcess(name: string, container: Entry, entry: string, port: number, problems: string[]): void {
-  const command = words(container.command);
-  if (command.slice(0, 3).join(' ') !== 'pnpm exec tsx' || command[3] !== entry) {
-    problems.push(`${name}: command must be "pnpm exec tsx ${entry}", found "${command.join(' ')}"`);
+  const command = words(container.command).join(' ');
+  if (command !== `node ${entry}`) {
+    problems.push(`${name}: command must be "node ${entry}", found "${command}"`);
   }
   const build = container.build;
   if (!isEntry(build) || build.dockerfile !== IMAGE_DOCKERFILE) {
@@ -167,7 +169,7 @@ function checkNeeds(name: string, container: Entry, needs: readonly Infra[], pro
 }
 
 function checkGateway(container: Entry, built: ServiceSpec[], known: Set<string>, problems: string[]): void {
-  checkProcess(GATEWAY_CONTAINER, container, 'gateway/src/main.ts', GATEWAY_PORT, problems);
+  checkProcess(GATEWAY_CONTAINER, container, runtimeEntry(GATEWAY_CONTAINER), GATEWAY_PORT, problems);
   const ports = Array.isArray(container.ports) ? container.ports : [];
   const published = ports.some((p) =>
     isEntry(p)
@@ -241,7 +243,7 @@ export function composeProblems(
       problems.push(`${spec.name}: built service has no container`);
       continue;
     }
-    checkProcess(spec.name, container, `services/${spec.name}/src/main.ts`, spec.port, problems);
+    checkProcess(spec.name, container, runtimeEntry(spec.name), spec.port, problems);
     // A service with a database needs PostgreSQL even if `needs` forgot to say so.
     const needs: readonly Infra[] =
       spec.database && !spec.needs.includes('postgres') ? [...spec.needs, 'postgres'] : spec.needs;

@@ -101,6 +101,14 @@ describe('composeProblems', () => {
     expect(problems).toContain('catalogue: has DATABASE_URL but does not need postgres');
   });
 
+  it('reports a container running the TypeScript sources instead of the compiled entry', () => {
+    const doc = copy();
+    container(doc, 'bot').command = ['pnpm', 'exec', 'tsx', 'services/bot/src/main.ts'];
+    expect(composeProblems(doc)).toContain(
+      'bot: command must be "node bot/main.mjs", found "pnpm exec tsx services/bot/src/main.ts"',
+    );
+  });
+
   it('reports a readiness probe that does not ask /readyz', () => {
     const doc = copy();
     container(doc, 'catalogue').healthcheck.test = ['CMD', 'true'];

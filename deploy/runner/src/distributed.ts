@@ -17,7 +17,9 @@ export interface DistributedOptions {
   readyTimeoutMs?: number;
 }
 
-type ProcessName = ServiceName | 'gateway' | 'fake-discord';
+type FakeName = 'fake-discord' | 'fake-shikimori' | 'fake-anilist';
+type ProcessName = ServiceName | 'gateway' | FakeName;
+const isFake = (name: string): name is FakeName => name.startsWith('fake-');
 
 export interface DistributedSystem {
   url: string;
@@ -65,10 +67,36 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     });
     Object.assign(common, {
       DISCORD_BASE_URL: `http://127.0.0.1:${port}`,
+      // Avatars: the fake serves Discord's CDN paths too; the image proxy may fetch from it.
+      DISCORD_CDN_URL: `http://127.0.0.1:${port}`,
       DISCORD_CLIENT_ID: demoClient.clientId,
       DISCORD_CLIENT_SECRET: demoClient.clientSecret,
     });
   }
+  // Shikimori and AniList: the fakes, each a process of its own, unless real addresses are set.
+  if (!env.SHIKIMORI_BASE_URL) {
+    const port = 4197 + offset;
+    plan.set('fake-shikimori', {
+      file: 'deploy/runner/src/start-fake-anime-site.ts',
+      env: { ...common, PORT: String(port), FAKE_SITE: 'shikimori' },
+      port,
+    });
+    common.SHIKIMORI_BASE_URL = `http://127.0.0.1:${port}`;
+  }
+  if (!env.ANILIST_URL) {
+    const port = 4198 + offset;
+    plan.set('fake-anilist', {
+      file: 'deploy/runner/src/start-fake-anime-site.ts',
+      env: { ...common, PORT: String(port), FAKE_SITE: 'anilist' },
+      port,
+    });
+    common.ANILIST_URL = `http://127.0.0.1:${port}`;
+  }
+  // The image proxy may fetch from the fakes on loopback (avatars, posters, art); nothing else.
+  const fakeOrigins = (['fake-discord', 'fake-shikimori', 'fake-anilist'] as const)
+    .filter((name) => plan.has(name))
+    .map((name) => `http://127.0.0.1:${plan.get(name)!.port}`);
+  if (fakeOrigins.length > 0) common.IMAGE_PROXY_ALLOW_ORIGINS = fakeOrigins.join(',');
   const upstreams: Record<string, string> = {};
   for (const spec of builtServices()) {
     const port = spec.port + offset;
@@ -108,6 +136,7 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     for (const name of [...plan.keys()].reverse()) await stop(name, 'SIGTERM');
   };
   try {
+    for (const name of ['fake-shikimori', 'fake-anilist'] as const) if (plan.has(name)) await launch(name);
     if (plan.has('fake-discord')) {
       await launch('fake-discord');
       // The bot verifies interactions with the fake application's key, read like a real one's.
@@ -146,7 +175,7 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
 
 async function waitReady(name: string, child: ChildProcess, base: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const path = name === 'fake-discord' ? '/healthz' : '/readyz';
+  const path = isFake(name) ? '/healthz' : '/readyz';
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
     try {

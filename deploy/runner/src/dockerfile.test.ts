@@ -20,6 +20,7 @@ const instructions = dockerfile
   .filter((l) => l && !l.startsWith('#'));
 const stages = instructions.filter((l) => /^FROM /i.test(l));
 const finalStage = instructions.slice(instructions.lastIndexOf(stages.at(-1) ?? ''));
+const buildScript = read('deploy/build-runtime-tree.sh');
 const packageManager = JSON.parse(read('package.json')).packageManager as string;
 
 describe('deploy/Dockerfile', () => {
@@ -36,13 +37,43 @@ describe('deploy/Dockerfile', () => {
     expect(packageManager).toMatch(/^pnpm@10\./);
     expect(dockerfile).toContain(`npm install --global ${packageManager}`);
     expect(dockerfile).toMatch(/pnpm install --frozen-lockfile/);
-    expect(dockerfile).toContain('pnpm --filter @acg/web build');
   });
 
-  it('runs as the unprivileged node user with tini signalling the process group', () => {
+  it('builds the runtime trees (and the web client) with the script that builds them without an engine', () => {
+    expect(instructions).toContain('RUN sh deploy/build-runtime-tree.sh /runtime');
+    expect(buildScript).toContain('pnpm --filter @acg/web build');
+    expect(buildScript).toContain('pnpm install --prod');
+  });
+
+  it('runs as the unprivileged node user with tini as PID 1', () => {
     const users = finalStage.filter((l) => /^USER /i.test(l));
     expect(users.at(-1)).toBe('USER node');
-    expect(finalStage.join('\n')).toContain('ENTRYPOINT ["/usr/bin/tini", "-g", "--"]');
+    expect(finalStage.join('\n')).toContain('ENTRYPOINT ["/usr/bin/tini", "--"]');
+    expect(finalStage.join('\n')).toMatch(/apt-get install .*\btini\b/);
+  });
+
+  it('starts from a clean base in the runtime stage and copies only the runtime trees into it', () => {
+    expect(finalStage[0]).toMatch(/^FROM node:24-slim AS runtime$/);
+    const copies = finalStage.filter((l) => /^(COPY|ADD) /i.test(l));
+    expect(copies).toEqual(['COPY --from=build /runtime /app']);
+  });
+
+  it('runs compiled JavaScript with node: no pnpm, tsx or TypeScript at run time', () => {
+    const entry = finalStage.filter((l) => /^(CMD|ENTRYPOINT) /i.test(l)).join('\n');
+    expect(entry).toContain('CMD ["node", "gateway/main.mjs"]');
+    expect(entry).not.toMatch(/pnpm|tsx|\.ts"/);
+    // npm and corepack are removed from the runtime image: nothing installs at run time.
+    expect(finalStage.join('\n')).toMatch(/rm -rf \/usr\/local\/lib\/node_modules /);
+    expect(finalStage.join('\n')).not.toMatch(/\b(npm|pnpm) (install|add|i) /);
+  });
+
+  it('tells the gateway where its prebuilt client is, so it never builds one at start', () => {
+    expect(finalStage).toContain('ENV WEB_DIST_DIR=/app/gateway/web/dist');
+  });
+
+  it('writes nowhere but /tmp: no VOLUME, no writable working directory made for the user', () => {
+    expect(finalStage.some((l) => /^VOLUME /i.test(l))).toBe(false);
+    expect(finalStage.join('\n')).not.toMatch(/chown|chmod/);
   });
 
   it('bakes in no secret', () => {

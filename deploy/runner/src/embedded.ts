@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
-import { demoClient, type FakeDiscord, startFakeDiscord } from '@acg/fakes';
+import {
+  demoClient,
+  type FakeAniList,
+  type FakeDiscord,
+  type FakeShikimori,
+  startFakeAniList,
+  startFakeDiscord,
+  startFakeShikimori,
+} from '@acg/fakes';
 import * as gateway from '@acg/gateway';
 import {
   type Bus,
@@ -44,6 +52,10 @@ export interface EmbeddedSystem {
   fakeDiscordUrl?: string;
   /** The fake Discord itself (tests send signed interactions with it). */
   fakeDiscord?: FakeDiscord;
+  /** The fake Shikimori when no SHIKIMORI_BASE_URL is configured (tests switch it down or slow). */
+  fakeShikimori?: FakeShikimori;
+  /** The fake AniList when no ANILIST_URL is configured. */
+  fakeAniList?: FakeAniList;
   /** Stops one service (to exercise the gateway's 503). */
   stopService(name: ServiceName): Promise<void>;
   close(): Promise<void>;
@@ -99,6 +111,9 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       Object.assign(discordEnv, {
         DISCORD_BASE_URL: fake.url,
         DISCORD_API_BASE_URL: `${fake.url}/api/v10`,
+        // Avatars: the fake serves Discord's CDN paths too; the image proxy may fetch from it.
+        DISCORD_CDN_URL: fake.url,
+        IMAGE_PROXY_ALLOW_ORIGINS: fake.url,
         DISCORD_PUBLIC_KEY: fake.interactions.publicKeyHex,
         DISCORD_APPLICATION_ID: fake.interactions.applicationId,
         DISCORD_CLIENT_ID: demoClient.clientId,
@@ -107,9 +122,35 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       logger.info({ url: fake.url }, 'fake Discord started (no DISCORD_CLIENT_ID configured)');
     }
 
+    // Shikimori and AniList: the fakes on loopback unless real addresses are configured.
+    const animeSitesEnv: Record<string, string> = {};
+    let fakeShikimori: FakeShikimori | undefined;
+    let fakeAniList: FakeAniList | undefined;
+    if (!env.SHIKIMORI_BASE_URL) {
+      const fake = await startFakeShikimori();
+      closers.push(() => fake.close());
+      fakeShikimori = fake;
+      animeSitesEnv.SHIKIMORI_BASE_URL = fake.url;
+      logger.info({ url: fake.url }, 'fake Shikimori started (no SHIKIMORI_BASE_URL configured)');
+    }
+    if (!env.ANILIST_URL) {
+      const fake = await startFakeAniList();
+      closers.push(() => fake.close());
+      fakeAniList = fake;
+      animeSitesEnv.ANILIST_URL = fake.url;
+      logger.info({ url: fake.url }, 'fake AniList started (no ANILIST_URL configured)');
+    }
+
+    // The image proxy may fetch from the fakes on loopback (avatars, posters, character art); from
+    // nothing else there.
+    const allowOrigins = [discordEnv.IMAGE_PROXY_ALLOW_ORIGINS, fakeShikimori?.url, fakeAniList?.url]
+      .filter(Boolean)
+      .join(',');
     const common = {
       ...env,
       ...discordEnv,
+      ...animeSitesEnv,
+      ...(allowOrigins ? { IMAGE_PROXY_ALLOW_ORIGINS: allowOrigins } : {}),
       INTERNAL_SECRET: env.INTERNAL_SECRET ?? randomBytes(32).toString('hex'),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
@@ -163,6 +204,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       cache,
       fakeDiscordUrl: fakeDiscord?.url,
       fakeDiscord,
+      fakeShikimori,
+      fakeAniList,
       async stopService(name) {
         await services.get(name)?.close();
       },

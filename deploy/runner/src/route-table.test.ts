@@ -32,10 +32,6 @@ const PENDING: ReadonlyArray<{ issue: string; routes: readonly string[] }> = [
     routes: ['GET /auth/shikimori', 'GET /auth/shikimori/callback'],
   },
   {
-    issue: 'issue 10 (the image proxy)',
-    routes: ['GET /api/proxy-image', 'GET /api/proxy/shikimori/*', 'GET /api/proxy/discord/*'],
-  },
-  {
     issue: 'issue 11 (the admin catalogue)',
     routes: [
       'GET /admin/cards',

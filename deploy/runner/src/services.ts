@@ -1,3 +1,4 @@
+import { serviceModule as animeSearch } from '@acg/anime-search';
 import { serviceModule as auth } from '@acg/auth';
 import { serviceModule as bot } from '@acg/bot';
 import { serviceModule as catalogue } from '@acg/catalogue';
@@ -15,6 +16,7 @@ export const serviceModules: Partial<Record<ServiceName, ServiceModule>> = {
   auth,
   catalogue,
   inventory,
+  'anime-search': animeSearch,
   'image-proxy': imageProxy,
   bot,
 };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { SessionResolver } from './session-resolver';
 import { sessionIdOf } from './visitor';
 
@@ -14,18 +14,22 @@ export const SESSION_CHANGING_ROUTES = new Set([
  * Drops the cached session when one of those answers passes through (sign-out, sign-in, a new
  * language): the next request, e.g. the reload after a language switch, asks auth again
  * instead of seeing the old session for a few more seconds. Done before the answer is sent,
- * so the browser cannot get ahead of it.
+ * so the browser cannot get ahead of it. Must be installed before the routes are registered.
  */
 export function installSessionEviction(
   app: FastifyInstance,
   sessions: SessionResolver,
   cookieName: string,
 ): void {
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (SESSION_CHANGING_ROUTES.has(req.routeOptions.url ?? '')) {
-      const sessionId = sessionIdOf(req, cookieName);
-      if (sessionId) sessions.forget(sessionId);
-    }
-    return payload;
+  const evict: onSendHookHandler = (req, _reply, payload, done) => {
+    const sessionId = sessionIdOf(req, cookieName);
+    if (sessionId) sessions.forget(sessionId);
+    done(null, payload);
+  };
+  // Only on those routes (installed before they are registered): the others pay nothing.
+  app.addHook('onRoute', (route) => {
+    if (!SESSION_CHANGING_ROUTES.has(route.url)) return;
+    const own = route.onSend ?? [];
+    route.onSend = [...(Array.isArray(own) ? own : [own]), evict];
   });
 }

@@ -19,6 +19,8 @@ export interface SessionResolverOptions {
   timeoutMs: number;
 }
 
+const NONE: SessionLookup = Object.freeze({ status: 'none' });
+
 /** Session ids are random tokens; anything else is not worth a round trip to auth. */
 const PLAUSIBLE_SESSION_ID = /^[\w.~+/=-]{16,256}$/;
 
@@ -37,11 +39,20 @@ export class SessionResolver {
   }
 
   async resolve(sessionId: string, requestId?: string): Promise<SessionLookup> {
-    if (!PLAUSIBLE_SESSION_ID.test(sessionId)) return { status: 'none' };
-    const cached = this.opts.ttlMs > 0 ? this.cache.get(sessionId) : undefined;
-    if (cached === 'none') return { status: 'none' };
-    if (cached) return { status: 'found', session: cached };
+    return this.peek(sessionId) ?? this.lookUp(sessionId, requestId);
+  }
 
+  /** The answer known without asking auth (an implausible id, or one remembered), else undefined. */
+  peek(sessionId: string): SessionLookup | undefined {
+    if (!PLAUSIBLE_SESSION_ID.test(sessionId)) return NONE;
+    const cached = this.opts.ttlMs > 0 ? this.cache.get(sessionId) : undefined;
+    if (cached === 'none') return NONE;
+    if (cached) return { status: 'found', session: cached };
+    return undefined;
+  }
+
+  /** Asks auth (sharing a look-up already on its way); use after peek found nothing. */
+  lookUp(sessionId: string, requestId?: string): Promise<SessionLookup> {
     const pending = this.inFlight.get(sessionId);
     if (pending) return pending;
     const lookup = this.ask(sessionId, requestId).then((result) => {

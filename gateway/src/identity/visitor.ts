@@ -1,7 +1,7 @@
 import { ANONYMOUS, type Identity } from '@acg/contracts';
 import type { PageRequest } from '@acg/web';
 import type { FastifyRequest } from 'fastify';
-import type { SessionResolver } from './session-resolver';
+import type { SessionLookup, SessionResolver } from './session-resolver';
 
 /** Who made a request, as the gateway established it from the session cookie. */
 export interface Visitor {
@@ -27,26 +27,38 @@ export function sessionIdOf(req: FastifyRequest, cookieName: string): string | u
   return req.server.parseCookie(header)[cookieName] || undefined;
 }
 
-/** Resolves the visitor of a request once; later calls for the same request reuse the answer. */
-export function createVisitorLookup(resolver: SessionResolver, cookieName: string) {
-  const seen = new WeakMap<FastifyRequest, Promise<Visitor>>();
+/** A visitor without a session cookie: the same frozen answer for every such request. */
+const NOBODY: Visitor = Object.freeze(anonymous(undefined, false));
 
-  const lookUp = async (req: FastifyRequest): Promise<Visitor> => {
+function visitorOf(sessionId: string, lookup: SessionLookup): Visitor {
+  if (lookup.status === 'unavailable') return anonymous(sessionId, true);
+  if (lookup.status === 'none') return anonymous(sessionId, false);
+  const { userId, adminLevel, username, language } = lookup.session;
+  return {
+    identity: { userId, adminLevel: userId === null ? 0 : adminLevel, language },
+    user: userId === null ? null : { id: userId, adminLevel, username: username ?? '' },
+    unknown: false,
+    sessionId,
+  };
+}
+
+/**
+ * Resolves the visitor of a request once; later calls for the same request reuse the answer.
+ * The answer is synchronous when no look-up is needed (no cookie, or a session the resolver
+ * remembers): the hot path of the proxy then costs no promise.
+ */
+export function createVisitorLookup(resolver: SessionResolver, cookieName: string) {
+  const seen = new WeakMap<FastifyRequest, Visitor | Promise<Visitor>>();
+
+  const lookUp = (req: FastifyRequest): Visitor | Promise<Visitor> => {
     const sessionId = sessionIdOf(req, cookieName);
-    if (!sessionId) return anonymous(undefined, false);
-    const lookup = await resolver.resolve(sessionId, req.id);
-    if (lookup.status === 'unavailable') return anonymous(sessionId, true);
-    if (lookup.status === 'none') return anonymous(sessionId, false);
-    const { userId, adminLevel, username, language } = lookup.session;
-    return {
-      identity: { userId, adminLevel: userId === null ? 0 : adminLevel, language },
-      user: userId === null ? null : { id: userId, adminLevel, username: username ?? '' },
-      unknown: false,
-      sessionId,
-    };
+    if (!sessionId) return NOBODY;
+    const known = resolver.peek(sessionId);
+    if (known) return visitorOf(sessionId, known);
+    return resolver.lookUp(sessionId, req.id).then((lookup) => visitorOf(sessionId, lookup));
   };
 
-  return (req: FastifyRequest): Promise<Visitor> => {
+  return (req: FastifyRequest): Visitor | Promise<Visitor> => {
     let visitor = seen.get(req);
     if (!visitor) {
       visitor = lookUp(req);

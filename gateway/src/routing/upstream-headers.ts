@@ -6,14 +6,14 @@ import {
   REQUEST_ID_HEADER,
   type ServiceName,
 } from '@acg/contracts';
-import { signIdentity } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import { clientIp, clientProtocol } from '../client';
 
 export interface UpstreamHeaderOptions {
   service: ServiceName;
   identity: Identity;
-  internalSecret: string;
+  /** Signs the identity (createIdentitySigner: one HMAC per identity and second). */
+  sign: (identity: Identity) => string;
   trustedHops: number;
   /** The public URL's host: what services see as X-Forwarded-Host. */
   publicHost: string;
@@ -22,10 +22,22 @@ export interface UpstreamHeaderOptions {
 /** Forwarding claims the client may have made up; the gateway states its own. */
 const CLIENT_FORWARDING = /^(x-forwarded-|forwarded$|x-real-ip$)/;
 /**
- * Expect: 100-continue is between the client and the gateway (Node answers the 100 itself);
- * undici refuses to send it upstream.
+ * Headers of the client's connection, not of the request: the gateway's own connection to the
+ * service has its own (undici refuses most of them). Expect: 100-continue is between the client
+ * and the gateway (Node answers the 100 itself). Host is the service's, set by the client
+ * library; services read the public host from X-Forwarded-Host.
  */
-const HOP_BY_HOP = new Set(['expect']);
+const HOP_BY_HOP = new Set([
+  'expect',
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+]);
 
 /**
  * The headers a service receives. Every `x-acg-*` header the client sent is dropped, whatever
@@ -38,14 +50,15 @@ export function upstreamHeaders(
   opts: UpstreamHeaderOptions,
 ): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(incoming)) {
-    const lower = name.toLowerCase();
-    if (lower.startsWith(INTERNAL_HEADER_PREFIX) || CLIENT_FORWARDING.test(lower) || HOP_BY_HOP.has(lower))
+  const cookies = opts.service === 'auth';
+  // Node's parser hands header names over in lower case.
+  for (const name in incoming) {
+    if (name.startsWith(INTERNAL_HEADER_PREFIX) || HOP_BY_HOP.has(name) || CLIENT_FORWARDING.test(name))
       continue;
-    if (lower === 'cookie' && opts.service !== 'auth') continue;
-    headers[lower] = value;
+    if (name === 'cookie' && !cookies) continue;
+    headers[name] = incoming[name];
   }
-  headers[IDENTITY_HEADER] = signIdentity(opts.identity, opts.internalSecret);
+  headers[IDENTITY_HEADER] = opts.sign(opts.identity);
   headers[REQUEST_ID_HEADER] = req.id;
   headers['x-forwarded-for'] = clientIp(req, opts.trustedHops);
   headers['x-forwarded-proto'] = clientProtocol(req, opts.trustedHops);

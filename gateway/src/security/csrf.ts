@@ -54,11 +54,15 @@ export function installCsrfGuard(app: FastifyInstance, opts: CsrfOptions): void 
     return type ? JSON_OR_MULTIPART.test(type) : !hasBody(req);
   };
 
-  app.addHook('onRequest', async (req) => {
-    if (!STATE_CHANGING.has(req.method) || EXEMPT.has(`${req.method} ${req.routeOptions.url}`)) return;
-    if (!isSameOrigin(req)) throw new CrossSiteRequestError('Cross-site request refused');
+  // Synchronous: reads, the usual requests, leave at the first test without a promise.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!STATE_CHANGING.has(req.method) || EXEMPT.has(`${req.method} ${req.routeOptions.url}`)) return done();
+    if (!isSameOrigin(req)) return done(new CrossSiteRequestError('Cross-site request refused'));
     if (!hasAcceptedType(req)) {
-      throw new CrossSiteRequestError('Requests that change state must send JSON (or multipart for uploads)');
+      return done(
+        new CrossSiteRequestError('Requests that change state must send JSON (or multipart for uploads)'),
+      );
     }
+    done();
   });
 }

@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -11,9 +10,14 @@ import helmet, { type HelmetOptions } from 'helmet';
  * HSTS and upgrade-insecure-requests only when the site is served over HTTPS: over plain
  * http (the embedded mode) they would break it.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
-  // @fastify/helmet bundles its own copy of helmet's types; the options are the same.
-  await app.register(fastifyHelmet, helmetOptions(publicUrl) as never);
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
+  // Helmet's headers do not depend on the request: computed once by helmet itself, then set on
+  // every answer by a synchronous hook (no per-request CSP building, no promise).
+  const headers = Object.entries(staticSecurityHeaders(publicUrl));
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    done();
+  });
 }
 
 function helmetOptions(publicUrl: string): HelmetOptions {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -228,3 +229,40 @@ export const sameOriginJson = (extra: Record<string, string> = {}): Record<strin
   accept: 'application/json',
   ...extra,
 });
+
+/** The host of the harness gateway's PUBLIC_URL (http://localhost:3000). */
+export const PUBLIC_HOST = 'localhost:3000';
+
+export interface RawResponse {
+  status: number;
+  location: string | undefined;
+  body: string;
+}
+
+/**
+ * A request to `baseUrl` with a Host header of the test's choosing (fetch does not let a caller
+ * set Host): the harness gateway listens on 127.0.0.1, while its PUBLIC_URL is localhost:3000.
+ */
+export function requestWithHost(
+  baseUrl: string,
+  path: string,
+  host: string,
+  opts: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { hostname, port, path, method: opts.method ?? 'GET', headers: { ...opts.headers, host } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}

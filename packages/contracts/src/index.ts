@@ -1,3 +1,5 @@
+export * from './anime-external-id';
+export * from './anime-search';
 export * from './catalogue';
 export * from './errors';
 export * from './fields';

@@ -1,7 +1,7 @@
 /**
  * The one description of the system: every process, its port, what it needs.
  * The embedded runner, the distributed runner and docker-compose.yml are derived from
- * (or checked against) this table; see deploy/runner and system.test.ts.
+ * (or checked against) this table; see deploy/runner (compose.test.ts, adding-a-service.test.ts).
  */
 export type Infra = 'postgres' | 'redis' | 'nats';
 
@@ -49,12 +49,13 @@ export const system: Record<ServiceName, ServiceSpec> = {
     built: true,
   },
   trades: { name: 'trades', port: 4104, database: true, needs: ['postgres', 'redis', 'nats'], built: false },
+  // No database: answers are cached and rate-limit budgets shared in the cache (Redis).
   'anime-search': {
     name: 'anime-search',
     port: 4105,
-    database: true,
-    needs: ['postgres', 'redis', 'nats'],
-    built: false,
+    database: false,
+    needs: ['redis', 'nats'],
+    built: true,
   },
   'image-proxy': { name: 'image-proxy', port: 4106, database: false, needs: ['redis', 'nats'], built: true },
   admin: { name: 'admin', port: 4107, database: true, needs: ['postgres', 'redis', 'nats'], built: false },

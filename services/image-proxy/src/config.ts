@@ -20,6 +20,50 @@ const formatList = z
       ] as ImageFormat[],
   );
 
+/** `http://127.0.0.1:4999, https://img.example`: origins, normalised; empty by default. */
+const originList = z
+  .string()
+  .trim()
+  .default('')
+  .transform((s, ctx) => {
+    const origins: string[] = [];
+    for (const item of s
+      .split(',')
+      .map((i) => i.trim())
+      .filter(Boolean)) {
+      let url: URL | undefined;
+      try {
+        url = new URL(item);
+      } catch {}
+      if (
+        !url ||
+        (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+        url.origin !== item.replace(/\/$/, '')
+      ) {
+        ctx.addIssue({ code: 'custom', message: `not an http(s) origin (scheme://host[:port]): ${item}` });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
+/** `8080, 8443`: extra ports image URLs may name; empty by default. */
+const portList = z
+  .string()
+  .trim()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map(Number),
+  )
+  .pipe(z.array(z.number().int().min(1).max(65535)));
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
 export const imageProxyConfigSchema = baseConfigSchema.extend({
   PORT: env.port(4106),
   /** Card image formats offered by content negotiation, best first. */
@@ -40,5 +84,44 @@ export const imageProxyConfigSchema = baseConfigSchema.extend({
     .default(24 * 3600),
   /** Timeout of the card look-up asked of the catalogue, in ms. */
   CATALOGUE_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
+
+  // The image proxy (docs/rules.md, "The image proxy").
+  /** Discord's CDN, where /api/proxy/discord/{path} fetches avatars. */
+  DISCORD_CDN_URL: z.string().url().default('https://cdn.discordapp.com').transform(withoutTrailingSlash),
+  /** Shikimori's site, whose /system/... images /api/proxy/shikimori/{path} fetches. */
+  SHIKIMORI_BASE_URL: z.string().url().default('https://shikimori.one').transform(withoutTrailingSlash),
+  /**
+   * Origins fetched even on a private address or another port (the loopback fakes of tests and
+   * the demo). Never a switch that turns the address checks off: only these exact origins.
+   */
+  IMAGE_PROXY_ALLOW_ORIGINS: originList,
+  /** Ports image URLs may name besides 80 (http) and 443 (https). */
+  IMAGE_PROXY_EXTRA_PORTS: portList,
+  /** Largest upstream body read, in bytes (streamed; aborted past it). */
+  IMAGE_PROXY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  IMAGE_PROXY_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(3000),
+  /** Whole fetch, redirects included; under the browsers' shortest image timeout (5 s, spec 1 §9). */
+  IMAGE_PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4500),
+  /** How long a re-encoded image is kept in the cache, in seconds. */
+  IMAGE_PROXY_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(24 * 3600),
+  /** Re-encoded images larger than this are served but not cached, in bytes. */
+  IMAGE_PROXY_MAX_CACHED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2 * 1024 * 1024),
+  /** Cache misses (upstream fetches) one IP may cause per minute. */
+  IMAGE_PROXY_MISSES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Proxied images are scaled down to fit this many pixels a side. */
+  IMAGE_PROXY_MAX_SIDE: z.coerce.number().int().min(16).max(8192).default(2048),
 });
 export type ImageProxyConfig = z.infer<typeof imageProxyConfigSchema>;

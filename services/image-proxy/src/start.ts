@@ -3,22 +3,55 @@ import sharp from 'sharp';
 import { type CardImages, createCardImages } from './cards/card-images';
 import { createCardSummaries } from './cards/card-summaries';
 import type { ImageProxyConfig } from './config';
-import { inlineImageSource } from './images/source';
+import { createSafeFetcher, type Resolver } from './fetch/safe-fetch';
+import { createProxiedImages, type ProxiedImages } from './images/proxied';
+import { firstOf, httpImageSource, inlineImageSource } from './images/source';
 import { renderCard } from './render/card';
 import { registerCardImageRoutes } from './routes/card-image/card-image';
+import { registerProxyRoutes } from './routes/proxy/proxy';
 import { registerTestImageRoutes } from './routes/test-image/test-image';
 
 export const SERVICE = 'image-proxy';
 /** Cache namespaces (shown per namespace on the admin cache screen). */
 export const CARD_IMAGES_NAMESPACE = 'card-images';
 export const CARD_SUMMARIES_NAMESPACE = 'card-summaries';
+export const PROXIED_IMAGES_NAMESPACE = 'proxied-images';
+export const PROXY_MISSES_NAMESPACE = 'proxy-misses';
+/** At most this many redirects are followed (architecture §10). */
+export const MAX_REDIRECTS = 3;
 
 export interface ImageProxyService extends RunningService {
   cardImages: CardImages;
+  proxiedImages: ProxiedImages;
 }
 
-export async function start(deps: ServiceDeps<ImageProxyConfig>): Promise<ImageProxyService> {
+/** `resolve`: the DNS resolver of the image fetcher (tests map names to addresses with it). */
+export async function start(
+  deps: ServiceDeps<ImageProxyConfig> & { resolve?: Resolver },
+): Promise<ImageProxyService> {
   const { config, bus, cache, logger } = deps;
+  const fetcher = createSafeFetcher({
+    allowOrigins: config.IMAGE_PROXY_ALLOW_ORIGINS,
+    extraPorts: config.IMAGE_PROXY_EXTRA_PORTS,
+    maxBytes: config.IMAGE_PROXY_MAX_BYTES,
+    maxRedirects: MAX_REDIRECTS,
+    connectTimeoutMs: config.IMAGE_PROXY_CONNECT_TIMEOUT_MS,
+    totalTimeoutMs: config.IMAGE_PROXY_TIMEOUT_MS,
+    resolve: deps.resolve,
+  });
+  const proxiedImages = createProxiedImages({
+    fetcher,
+    cache: cache.namespace(PROXIED_IMAGES_NAMESPACE),
+    misses: cache.namespace(PROXY_MISSES_NAMESPACE),
+    logger,
+    ttlSeconds: config.IMAGE_PROXY_CACHE_SECONDS,
+    maxEntryBytes: config.IMAGE_PROXY_MAX_CACHED_BYTES,
+    missesPerWindow: config.IMAGE_PROXY_MISSES_PER_MINUTE,
+    missWindowSeconds: 60,
+    maxSide: config.IMAGE_PROXY_MAX_SIDE,
+  });
+  // Card art and rank images: inline data: URLs, else http(s) through the same safe fetcher.
+  const artSource = firstOf(inlineImageSource, httpImageSource(fetcher, logger));
   // Every input is drawn once and its result cached by this service: libvips' own operation
   // cache would only hold memory.
   sharp.cache(false);
@@ -26,7 +59,7 @@ export async function start(deps: ServiceDeps<ImageProxyConfig>): Promise<ImageP
     cache: cache.namespace(CARD_IMAGES_NAMESPACE),
     logger,
     ttlSeconds: config.CARD_IMAGE_CACHE_SECONDS,
-    render: (card, format) => renderCard(card, format, inlineImageSource),
+    render: (card, format) => renderCard(card, format, artSource),
   });
   const summaries = createCardSummaries({
     bus,
@@ -45,8 +78,23 @@ export async function start(deps: ServiceDeps<ImageProxyConfig>): Promise<ImageP
     setup: async (app) => {
       registerCardImageRoutes(app, { summaries, images: cardImages, formats: config.CARD_IMAGE_FORMATS });
       registerTestImageRoutes(app);
+      registerProxyRoutes(app, {
+        fetcher,
+        images: proxiedImages,
+        formats: config.CARD_IMAGE_FORMATS,
+        discordCdnUrl: config.DISCORD_CDN_URL,
+        shikimoriUrl: config.SHIKIMORI_BASE_URL,
+      });
       return [];
     },
   });
-  return { ...running, cardImages };
+  return {
+    ...running,
+    cardImages,
+    proxiedImages,
+    async close() {
+      await running.close();
+      await fetcher.close();
+    },
+  };
 }

@@ -15,13 +15,25 @@ export const PAGE_SIZE = 60;
 export const TOTAL_COUNT = 'x-total-count';
 export const NEXT_AFTER = 'x-next-after';
 
-/** A failed characters call, with the page's message for it (spec 1 §8). */
-export class CharactersError extends Error {}
+/**
+ * A failed characters call (spec 1 §8): which of the spec's messages the page shows, and what
+ * follows it. The text itself is translated (`characters.errors.<kind>`): the spec's wording in
+ * the ru interface, English in en.
+ */
+export type CharactersFailureKind = 'api' | 'unexpected' | 'request';
+export class CharactersError extends Error {
+  constructor(
+    readonly kind: CharactersFailureKind,
+    readonly detail: string,
+  ) {
+    super(`${kind}: ${detail}`);
+  }
+}
 
 /**
- * GET /api/characters, one page (the additive `limit`/`after` paging). Errors keep the spec's
- * wording: an error object gives 'API error: ' + details or error, a non-list answer
- * 'Неожиданный ответ API: ' + its JSON, a failed request 'Ошибка запроса: ' + the message.
+ * GET /api/characters, one page (the additive `limit`/`after` paging). Errors follow the spec:
+ * an error object is an API error with details or error, a non-list answer an unexpected answer
+ * with its JSON, a failed request a request error with the message.
  * An aborted request rejects with the AbortError, which the page ignores.
  */
 export async function fetchCharacterPage(
@@ -44,25 +56,24 @@ export async function fetchCharacterPage(
     raw = await response.text();
   } catch (err) {
     if (signal.aborted) throw err;
-    throw new CharactersError(`Ошибка запроса: ${err instanceof Error ? err.message : String(err)}`);
+    throw new CharactersError('request', err instanceof Error ? err.message : String(err));
   }
   let body: unknown;
   try {
     body = JSON.parse(raw);
   } catch {
     // Not JSON at all (a proxy's error page, say): a failed request, or an odd answer.
-    throw new CharactersError(
-      response.ok ? `Неожиданный ответ API: ${raw.slice(0, 200)}` : `Ошибка запроса: HTTP ${response.status}`,
-    );
+    throw response.ok
+      ? new CharactersError('unexpected', raw.slice(0, 200))
+      : new CharactersError('request', `HTTP ${response.status}`);
   }
   if (body && typeof body === 'object' && !Array.isArray(body) && 'error' in body) {
     const { error, details } = body as { error: unknown; details?: unknown };
-    throw new CharactersError(`API error: ${text(details ?? error)}`);
+    throw new CharactersError('api', text(details ?? error));
   }
   const items = z.safeParse(z.array(characterSchema), body);
   // A non-list answer, or a list the page cannot show, is an unexpected answer.
-  if (!items.success)
-    throw new CharactersError(`Неожиданный ответ API: ${JSON.stringify(body) ?? String(body)}`);
+  if (!items.success) throw new CharactersError('unexpected', JSON.stringify(body) ?? String(body));
   const total = Number(response.headers.get(TOTAL_COUNT) ?? items.data.length);
   const next = response.headers.get(NEXT_AFTER);
   return { items: items.data, total, nextAfter: next ? Number(next) : null };

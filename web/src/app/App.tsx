@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { NavBar } from '../layout/NavBar';
+import { SignInBanner } from '../layout/SignInBanner';
 import { SkipLink } from '../layout/SkipLink';
 import { ScreenView } from './ScreenView';
 import { screenFor } from './screens';
@@ -23,6 +24,7 @@ export function App() {
     <>
       <SkipLink />
       <NavBar />
+      <SignInBanner />
       <main id="main" className="page" tabIndex={-1}>
         <ScreenView screen={screen} />
       </main>

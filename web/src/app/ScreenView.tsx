@@ -7,12 +7,18 @@ import { isForbidden, type Screen } from './screens';
 import { useSession } from './session';
 
 // Screens a first visit does not need are chunks of their own: the admin area (architecture §7),
-// the catalogue (with its virtual grid) and the profile. Home stays in the entry: it is the
+// the catalogue (with its virtual grid), the profile and the anime pages. Home stays in the entry: it is the
 // first page most visitors see. The server preloads the chunk of the page it renders, and
 // hydration keeps the server's markup until the chunk has run, so nothing flashes.
 const AdminScreen = lazy(() => import('../screens/admin/AdminScreen'));
 const CharactersScreen = lazy(() =>
   import('../screens/characters/CharactersScreen').then((m) => ({ default: m.CharactersScreen })),
+);
+const AnimeSearchScreen = lazy(() =>
+  import('../screens/anime/AnimeSearchScreen').then((m) => ({ default: m.AnimeSearchScreen })),
+);
+const AnimeDetailScreen = lazy(() =>
+  import('../screens/anime/AnimeDetailScreen').then((m) => ({ default: m.AnimeDetailScreen })),
 );
 const ProfileScreen = lazy(() =>
   import('../screens/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })),
@@ -21,6 +27,8 @@ const ProfileScreen = lazy(() =>
 /** Source module of each lazily loaded screen, for the server's modulepreload hints. */
 export const LAZY_SCREEN_MODULES: Partial<Record<Screen['name'], string>> = {
   admin: 'src/screens/admin/AdminScreen.tsx',
+  anime: 'src/screens/anime/AnimeSearchScreen.tsx',
+  animeDetail: 'src/screens/anime/AnimeDetailScreen.tsx',
   characters: 'src/screens/characters/CharactersScreen.tsx',
   profile: 'src/screens/profile/ProfileScreen.tsx',
 };
@@ -51,11 +59,17 @@ export function ScreenView({ screen }: { screen: Screen }) {
           <AdminScreen />
         </Suspense>
       );
+    case 'anime':
+      return (
+        <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
+          <AnimeSearchScreen />
+        </Suspense>
+      );
     case 'animeDetail':
       return (
-        <NotBuiltScreen title={t('app.titles.animeDetail')}>
-          <p>{t('notBuilt.animeId', { id: screen.animeId })}</p>
-        </NotBuiltScreen>
+        <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
+          <AnimeDetailScreen animeId={screen.animeId} />
+        </Suspense>
       );
     default:
       return <NotBuiltScreen title={t(`app.titles.${screen.name}`)} />;

@@ -1,6 +1,6 @@
 /**
  * Access rules the pages hint at (the services enforce them). Copies of the contracts'
- * constants, kept out of the client bundle's import graph; access.test.ts keeps them equal.
+ * constants, kept out of the client bundle's import graph; contracts-sync.test.ts keeps them equal.
  */
 
 /** Admin panel threshold (spec 2 §9, spec 3 §9): below it the admin area shows only the level. */

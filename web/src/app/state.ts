@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 // Browser-side schemas use zod/mini and the web's own small copies of the shapes it reads
 // (conventions: each consumer parses only what it needs), which keeps zod classic and the
-// contracts' module graph out of the client bundle. state.test.ts checks them against contracts.
+// contracts' module graph out of the client bundle. contracts-sync.test.ts checks them against contracts.
 
 /** What a page knows about the signed-in user (the spec's page user prop, plus the username). */
 export const pageUserSchema = z.object({

@@ -9,12 +9,8 @@ import { HttpError } from '../api/http';
  */
 export const LikedCardsContext = createContext<Set<number> | null>(null);
 
-/** Spec 1 §8, verbatim in both languages. */
-export const LIKE_MESSAGES = {
-  loadFailed: 'Ошибка загрузки лайков',
-  refused: 'Не удалось поставить лайк',
-  network: 'Ошибка сети',
-} as const;
+/** Spec 1 §8 (verbatim in the ru interface, English in en): keys under `likes.` in the locale files. */
+type LikeMessage = 'loadFailed' | 'refused' | 'network';
 
 /**
  * Like button (spec 1 §4, §8): loads the count when shown, disabled while loading and once
@@ -26,7 +22,7 @@ export function LikeButton({ cardId }: { cardId: number }) {
   const [likes, setLikes] = useState<number | null>(null);
   const [liked, setLiked] = useState(() => likedCards?.has(cardId) ?? false);
   const [loading, setLoading] = useState(true);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<LikeMessage | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -40,7 +36,7 @@ export function LikeButton({ cardId }: { cardId: number }) {
       },
       () => {
         if (!live) return;
-        setMessage(LIKE_MESSAGES.loadFailed);
+        setMessage('loadFailed');
         setLoading(false);
       },
     );
@@ -59,12 +55,12 @@ export function LikeButton({ cardId }: { cardId: number }) {
         setLikes((n) => (n === null ? (r.likes ?? 1) : n + 1));
         setLiked(true);
         likedCards?.add(cardId);
-      } else setMessage(LIKE_MESSAGES.refused);
+      } else setMessage('refused');
     } catch (err) {
       // The server refusing (a repeat like: 409 with success false) is not a network error.
       const refused =
         err instanceof HttpError && (err.body as { success?: unknown } | undefined)?.success === false;
-      setMessage(refused ? LIKE_MESSAGES.refused : LIKE_MESSAGES.network);
+      setMessage(refused ? 'refused' : 'network');
     } finally {
       setLoading(false);
     }
@@ -85,7 +81,7 @@ export function LikeButton({ cardId }: { cardId: number }) {
       </button>
       {message && (
         <span className="like__error" role="alert">
-          {message}
+          {t(`likes.${message}`)}
         </span>
       )}
     </div>

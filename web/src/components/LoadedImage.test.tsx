@@ -7,10 +7,19 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const img = () => document.querySelector('img');
+// The overlay is the spec's text (spec 1 §8) in the ru interface; the en one is checked below.
+const ru = { language: 'ru' } as const;
 
 describe('LoadedImage', () => {
+  it('says the same in English in the en interface', () => {
+    renderPage({ language: 'en' }, <LoadedImage src="/x.png" alt="x" />);
+    fireEvent.error(img()!);
+    expect(screen.getByText('Failed to load')).toBeTruthy();
+    expect(screen.queryByText('Ошибка загрузки')).toBeNull();
+  });
+
   it('shows the error overlay on failure and retries every second without limit', async () => {
-    renderPage({}, <LoadedImage src="/x.png" alt="x" />);
+    renderPage(ru, <LoadedImage src="/x.png" alt="x" />);
     for (let attempt = 1; attempt <= 5; attempt++) {
       fireEvent.error(img()!);
       expect(screen.getByText('Ошибка загрузки')).toBeTruthy();
@@ -25,7 +34,7 @@ describe('LoadedImage', () => {
   });
 
   it('treats a load slower than its timeout as a failure', async () => {
-    renderPage({}, <LoadedImage src="/slow.png?w=1" alt="slow" timeoutMs={IMAGE_TIMEOUT_MS.avatar} />);
+    renderPage(ru, <LoadedImage src="/slow.png?w=1" alt="slow" timeoutMs={IMAGE_TIMEOUT_MS.avatar} />);
     await act(() => vi.advanceTimersByTimeAsync(4999));
     expect(screen.queryByText('Ошибка загрузки')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
@@ -35,7 +44,7 @@ describe('LoadedImage', () => {
   });
 
   it('switches to the fallback instead of retrying, on an error or a timeout', async () => {
-    renderPage({}, <LoadedImage src="/a.png" alt="a" fallback="/fallback.png" />);
+    renderPage(ru, <LoadedImage src="/a.png" alt="a" fallback="/fallback.png" />);
     fireEvent.error(img()!);
     expect(img()!.getAttribute('src')).toBe('/fallback.png');
     expect(screen.queryByText('Ошибка загрузки')).toBeNull();
@@ -74,7 +83,7 @@ describe('LoadedImage', () => {
   });
 
   it('starts over when given another picture', async () => {
-    const { rerender } = renderPage({}, <LoadedImage src="/one.png" alt="x" />);
+    const { rerender } = renderPage(ru, <LoadedImage src="/one.png" alt="x" />);
     fireEvent.error(img()!);
     await act(() => vi.advanceTimersByTimeAsync(IMAGE_RETRY_MS));
     expect(img()!.getAttribute('src')).toBe('/one.png?retry=1');
@@ -91,7 +100,7 @@ describe('LoadedImage', () => {
     Object.defineProperty(proto, 'complete', { configurable: true, get: () => true });
     Object.defineProperty(proto, 'naturalWidth', { configurable: true, get: () => 360 });
     try {
-      renderPage({}, <LoadedImage src="/cached.png" alt="cached" />);
+      renderPage(ru, <LoadedImage src="/cached.png" alt="cached" />);
       expect(document.querySelector('.image--loaded')).toBeTruthy();
     } finally {
       Object.defineProperty(proto, 'complete', complete);
@@ -116,7 +125,7 @@ describe('LoadedImage', () => {
       },
     );
     renderPage(
-      {},
+      ru,
       <>
         <LoadedImage src="/far.png" alt="far" timeoutMs={IMAGE_TIMEOUT_MS.card} />
         <LoadedImage src="/early.png" alt="early" timeoutMs={IMAGE_TIMEOUT_MS.card} />

@@ -26,7 +26,7 @@ export interface LoadedImageProps {
 
 /**
  * The one image loader (spec 1 §4): loading, then loaded; on failure or timeout an
- * 'Ошибка загрузки' overlay and a retry every second with no upper limit — or the fallback when
+ * error overlay (`images.error`: the spec's text in ru) and a retry every second with no upper limit — or the fallback when
  * one is given. A missing URL shows the 'no image' placeholder (or the fallback). External URLs
  * are loaded through our image proxy (api/images.ts).
  */

@@ -26,12 +26,26 @@ describe('translations', () => {
     expect(Object.values(ru.levels)).toEqual([...LEVEL_NAMES_RU]);
   });
 
-  it('keep the spec error text verbatim in both languages', () => {
-    expect(en.home.statsError).toBe('Ошибка загрузки статистики');
-    expect(ru.home.statsError).toBe('Ошибка загрузки статистики');
-    // The image overlay (spec 1 §8) is the same Russian text in both languages.
-    expect(en.images.error).toBe('Ошибка загрузки');
-    expect(ru.images.error).toBe('Ошибка загрузки');
+  // Spec 1 §8, byte for byte in the ru interface; the en interface says the same in English.
+  it.each([
+    ['home.statsError', 'Ошибка загрузки статистики', {}],
+    ['images.error', 'Ошибка загрузки', {}],
+    ['characters.errorTitle', 'Ошибка', {}],
+    ['characters.errors.api', 'API error: boom', { detail: 'boom' }],
+    ['characters.errors.unexpected', 'Неожиданный ответ API: {}', { detail: '{}' }],
+    ['characters.errors.request', 'Ошибка запроса: HTTP 502', { detail: 'HTTP 502' }],
+    ['likes.loadFailed', 'Ошибка загрузки лайков', {}],
+    ['likes.refused', 'Не удалось поставить лайк', {}],
+    ['likes.network', 'Ошибка сети', {}],
+    ['characters.ownersError', 'Ошибка загрузки владельцев: offline', { detail: 'offline' }],
+  ] as const)('keep the spec text of %s in ru, and English in en', (key, spec, values) => {
+    expect(createI18n('ru').t(key, values)).toBe(spec);
+    const english = createI18n('en').t(key, values);
+    expect(english).not.toMatch(/[\u0400-\u04FF]/);
+    expect(english).not.toBe('');
+  });
+
+  it('keep the names of things the same in both', () => {
     expect(en.common.guest).toBe('Guest');
     expect(ru.common.guest).toBe('Гость');
   });

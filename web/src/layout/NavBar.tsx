@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useSession } from '../app/session';
+import { useLoginHref } from '../app/sign-in';
 import type { PageUser } from '../app/state';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -36,6 +37,7 @@ export function navItems(user: PageUser | null): NavItem[] {
 export function NavBar() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const loginHref = useLoginHref();
   const { pathname } = useLocation();
   const panelId = useId();
   const [open, setOpen] = useState(false);
@@ -97,7 +99,7 @@ export function NavBar() {
                 {t('nav.logout')}
               </a>
             ) : (
-              <a className="button button--primary" href="/auth/discord">
+              <a className="button button--primary" href={loginHref}>
                 {t('nav.login')}
               </a>
             )}

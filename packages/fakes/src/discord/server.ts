@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import { demoAccounts, type FakeDiscordAccount } from './accounts';
 import { registerApplications } from './applications';
+import { registerCdn } from './cdn';
 import { registerDemoChat } from './demo-chat';
 import { FakeInteractions } from './interactions';
 import { registerAuthorize } from './oauth';
@@ -24,7 +25,10 @@ export interface FakeDiscordOptions {
 }
 
 export interface FakeDiscord {
-  /** Base URL standing in for https://discord.com (no trailing slash). */
+  /**
+   * Base URL standing in for https://discord.com (no trailing slash), and for Discord's CDN
+   * (https://cdn.discordapp.com: avatars and default avatars, see cdn.ts).
+   */
   url: string;
   accounts: readonly FakeDiscordAccount[];
   clients: readonly FakeDiscordClient[];
@@ -53,6 +57,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   registerAuthorize(app, store);
   const interactions = new FakeInteractions(opts.interactionsUrl);
   registerDemoChat(app, accounts, interactions);
+  // Discord's CDN (cdn.discordapp.com) lives on the same fake server, at the CDN's paths.
+  registerCdn(app, accounts);
   for (const prefix of ['/api', '/api/v10']) {
     await app.register(
       async (api) => {

@@ -54,7 +54,10 @@ export function createDatabase<T extends Tables = Record<string, never>>(
     options: `-c search_path=${quoteIdent(schema)},public`,
   });
   // An idle client losing its connection emits here; unhandled, it would crash the process.
-  pool.on('error', (err) => logger?.warn({ err }, 'idle PostgreSQL connection failed'));
+  // pg's error carries the whole client (buffers, type tables): log what helps, not that.
+  pool.on('error', (err: Error & { code?: string }) =>
+    logger?.warn({ err: { message: err.message, code: err.code } }, 'idle PostgreSQL connection failed'),
+  );
   const db = drizzle({ client: pool, schema: opts.tables }) as Db<T>;
   let closing: Promise<void> | undefined;
 

@@ -33,7 +33,8 @@ export function installIdentity(app: FastifyInstance, secret: string): void {
     const header = req.headers[IDENTITY_HEADER];
     req.identity = typeof header === 'string' ? verifyIdentity(header, secret) : ANONYMOUS;
   });
-  app.addHook('preHandler', async (req) => {
+  // Before validation: a caller without access learns nothing about what a valid request is.
+  app.addHook('preValidation', async (req) => {
     const access = accessByRoute.get(`${req.method} ${req.routeOptions.url}`);
     if (access === 'user') requireUser(req);
     else if (access === 'admin') requireAdmin(req);

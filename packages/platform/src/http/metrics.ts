@@ -13,11 +13,12 @@ export function installMetrics(app: FastifyInstance, service: string): Registry 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     duration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: reply.statusCode },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   return registry;
 }

@@ -64,6 +64,8 @@ export const oauthStates = auth.table(
     provider: text('provider', { enum: ['discord'] }).notNull(),
     state: text('state').notNull(),
     codeVerifier: text('code_verifier').notNull(),
+    /** The same-site path to send the visitor back to (checked by domain/return-to before it is stored). */
+    returnTo: text('return_to').notNull().default('/'),
     expiresAt: at('expires_at').notNull(),
   },
   (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],

@@ -7,6 +7,8 @@ export interface PendingLogin {
   provider: 'discord';
   state: string;
   codeVerifier: string;
+  /** Where to send the visitor once the sign-in ends (a safe same-site path). */
+  returnTo: string;
   expiresAt: Date;
 }
 

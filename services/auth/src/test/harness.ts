@@ -156,19 +156,26 @@ export const cookieValue = (res: LightMyRequestResponse, name: string): string |
   res.cookies.find((c) => c.name === name)?.value;
 
 /** Starts a sign-in at auth; returns the Discord URL the browser is sent to and the sign-in cookie. */
-export async function beginSignIn(h: AuthHarness, sessionId?: string) {
+export async function beginSignIn(h: AuthHarness, sessionId?: string, query: Record<string, string> = {}) {
   const res = await h.inject({
     method: 'GET',
     url: '/auth/discord',
+    query,
     cookies: sessionId ? { sid: sessionId } : {},
   });
   return { res, location: new URL(res.headers.location as string), loginId: cookieValue(res, 'acg-login') };
 }
 
-/** Plays the visitor on Discord's consent screen: picks the account and follows the redirect. */
-export async function consentOnDiscord(authorizeUrl: URL, account: FakeDiscordAccount): Promise<URL> {
+/** Plays the visitor on Discord's consent screen: picks the account (or cancels) and follows the redirect. */
+export async function consentOnDiscord(
+  authorizeUrl: URL,
+  account: FakeDiscordAccount,
+  /** `{ decision: 'deny' }` presses Cancel instead of the account's button. */
+  choice: { decision?: 'deny' } = {},
+): Promise<URL> {
   const form = new URLSearchParams(authorizeUrl.searchParams);
-  form.set('account', account.discordId);
+  if (choice.decision) form.set('decision', choice.decision);
+  else form.set('account', account.discordId);
   const res = await fetch(new URL('/oauth2/authorize', authorizeUrl), {
     method: 'POST',
     body: form,

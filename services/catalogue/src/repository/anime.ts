@@ -1,6 +1,6 @@
+import type { AnimeExternalId } from '@acg/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { anime } from '../db/schema';
-import type { AnimeExternalId } from '../domain/anime-external-id';
 import type { Executor } from './executor';
 
 /** The anime filter list, by title. */

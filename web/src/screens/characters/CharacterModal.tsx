@@ -133,7 +133,7 @@ function CardOwners({
     let live = true;
     getOwners(cardId).then(
       (list) => live && setOwners(list),
-      (err: unknown) => live && setError(`Ошибка загрузки владельцев: ${errorText(err)}`),
+      (err: unknown) => live && setError(errorText(err)),
     );
     return () => {
       live = false;
@@ -147,9 +147,9 @@ function CardOwners({
         </span>{' '}
         #{cardId}
       </h3>
-      {error ? (
+      {error !== null ? (
         <p className="error-text" role="alert">
-          {error}
+          {t('characters.ownersError', { detail: error })}
         </p>
       ) : owners === null ? (
         <p className="loading">{t('common.loading')}</p>

@@ -231,37 +231,63 @@ describe('CharactersScreen: the error box', () => {
       'an error object with details',
       () => jsonResponse({ error: 'boom', details: 'db down' }, 500),
       'API error: db down',
+      'API error: db down',
     ],
-    ['an error object without details', () => jsonResponse({ error: 'boom' }, 500), 'API error: boom'],
+    [
+      'an error object without details',
+      () => jsonResponse({ error: 'boom' }, 500),
+      'API error: boom',
+      'API error: boom',
+    ],
     [
       'an error object with structured details',
       () => jsonResponse({ error: 'Bad request', code: 'VALIDATION', details: [{ path: 'limit' }] }, 400),
       'API error: [{"path":"limit"}]',
+      'API error: [{"path":"limit"}]',
     ],
-    ['a non-list answer', () => jsonResponse({ oops: true }), 'Неожиданный ответ API: {"oops":true}'],
-    ['a list of the wrong things', () => jsonResponse([{ id: 'x' }]), 'Неожиданный ответ API: [{"id":"x"}]'],
+    [
+      'a non-list answer',
+      () => jsonResponse({ oops: true }),
+      'Unexpected API response: {"oops":true}',
+      'Неожиданный ответ API: {"oops":true}',
+    ],
+    [
+      'a list of the wrong things',
+      () => jsonResponse([{ id: 'x' }]),
+      'Unexpected API response: [{"id":"x"}]',
+      'Неожиданный ответ API: [{"id":"x"}]',
+    ],
     [
       'a failed request',
       () => Promise.reject(new TypeError('Failed to fetch')),
+      'Request failed: Failed to fetch',
       'Ошибка запроса: Failed to fetch',
     ],
-    ['an answer that is not JSON', () => new Response('<html>', { status: 502 }), 'Ошибка запроса: HTTP 502'],
-  ])('replaces the page body with the box titled Ошибка for %s', async (_case, answer, message) => {
-    api({ '/api/characters*': async () => answer() });
-    renderPage({ user: user() }, <CharactersScreen />);
-    const box = await screen.findByRole('alert');
-    expect(within(box).getByRole('heading', { level: 1 }).textContent).toBe('Ошибка');
-    expect(within(box).getByText(message)).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Characters' })).toBeNull();
-  });
-
-  it('keeps the spec texts in Russian too', async () => {
-    api({ '/api/characters*': async () => jsonResponse({ error: 'boom' }, 500) });
-    renderPage({ user: user(), language: 'ru' }, <CharactersScreen />);
-    const box = await screen.findByRole('alert');
-    expect(within(box).getByRole('heading').textContent).toBe('Ошибка');
-    expect(within(box).getByText('API error: boom')).toBeTruthy();
-  });
+    [
+      'an answer that is not JSON',
+      () => new Response('<html>', { status: 502 }),
+      'Request failed: HTTP 502',
+      'Ошибка запроса: HTTP 502',
+    ],
+  ])(
+    'replaces the page body with the error box (spec text in ru, English in en) for %s',
+    async (_case, answer, en, ru) => {
+      for (const [language, title, message] of [
+        ['en', 'Error', en],
+        ['ru', 'Ошибка', ru],
+      ] as const) {
+        api({ '/api/characters*': async () => answer() });
+        const view = renderPage({ user: user(), language }, <CharactersScreen />);
+        const box = await screen.findByRole('alert');
+        expect(within(box).getByRole('heading', { level: 1 }).textContent).toBe(title);
+        expect(within(box).getByText(message)).toBeTruthy();
+        expect(
+          screen.queryByRole('heading', { name: language === 'en' ? 'Characters' : 'Персонажи' }),
+        ).toBeNull();
+        view.unmount();
+      }
+    },
+  );
 });
 
 describe('CharactersScreen: the modal', () => {
@@ -393,12 +419,14 @@ describe('CharactersScreen: likes', () => {
       'the count fails to load',
       { '/api/cards/10/likes': async () => jsonResponse({ error: 'x' }, 500) },
       false,
+      'Could not load the likes',
       'Ошибка загрузки лайков',
     ],
     [
       'the like is refused (success false)',
       { '/api/cards/10/like': async () => jsonResponse({ success: false, likes: 4 }) },
       true,
+      'Could not like this card',
       'Не удалось поставить лайк',
     ],
     [
@@ -408,34 +436,46 @@ describe('CharactersScreen: likes', () => {
           jsonResponse({ success: false, likes: 4, error: 'Already liked' }, 409),
       },
       true,
+      'Could not like this card',
       'Не удалось поставить лайк',
     ],
     [
       'the server fails',
       { '/api/cards/10/like': async () => jsonResponse({ error: 'x' }, 500) },
       true,
+      'Network error',
       'Ошибка сети',
     ],
     [
       'the network fails',
       { '/api/cards/10/like': async () => Promise.reject(new TypeError('Failed to fetch')) },
       true,
+      'Network error',
       'Ошибка сети',
     ],
-  ] as const)('shows the spec 1 §8 message when %s', async (_case, routes, click, message) => {
-    api(routes);
-    await openPage();
-    fireEvent.click(await tile('Frieren'));
-    const dialog = screen.getByRole('dialog');
-    const button = within(dialog).getAllByRole('button', { name: /^Like/ })[0]!;
-    // The count (or its failure) has loaded once the button is enabled.
-    await waitFor(() => expect(button).toHaveProperty('disabled', false));
-    if (click) fireEvent.click(button);
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
-    // A failed like leaves the card not liked.
-    await waitFor(() => expect(button).toHaveProperty('disabled', false));
-    expect(button.getAttribute('aria-pressed')).toBe('false');
-  });
+  ] as const)(
+    'shows the spec 1 §8 message (ru; English in en) when %s',
+    async (_case, routes, click, en, ru) => {
+      for (const [language, message] of [
+        ['en', en],
+        ['ru', ru],
+      ] as const) {
+        api(routes);
+        const view = await openPage(language);
+        fireEvent.click(await tile('Frieren'));
+        const dialog = screen.getByRole('dialog');
+        const button = within(dialog).getAllByRole('button', { name: /^(Like|Нравится)/ })[0]!;
+        // The count (or its failure) has loaded once the button is enabled.
+        await waitFor(() => expect(button).toHaveProperty('disabled', false));
+        if (click) fireEvent.click(button);
+        expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
+        // A failed like leaves the card not liked.
+        await waitFor(() => expect(button).toHaveProperty('disabled', false));
+        expect(button.getAttribute('aria-pressed')).toBe('false');
+        view.unmount();
+      }
+    },
+  );
 });
 
 describe('CharactersScreen: owners', () => {
@@ -475,18 +515,29 @@ describe('CharactersScreen: owners', () => {
     [
       'a network failure',
       async () => Promise.reject(new Error('offline')),
+      'Could not load the owners: offline',
       'Ошибка загрузки владельцев: offline',
     ],
     [
       'a server error',
       async () => jsonResponse({ error: 'Inventory unavailable' }, 503),
+      'Could not load the owners: Inventory unavailable',
       'Ошибка загрузки владельцев: Inventory unavailable',
     ],
-  ])('shows the owners error with its message on %s', async (_case, answer, message) => {
-    api({ '/api/inventory?card_id=*': answer });
-    await openPage();
-    fireEvent.click(await tile('Frieren'));
-    fireEvent.click(screen.getByRole('tab', { name: 'Owners' }));
-    expect(await screen.findAllByText(message)).toHaveLength(2);
-  });
+  ])(
+    'shows the owners error with its message (spec text in ru, English in en) on %s',
+    async (_case, answer, en, ru) => {
+      for (const [language, tab, message] of [
+        ['en', 'Owners', en],
+        ['ru', 'Владельцы', ru],
+      ] as const) {
+        api({ '/api/inventory?card_id=*': answer });
+        const view = await openPage(language);
+        fireEvent.click(await tile('Frieren'));
+        fireEvent.click(screen.getByRole('tab', { name: tab }));
+        expect(await screen.findAllByText(message)).toHaveLength(2);
+        view.unmount();
+      }
+    },
+  );
 });

@@ -49,8 +49,8 @@ export function CharactersScreen() {
   if (characters.status === 'error' && characters.error) {
     return (
       <section className="error-box" role="alert" aria-labelledby="characters-error">
-        <h1 id="characters-error">Ошибка</h1>
-        <p>{characters.error}</p>
+        <h1 id="characters-error">{t('characters.errorTitle')}</h1>
+        <p>{t(`characters.errors.${characters.error.kind}`, { detail: characters.error.detail })}</p>
       </section>
     );
   }

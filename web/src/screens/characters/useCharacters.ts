@@ -1,15 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CatalogueCharacter } from '../../api/catalogue';
-import { type CharacterFilter, CharactersError, fetchCharacterPage } from '../../api/characters';
+import {
+  type CharacterFilter,
+  CharactersError,
+  type CharactersFailureKind,
+  fetchCharacterPage,
+} from '../../api/characters';
 
 /** Spec 1 §4/§9: a filter change reloads after 250 ms and cancels the request in flight. */
 export const RELOAD_DELAY_MS = 250;
+
+/** What the error box says, before translation (spec 1 §8). */
+export type CharactersFailure = { kind: CharactersFailureKind; detail: string };
 
 export type CharactersState = {
   items: CatalogueCharacter[];
   total: number;
   status: 'loading' | 'ready' | 'error';
-  error: string | null;
+  error: CharactersFailure | null;
   loadingMore: boolean;
   hasMore: boolean;
 };
@@ -44,11 +52,11 @@ export function useCharacters(filter: CharacterFilter) {
         }));
       } catch (err) {
         if (signal.aborted) return; // aborted requests are ignored (spec 1 §8)
-        const message =
+        const error: CharactersFailure =
           err instanceof CharactersError
-            ? err.message
-            : `Ошибка запроса: ${err instanceof Error ? err.message : String(err)}`;
-        setState((s) => ({ ...s, status: 'error', error: message, loadingMore: false }));
+            ? { kind: err.kind, detail: err.detail }
+            : { kind: 'request', detail: err instanceof Error ? err.message : String(err) };
+        setState((s) => ({ ...s, status: 'error', error, loadingMore: false }));
       }
     },
     [filter],

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
 import { HomeScreen } from './HomeScreen';
 
-const STATS_ERROR = 'Ошибка загрузки статистики';
+/** Spec 1 §8. */
+const STATS_ERROR_RU = 'Ошибка загрузки статистики';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -70,16 +71,18 @@ describe('HomeScreen', () => {
     ['a server error', async () => jsonResponse({ error: 'boom' }, 500)],
     ['a network failure', async () => Promise.reject(new TypeError('Failed to fetch'))],
     ['an answer of the wrong shape', async () => jsonResponse({ users: 'many' })],
-  ])('shows the exact spec error on %s', async (_case, answer) => {
-    stubFetch(answer);
-    renderPage({}, <HomeScreen />);
-    expect((await screen.findByRole('alert')).textContent).toBe(STATS_ERROR);
-    expect(screen.queryByText('Loading statistics…')).toBeNull();
-  });
-
-  it('shows the same error text in Russian', async () => {
-    stubFetch(async () => jsonResponse({}, 503));
-    renderPage({ language: 'ru' }, <HomeScreen />);
-    expect((await screen.findByRole('alert')).textContent).toBe(STATS_ERROR);
+  ])('shows the stats error on %s: the spec text in ru, English in en', async (_case, answer) => {
+    for (const [language, message] of [
+      ['ru', STATS_ERROR_RU],
+      ['en', 'Could not load the statistics'],
+    ] as const) {
+      stubFetch(answer);
+      const view = renderPage({ language }, <HomeScreen />);
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      expect(
+        screen.queryByText(language === 'en' ? 'Loading statistics…' : 'Загрузка статистики…'),
+      ).toBeNull();
+      view.unmount();
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { HomeStats } from '@acg/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
+import { useLoginHref } from '../../app/sign-in';
 import { useHomeStats } from './useHomeStats';
 
 const COUNTERS = ['users', 'anime', 'cards'] as const satisfies readonly (keyof HomeStats)[];
@@ -10,6 +11,7 @@ export function HomeScreen() {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const stats = useHomeStats();
+  const loginHref = useLoginHref();
   const numbers = new Intl.NumberFormat(i18n.language);
 
   return (
@@ -28,7 +30,7 @@ export function HomeScreen() {
               </a>
             </>
           ) : (
-            <a className="button button--primary" href="/auth/discord">
+            <a className="button button--primary" href={loginHref}>
               {t('home.login')}
             </a>
           )}

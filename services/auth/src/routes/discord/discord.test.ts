@@ -109,14 +109,43 @@ describe('GET /auth/discord/callback', () => {
     expect(replay.headers.location).toBe('/?login=failed');
   });
 
-  it('treats denied consent as a failed sign-in, not an error', async () => {
-    const { location, loginId } = await beginSignIn(h);
-    const denied = new URL('http://localhost:3000/auth/discord/callback');
-    denied.searchParams.set('error', 'access_denied');
-    denied.searchParams.set('state', location.searchParams.get('state')!);
-    const res = await callback(h, denied, { 'acg-login': loginId });
+  it('tells a cancel on Discord apart from a failure: back to the page with login=cancelled', async () => {
+    const { location, loginId } = await beginSignIn(h, undefined, { returnTo: '/characters' });
+    // The visitor presses Cancel on the consent page, which answers as Discord does.
+    const back = await consentOnDiscord(location, fan(), { decision: 'deny' });
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('state')).toBe(location.searchParams.get('state'));
+    const res = await callback(h, back, { 'acg-login': loginId });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/?login=failed');
+    expect(res.headers.location).toBe('/characters?login=cancelled');
+    expect(cookieValue(res, 'sid')).toBeUndefined();
+    // The sign-in is used up: the same answer again is no longer a sign-in in progress.
+    const again = await callback(h, back, { 'acg-login': loginId });
+    expect(again.headers.location).toBe('/?login=cancelled');
+  });
+
+  it('reports any other Discord error as a failure, on the page the sign-in started from', async () => {
+    const { location, loginId } = await beginSignIn(h, undefined, { returnTo: '/profile' });
+    const back = new URL('http://localhost:3000/auth/discord/callback');
+    back.searchParams.set('error', 'server_error');
+    back.searchParams.set('state', location.searchParams.get('state')!);
+    const res = await callback(h, back, { 'acg-login': loginId });
+    expect(res.headers.location).toBe('/profile?login=failed');
+  });
+
+  it('reports a state mismatch and a refused code as failures on the starting page', async () => {
+    const forged = await beginSignIn(h, undefined, { returnTo: '/characters' });
+    const forgedBack = await consentOnDiscord(forged.location, fan());
+    forgedBack.searchParams.set('state', 'forged-state-value');
+    const mismatch = await callback(h, forgedBack, { 'acg-login': forged.loginId });
+    expect(mismatch.headers.location).toBe('/characters?login=failed');
+
+    const refused = await beginSignIn(h, undefined, { returnTo: '/characters' });
+    const refusedBack = await consentOnDiscord(refused.location, fan());
+    refusedBack.searchParams.set('code', 'not-a-code-discord-issued');
+    const token = await callback(h, refusedBack, { 'acg-login': refused.loginId });
+    expect(token.headers.location).toBe('/characters?login=failed');
+    expect(cookieValue(token, 'sid')).toBeUndefined();
   });
 
   it('fails cleanly when Discord refuses the code', async () => {
@@ -143,5 +172,52 @@ describe('GET /auth/discord/callback', () => {
       headers: h.identity({ userId: (await resolve(sessionId!)).session!.userId }),
     });
     expect(me.json().user.language).toBe('ru');
+  });
+});
+
+describe('returning to the page the sign-in started from', () => {
+  const signInFrom = async (returnTo: string) => {
+    const started = await beginSignIn(h, undefined, { returnTo });
+    expect(started.res.statusCode).toBe(302);
+    // The page to return to stays server-side: Discord never sees it.
+    expect(started.location.toString()).not.toContain('returnTo');
+    expect(started.location.searchParams.get('redirect_uri')).toBe(
+      'http://localhost:3000/auth/discord/callback',
+    );
+    const back = await consentOnDiscord(started.location, fan());
+    const res = await callback(h, back, { 'acg-login': started.loginId });
+    expect(cookieValue(res, 'sid')).toMatch(/^[\w-]{43}$/);
+    return res.headers.location;
+  };
+
+  it.each([
+    ['/characters', '/characters'],
+    ['/profile?tab=stats', '/profile?tab=stats'],
+    ['/characters?login=failed', '/characters'],
+  ])('returns to %s after signing in', async (returnTo, expected) => {
+    expect(await signInFrom(returnTo)).toBe(expected);
+  });
+
+  it.each([
+    '//evil.example',
+    '//evil.example/characters',
+    '/\\evil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+    '%2F%2Fevil.example',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    '/x\r\nLocation: https://evil.example',
+    '/auth/logout',
+    `/${'a'.repeat(600)}`,
+  ])('refuses %j and returns home instead (no open redirect)', async (returnTo) => {
+    expect(await signInFrom(returnTo)).toBe('/');
+  });
+
+  it('reads only one returnTo: a repeated parameter is refused', async () => {
+    const res = await h.inject({ method: 'GET', url: '/auth/discord?returnTo=/a&returnTo=//evil.example' });
+    const back = await consentOnDiscord(new URL(res.headers.location as string), fan());
+    const done = await callback(h, back, { 'acg-login': cookieValue(res, 'acg-login') });
+    expect(done.headers.location).toBe('/');
   });
 });

@@ -4,31 +4,36 @@ import type { AuthContext } from '../../context';
 import { LOGIN_TTL_SECONDS } from '../../domain/cookies';
 import { identityFromProfile } from '../../domain/discord-profile';
 import { languageCarriedIntoSignIn } from '../../domain/language';
+import { HOME, safeReturnPath, signInLocation } from '../../domain/return-to';
 import { hashOpaqueId, isOpaqueId, newOpaqueId, sameSecret } from '../../domain/session-id';
-import { savePendingLogin, takePendingLogin } from '../../repository/pending-logins';
+import { type PendingLogin, savePendingLogin, takePendingLogin } from '../../repository/pending-logins';
 import { recordSignIn } from '../../repository/sign-in';
 import { clearCookie, readCookie, writeCookie } from '../cookies';
-import { callbackQuerySchema, LOGIN_DONE_LOCATION, LOGIN_FAILED_LOCATION } from './schema';
+import { beginQuerySchema, callbackQuerySchema } from './schema';
 
-/** Why a sign-in was refused; logged, never shown (the visitor only sees ?login=failed). */
+/** Why a sign-in was refused; logged, and shown to the visitor only as "failed" or "cancelled". */
 class SignInRefused extends Error {}
 
 /**
  * Discord sign-in (authorization code + PKCE S256 + state, architecture §10).
  *
- * GET /auth/discord keeps the state and PKCE verifier server-side, keyed by the hash of a
- * short-lived HttpOnly cookie, and sends the browser to Discord. GET /auth/discord/callback
- * accepts the answer only from that browser and only once, redeems the code, creates or updates
- * the user, and replaces any session this browser had with a new one (a new id: no fixation).
+ * GET /auth/discord keeps the state, the PKCE verifier and the page to return to server-side,
+ * keyed by the hash of a short-lived HttpOnly cookie, and sends the browser to Discord.
+ * GET /auth/discord/callback accepts the answer only from that browser and only once, redeems the
+ * code, creates or updates the user, and replaces any session this browser had with a new one
+ * (a new id: no fixation), then returns to the page the sign-in started from.
  *
- * Every failure (no or stale sign-in cookie, state mismatch, consent denied with
- * ?error=access_denied, code refused, Discord unreachable, a database error) redirects to
- * /?login=failed and is logged: the callback never answers 500.
+ * Every failure redirects back to that page (or home when the sign-in is unknown) with
+ * `?login=cancelled` when the visitor cancelled on Discord (`error=access_denied`) and
+ * `?login=failed` for anything else (no or stale sign-in cookie, state mismatch, code refused,
+ * Discord unreachable, a database error), and is logged: the callback never answers 500.
  */
 export function discordRoutes(app: HttpServer, ctx: AuthContext): void {
   const { cookies } = ctx;
 
-  app.get('/auth/discord', async (_req, reply) => {
+  app.get('/auth/discord', async (req, reply) => {
+    const query = beginQuerySchema.safeParse(req.query);
+    const returnTo = safeReturnPath(query.success ? query.data.returnTo : undefined);
     const started = await ctx.discord.begin();
     const loginId = newOpaqueId();
     await savePendingLogin(ctx.database.db, {
@@ -36,6 +41,7 @@ export function discordRoutes(app: HttpServer, ctx: AuthContext): void {
       provider: 'discord',
       state: started.state,
       codeVerifier: started.codeVerifier,
+      returnTo,
       expiresAt: new Date(Date.now() + LOGIN_TTL_SECONDS * 1000),
     });
     writeCookie(reply, cookies.login, loginId);
@@ -45,25 +51,45 @@ export function discordRoutes(app: HttpServer, ctx: AuthContext): void {
   app.get('/auth/discord/callback', async (req, reply) => {
     const loginId = readCookie(req, cookies.login);
     clearCookie(reply, cookies.login);
+    let pending: PendingLogin | undefined;
     try {
-      const sessionId = await completeSignIn(ctx, req, loginId);
+      pending = await takeLogin(ctx, loginId);
+      const sessionId = await completeSignIn(ctx, req, pending);
       writeCookie(reply, cookies.session, sessionId);
-      return reply.redirect(LOGIN_DONE_LOCATION, 302);
+      return reply.redirect(signInLocation(pending.returnTo, 'done'), 302);
     } catch (err) {
-      req.log.warn({ err }, 'Discord sign-in failed');
-      return reply.redirect(LOGIN_FAILED_LOCATION, 302);
+      const outcome = cancelled(req) ? 'cancelled' : 'failed';
+      req.log.warn({ err, outcome }, 'Discord sign-in did not complete');
+      return reply.redirect(signInLocation(pending?.returnTo ?? HOME, outcome), 302);
     }
   });
 }
 
-/** Returns the id of the new session. */
-async function completeSignIn(ctx: AuthContext, req: FastifyRequest, loginId: string | undefined) {
+const callbackQuery = (req: FastifyRequest) => {
+  const params = new URL(req.url, 'http://callback.invalid').searchParams;
+  return { params, query: callbackQuerySchema.safeParse(Object.fromEntries(params)) };
+};
+
+/**
+ * Discord says the visitor pressed Cancel. Told as "cancelled" even without a matching sign-in
+ * (an old tab, another host): nothing is granted either way, and it is what the visitor did.
+ */
+const cancelled = (req: FastifyRequest): boolean => {
+  const { query } = callbackQuery(req);
+  return query.success && query.data.error === 'access_denied';
+};
+
+/** The sign-in this browser started: each can complete (or fail) at most once. */
+async function takeLogin(ctx: AuthContext, loginId: string | undefined): Promise<PendingLogin> {
   if (!isOpaqueId(loginId)) throw new SignInRefused('no sign-in in progress in this browser');
   const pending = await takePendingLogin(ctx.database.db, hashOpaqueId(loginId));
   if (!pending) throw new SignInRefused('sign-in unknown, used or expired');
+  return pending;
+}
 
-  const params = new URL(req.url, 'http://callback.invalid').searchParams;
-  const query = callbackQuerySchema.safeParse(Object.fromEntries(params));
+/** Returns the id of the new session. */
+async function completeSignIn(ctx: AuthContext, req: FastifyRequest, pending: PendingLogin) {
+  const { params, query } = callbackQuery(req);
   if (!query.success) throw new SignInRefused('malformed callback');
   if (query.data.error) throw new SignInRefused(`Discord answered ${query.data.error}`);
   if (!query.data.state || !sameSecret(query.data.state, pending.state))

@@ -14,6 +14,8 @@ export const callbackQuerySchema = z.object({
 });
 export type CallbackQuery = z.infer<typeof callbackQuerySchema>;
 
-/** Where a failed sign-in lands: the home page, which can tell the visitor it did not work. */
-export const LOGIN_FAILED_LOCATION = '/?login=failed';
-export const LOGIN_DONE_LOCATION = '/';
+/**
+ * GET /auth/discord?returnTo=/characters: the page to come back to. Read leniently as well: a
+ * missing or unsafe value means the home page (domain/return-to), never a 400.
+ */
+export const beginQuerySchema = z.object({ returnTo: z.unknown().optional() });

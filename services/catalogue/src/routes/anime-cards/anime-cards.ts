@@ -1,10 +1,15 @@
-import { type AnimeCards, animeCardsSchema, inventoryOwnedCards, safeString } from '@acg/contracts';
+import {
+  type AnimeCards,
+  animeCardsSchema,
+  inventoryOwnedCards,
+  parseAnimeExternalId,
+  safeString,
+} from '@acg/contracts';
 import { type HttpServer, NotFoundError } from '@acg/platform';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { LIST_TTL_SECONDS } from '../../caches';
 import type { CatalogueContext } from '../../context';
-import { parseAnimeExternalId } from '../../domain/anime-external-id';
 import { findAnimeIdByExternalId } from '../../repository/anime';
 import { findAnimeCards } from '../../repository/cards';
 

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { safeString } from './fields';
+
+/** The two external anime services the anime-search service asks. */
+export const animeSources = ['shikimori', 'anilist'] as const;
+export type AnimeSource = (typeof animeSources)[number];
+
+const sourceState = z.object({ available: z.boolean() });
+
+/** GET /api/status (spec 1 §3): whether each external anime service answers (its circuit is closed). */
+export const apiStatusSchema = z.object({
+  services: z.object({ shikimori: sourceState, anilist: sourceState }),
+});
+export type ApiStatus = z.infer<typeof apiStatusSchema>;
+
+/** The longest search text accepted; a longer one is a 400 (no title is that long). */
+export const ANIME_QUERY_MAX = 200;
+
+/** `?q=`: trimmed; empty or blank is a 400 (spec 1 §5), as is NUL or more than ANIME_QUERY_MAX characters. */
+export const animeQuerySchema = z.object({
+  q: safeString()
+    .trim()
+    .min(1, 'enter a search text')
+    .max(ANIME_QUERY_MAX, `at most ${ANIME_QUERY_MAX} characters`),
+});
+
+/**
+ * Anime of the search results and the detail (spec 1 §3). `id` is the id of the anime pages: a
+ * Shikimori id, or `al-<n>` for an anime only AniList knows. `title` is in the caller's
+ * language where the source has it (Russian for ru, romaji for en); `englishTitle` is the
+ * English title (the page shows it only when different).
+ */
+export const animeSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  englishTitle: z.string().nullable(),
+  image: z.string().nullable(),
+  /** Out of 10; null when the source has no score yet. */
+  rating: z.number().nullable(),
+  /** null when unknown. */
+  episodes: z.number().int().nullable(),
+  /** `anons`, `ongoing`, `released` (or the source's own word for other states). */
+  status: z.string().nullable(),
+  url: z.string().nullable(),
+  /** Plain text (the sources' markup removed). */
+  description: z.string().nullable(),
+  genres: z.array(z.string()),
+  /** Where this answer came from (additive). */
+  source: z.enum(animeSources),
+});
+export type Anime = z.infer<typeof animeSchema>;
+
+/**
+ * GET /api/anime/search?q=: the results (spec 1 §7) and, additively, which sources did not
+ * answer: when one is down the search still answers from the other and says so here.
+ */
+export const animeSearchAnswerSchema = z.object({
+  results: z.array(animeSchema),
+  unavailable: z.array(z.enum(animeSources)),
+});
+export type AnimeSearchAnswer = z.infer<typeof animeSearchAnswerSchema>;
+
+// --- admin look-ups (spec 2 §3, §7) ---
+
+/** A Shikimori-type anime result (spec 2 §3). `poster` is the poster's absolute URL. */
+export const shikimoriAnimeResultSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  russian: z.string().nullable(),
+  english: z.string().nullable(),
+  poster: z.string().nullable(),
+  episodes: z.number().int().nullable(),
+  status: z.string().nullable(),
+  airedOn: z.object({ year: z.number().int().nullable() }),
+});
+export type ShikimoriAnimeResult = z.infer<typeof shikimoriAnimeResultSchema>;
+
+/** An AniList-type anime result (spec 2 §3). */
+export const anilistAnimeResultSchema = z.object({
+  id: z.number().int(),
+  idMal: z.number().int().nullable(),
+  title: z.object({
+    english: z.string().nullable(),
+    romaji: z.string().nullable(),
+    native: z.string().nullable(),
+  }),
+  coverImage: z.object({ large: z.string().nullable(), medium: z.string().nullable() }),
+  episodes: z.number().int().nullable(),
+  status: z.string().nullable(),
+  startDate: z.object({ year: z.number().int().nullable() }),
+  averageScore: z.number().nullable(),
+});
+export type AnilistAnimeResult = z.infer<typeof anilistAnimeResultSchema>;
+
+/** A combined match: the same anime on both sites, its best title and the title similarity in percent. */
+export const combinedMatchSchema = z.object({
+  shikimori: shikimoriAnimeResultSchema,
+  anilist: anilistAnimeResultSchema,
+  bestTitle: z.string(),
+  similarity: z.number().int().min(0).max(100),
+});
+
+/** GET /admin/search/anime/combined?q= (additive: `unavailable`, as in the member search). */
+export const combinedSearchAnswerSchema = z.object({
+  shikimori: z.array(shikimoriAnimeResultSchema),
+  anilist: z.array(anilistAnimeResultSchema),
+  matches: z.array(combinedMatchSchema),
+  unavailable: z.array(z.enum(animeSources)),
+});
+export type CombinedSearchAnswer = z.infer<typeof combinedSearchAnswerSchema>;
+
+/** A first-database (AniList) character of the import screen (spec 2 §3). */
+export const anilistCharacterSchema = z.object({
+  anilistId: z.number().int(),
+  name: z.string(),
+  altname: z.string().nullable(),
+  alternative: z.array(z.string()),
+  alternativeSpoiler: z.array(z.string()),
+  full: z.string().nullable(),
+  userPreferred: z.string().nullable(),
+  first: z.string().nullable(),
+  last: z.string().nullable(),
+  native: z.string().nullable(),
+  image: z.string().nullable(),
+  description: z.string().nullable(),
+});
+/** GET /admin/anilist/characters/{anilistId}: every character of the anime (all pages). */
+export const anilistCharactersAnswerSchema = z.object({ characters: z.array(anilistCharacterSchema) });
+
+/** A second-database (Shikimori) character (spec 2 §3); `altname` is comma-separated. */
+export const shikimoriCharacterSchema = z.object({
+  shikimoriId: z.number().int(),
+  name: z.string(),
+  altname: z.string().nullable(),
+  japanese: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type ShikimoriCharacter = z.infer<typeof shikimoriCharacterSchema>;

@@ -1,0 +1,60 @@
+import { type Anime, animeSchema, parseAnimeExternalId, safeString } from '@acg/contracts';
+import { type HttpServer, NotFoundError } from '@acg/platform';
+import { z } from 'zod';
+import type { AnimeSearchContext } from '../../context';
+import { fromAnilist, fromShikimori } from '../../domain/anime';
+import { SourceNotFound } from '../../sources/source';
+import { sourceFailure } from '../errors';
+
+/**
+ * GET /api/anime/{animeId}/details (spec 1 §7). `al-<n>` is asked of AniList. A plain number is
+ * a Shikimori id: asked of Shikimori; when Shikimori does not answer, AniList's entry with that
+ * MyAnimeList id stands in (Shikimori's ids are MyAnimeList's); when Shikimori has no such
+ * anime, the number is tried as an AniList id, as the catalogue's cards route reads it.
+ */
+export function registerAnimeDetailsRoutes(app: HttpServer, ctx: AnimeSearchContext): void {
+  const { lookups, shikimori } = ctx;
+  app.get(
+    '/api/anime/:animeId/details',
+    {
+      schema: {
+        params: z.object({ animeId: safeString().max(32) }),
+        response: { 200: animeSchema },
+      },
+    },
+    async (req): Promise<Anime> => {
+      const parsed = parseAnimeExternalId(req.params.animeId);
+      if (!parsed) throw new NotFoundError('Anime not found', { animeId: req.params.animeId });
+      if (parsed.service === 'anilist') {
+        try {
+          return fromAnilist(await lookups.anilistAnime(parsed.id));
+        } catch (err) {
+          throw sourceFailure('anilist', err);
+        }
+      }
+      try {
+        return fromShikimori(
+          await lookups.shikimoriAnime(parsed.id),
+          req.identity.language,
+          shikimori.absolute,
+        );
+      } catch (err) {
+        if (err instanceof SourceNotFound) {
+          try {
+            return fromAnilist(await lookups.anilistAnime(parsed.id));
+          } catch (second) {
+            throw second instanceof SourceNotFound
+              ? sourceFailure('shikimori', err)
+              : sourceFailure('anilist', second);
+          }
+        }
+        req.log.warn({ err }, 'Shikimori detail failed; asking AniList by MyAnimeList id');
+        try {
+          return fromAnilist(await lookups.anilistAnimeByMal(parsed.id), { asShikimori: parsed.id });
+        } catch {
+          throw sourceFailure('shikimori', err);
+        }
+      }
+    },
+  );
+}

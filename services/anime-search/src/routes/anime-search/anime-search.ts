@@ -1,0 +1,48 @@
+import {
+  type AnimeSearchAnswer,
+  type AnimeSource,
+  animeQuerySchema,
+  animeSearchAnswerSchema,
+} from '@acg/contracts';
+import { type HttpServer, UnavailableError } from '@acg/platform';
+import type { AnimeSearchContext } from '../../context';
+import { fromShikimori, mergeResults } from '../../domain/anime';
+
+/**
+ * GET /api/anime/search?q= (spec 1 §7): both sources asked at once; when one does not answer,
+ * the other's results come with `unavailable` naming it; when neither answers, a 503 `{error}`.
+ */
+export function registerAnimeSearchRoutes(app: HttpServer, ctx: AnimeSearchContext): void {
+  const { lookups, shikimori } = ctx;
+  app.get(
+    '/api/anime/search',
+    { schema: { querystring: animeQuerySchema, response: { 200: animeSearchAnswerSchema } } },
+    async (req): Promise<AnimeSearchAnswer> => {
+      const { q } = req.query;
+      const [fromShiki, fromAni] = await Promise.allSettled([
+        lookups.shikimoriSearch(q),
+        lookups.anilistSearch(q),
+      ]);
+      const unavailable: AnimeSource[] = [];
+      if (fromShiki.status === 'rejected') {
+        unavailable.push('shikimori');
+        req.log.warn({ err: fromShiki.reason }, 'Shikimori search failed');
+      }
+      if (fromAni.status === 'rejected') {
+        unavailable.push('anilist');
+        req.log.warn({ err: fromAni.reason }, 'AniList search failed');
+      }
+      if (unavailable.length === 2)
+        throw new UnavailableError('Anime search is unavailable: neither Shikimori nor AniList answered', {
+          unavailable,
+        });
+      const language = req.identity.language;
+      const shikiResults =
+        fromShiki.status === 'fulfilled'
+          ? fromShiki.value.map((a) => fromShikimori(a, language, shikimori.absolute))
+          : undefined;
+      const results = mergeResults(shikiResults, fromAni.status === 'fulfilled' ? fromAni.value : undefined);
+      return { results, unavailable };
+    },
+  );
+}

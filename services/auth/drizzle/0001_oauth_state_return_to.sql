@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."oauth_states" ADD COLUMN "return_to" text DEFAULT '/' NOT NULL;

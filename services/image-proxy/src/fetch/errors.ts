@@ -1,0 +1,53 @@
+import { AppError } from '@acg/platform';
+
+/** Spec 3 §5 and §8: what a fetched answer that is not an image is called. */
+export const NOT_AN_IMAGE_RU = 'Ответ не является изображением';
+export const NOT_AN_IMAGE_EN = 'The answer is not an image';
+
+/**
+ * Why the proxy did not fetch or pass on an image. Each refusal has its own code; `reason` in
+ * the details says which rule refused it (the SSRF test catalogue checks it).
+ */
+export class ImageFetchError extends AppError {
+  constructor(status: number, code: string, message: string, reason: string, extra: object = {}) {
+    super(status, code, message, { reason, ...extra });
+  }
+  get reason(): string {
+    return (this.details as { reason: string }).reason;
+  }
+}
+
+/** The URL itself is not one the proxy fetches (scheme, credentials, port, malformed): 400. */
+export const badUrl = (reason: string, message: string) =>
+  new ImageFetchError(400, 'validation_failed', message, reason);
+
+/** The destination is not a public address (by its spelling, its DNS answer or a redirect): 403. */
+export const forbiddenDestination = (reason: string, message = 'The image address is not allowed') =>
+  new ImageFetchError(403, 'forbidden_destination', message, reason);
+
+/** The answer is not a raster image, by its declared type or its bytes (spec 3 §8): 415. */
+export class NotAnImageError extends ImageFetchError {
+  constructor(reason: string, language: 'en' | 'ru' = 'en') {
+    super(415, 'not_an_image', language === 'ru' ? NOT_AN_IMAGE_RU : NOT_AN_IMAGE_EN, reason, {
+      message: NOT_AN_IMAGE_RU,
+    });
+  }
+}
+
+/** Bytes or pixels over the caps: 422. */
+export const tooLarge = (reason: string, message: string) =>
+  new ImageFetchError(422, 'image_too_large', message, reason);
+
+export const tooManyRedirects = () =>
+  new ImageFetchError(422, 'too_many_redirects', 'The image address redirects too often', 'redirects');
+
+/** The upstream answered 404 or 410. */
+export const upstreamNotFound = (status: number) =>
+  new ImageFetchError(404, 'not_found', 'Image not found', 'upstream_status', { status });
+
+/** Any other non-2xx, or no answer at all: 502. */
+export const upstreamFailed = (reason: string, extra: object = {}) =>
+  new ImageFetchError(502, 'upstream_failed', 'The image could not be fetched', reason, extra);
+
+export const upstreamTimeout = (reason: 'connect_timeout' | 'timeout') =>
+  new ImageFetchError(504, 'upstream_timeout', 'The image took too long to fetch', reason);

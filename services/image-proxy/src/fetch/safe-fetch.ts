@@ -1,0 +1,247 @@
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { Agent, request, errors as undiciErrors } from 'undici';
+import { ipLiteralOf, isPublicAddress } from './address';
+import {
+  badUrl,
+  forbiddenDestination,
+  ImageFetchError,
+  NotAnImageError,
+  tooLarge,
+  tooManyRedirects,
+  upstreamFailed,
+  upstreamNotFound,
+  upstreamTimeout,
+} from './errors';
+
+/** Every address a hostname resolves to (dns.lookup with `all`); tests pass their own. */
+export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+export interface SafeFetchOptions {
+  /**
+   * Origins (`scheme://host[:port]`) fetched even though they are on a private address or a
+   * non-default port: the configured Discord CDN and Shikimori when they are the loopback
+   * fakes. Every other origin must be public and on its scheme's default port.
+   */
+  allowOrigins: readonly string[];
+  /** Ports allowed besides 80 for http and 443 for https. */
+  extraPorts: readonly number[];
+  /** Largest body read; a longer answer is aborted as soon as it passes this. */
+  maxBytes: number;
+  maxRedirects: number;
+  connectTimeoutMs: number;
+  /** From the first byte sent to the last byte read, redirects included. */
+  totalTimeoutMs: number;
+  resolve?: Resolver;
+}
+
+export interface FetchedImage {
+  bytes: Buffer;
+  /** The declared Content-Type (already checked to be a raster image type). */
+  contentType: string;
+  /** Where the bytes came from, after redirects. */
+  url: string;
+}
+
+export interface SafeFetcher {
+  /**
+   * The URL rules that need no network (scheme, credentials, port, an IP spelled in the URL):
+   * the normalised URL, or an ImageFetchError. fetch() applies them again to every hop.
+   */
+  check(url: string): URL;
+  /** Fetches an image URL under every rule below; throws ImageFetchError when one refuses it. */
+  fetch(url: string, signal?: AbortSignal): Promise<FetchedImage>;
+  /** Requests sent upstream (each redirect hop counts), for tests and metrics. */
+  readonly requests: number;
+  close(): Promise<void>;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** What we ask for: raster types only. No cookie, no credentials, no referrer, ever. */
+const UPSTREAM_HEADERS = {
+  accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8',
+  'user-agent': 'AnimeCards-ImageProxy/1',
+};
+
+/** The URL a string names, if any: WHATWG parsing (normalises every IPv4 spelling). */
+export function parseImageUrl(raw: string): URL {
+  try {
+    return new URL(raw);
+  } catch {
+    throw badUrl('malformed', 'The image address is not a valid URL');
+  }
+}
+
+/** A declared Content-Type the proxy reads on: `image/*`, never SVG (markup, scripts). */
+function declaredRaster(contentType: string | undefined): string | undefined {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (!type?.startsWith('image/') || type.includes('svg')) return undefined;
+  return type;
+}
+
+/** Stops reading a body; its abort is expected and not an error anyone must handle. */
+function discard(body: { on(event: 'error', listener: () => void): unknown; destroy(): unknown }): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+/** The ImageFetchError a lookup or any layer wrapped, found through `cause`. */
+function fetchErrorIn(err: unknown): ImageFetchError | undefined {
+  for (let e = err, depth = 0; e && depth < 5; depth++) {
+    if (e instanceof ImageFetchError) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * An image fetcher built like the hardened image proxies (camo, go-camo, imgproxy):
+ * - http and https only, no credentials in the URL, default ports unless configured;
+ * - an IP spelled in the URL must be public; a DNS name is resolved once, at connect time, by
+ *   the connection's own lookup, which refuses the connection unless EVERY resolved address is
+ *   public, and the socket connects to those checked addresses (no second resolution, so no DNS
+ *   rebinding between check and use);
+ * - redirects are followed by hand, at most `maxRedirects`, each hop checked from the start;
+ * - the declared type must be a raster `image/*` before any byte of the body is read, and the
+ *   body is streamed and aborted once it passes `maxBytes`;
+ * - connect and total timeouts; no cookies or credentials are ever sent.
+ * The bytes are still untrusted: callers decode them with a pixel cap (see images/proxied.ts).
+ */
+export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
+  const resolve = o.resolve ?? systemResolver;
+  const allowed = new Set(o.allowOrigins.map((origin) => new URL(origin).origin));
+  let requests = 0;
+
+  const lookup =
+    (checked: boolean) =>
+    (
+      hostname: string,
+      options: LookupOptions,
+      callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
+    ) => {
+      resolve(hostname).then(
+        (found) => {
+          const wanted = options.family === 4 || options.family === 6 ? options.family : undefined;
+          const addresses = wanted ? found.filter((a) => a.family === wanted) : found;
+          if (addresses.length === 0) return callback(upstreamFailed('dns'), '');
+          if (checked && !addresses.every((a) => isPublicAddress(a.address))) {
+            return callback(forbiddenDestination('resolved_address'), '');
+          }
+          if (options.all) return callback(null, addresses);
+          return callback(null, addresses[0]!.address, addresses[0]!.family);
+        },
+        () => callback(upstreamFailed('dns'), ''),
+      );
+    };
+  const agentFor = (checked: boolean) =>
+    new Agent({
+      connect: { lookup: lookup(checked), timeout: o.connectTimeoutMs },
+      headersTimeout: o.totalTimeoutMs,
+      bodyTimeout: o.totalTimeoutMs,
+      // Image hosts are visited again and again; a few kept-alive sockets per origin.
+      connections: 8,
+    });
+  const strict = agentFor(true);
+  const trusted = agentFor(false);
+
+  /** The rules on the URL itself; true when the origin is one of the allowed ones. */
+  const checkUrl = (url: URL): boolean => {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw badUrl('scheme', 'Only http and https image addresses are proxied');
+    if (url.username || url.password)
+      throw badUrl('credentials', 'Image addresses with credentials are refused');
+    if (allowed.has(url.origin)) return true;
+    if (url.port !== '' && !o.extraPorts.includes(Number(url.port)))
+      throw badUrl('port', 'Image addresses on a non-default port are refused');
+    const literal = ipLiteralOf(url.hostname);
+    if (literal !== undefined && !isPublicAddress(literal)) throw forbiddenDestination('address');
+    return false;
+  };
+
+  const readCapped = async (body: AsyncIterable<Buffer> & Parameters<typeof discard>[0]) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (size > o.maxBytes) {
+        discard(body);
+        throw tooLarge('bytes', `The image is larger than ${o.maxBytes} bytes`);
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, size);
+  };
+
+  const fetchOnce = async (start: URL, signal: AbortSignal): Promise<FetchedImage> => {
+    let url = start;
+    for (let hop = 0; ; hop++) {
+      const isTrusted = checkUrl(url);
+      requests++;
+      const res = await request(url, {
+        method: 'GET',
+        headers: UPSTREAM_HEADERS,
+        dispatcher: isTrusted ? trusted : strict,
+        signal,
+      });
+      if (REDIRECTS.has(res.statusCode)) {
+        await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+        const location = res.headers.location;
+        if (hop >= o.maxRedirects) throw tooManyRedirects();
+        if (typeof location !== 'string') throw upstreamFailed('redirect_without_location');
+        try {
+          url = new URL(location, url);
+        } catch {
+          throw upstreamFailed('bad_redirect');
+        }
+        continue;
+      }
+      if (res.statusCode < 200 || res.statusCode >= 300) {
+        discard(res.body);
+        if (res.statusCode === 404 || res.statusCode === 410) throw upstreamNotFound(res.statusCode);
+        throw upstreamFailed('upstream_status', { status: res.statusCode });
+      }
+      const header = res.headers['content-type'];
+      const contentType = declaredRaster(typeof header === 'string' ? header : undefined);
+      if (!contentType) {
+        discard(res.body);
+        throw new NotAnImageError('declared_type');
+      }
+      const length = Number(res.headers['content-length']);
+      if (Number.isFinite(length) && length > o.maxBytes) {
+        discard(res.body);
+        throw tooLarge('bytes', `The image is larger than ${o.maxBytes} bytes`);
+      }
+      return { bytes: await readCapped(res.body), contentType, url: url.href };
+    }
+  };
+
+  return {
+    check(raw) {
+      const url = parseImageUrl(raw);
+      checkUrl(url);
+      return url;
+    },
+    async fetch(raw, outer) {
+      const timeout = AbortSignal.timeout(o.totalTimeoutMs);
+      const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
+      try {
+        return await fetchOnce(parseImageUrl(raw), signal);
+      } catch (err) {
+        const known = fetchErrorIn(err);
+        if (known) throw known;
+        if (timeout.aborted) throw upstreamTimeout('timeout');
+        if (err instanceof undiciErrors.ConnectTimeoutError) throw upstreamTimeout('connect_timeout');
+        if (err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError)
+          throw upstreamTimeout('timeout');
+        throw upstreamFailed('network');
+      }
+    },
+    get requests() {
+      return requests;
+    },
+    async close() {
+      await Promise.all([strict.close(), trusted.close()]);
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { type CacheNamespace, type Logger, RateLimitError } from '@acg/platform';
+import sharp, { type Metadata } from 'sharp';
+import type { ImageFormat } from '../domain/image-format';
+import { createSingleFlight } from '../domain/single-flight';
+import { ImageFetchError, NotAnImageError, tooLarge } from '../fetch/errors';
+import type { SafeFetcher } from '../fetch/safe-fetch';
+import { encode } from '../render/encode';
+import { MAX_INPUT_PIXELS } from './decode';
+
+/** Bump when the way proxied images are drawn changes: every cached copy gets a new key. */
+export const PROXY_STYLE = 'p1';
+/** Formats whose bytes may be decoded (by their magic bytes, as sharp reads them). */
+const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff', 'avif']);
+
+export interface ProxiedImagesOptions {
+  fetcher: SafeFetcher;
+  /** Re-encoded images, by URL and format. */
+  cache: CacheNamespace;
+  /** Per-IP counters of cache misses. */
+  misses: CacheNamespace;
+  logger: Logger;
+  ttlSeconds: number;
+  /** Larger re-encoded images are served but not kept. */
+  maxEntryBytes: number;
+  /** Cache misses one IP may cause per window (joining a fetch already running is free). */
+  missesPerWindow: number;
+  missWindowSeconds: number;
+  /** Output is scaled down to fit this square (never up). */
+  maxSide: number;
+}
+
+export interface ProxiedImage {
+  bytes: Buffer;
+  /** Strong ETag of the bytes. */
+  etag: string;
+}
+
+export interface ProxiedImages {
+  get(url: string, format: ImageFormat, clientIp: string): Promise<ProxiedImage>;
+  /** Upstream fetches done by this process, for tests and benchmarks. */
+  readonly fetches: number;
+}
+
+export const proxyCacheKey = (url: string, format: ImageFormat): string =>
+  `${createHash('sha256').update(url).digest('base64url')}:${PROXY_STYLE}:${format}`;
+
+const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+
+/**
+ * Decodes untrusted bytes and re-encodes them, so the client never receives the upstream bytes
+ * as they were. The bytes must be a raster format by their magic bytes (sharp reads the format
+ * from the bytes, whatever the declared type said): SVG, PDF, HTML and anything else is "not an
+ * image". The header's size is checked against the pixel cap before any pixel is decoded, and
+ * the decoder enforces it again (`limitInputPixels`). Animated images (GIF, WebP) keep their
+ * first frame only (`pages: 1`).
+ */
+export async function reencode(bytes: Buffer, format: ImageFormat, maxSide: number): Promise<Buffer> {
+  const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, failOn: 'error' });
+  let meta: Metadata;
+  try {
+    meta = await input().metadata();
+  } catch (err) {
+    // The header's size is over the cap: sharp refuses before decoding anything.
+    if (/pixel limit/i.test((err as Error).message))
+      throw tooLarge('pixels', `The image has more than ${MAX_INPUT_PIXELS} pixels`);
+    throw new NotAnImageError('magic_bytes');
+  }
+  if (!RASTER_FORMATS.has(meta.format)) throw new NotAnImageError('magic_bytes');
+  if (!meta.width || !meta.height) throw new NotAnImageError('magic_bytes');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS)
+    throw tooLarge('pixels', `The image has more than ${MAX_INPUT_PIXELS} pixels`);
+  try {
+    const image = input().autoOrient().resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+    return await encode(image, format);
+  } catch {
+    throw new NotAnImageError('undecodable');
+  }
+}
+
+/**
+ * Proxied images, cached per (URL, format). A hit is one cache read. A miss counts against the
+ * client's budget, then one fetch and one re-encoding per key at a time (single flight: callers
+ * asking for a key already being fetched share it and are not counted). A failing cache is a
+ * miss; refusals are not cached.
+ */
+export function createProxiedImages(o: ProxiedImagesOptions): ProxiedImages {
+  const flights = createSingleFlight<Buffer>();
+  let fetches = 0;
+
+  const read = async (key: string) => {
+    try {
+      return await o.cache.getBuffer(key);
+    } catch (err) {
+      o.logger.warn({ err }, 'proxied image cache unreadable');
+      return undefined;
+    }
+  };
+
+  const countMiss = async (clientIp: string) => {
+    let count: number;
+    try {
+      count = (await o.misses.increment(clientIp, o.missWindowSeconds)).value;
+    } catch (err) {
+      o.logger.warn({ err }, 'proxy miss counter unavailable');
+      return;
+    }
+    if (count > o.missesPerWindow) throw new RateLimitError('Too many new images requested; try again later');
+  };
+
+  const fetchAndKeep = async (key: string, url: string, format: ImageFormat) => {
+    fetches++;
+    const fetched = await o.fetcher.fetch(url);
+    const image = await reencode(fetched.bytes, format, o.maxSide);
+    if (image.length <= o.maxEntryBytes) {
+      try {
+        await o.cache.setBuffer(key, image, o.ttlSeconds);
+      } catch (err) {
+        o.logger.warn({ err }, 'proxied image cache not written');
+      }
+    }
+    return image;
+  };
+
+  return {
+    async get(url, format, clientIp) {
+      const key = proxyCacheKey(url, format);
+      let bytes = flights.has(key) ? undefined : await read(key);
+      if (!bytes) {
+        if (!flights.has(key)) await countMiss(clientIp);
+        try {
+          bytes = await flights.run(key, async () => (await read(key)) ?? fetchAndKeep(key, url, format));
+        } catch (err) {
+          if (!(err instanceof ImageFetchError)) o.logger.warn({ err, url }, 'proxied image failed');
+          throw err;
+        }
+      }
+      return { bytes, etag: etagOf(bytes) };
+    },
+    get fetches() {
+      return fetches;
+    },
+  };
+}

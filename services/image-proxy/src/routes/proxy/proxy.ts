@@ -1,0 +1,107 @@
+import { safeString } from '@acg/contracts';
+import type { HttpServer } from '@acg/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { contentTypeOf, type ImageFormat, negotiateFormat } from '../../domain/image-format';
+import { badUrl, NotAnImageError } from '../../fetch/errors';
+import type { SafeFetcher } from '../../fetch/safe-fetch';
+import type { ProxiedImages } from '../../images/proxied';
+import { REVALIDATED_CACHING, sendImage } from '../../images/respond';
+
+/** Longest image URL taken by /api/proxy-image. */
+export const MAX_IMAGE_URL_LENGTH = 2048;
+
+export interface ProxyRouteDeps {
+  fetcher: SafeFetcher;
+  images: ProxiedImages;
+  formats: readonly ImageFormat[];
+  /** Base URL of Discord's CDN (the fake Discord's in tests and the demo). */
+  discordCdnUrl: string;
+  /** Base URL of Shikimori's site, whose image host serves /system/... (the fake's in tests). */
+  shikimoriUrl: string;
+}
+
+export const proxyImageQuerySchema = z.object({
+  url: safeString().min(1).max(MAX_IMAGE_URL_LENGTH),
+});
+
+/** Discord's avatar sizes: powers of two from 16 to 4096. */
+const discordQuerySchema = z.object({
+  size: z
+    .enum(['16', '32', '64', '128', '256', '512', '1024', '2048', '4096'], {
+      error: 'size must be a power of two from 16 to 4096',
+    })
+    .optional(),
+});
+
+/** A user's avatar (`avatars/{discordId}/{hash}.{ext}`) or a default one (`embed/avatars/{0-5}.png`). */
+const DISCORD_PATH =
+  /^(avatars\/[0-9]{1,20}\/(a_)?[A-Za-z0-9]{1,64}\.(png|webp|jpg|jpeg|gif)|embed\/avatars\/[0-5]\.png)$/;
+/** Shikimori's static images (posters, characters, people, avatars, placeholders). */
+const SHIKIMORI_PATH = /^(system|assets|uploads)\/[A-Za-z0-9_\-/]+(\.[A-Za-z0-9]{1,5})?$/;
+/** Shikimori appends a cache-buster (`?1700000000`); passed on when it is that plain. */
+const SHIKIMORI_QUERY = /^[A-Za-z0-9=&_.-]{0,64}$/;
+
+/** The client's address: the gateway states it in X-Forwarded-For; else the socket's. */
+function clientIpOf(req: FastifyRequest): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || req.ip;
+}
+
+/** A URL under a configured base that must stay on that base's origin. */
+function under(base: string, path: string, query = ''): string {
+  const root = new URL(base.endsWith('/') ? base : `${base}/`);
+  const url = new URL(path, root);
+  if (url.origin !== root.origin || !url.pathname.startsWith(root.pathname))
+    throw badUrl('path', 'Invalid image path');
+  if (query) url.search = query;
+  return url.href;
+}
+
+/**
+ * GET /api/proxy-image?url= (spec 1 §7), /api/proxy/discord/{path} and
+ * /api/proxy/shikimori/{path} (spec 3 §7): images from elsewhere, fetched by the safe fetcher
+ * (fetch/safe-fetch.ts), decoded under the pixel cap and re-encoded in the best format the
+ * browser accepts, with this service's own headers only (none of the upstream's).
+ */
+export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void {
+  const answer = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
+    const normalised = deps.fetcher.check(url).href;
+    const format = negotiateFormat(req.headers.accept, deps.formats);
+    let image: Awaited<ReturnType<ProxiedImages['get']>>;
+    try {
+      image = await deps.images.get(normalised, format, clientIpOf(req));
+    } catch (err) {
+      if (err instanceof NotAnImageError && req.identity.language === 'ru')
+        throw new NotAnImageError(err.reason, 'ru');
+      throw err;
+    }
+    return sendImage(req, reply, {
+      etag: image.etag,
+      contentType: contentTypeOf(format),
+      cacheControl: REVALIDATED_CACHING,
+      negotiated: true,
+      body: async () => image.bytes,
+    });
+  };
+
+  app.get('/api/proxy-image', { schema: { querystring: proxyImageQuerySchema } }, (req, reply) =>
+    answer(req, reply, req.query.url),
+  );
+
+  app.get('/api/proxy/discord/*', { schema: { querystring: discordQuerySchema } }, (req, reply) => {
+    const path = (req.params as { '*': string })['*'];
+    if (!DISCORD_PATH.test(path)) throw badUrl('path', 'Not a Discord avatar path');
+    const size = req.query.size;
+    return answer(req, reply, under(deps.discordCdnUrl, path, size ? `size=${size}` : ''));
+  });
+
+  app.get('/api/proxy/shikimori/*', (req, reply) => {
+    const path = (req.params as { '*': string })['*'];
+    if (!SHIKIMORI_PATH.test(path) || path.includes('//')) throw badUrl('path', 'Not a Shikimori image path');
+    const raw = req.raw.url ?? '';
+    const query = raw.includes('?') ? raw.slice(raw.indexOf('?') + 1) : '';
+    return answer(req, reply, under(deps.shikimoriUrl, path, SHIKIMORI_QUERY.test(query) ? query : ''));
+  });
+}

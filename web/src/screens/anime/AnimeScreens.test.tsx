@@ -1,0 +1,101 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
+
+const frieren = {
+  id: '52991',
+  title: 'Sousou no Frieren',
+  englishTitle: 'Frieren: Beyond Journey’s End',
+  image: null,
+  rating: 9.1,
+  episodes: 28,
+  status: 'released',
+  url: 'https://shikimori.one/animes/52991',
+  description: 'An elf mage.',
+  genres: ['Adventure', 'Drama'],
+  source: 'shikimori',
+};
+const status = (shikimori: boolean, anilist: boolean) => ({
+  services: { shikimori: { available: shikimori }, anilist: { available: anilist } },
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/anime', () => {
+  it('shows the hint, keeps a blank query from being submitted, and searches from the URL', async () => {
+    const fetchMock = stubFetch(async (url) => {
+      if (url === '/api/status') return jsonResponse(status(true, true));
+      if (url.startsWith('/api/anime/search')) return jsonResponse({ results: [frieren], unavailable: [] });
+      throw new Error(url);
+    });
+    renderPage({ path: '/anime' });
+    expect(await screen.findByText('Enter a query to search for anime.')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Search' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText('Search text'), { target: { value: '   ' } });
+    expect(button.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Search text'), { target: { value: ' Frieren ' } });
+    fireEvent.click(button);
+    const tile = await screen.findByRole('link', { name: /Sousou no Frieren/ });
+    expect(tile.getAttribute('href')).toBe('/anime/52991');
+    expect(within(tile).getByText('Frieren: Beyond Journey’s End')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/anime/search?q=Frieren');
+  });
+
+  it('warns in Russian when a source is down, and shows the server’s error text', async () => {
+    stubFetch(async (url) => {
+      if (url === '/api/status') return jsonResponse(status(false, true));
+      return jsonResponse({ error: 'Сервис недоступен', code: 'service_unavailable' }, 503);
+    });
+    renderPage({ path: '/anime?q=Frieren', language: 'ru' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Сервис недоступен');
+    expect((await screen.findByText(/Сейчас не отвечает: Shikimori/)).className).toContain('notice--warning');
+  });
+
+  it('gives the connection-error message when the request fails', async () => {
+    stubFetch(async (url) => {
+      if (url === '/api/status') return jsonResponse(status(true, true));
+      throw new TypeError('Failed to fetch');
+    });
+    renderPage({ path: '/anime?q=Frieren', language: 'ru' });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ошибка соединения. Проверьте подключение и попробуйте ещё раз.',
+    );
+  });
+});
+
+describe('/anime/{animeId}', () => {
+  it('shows the info tab, then the cards tab with progress and collected cards named', async () => {
+    stubFetch(async (url) => {
+      if (url.endsWith('/details')) return jsonResponse(frieren);
+      if (url.endsWith('/cards'))
+        return jsonResponse({
+          cards: [
+            {
+              id: 1,
+              collected: true,
+              characterName: 'Frieren',
+              rank: 'S',
+              Rank: { code: 'S', color: '#f44336' },
+            },
+            {
+              id: 2,
+              collected: false,
+              characterName: 'Fern',
+              rank: 'A',
+              Rank: { code: 'A', color: '#9c27b0' },
+            },
+          ],
+          userProgress: { total: 2, collected: 1 },
+        });
+      throw new Error(url);
+    });
+    renderPage({ path: '/anime/52991', user: user() });
+    expect(await screen.findByText('Open on Shikimori')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to search/ }).getAttribute('href')).toBe('/anime');
+    const cardsTab = await screen.findByRole('tab', { name: 'Cards (1/2)' });
+    fireEvent.click(cardsTab);
+    expect(screen.getByText('Collected 1 of 2 (50%)')).toBeTruthy();
+    expect(screen.getByText('Frieren')).toBeTruthy();
+    expect(screen.queryByText('Fern')).toBeNull();
+  });
+});

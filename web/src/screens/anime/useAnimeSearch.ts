@@ -1,0 +1,47 @@
+import type { AnimeSearchAnswer } from '@acg/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { searchAnime } from '../../api/anime';
+import { HttpError } from '../../api/http';
+
+export type SearchState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; answer: AnimeSearchAnswer }
+  | { status: 'error'; message: string };
+
+/**
+ * Spec 1 §4/§8: idle, loading, then results or error. The server's error text when it sent one,
+ * else the search-error message; a timeout (15 s) the timeout message; a failed request the
+ * connection-error message. A newer query aborts the one in flight.
+ */
+export function useAnimeSearch(query: string): SearchState {
+  const { t } = useTranslation();
+  const [state, setState] = useState<SearchState>({ status: 'idle' });
+  useEffect(() => {
+    if (query === '') {
+      setState({ status: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    searchAnime(query, controller.signal).then(
+      (answer) => setState({ status: 'ready', answer }),
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        let message: string;
+        if (err instanceof HttpError) {
+          const body = err.body as { error?: unknown } | undefined;
+          message = typeof body?.error === 'string' && body.error ? body.error : t('anime.searchError');
+        } else if (err instanceof DOMException && err.name === 'TimeoutError') {
+          message = t('anime.timeoutError');
+        } else {
+          message = t('anime.connectionError');
+        }
+        setState({ status: 'error', message });
+      },
+    );
+    return () => controller.abort();
+  }, [query, t]);
+  return state;
+}
