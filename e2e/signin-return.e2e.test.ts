@@ -100,6 +100,9 @@ describe('a sign-in that does not complete says so', () => {
         const page = await freshPage(width, height);
         await page.goto(`${system.url}/characters?login=failed`);
         if (language === 'ru') {
+          // On a phone the language selector sits in the closed navigation menu.
+          const menu = page.getByRole('button', { name: 'Menu' });
+          if (await menu.isVisible()) await menu.click();
           await Promise.all([
             page.waitForEvent('load'),
             page.getByLabel('Язык').or(page.getByLabel('Language')).selectOption('ru'),
