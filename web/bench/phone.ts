@@ -38,10 +38,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cardsGet, inventoryGrant } from '@acg/contracts';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { startEmbedded } from '../../deploy/runner/src/embedded';
 import { demoCounts } from '../../deploy/runner/src/testing/demo-counts';
 import { signIn } from '../../deploy/runner/src/testing/sign-in';
+import { launchChromium } from '../../e2e/browser';
 
 const SLOW_4G = {
   offline: false,
@@ -244,19 +245,7 @@ async function main() {
     logLevel: 'error',
     env: { RATE_LIMIT_ENABLED: 'false' },
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const cookie = await signIn(system.url, 'sakura_fan');
     const me = await (await fetch(`${system.url}/api/me`, { headers: { cookie } })).json();
