@@ -88,30 +88,30 @@ describe('at 390 px', () => {
     await page.locator('.counter__value').first().waitFor(); // hydrated: the stats have loaded
     const menu = page.getByRole('button', { name: 'Menu' });
     const profileLink = page.getByRole('navigation').getByRole('link', { name: 'Profile', exact: true });
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await profileLink.isVisible()).toBe(false);
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => profileLink.isVisible()).toBe(false);
     // Tab from the top of the page: skip link, then the menu button.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
-    expect(await menu.getAttribute('aria-expanded')).toBe('true');
-    expect(await profileLink.isVisible()).toBe(true);
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => profileLink.isVisible()).toBe(true);
     const panelId = await menu.getAttribute('aria-controls');
-    expect(await page.locator(`[id="${panelId}"]`).isVisible()).toBe(true);
+    await expect.poll(() => page.locator(`[id="${panelId}"]`).isVisible()).toBe(true);
     // The panel follows the button in the Tab order.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Home');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Home');
     await page.keyboard.press('Escape');
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
-    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await profileLink.isVisible()).toBe(false);
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => profileLink.isVisible()).toBe(false);
     // Space opens it too; following a link closes it.
     await page.keyboard.press(' ');
-    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
     await profileLink.click();
     await page.waitForURL('**/profile');
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
     await context.close();
   });
 
