@@ -1,4 +1,5 @@
 export * from './access';
+export * from './audit';
 export * from './etag';
 export * from './server';
 export * from './service';

@@ -1,5 +1,5 @@
 import { safeString } from '@acg/contracts';
-import type { HttpServer } from '@acg/platform';
+import { clientIpOf, type HttpServer } from '@acg/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentTypeOf, type ImageFormat, negotiateFormat } from '../../domain/image-format';
@@ -41,13 +41,6 @@ const DISCORD_PATH =
 const SHIKIMORI_PATH = /^(system|assets|uploads)\/[A-Za-z0-9_\-/]+(\.[A-Za-z0-9]{1,5})?$/;
 /** Shikimori appends a cache-buster (`?1700000000`); passed on when it is that plain. */
 const SHIKIMORI_QUERY = /^[A-Za-z0-9=&_.-]{0,64}$/;
-
-/** The client's address: the gateway states it in X-Forwarded-For; else the socket's. */
-function clientIpOf(req: FastifyRequest): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || req.ip;
-}
 
 /** A URL under a configured base that must stay on that base's origin. */
 function under(base: string, path: string, query = ''): string {
