@@ -72,10 +72,6 @@ const PENDING: ReadonlyArray<{ issue: string; routes: readonly string[] }> = [
       'DELETE /admin/seasons/:id',
     ],
   },
-  {
-    issue: 'issue 12 (admin operations: users and access levels)',
-    routes: ['GET /admin/users', 'GET /admin/users/:id', 'POST /admin/users/:id/adminLevel'],
-  },
 ];
 const pendingRoutes = PENDING.flatMap((group) =>
   group.routes.map((route) => ({ route, issue: group.issue })),
