@@ -28,7 +28,7 @@ export function installSessionEviction(
 ): void {
   const evictUser: onSendHookHandler = (req, reply, payload, done) => {
     const userId = Number((req.params as { id?: string } | undefined)?.id);
-    if (reply.statusCode < 300 && Number.isInteger(userId)) sessions.forgetUser(userId);
+    if (req.method === 'POST' && reply.statusCode < 300 && Number.isInteger(userId)) sessions.forgetUser(userId);
     done(null, payload);
   };
   const evict: onSendHookHandler = (req, _reply, payload, done) => {
@@ -40,7 +40,7 @@ export function installSessionEviction(
   app.addHook('onRoute', (route) => {
     const hook = SESSION_CHANGING_ROUTES.has(route.url)
       ? evict
-      : route.url === USER_CHANGING_ROUTE && route.method === 'POST'
+      : route.url === USER_CHANGING_ROUTE
         ? evictUser
         : undefined;
     if (!hook) return;

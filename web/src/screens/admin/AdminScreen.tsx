@@ -1,8 +1,12 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_LEVEL } from '../../app/access';
 import { useSession } from '../../app/session';
 import { NotBuiltScreen } from '../common/NotBuiltScreen';
 import { levelKey } from './levels';
+
+// Until the admin shell (h-admin-shell) is merged: its registry replaces this.
+const UsersSection = lazy(() => import('./sections/users'));
 
 /**
  * The admin area (specs 2 and 3), loaded as its own chunk. Below ADMIN_LEVEL a user sees only
@@ -12,6 +16,9 @@ export default function AdminScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
   const adminLevel = user?.adminLevel ?? 0;
+  // Read after hydration, so the server's and the browser's first render agree.
+  const [tab, setTab] = useState<string | null>(null);
+  useEffect(() => setTab(new URLSearchParams(window.location.search).get('tab')), []);
   const level = (
     <p className="admin-level">
       {t('admin.yourLevel')}: <strong>{t(levelKey(adminLevel))}</strong>
@@ -23,6 +30,17 @@ export default function AdminScreen() {
       <section className="panel" aria-labelledby="admin-title">
         <h1 id="admin-title">{t('admin.title')}</h1>
         {level}
+      </section>
+    );
+  }
+  if (tab === 'users') {
+    return (
+      <section className="panel" aria-labelledby="admin-title">
+        <h1 id="admin-title">{t('admin.title')}</h1>
+        {level}
+        <Suspense fallback={<p className="loading">{t('admin.loading')}</p>}>
+          <UsersSection />
+        </Suspense>
       </section>
     );
   }
