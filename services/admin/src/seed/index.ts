@@ -1,0 +1,26 @@
+import type { Database, Logger } from '@acg/platform';
+import { addMissing, flatten, validateTranslations } from '../domain/translations';
+import { findTranslations, writeTranslations } from '../repository/translations';
+
+/**
+ * Seeds translations from the web client's bundled files (the runners read web/src/i18n/*.json
+ * and pass them in). A language not stored yet is stored as bundled; a stored one only gains the
+ * keys it lacks (new strings of a release): what administrators edited is never overwritten.
+ */
+export async function seedTranslations(
+  database: Database,
+  files: Record<string, unknown>,
+  logger?: Logger,
+): Promise<void> {
+  for (const [lang, content] of Object.entries(files)) {
+    const bundled = validateTranslations(content);
+    await database.transaction(async (tx) => {
+      const stored = await findTranslations(tx, lang);
+      const next = stored ? addMissing(stored.data, bundled) : bundled;
+      const added = flatten(next).size - (stored ? flatten(stored.data).size : 0);
+      if (stored && added === 0) return;
+      await writeTranslations(tx, lang, next);
+      logger?.info({ lang, added }, stored ? 'translations gained new keys' : 'translations seeded');
+    });
+  }
+}
