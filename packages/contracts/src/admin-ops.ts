@@ -23,28 +23,34 @@ export const logDateSchema = z
     return DATE_TIME.test(v) && !Number.isNaN(new Date(v).getTime());
   }, 'must be a date (YYYY-MM-DD) or an ISO date-time');
 
-export const logSorts = ['date-desc', 'date-asc', 'admin-asc', 'admin-desc', 'category-asc', 'action-asc'] as const;
+export const logSorts = [
+  'date-desc',
+  'date-asc',
+  'admin-asc',
+  'admin-desc',
+  'category-asc',
+  'action-asc',
+] as const;
 export type LogSort = (typeof logSorts)[number];
 
 /** Filters of GET /admin/logs and /admin/logs/export (empty strings count as absent). */
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
-export const logFiltersSchema = z
-  .object({
-    category: z.preprocess(emptyToUndefined, z.enum(auditCategories).optional()),
-    /** The actor's numeric id or Discord ID. */
-    adminId: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,25}$/, 'must be a user id or a Discord ID (digits)')
-        .optional(),
-    ),
-    action: z.preprocess(emptyToUndefined, safeString().max(100).optional()),
-    startDate: z.preprocess(emptyToUndefined, logDateSchema.optional()),
-    endDate: z.preprocess(emptyToUndefined, logDateSchema.optional()),
-    sort: z.preprocess(emptyToUndefined, z.enum(logSorts).default('date-desc')),
-  });
+export const logFiltersSchema = z.object({
+  category: z.preprocess(emptyToUndefined, z.enum(auditCategories).optional()),
+  /** The actor's numeric id or Discord ID. */
+  adminId: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,25}$/, 'must be a user id or a Discord ID (digits)')
+      .optional(),
+  ),
+  action: z.preprocess(emptyToUndefined, safeString().max(100).optional()),
+  startDate: z.preprocess(emptyToUndefined, logDateSchema.optional()),
+  endDate: z.preprocess(emptyToUndefined, logDateSchema.optional()),
+  sort: z.preprocess(emptyToUndefined, z.enum(logSorts).default('date-desc')),
+});
 export type LogFilters = z.infer<typeof logFiltersSchema>;
 
 export const LOG_PAGE_SIZES = [25, 50, 100] as const;
@@ -176,7 +182,11 @@ export const settingSaveSchema = z.object({
 
 export const settingValueSchema = z.object({ key: z.enum(settingKeys), value: z.unknown() });
 
-export const channelCheckSchema = z.object({ name: z.string(), id: z.string(), guild_id: z.string().nullable() });
+export const channelCheckSchema = z.object({
+  name: z.string(),
+  id: z.string(),
+  guild_id: z.string().nullable(),
+});
 export const channelIdParamsSchema = z.object({
   id: z.string().regex(/^\d{5,25}$/, 'Укажите корректный ID канала'),
 });

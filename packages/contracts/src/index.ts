@@ -1,6 +1,6 @@
+export * from './admin-ops';
 export * from './anime-external-id';
 export * from './anime-search';
-export * from './admin-ops';
 export * from './audit';
 export * from './catalogue';
 export * from './errors';

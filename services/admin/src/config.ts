@@ -22,7 +22,10 @@ export const adminConfigSchema = baseConfigSchema.extend({
     }, 'must be an IANA time zone such as UTC or Europe/Moscow'),
   /** VK's API (wall.get); the fake VK's address in tests and the embedded demo. */
   VK_API_BASE_URL: z.string().url().default('https://api.vk.com/method'),
-  VK_API_VERSION: z.string().regex(/^\d+\.\d+$/).default('5.199'),
+  VK_API_VERSION: z
+    .string()
+    .regex(/^\d+\.\d+$/)
+    .default('5.199'),
   /** Discord's REST API, for the channel check and the relay's posts. */
   DISCORD_API_BASE_URL: z.string().url().default('https://discord.com/api/v10'),
   /** The bot's token: the relay posts and checks channels with the bot's credentials. */

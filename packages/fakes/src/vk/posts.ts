@@ -9,13 +9,19 @@ export interface VkPhotoSize {
   height: number;
 }
 export type VkAttachment =
-  | { type: 'photo'; photo: { id: number; owner_id: number; date: number; text: string; sizes: VkPhotoSize[] } }
+  | {
+      type: 'photo';
+      photo: { id: number; owner_id: number; date: number; text: string; sizes: VkPhotoSize[] };
+    }
   | { type: 'link'; link: { url: string; title: string; description?: string; caption?: string } }
   | {
       type: 'video';
       video: { id: number; owner_id: number; title: string; duration: number; image?: VkPhotoSize[] };
     }
-  | { type: 'doc'; doc: { id: number; owner_id: number; title: string; ext: string; url: string; size: number } };
+  | {
+      type: 'doc';
+      doc: { id: number; owner_id: number; title: string; ext: string; url: string; size: number };
+    };
 
 export interface VkPost {
   id: number;
@@ -80,9 +86,16 @@ export const DEMO_GROUP_NAME = 'Аниме карточки';
 export function demoWall(baseUrl: string, ownerId: number, nowSeconds: number): VkPost[] {
   const minutes = (m: number) => nowSeconds - m * 60;
   return [
-    makePost(baseUrl, ownerId, 101, minutes(60 * 24 * 30), 'Правила сообщества — прочитайте перед публикацией!', {
-      is_pinned: 1,
-    }),
+    makePost(
+      baseUrl,
+      ownerId,
+      101,
+      minutes(60 * 24 * 30),
+      'Правила сообщества — прочитайте перед публикацией!',
+      {
+        is_pinned: 1,
+      },
+    ),
     makePost(
       baseUrl,
       ownerId,

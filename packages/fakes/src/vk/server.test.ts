@@ -13,7 +13,12 @@ const wallGet = async (params: Record<string, string>) =>
 
 describe('fake VK wall.get', () => {
   it("answers the demo community's wall with the pinned post first and Cyrillic text", async () => {
-    const body = await wallGet({ owner_id: String(DEMO_GROUP_ID), count: '10', access_token: FAKE_VK_TOKEN, v: '5.199' });
+    const body = await wallGet({
+      owner_id: String(DEMO_GROUP_ID),
+      count: '10',
+      access_token: FAKE_VK_TOKEN,
+      v: '5.199',
+    });
     const items = body.response.items;
     expect(body.response.count).toBe(5);
     expect(items[0].is_pinned).toBe(1);
@@ -33,8 +38,12 @@ describe('fake VK wall.get', () => {
     expect(JSON.stringify(limited)).not.toContain(FAKE_VK_TOKEN);
     expect((await wallGet({ ...base, access_token: FAKE_VK_TOKEN })).error.error_code).toBe(6);
     expect((await wallGet({ ...base, access_token: FAKE_VK_TOKEN })).response.count).toBe(5);
-    expect((await wallGet({ ...base, owner_id: '-1', access_token: FAKE_VK_TOKEN })).error.error_code).toBe(15);
-    expect((await wallGet({ ...base, owner_id: '-42', access_token: FAKE_VK_TOKEN })).error.error_code).toBe(18);
+    expect((await wallGet({ ...base, owner_id: '-1', access_token: FAKE_VK_TOKEN })).error.error_code).toBe(
+      15,
+    );
+    expect((await wallGet({ ...base, owner_id: '-42', access_token: FAKE_VK_TOKEN })).error.error_code).toBe(
+      18,
+    );
   });
 
   it('adds posts on top of a wall', async () => {

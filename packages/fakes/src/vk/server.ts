@@ -1,5 +1,5 @@
-import Fastify, { type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { drawImage } from '../images/raster';
 import { DEMO_GROUP_ID, demoWall, makePost, type VkPost } from './posts';
 
@@ -27,7 +27,11 @@ export interface FakeVk {
   /** Base URL standing in for https://api.vk.com/method (no trailing slash). */
   url: string;
   /** Adds a post on top of an owner's wall (newest first, as VK lists them). */
-  addPost(ownerId: number, text: string, opts?: { ageSeconds?: number; id?: number } & Partial<VkPost>): VkPost;
+  addPost(
+    ownerId: number,
+    text: string,
+    opts?: { ageSeconds?: number; id?: number } & Partial<VkPost>,
+  ): VkPost;
   wall(ownerId: number): VkPost[];
   /** The next `n` calls answer error 6 (Too many requests per second). */
   rateLimitNext(n: number): void;
@@ -79,8 +83,7 @@ export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
     };
     requests.push({ method: 'wall.get', params, at: Date.now() });
     const token = params.access_token ?? '';
-    if (!tokens.has(token))
-      return vkError(5, 'User authorization failed: invalid access_token (4).', params);
+    if (!tokens.has(token)) return vkError(5, 'User authorization failed: invalid access_token (4).', params);
     if (!params.v) return vkError(8, 'Invalid request: v (version) is required', params);
     const now = Date.now();
     const window = (recent.get(token) ?? []).filter((t) => now - t < 1000);
@@ -92,7 +95,11 @@ export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
     }
     const ownerId = Number(params.owner_id);
     if (!Number.isInteger(ownerId) || ownerId === 0)
-      return vkError(100, 'One of the parameters specified was missing or invalid: owner_id is undefined', params);
+      return vkError(
+        100,
+        'One of the parameters specified was missing or invalid: owner_id is undefined',
+        params,
+      );
     if (closedWalls.has(ownerId)) return vkError(15, 'Access denied: wall is disabled', params);
     const posts = walls.get(ownerId);
     if (!posts) return vkError(18, 'User was deleted or banned', params);
@@ -110,14 +117,22 @@ export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
   });
 
   const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
-  if (opts.demo ?? true) walls.set(DEMO_GROUP_ID, demoWall(address, DEMO_GROUP_ID, Math.floor(Date.now() / 1000)));
+  if (opts.demo ?? true)
+    walls.set(DEMO_GROUP_ID, demoWall(address, DEMO_GROUP_ID, Math.floor(Date.now() / 1000)));
   closedWalls.add(-1);
 
   return {
     url: `${address}/method`,
     addPost(ownerId, text, o = {}) {
       const { ageSeconds = 0, id, ...extras } = o;
-      const post = makePost(address, ownerId, id ?? nextId++, Math.floor(Date.now() / 1000) - ageSeconds, text, extras);
+      const post = makePost(
+        address,
+        ownerId,
+        id ?? nextId++,
+        Math.floor(Date.now() / 1000) - ageSeconds,
+        text,
+        extras,
+      );
       walls.set(ownerId, [post, ...(walls.get(ownerId) ?? [])]);
       return post;
     },

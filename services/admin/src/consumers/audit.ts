@@ -13,7 +13,10 @@ export const USER_CONSUMER = 'admin-users';
  * id recorded in the same transaction, and the row unique by event id too) and acked only after
  * commit. The users projection (names and Discord IDs of actors) follows auth's user events.
  */
-export async function startAuditConsumers(bus: Pick<Bus, 'consume'>, database: Database): Promise<Subscription[]> {
+export async function startAuditConsumers(
+  bus: Pick<Bus, 'consume'>,
+  database: Database,
+): Promise<Subscription[]> {
   const audit = await startIdempotentConsumer({
     database,
     table: processedMessages,

@@ -38,13 +38,24 @@ const fail = (message: string, issues: unknown[] = []): never => {
 const parsers: { [K in SettingKey]: (value: unknown) => RelaySettings[K] } = {
   /** Any opaque token; an empty one clears it. Never echoed back (write-only). */
   'vk.token': (value) => {
-    const r = z.preprocess(emptyToNull, z.string().trim().min(10).max(512).regex(/^\S+$/).nullable()).safeParse(value);
+    const r = z
+      .preprocess(emptyToNull, z.string().trim().min(10).max(512).regex(/^\S+$/).nullable())
+      .safeParse(value);
     return r.success ? r.data : fail('vk.token must be a VK access token (no spaces) or empty to remove it');
   },
   /** Digits only (a Discord snowflake); a number is taken as its digits; empty clears it. */
   'vk.discordChannelId': (value) => {
     const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-    const r = z.preprocess(emptyToNull, z.string().trim().regex(/^\d{5,25}$/).nullable()).safeParse(text);
+    const r = z
+      .preprocess(
+        emptyToNull,
+        z
+          .string()
+          .trim()
+          .regex(/^\d{5,25}$/)
+          .nullable(),
+      )
+      .safeParse(text);
     return r.success ? r.data : fail('Укажите корректный ID канала (digits only)');
   },
   /** Groups with an id (trimmed; ids may be negative); rows without an id are dropped (spec 3 §5). */
@@ -77,7 +88,10 @@ const parsers: { [K in SettingKey]: (value: unknown) => RelaySettings[K] } = {
     const check = validateDetailed(text);
     return check.valid
       ? text
-      : fail(`vk.schedule is not a valid cron text: ${text}`, check.errors.map((e) => ({ path: e.field, message: e.message })));
+      : fail(
+          `vk.schedule is not a valid cron text: ${text}`,
+          check.errors.map((e) => ({ path: e.field, message: e.message })),
+        );
   },
 };
 
@@ -89,9 +103,16 @@ export const isSecret = (key: SettingKey): boolean => SECRET_SETTINGS.includes(k
 
 /** A value as an answer may carry it: secrets never, only whether they are set. */
 export function publicSetting(key: SettingKey, value: unknown) {
-  if (isSecret(key)) return { key, value: null, isSet: value !== null && value !== undefined, masked: value ? '••••••••' : null };
+  if (isSecret(key))
+    return {
+      key,
+      value: null,
+      isSet: value !== null && value !== undefined,
+      masked: value ? '••••••••' : null,
+    };
   return { key, value };
 }
 
 /** Audit before/after of a setting: a secret appears only as set/unset. */
-export const auditValue = (key: SettingKey, value: unknown) => (isSecret(key) ? { set: value != null } : value);
+export const auditValue = (key: SettingKey, value: unknown) =>
+  isSecret(key) ? { set: value != null } : value;

@@ -12,7 +12,8 @@ import { PayloadTooLargeError, ValidationError } from '@acg/platform';
  */
 export type Translations = { [key: string]: string | { plural: string[] } | Translations };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const NUL = /\0/;
 
 export function validateTranslations(data: unknown): Translations {
@@ -28,11 +29,20 @@ export function validateTranslations(data: unknown): Translations {
     for (const [key, value] of Object.entries(node)) {
       const at = [...path, key].join('.');
       if (issues.length >= 20) return;
-      if (key === '' || key.length > TRANSLATION_KEY_MAX || /\s/.test(key) || NUL.test(key) || key.includes('.'))
+      if (
+        key === '' ||
+        key.length > TRANSLATION_KEY_MAX ||
+        /\s/.test(key) ||
+        NUL.test(key) ||
+        key.includes('.')
+      )
         issues.push({ path: at, message: 'keys are 1–200 characters without spaces or dots' });
       else if (typeof value === 'string') {
         if (value.length > TRANSLATION_VALUE_MAX || NUL.test(value))
-          issues.push({ path: at, message: `a value is at most ${TRANSLATION_VALUE_MAX} characters, without NUL` });
+          issues.push({
+            path: at,
+            message: `a value is at most ${TRANSLATION_VALUE_MAX} characters, without NUL`,
+          });
       } else if (isObject(value) && 'plural' in value) {
         const forms = value.plural;
         if (

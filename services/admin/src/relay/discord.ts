@@ -30,11 +30,21 @@ export interface DiscordMessageBody {
  * Discord's REST API with the bot's credentials (`Authorization: Bot …`): the channel look-up of
  * the settings screen and the relay's channel messages.
  */
-export function createDiscordClient(opts: { baseUrl: string; token: string | undefined; policy: RetryPolicy }) {
+export function createDiscordClient(opts: {
+  baseUrl: string;
+  token: string | undefined;
+  policy: RetryPolicy;
+}) {
   const { baseUrl, token, policy } = opts;
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     if (!token)
-      throw new UpstreamError('The Discord bot token is not configured (DISCORD_BOT_TOKEN)', 'discord', 503, null, false);
+      throw new UpstreamError(
+        'The Discord bot token is not configured (DISCORD_BOT_TOKEN)',
+        'discord',
+        503,
+        null,
+        false,
+      );
     return withRetry(policy, async (signal) => {
       let res: Response;
       try {
@@ -48,7 +58,13 @@ export function createDiscordClient(opts: { baseUrl: string; token: string | und
           body: body === undefined ? undefined : JSON.stringify(body),
         });
       } catch (err) {
-        throw new UpstreamError(`Discord did not answer: ${(err as Error).message}`, 'discord', 503, null, true);
+        throw new UpstreamError(
+          `Discord did not answer: ${(err as Error).message}`,
+          'discord',
+          503,
+          null,
+          true,
+        );
       }
       const json = (await res.json().catch(() => null)) as
         | (T & { message?: string; code?: number; retry_after?: number })
@@ -57,9 +73,22 @@ export function createDiscordClient(opts: { baseUrl: string; token: string | und
       const message = json?.message ?? `HTTP ${res.status}`;
       if (res.status === 429) {
         const seconds = json?.retry_after ?? Number(res.headers.get('retry-after') ?? 1);
-        throw new UpstreamError(`Discord rate limit: ${message}`, 'discord', 429, json?.code ?? null, true, seconds * 1000);
+        throw new UpstreamError(
+          `Discord rate limit: ${message}`,
+          'discord',
+          429,
+          json?.code ?? null,
+          true,
+          seconds * 1000,
+        );
       }
-      throw new UpstreamError(`Discord: ${message}`, 'discord', res.status, json?.code ?? null, res.status >= 500);
+      throw new UpstreamError(
+        `Discord: ${message}`,
+        'discord',
+        res.status,
+        json?.code ?? null,
+        res.status >= 500,
+      );
     });
   };
   return {

@@ -1,4 +1,4 @@
-import { systemAuditEvent, type Database, enqueue, type Logger, type OutboxRelay } from '@acg/platform';
+import { type Database, enqueue, type Logger, type OutboxRelay, systemAuditEvent } from '@acg/platform';
 import { eq } from 'drizzle-orm';
 import { outbox, relayRuns } from '../db/schema';
 import { isFresh, toDiscordMessage } from '../domain/vk-post';
@@ -82,7 +82,12 @@ export function createRelay(deps: RelayDeps) {
     await database.transaction(async (tx) => {
       await tx
         .update(relayRuns)
-        .set({ finishedAt: new Date(), posted: result.posted, skipped: result.skipped, errors: result.errors })
+        .set({
+          finishedAt: new Date(),
+          posted: result.posted,
+          skipped: result.skipped,
+          errors: result.errors,
+        })
         .where(eq(relayRuns.id, runId));
       if (result.posted > 0 || result.errors.length > 0)
         await enqueue(

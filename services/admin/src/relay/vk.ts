@@ -28,7 +28,12 @@ export function createVkClient(opts: { baseUrl: string; version: string; policy:
   return {
     wallGet: (token: string, ownerId: string, count = 20): Promise<WallPost[]> =>
       withRetry(opts.policy, async (signal) => {
-        const body = new URLSearchParams({ owner_id: ownerId, count: String(count), access_token: token, v: opts.version });
+        const body = new URLSearchParams({
+          owner_id: ownerId,
+          count: String(count),
+          access_token: token,
+          v: opts.version,
+        });
         let res: Response;
         try {
           // POST keeps the token out of URLs (and so out of any access log).
@@ -36,14 +41,28 @@ export function createVkClient(opts: { baseUrl: string; version: string; policy:
         } catch (err) {
           throw new UpstreamError(`VK did not answer: ${(err as Error).message}`, 'vk', 503, null, true);
         }
-        if (!res.ok) throw new UpstreamError(`VK: HTTP ${res.status}`, 'vk', res.status, null, res.status >= 500 || res.status === 429);
+        if (!res.ok)
+          throw new UpstreamError(
+            `VK: HTTP ${res.status}`,
+            'vk',
+            res.status,
+            null,
+            res.status >= 500 || res.status === 429,
+          );
         const json = (await res.json()) as {
           response?: { items: WallPost[] };
           error?: { error_code: number; error_msg: string };
         };
         if (json.error) {
           const { error_code: code, error_msg: msg } = json.error;
-          throw new UpstreamError(`VK error ${code}: ${msg}`, 'vk', 200, code, RETRYABLE.has(code), code === 6 ? 1000 : 0);
+          throw new UpstreamError(
+            `VK error ${code}: ${msg}`,
+            'vk',
+            200,
+            code,
+            RETRYABLE.has(code),
+            code === 6 ? 1000 : 0,
+          );
         }
         return json.response?.items ?? [];
       }),

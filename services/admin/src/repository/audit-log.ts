@@ -32,7 +32,7 @@ export async function appendAuditRecord(tx: Tx, eventId: string, occurredAt: Dat
  */
 const bound = (value: string, timeZone: string, end: boolean): SQL =>
   /^\d{4}-\d{2}-\d{2}$/.test(value)
-    ? sql`((${value}::date + ${sql.raw(end ? "1" : "0")})::timestamp at time zone ${timeZone}::text)`
+    ? sql`((${value}::date + ${sql.raw(end ? '1' : '0')})::timestamp at time zone ${timeZone}::text)`
     : sql`${value}::timestamptz`;
 
 /** The WHERE conditions of the log's filters (spec 3 §2.3). */
@@ -52,7 +52,11 @@ export function logConditions(f: Omit<LogFilters, 'sort'>, timeZone: string): SQ
   if (f.startDate) where.push(gte(auditLog.createdAt, bound(f.startDate, timeZone, false)));
   if (f.endDate) {
     const end = bound(f.endDate, timeZone, true);
-    where.push(/^\d{4}-\d{2}-\d{2}$/.test(f.endDate) ? lt(auditLog.createdAt, end) : sql`${auditLog.createdAt} <= ${end}`);
+    where.push(
+      /^\d{4}-\d{2}-\d{2}$/.test(f.endDate)
+        ? lt(auditLog.createdAt, end)
+        : sql`${auditLog.createdAt} <= ${end}`,
+    );
   }
   return where.length ? and(...where) : undefined;
 }
@@ -121,7 +125,12 @@ export async function logStats(db: Reader, timeZone: string) {
     db
       .select({ n: count() })
       .from(auditLog)
-      .where(gte(auditLog.createdAt, sql`(current_timestamp at time zone ${timeZone})::date::timestamp at time zone ${timeZone}`)),
+      .where(
+        gte(
+          auditLog.createdAt,
+          sql`(current_timestamp at time zone ${timeZone})::date::timestamp at time zone ${timeZone}`,
+        ),
+      ),
   ]);
   return {
     total: byCategory.reduce((sum, r) => sum + r.n, 0),

@@ -19,12 +19,19 @@ export async function findNews(db: Db | Tx, id: number): Promise<NewsRow | null>
 }
 
 export async function insertNews(tx: Tx, input: NewsInput, authorId: number): Promise<NewsRow> {
-  const [row] = await tx.insert(news).values({ ...input, authorId }).returning();
+  const [row] = await tx
+    .insert(news)
+    .values({ ...input, authorId })
+    .returning();
   return row!;
 }
 
 export async function updateNews(tx: Tx, id: number, input: NewsInput): Promise<NewsRow | null> {
-  const [row] = await tx.update(news).set({ ...input, updatedAt: new Date() }).where(eq(news.id, id)).returning();
+  const [row] = await tx
+    .update(news)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(news.id, id))
+    .returning();
   return row ?? null;
 }
 

@@ -11,7 +11,12 @@ export const MAX_POST_ATTEMPTS = 3;
  * attempts failed definitely (Discord answered with an error) and it has attempts left. A claim
  * whose outcome is unknown (the process died while posting) is never retried: at most once.
  */
-export async function claimPost(db: Db, ownerId: string, postId: number, channelId: string): Promise<boolean> {
+export async function claimPost(
+  db: Db,
+  ownerId: string,
+  postId: number,
+  channelId: string,
+): Promise<boolean> {
   const rows = await db
     .insert(relayPosts)
     .values({ ownerId, postId, channelId, state: 'claimed', attempts: 1 })
@@ -39,7 +44,10 @@ export async function markFailed(db: Db, ownerId: string, postId: number, error:
 }
 
 export async function startRun(db: Db, trigger: string): Promise<number> {
-  const [row] = await db.insert(relayRuns).values({ trigger, startedAt: new Date() }).returning({ id: relayRuns.id });
+  const [row] = await db
+    .insert(relayRuns)
+    .values({ trigger, startedAt: new Date() })
+    .returning({ id: relayRuns.id });
   return row!.id;
 }
 

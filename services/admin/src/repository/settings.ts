@@ -4,9 +4,15 @@ import { eq } from 'drizzle-orm';
 import { settings } from '../db/schema';
 import { parseSettingValue, type RelaySettings, SETTING_DEFAULTS } from '../domain/settings';
 
+/**
+ * Values are stored wrapped, `{ "v": value }`: a bare JSON string in a jsonb column comes back
+ * double-encoded through the driver, and a wrapper keeps every kind of value the same.
+ */
+const unwrap = (stored: unknown): unknown => (stored as { v?: unknown } | null)?.v ?? null;
+
 export async function findSetting(db: Db | Tx, key: SettingKey) {
   const [row] = await db.select().from(settings).where(eq(settings.key, key));
-  return row ?? null;
+  return row ? { ...row, value: unwrap(row.value) } : null;
 }
 
 /** Every relay setting, stored values over defaults (a stored value that no longer parses is ignored). */
@@ -16,7 +22,7 @@ export async function readRelaySettings(db: Db | Tx): Promise<RelaySettings> {
   for (const row of rows) {
     if (!(settingKeys as readonly string[]).includes(row.key)) continue;
     try {
-      out[row.key as SettingKey] = parseSettingValue(row.key as SettingKey, row.value);
+      out[row.key as SettingKey] = parseSettingValue(row.key as SettingKey, unwrap(row.value));
     } catch {
       // keep the default
     }
@@ -39,11 +45,11 @@ export async function saveSetting(
   }
   await tx
     .insert(settings)
-    .values({ key, value: value as object, description: description ?? null, updatedBy: by, updatedAt: now })
+    .values({ key, value: { v: value }, description: description ?? null, updatedBy: by, updatedAt: now })
     .onConflictDoUpdate({
       target: settings.key,
       set: {
-        value: value as object,
+        value: { v: value },
         ...(description === undefined ? {} : { description }),
         updatedBy: by,
         updatedAt: now,

@@ -1,6 +1,7 @@
-import type { Database, Logger } from '@acg/platform';
+import type { Cache, Database, Logger } from '@acg/platform';
 import { addMissing, flatten, validateTranslations } from '../domain/translations';
 import { findTranslations, writeTranslations } from '../repository/translations';
+import { I18N_CACHE_NAMESPACE } from '../routes/i18n/i18n';
 
 /**
  * Seeds translations from the web client's bundled files (the runners read web/src/i18n/*.json
@@ -10,8 +11,9 @@ import { findTranslations, writeTranslations } from '../repository/translations'
 export async function seedTranslations(
   database: Database,
   files: Record<string, unknown>,
-  logger?: Logger,
+  opts: { cache?: Cache; logger?: Logger } = {},
 ): Promise<void> {
+  const { cache, logger } = opts;
   for (const [lang, content] of Object.entries(files)) {
     const bundled = validateTranslations(content);
     await database.transaction(async (tx) => {
@@ -20,6 +22,8 @@ export async function seedTranslations(
       const added = flatten(next).size - (stored ? flatten(stored.data).size : 0);
       if (stored && added === 0) return;
       await writeTranslations(tx, lang, next);
+      // The service keeps each language serialised in the cache (routes/i18n): drop the old one.
+      await cache?.namespace(I18N_CACHE_NAMESPACE).delete(lang);
       logger?.info({ lang, added }, stored ? 'translations gained new keys' : 'translations seeded');
     });
   }

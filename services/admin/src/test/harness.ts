@@ -30,7 +30,11 @@ export const user = (id: number, username: string, over: Record<string, unknown>
 });
 
 /** The signed identity header the gateway would add. */
-export const asUser = (userId: number, adminLevel = 0, language: 'en' | 'ru' = 'en'): Record<string, string> => ({
+export const asUser = (
+  userId: number,
+  adminLevel = 0,
+  language: 'en' | 'ru' = 'en',
+): Record<string, string> => ({
   [IDENTITY_HEADER]: signIdentity({ userId, adminLevel, language }, TEST_SECRET),
 });
 export const asAdmin = (userId = 1, language: 'en' | 'ru' = 'en') => asUser(userId, 3, language);
@@ -72,7 +76,8 @@ export async function startAdminHarness(env: Record<string, string> = {}) {
     RELAY_ENABLED: 'false',
     ...env,
   });
-  const service: RunningService = await start({ config, logger, bus, cache: createMemoryCache(), database, ownsInfra: false });
+  const cache = createMemoryCache();
+  const service: RunningService = await start({ config, logger, bus, cache, database, ownsInfra: false });
   const { db } = database;
   const auditCount = async () => (await db.select({ n: count() }).from(auditLog))[0]?.n ?? 0;
 
@@ -80,6 +85,7 @@ export async function startAdminHarness(env: Record<string, string> = {}) {
     service,
     url: service.url,
     bus,
+    cache,
     database,
     config,
     testDb,
@@ -103,14 +109,21 @@ export async function startAdminHarness(env: Record<string, string> = {}) {
     async announceUsers(...list: ReturnType<typeof user>[]) {
       for (const u of list) await bus.publish(makeEvent(userCreated, u));
       const ids = list.map((u) => u.id);
-      await waitFor(async () => {
-        const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-        return rows.length === ids.length;
-      }, `users ${ids.join(', ')}`);
+      await waitFor(
+        async () => {
+          const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+          return rows.length === ids.length;
+        },
+        `users ${ids.join(', ')}`,
+      );
     },
     /** Events admin wrote to its outbox, oldest first. */
     async outboxEvents(type: string) {
-      const rows = await db.select({ data: outbox.data }).from(outbox).where(eq(outbox.type, type)).orderBy(outbox.occurredAt);
+      const rows = await db
+        .select({ data: outbox.data })
+        .from(outbox)
+        .where(eq(outbox.type, type))
+        .orderBy(outbox.occurredAt);
       return rows.map((r) => r.data);
     },
     async close() {

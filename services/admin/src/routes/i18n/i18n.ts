@@ -28,6 +28,7 @@ interface CachedLanguage {
   etag: string;
   body: string;
 }
+export const I18N_CACHE_NAMESPACE = 'i18n';
 const CACHE_SECONDS = 3600;
 /** Browsers and shared caches keep a language a minute, then revalidate with the ETag. */
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
@@ -35,7 +36,7 @@ const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 /** Translations (spec 3 §2.6, §7): served to everyone, saved by administrators. */
 export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRelay }: I18nRoutesDeps): void {
   const { db } = database;
-  const cached = cache.namespace('i18n');
+  const cached = cache.namespace(I18N_CACHE_NAMESPACE);
 
   const load = async (lang: string): Promise<CachedLanguage | null> => {
     const hit = await cached.get<CachedLanguage>(lang);
@@ -62,7 +63,11 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
 
   /** Additive: the languages that have translations (the language selector, the editor). */
   app.get('/api/i18n', async () =>
-    (await listLanguages(db)).map((l) => ({ lang: l.lang, version: l.version, updatedAt: l.updatedAt.toISOString() })),
+    (await listLanguages(db)).map((l) => ({
+      lang: l.lang,
+      version: l.version,
+      updatedAt: l.updatedAt.toISOString(),
+    })),
   );
 
   /**

@@ -1,7 +1,15 @@
 import { auditRecorded, logListSchema, logStatsSchema } from '@acg/contracts';
 import { makeEvent } from '@acg/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, asUser, type AdminHarness, record, startAdminHarness, user, waitFor } from '../../test/harness';
+import {
+  type AdminHarness,
+  asAdmin,
+  asUser,
+  record,
+  startAdminHarness,
+  user,
+  waitFor,
+} from '../../test/harness';
 
 let h: AdminHarness;
 const now = Date.now();
@@ -9,17 +17,36 @@ const daysAgo = (n: number) => new Date(now - n * 86_400_000).toISOString();
 
 beforeAll(async () => {
   h = await startAdminHarness();
-  await h.announceUsers(user(1, 'Aiko', { discordId: '111111111111111111', adminLevel: 3 }), user(2, 'Борис'));
+  await h.announceUsers(
+    user(1, 'Aiko', { discordId: '111111111111111111', adminLevel: 3 }),
+    user(2, 'Борис'),
+  );
   // Events carry their own time: the log dates each row by when the change happened.
   const at = async (iso: string, over: Parameters<typeof record>[0]) => {
     const e = makeEvent(auditRecorded, record(over));
     await h.bus.publish({ ...e, occurredAt: iso });
   };
   await at(daysAgo(0), { action: 'card.deleted', category: 'cards', actorId: 1 });
-  await at(daysAgo(2), { action: 'card.deleted', category: 'cards', actorId: 2, description: 'Удалена карточка' });
+  await at(daysAgo(2), {
+    action: 'card.deleted',
+    category: 'cards',
+    actorId: 2,
+    description: 'Удалена карточка',
+  });
   await at(daysAgo(10), { action: 'user.level-changed', category: 'users', actorId: 1 });
-  await at(daysAgo(40), { action: 'trade.cleanup', category: 'system', actorId: null, ip: null, service: 'trades' });
-  await at(daysAgo(1), { action: 'news.created', category: 'other', actorId: 99, description: '=HYPERLINK("http://evil")' });
+  await at(daysAgo(40), {
+    action: 'trade.cleanup',
+    category: 'system',
+    actorId: null,
+    ip: null,
+    service: 'trades',
+  });
+  await at(daysAgo(1), {
+    action: 'news.created',
+    category: 'other',
+    actorId: 99,
+    description: '=HYPERLINK("http://evil")',
+  });
   await waitFor(async () => (await h.auditCount()) === 5, 'five rows');
 });
 afterAll(() => h?.close());
@@ -81,10 +108,18 @@ describe('GET /admin/logs', () => {
     expect((await list('?adminId=111111111111111111')).count).toBe(3);
     const lastWeek = new Date(now - 7 * 86_400_000).toISOString().slice(0, 10);
     const recent = await list(`?startDate=${lastWeek}`);
-    expect(recent.rows.map((r) => r.action).sort()).toEqual(['card.deleted', 'card.deleted', 'dup.test', 'news.created']);
+    expect(recent.rows.map((r) => r.action).sort()).toEqual([
+      'card.deleted',
+      'card.deleted',
+      'dup.test',
+      'news.created',
+    ]);
     const old = await list(`?endDate=${new Date(now - 20 * 86_400_000).toISOString().slice(0, 10)}`);
     expect(old.rows.map((r) => r.action)).toEqual(['trade.cleanup']);
-    expect((await list(`?startDate=${encodeURIComponent(daysAgo(3))}&endDate=${encodeURIComponent(daysAgo(1.5))}`)).count).toBe(1);
+    expect(
+      (await list(`?startDate=${encodeURIComponent(daysAgo(3))}&endDate=${encodeURIComponent(daysAgo(1.5))}`))
+        .count,
+    ).toBe(1);
   });
 
   it('refuses malformed filters with 400 and never a 500', async () => {
@@ -140,12 +175,16 @@ describe('GET /admin/logs/export', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.trim().split('\n');
-    expect(lines[0]).toBe('ID,Administrator,Administrator ID,Discord ID,Action,Category,Description,Target,IP,Service,Date');
+    expect(lines[0]).toBe(
+      'ID,Administrator,Administrator ID,Discord ID,Action,Category,Description,Target,IP,Service,Date',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Борис');
     expect(lines[1]).toContain('Удалена карточка');
 
-    const injected = await (await h.fetch('/admin/logs/export?action=news.created', { headers: asAdmin() })).text();
+    const injected = await (
+      await h.fetch('/admin/logs/export?action=news.created', { headers: asAdmin() })
+    ).text();
     expect(injected).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(injected).not.toMatch(/,"?=HYPERLINK/);
   });
@@ -159,7 +198,13 @@ describe('GET /admin/logs/export', () => {
 
 describe('authorization', () => {
   it('refuses anonymous callers (401) and members or moderators (403) on every log call', async () => {
-    for (const path of ['/admin/logs', '/admin/logs/stats', '/admin/logs/categories', '/admin/logs/actions', '/admin/logs/export']) {
+    for (const path of [
+      '/admin/logs',
+      '/admin/logs/stats',
+      '/admin/logs/categories',
+      '/admin/logs/actions',
+      '/admin/logs/export',
+    ]) {
       expect((await h.fetch(path)).status, path).toBe(401);
       expect((await h.fetch(path, { headers: asUser(5) })).status, path).toBe(403);
       expect((await h.fetch(path, { headers: asUser(5, 2) })).status, path).toBe(403);

@@ -32,10 +32,14 @@ export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRo
     },
   );
 
-  app.get('/admin/logs/stats', { schema: { response: { 200: logStatsSchema } } }, () => logStats(db, timeZone));
+  app.get('/admin/logs/stats', { schema: { response: { 200: logStatsSchema } } }, () =>
+    logStats(db, timeZone),
+  );
 
-  app.get('/admin/logs/categories', { schema: { response: { 200: logCategoryOptionsSchema } } }, async (req) =>
-    categoryOptions(req.identity.language),
+  app.get(
+    '/admin/logs/categories',
+    { schema: { response: { 200: logCategoryOptionsSchema } } },
+    async (req) => categoryOptions(req.identity.language),
   );
 
   app.get('/admin/logs/actions', { schema: { response: { 200: logActionOptionsSchema } } }, async () =>

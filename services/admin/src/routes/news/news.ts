@@ -30,13 +30,20 @@ const ADMIN_LIMIT = 1000;
 const FEED_LIMIT = 20;
 
 /** News (spec 3 §2.4, §7): the public list, the administrators' CRUD, and an Atom feed. */
-export function registerNewsRoutes(app: HttpServer, { database, outboxRelay, publicUrl }: NewsRoutesDeps): void {
+export function registerNewsRoutes(
+  app: HttpServer,
+  { database, outboxRelay, publicUrl }: NewsRoutesDeps,
+): void {
   const { db } = database;
   const audit = (req: Parameters<typeof auditEventFor>[0], action: string, item: NewsItem, extra = {}) =>
     auditEventFor(req, 'admin', {
       action,
       category: 'other',
-      description: `${action === 'news.created' ? 'Created' : action === 'news.deleted' ? 'Deleted' : 'Updated'} news ${item.id}: ${item.title}`.slice(0, 2000),
+      description:
+        `${action === 'news.created' ? 'Created' : action === 'news.deleted' ? 'Deleted' : 'Updated'} news ${item.id}: ${item.title}`.slice(
+          0,
+          2000,
+        ),
       targetType: 'news',
       targetId: String(item.id),
       ...extra,
@@ -65,16 +72,20 @@ export function registerNewsRoutes(app: HttpServer, { database, outboxRelay, pub
       .send(newsAtom(rows.map(toNewsItem), publicUrl));
   });
 
-  app.post('/api/admin/news', { schema: { body: newsInputSchema, response: { 201: newsItemSchema } } }, async (req, reply) => {
-    const userId = requireAdmin(req);
-    const item = await database.transaction(async (tx) => {
-      const created = toNewsItem(await insertNews(tx, req.body, userId));
-      await enqueue(tx, outbox, audit(req, 'news.created', created, { after: req.body }));
-      return created;
-    });
-    outboxRelay.kick();
-    return reply.code(201).send(item);
-  });
+  app.post(
+    '/api/admin/news',
+    { schema: { body: newsInputSchema, response: { 201: newsItemSchema } } },
+    async (req, reply) => {
+      const userId = requireAdmin(req);
+      const item = await database.transaction(async (tx) => {
+        const created = toNewsItem(await insertNews(tx, req.body, userId));
+        await enqueue(tx, outbox, audit(req, 'news.created', created, { after: req.body }));
+        return created;
+      });
+      outboxRelay.kick();
+      return reply.code(201).send(item);
+    },
+  );
 
   app.put(
     '/api/admin/news/:id',
@@ -85,7 +96,11 @@ export function registerNewsRoutes(app: HttpServer, { database, outboxRelay, pub
         const before = await findNews(tx, req.params.id);
         if (!before) throw new NotFoundError('News item not found');
         const after = toNewsItem((await updateNews(tx, req.params.id, req.body))!);
-        await enqueue(tx, outbox, audit(req, 'news.updated', after, changedFields(toNewsItem(before), after)));
+        await enqueue(
+          tx,
+          outbox,
+          audit(req, 'news.updated', after, changedFields(toNewsItem(before), after)),
+        );
         return after;
       });
       outboxRelay.kick();

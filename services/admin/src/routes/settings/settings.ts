@@ -20,12 +20,12 @@ import {
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
 import { auditValue, parseSettingValue, publicSetting, SETTING_DEFAULTS } from '../../domain/settings';
-import { recentRuns } from '../../repository/relay';
-import { findSetting, saveSetting } from '../../repository/settings';
 import type { DiscordClient } from '../../relay/discord';
 import { UpstreamError } from '../../relay/http';
 import type { Relay } from '../../relay/relay';
 import type { RelayScheduler } from '../../relay/scheduler';
+import { recentRuns } from '../../repository/relay';
+import { findSetting, saveSetting } from '../../repository/settings';
 
 export interface SettingsRoutesDeps {
   database: Database;
@@ -40,7 +40,8 @@ const RUNS_SHOWN = 20;
 /** Discord's answer to a channel look-up, as the settings screen's check shows it. */
 function channelCheckError(err: unknown): never {
   if (err instanceof UpstreamError) {
-    if (err.status === 404 || err.code === 10003) throw new NotFoundError('Channel not found', { id: err.code });
+    if (err.status === 404 || err.code === 10003)
+      throw new NotFoundError('Channel not found', { id: err.code });
     if (err.status === 403 || err.status === 401)
       throw new AppError(409, 'conflict', 'The bot cannot see this channel (missing access)');
     if (err.status === 503 && !err.retryable) throw new UnavailableError(err.message);
@@ -53,20 +54,16 @@ function channelCheckError(err: unknown): never {
 export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps): void {
   const { database } = deps;
 
-  app.get(
-    '/api/config/:key',
-    { schema: { params: z.object({ key: z.string().max(100) }) } },
-    async (req) => {
-      const key = req.params.key as SettingKey;
-      if (!settingKeys.includes(key)) throw new NotFoundError(`Unknown setting: ${req.params.key}`);
-      const row = await findSetting(database.db, key);
-      return {
-        ...publicSetting(key, row ? parseSettingValue(key, row.value) : SETTING_DEFAULTS[key]),
-        description: row?.description ?? null,
-        updatedAt: row?.updatedAt.toISOString() ?? null,
-      };
-    },
-  );
+  app.get('/api/config/:key', { schema: { params: z.object({ key: z.string().max(100) }) } }, async (req) => {
+    const key = req.params.key as SettingKey;
+    if (!settingKeys.includes(key)) throw new NotFoundError(`Unknown setting: ${req.params.key}`);
+    const row = await findSetting(database.db, key);
+    return {
+      ...publicSetting(key, row ? parseSettingValue(key, row.value) : SETTING_DEFAULTS[key]),
+      description: row?.description ?? null,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+    };
+  });
 
   app.post('/api/admin/config', { schema: { body: settingSaveSchema } }, async (req) => {
     const userId = requireAdmin(req);
