@@ -79,6 +79,19 @@ export async function startAdminHarness(env: Record<string, string> = {}) {
   const cache = createMemoryCache();
   const service: RunningService = await start({ config, logger, bus, cache, database, ownsInfra: false });
   const { db } = database;
+  /**
+   * Secrets no answer may ever contain (vk.token): every response of h.fetch and h.json is read
+   * and checked, so each test of the suite scans what it receives.
+   */
+  const secrets = new Set<string>();
+  const leaks: string[] = [];
+  const scanned = async (path: string, res: Response) => {
+    if (secrets.size > 0) {
+      const text = `${JSON.stringify([...res.headers])}\n${await res.clone().text()}`;
+      for (const secret of secrets) if (text.includes(secret)) leaks.push(`${path} answered a secret`);
+    }
+    return res;
+  };
   const auditCount = async () => (await db.select({ n: count() }).from(auditLog))[0]?.n ?? 0;
 
   return {
@@ -89,15 +102,19 @@ export async function startAdminHarness(env: Record<string, string> = {}) {
     database,
     config,
     testDb,
-    fetch(path: string, init: RequestInit = {}) {
-      return fetch(`${service.url}${path}`, init);
+    secrets,
+    /** What h.fetch and h.json saw of the secrets (empty when nothing leaked). */
+    leaks,
+    async fetch(path: string, init: RequestInit = {}) {
+      return scanned(path, await fetch(`${service.url}${path}`, init));
     },
-    json(path: string, method: string, body: unknown, headers: Record<string, string> = asAdmin()) {
-      return fetch(`${service.url}${path}`, {
+    async json(path: string, method: string, body: unknown, headers: Record<string, string> = asAdmin()) {
+      const res = await fetch(`${service.url}${path}`, {
         method,
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
       });
+      return scanned(path, res);
     },
     auditCount,
     /** Publishes audit.recorded events and waits until the log holds them. */

@@ -7,8 +7,16 @@ let h: AdminHarness;
 beforeAll(async () => {
   // No DISCORD_BOT_TOKEN here: the channel check says the bot is not configured.
   h = await startAdminHarness();
+  h.secrets.add(FAKE_VK_TOKEN);
 });
-afterAll(() => h?.close());
+afterAll(async () => {
+  try {
+    // Every answer of this suite was scanned for the token (the harness reads each one).
+    expect(h.leaks).toEqual([]);
+  } finally {
+    await h?.close();
+  }
+});
 
 const save = (key: string, value: unknown, headers = asAdmin(), description?: string) =>
   h.json('/api/admin/config', 'POST', { key, value, description }, headers);
@@ -104,6 +112,13 @@ describe('settings', () => {
     expect((await save('vk.token', '')).status).toBe(200);
     expect(await (await read('vk.token')).json()).toMatchObject({ isSet: false });
     await save('vk.token', FAKE_VK_TOKEN);
+  });
+
+  it('has a scan that would notice a secret in an answer', async () => {
+    h.secrets.add('123456789012345678');
+    await read('vk.discordChannelId');
+    h.secrets.delete('123456789012345678');
+    expect(h.leaks.splice(0)).toEqual(['/api/config/vk.discordChannelId answered a secret']);
   });
 
   it('lets no one below administrator read or write any setting', async () => {
