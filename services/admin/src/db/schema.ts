@@ -1,6 +1,7 @@
 import { outboxTable, processedMessagesTable } from '@acg/platform/tables';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -42,9 +43,28 @@ export const auditLog = admin.table(
   },
   (t) => [
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('audit_log_category_idx').on(t.category, t.createdAt.desc()),
-    index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
-    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+    index('audit_log_category_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_action_idx').on(t.action, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Rows of the audit log per hour (UTC), category and action, kept by a statement trigger on
+ * audit_log inserts (migration 0002), so counting a million rows sums a few thousand buckets:
+ * the list's `count`, the stats and the action counts read them (repository/audit-counts.ts).
+ */
+export const auditCounts = admin.table(
+  'audit_counts',
+  {
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    category: text('category').notNull(),
+    action: text('action').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hour, t.category, t.action] }),
+    index('audit_counts_action_idx').on(t.action),
   ],
 );
 

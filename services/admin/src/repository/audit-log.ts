@@ -1,7 +1,7 @@
 import type { AuditRecord, LogFilters, LogSort } from '@acg/contracts';
 import type { Db, Tx } from '@acg/platform';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { auditLog, users } from '../db/schema';
+import { auditCounts, auditLog, users } from '../db/schema';
 
 type Reader = Db | Tx;
 
@@ -26,17 +26,46 @@ export async function appendAuditRecord(tx: Tx, eventId: string, occurredAt: Dat
     .onConflictDoNothing({ target: auditLog.eventId });
 }
 
+export interface LogBounds {
+  /** Inclusive start, or none. */
+  start: Date | null;
+  /** Exclusive end, or none. */
+  end: Date | null;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * A date filter bound: a calendar date is midnight of that day in `timeZone` (an end date
- * includes its whole day); a date-time is that instant.
+ * The instants of the date filters: a calendar date is midnight of that day in `timeZone` (an
+ * end date includes its whole day); a date-time is that instant (an end date-time includes its
+ * millisecond). PostgreSQL converts calendar dates, so time zone rules are its own.
  */
-const bound = (value: string, timeZone: string, end: boolean): SQL =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value)
-    ? sql`((${value}::date + ${sql.raw(end ? '1' : '0')})::timestamp at time zone ${timeZone}::text)`
-    : sql`${value}::timestamptz`;
+export async function resolveBounds(
+  db: Reader,
+  f: Pick<LogFilters, 'startDate' | 'endDate'>,
+  timeZone: string,
+): Promise<LogBounds> {
+  const local = async (date: string, days: number) => {
+    const { rows } = await db.execute<{ at: Date | string }>(
+      sql`select ((${date}::date + ${days}::int)::timestamp at time zone ${timeZone}::text) as at`,
+    );
+    return new Date(rows[0]!.at);
+  };
+  const start = !f.startDate
+    ? null
+    : DATE_ONLY.test(f.startDate)
+      ? await local(f.startDate, 0)
+      : new Date(f.startDate);
+  const end = !f.endDate
+    ? null
+    : DATE_ONLY.test(f.endDate)
+      ? await local(f.endDate, 1)
+      : new Date(new Date(f.endDate).getTime() + 1);
+  return { start, end };
+}
 
 /** The WHERE conditions of the log's filters (spec 3 §2.3). */
-export function logConditions(f: Omit<LogFilters, 'sort'>, timeZone: string): SQL | undefined {
+export function logConditions(f: Omit<LogFilters, 'sort'>, bounds: LogBounds): SQL | undefined {
   const where: SQL[] = [];
   if (f.category) where.push(eq(auditLog.category, f.category));
   if (f.action) where.push(eq(auditLog.action, f.action));
@@ -49,15 +78,8 @@ export function logConditions(f: Omit<LogFilters, 'sort'>, timeZone: string): SQ
     const asId = Number(f.adminId);
     where.push(asId <= 2_147_483_647 ? (or(eq(auditLog.actorId, asId), byDiscord) as SQL) : byDiscord);
   }
-  if (f.startDate) where.push(gte(auditLog.createdAt, bound(f.startDate, timeZone, false)));
-  if (f.endDate) {
-    const end = bound(f.endDate, timeZone, true);
-    where.push(
-      /^\d{4}-\d{2}-\d{2}$/.test(f.endDate)
-        ? lt(auditLog.createdAt, end)
-        : sql`${auditLog.createdAt} <= ${end}`,
-    );
-  }
+  if (bounds.start) where.push(gte(auditLog.createdAt, bounds.start));
+  if (bounds.end) where.push(lt(auditLog.createdAt, bounds.end));
   return where.length ? and(...where) : undefined;
 }
 
@@ -95,54 +117,96 @@ const rowColumns = {
 };
 
 /** The log rows of one page, with their actor (left join: the actor may be unknown). */
-export function logRowsQuery(db: Reader, filters: LogFilters, timeZone: string) {
+export function logRowsQuery(db: Reader, filters: LogFilters, bounds: LogBounds) {
   return db
     .select(rowColumns)
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(logConditions(filters, timeZone))
+    .where(logConditions(filters, bounds))
     .orderBy(...orderOf(filters.sort))
     .$dynamic();
 }
 export type LogRow = Awaited<ReturnType<typeof logRowsQuery>>[number];
 
+const HOUR = 3_600_000;
+const floorHour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR) * HOUR);
+const ceilHour = (d: Date) => new Date(Math.ceil(d.getTime() / HOUR) * HOUR);
+
+async function exactCount(db: Reader, filters: Omit<LogFilters, 'sort'>, bounds: LogBounds): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(auditLog).where(logConditions(filters, bounds));
+  return row?.n ?? 0;
+}
+
+/**
+ * How many rows match. Filters by actor are counted row by row (an actor's rows are few, by
+ * index); otherwise whole hours come from the hourly counts and only the partial hours at the
+ * edges of a date range are counted in the log itself, so the answer is exact and cheap.
+ */
+export async function countLog(
+  db: Reader,
+  filters: Omit<LogFilters, 'sort'>,
+  bounds: LogBounds,
+): Promise<number> {
+  if (filters.adminId) return exactCount(db, filters, bounds);
+  const { start, end } = bounds;
+  const fullFrom = start ? ceilHour(start) : null;
+  const fullTo = end ? floorHour(end) : null;
+  if (fullFrom && fullTo && fullFrom >= fullTo) return exactCount(db, filters, bounds);
+  const where: SQL[] = [];
+  if (filters.category) where.push(eq(auditCounts.category, filters.category));
+  if (filters.action) where.push(eq(auditCounts.action, filters.action));
+  if (fullFrom) where.push(gte(auditCounts.hour, fullFrom));
+  if (fullTo) where.push(lt(auditCounts.hour, fullTo));
+  const [buckets, head, tail] = await Promise.all([
+    db
+      .select({ n: sql<string | null>`sum(${auditCounts.n})` })
+      .from(auditCounts)
+      .where(and(...where)),
+    start && fullFrom && start < fullFrom ? exactCount(db, filters, { start, end: fullFrom }) : 0,
+    end && fullTo && fullTo < end ? exactCount(db, filters, { start: fullTo, end }) : 0,
+  ]);
+  return Number(buckets[0]?.n ?? 0) + head + tail;
+}
+
 export async function findLogPage(
   db: Reader,
   filters: LogFilters & { limit: number; offset: number },
-  timeZone: string,
+  bounds: LogBounds,
 ): Promise<{ rows: LogRow[]; count: number }> {
-  const [rows, [total]] = await Promise.all([
-    logRowsQuery(db, filters, timeZone).limit(filters.limit).offset(filters.offset),
-    db.select({ n: count() }).from(auditLog).where(logConditions(filters, timeZone)),
+  const [rows, total] = await Promise.all([
+    logRowsQuery(db, filters, bounds).limit(filters.limit).offset(filters.offset),
+    countLog(db, filters, bounds),
   ]);
-  return { rows, count: total?.n ?? 0 };
+  return { rows, count: total };
 }
 
 /** Total, today (since midnight in `timeZone`) and per category (spec 3 §2.3 stat cards). */
 export async function logStats(db: Reader, timeZone: string) {
-  const [byCategory, [today]] = await Promise.all([
-    db.select({ category: auditLog.category, n: count() }).from(auditLog).groupBy(auditLog.category),
+  const { rows } = await db.execute<{ at: Date | string }>(
+    sql`select ((current_timestamp at time zone ${timeZone}::text)::date::timestamp at time zone ${timeZone}::text) as at`,
+  );
+  const midnight = new Date(rows[0]!.at);
+  const [byCategory, today] = await Promise.all([
     db
-      .select({ n: count() })
-      .from(auditLog)
-      .where(
-        gte(
-          auditLog.createdAt,
-          sql`(current_timestamp at time zone ${timeZone})::date::timestamp at time zone ${timeZone}`,
-        ),
-      ),
+      .select({ category: auditCounts.category, n: sql<string>`sum(${auditCounts.n})` })
+      .from(auditCounts)
+      .groupBy(auditCounts.category),
+    countLog(db, {}, { start: midnight, end: null }),
   ]);
   return {
-    total: byCategory.reduce((sum, r) => sum + r.n, 0),
-    today: today?.n ?? 0,
-    byCategory: Object.fromEntries(byCategory.map((r) => [r.category, r.n])),
+    total: byCategory.reduce((sum, r) => sum + Number(r.n), 0),
+    today,
+    byCategory: Object.fromEntries(byCategory.map((r) => [r.category, Number(r.n)])),
   };
 }
 
 /** Every action written so far with its count, most frequent first. */
-export const logActions = (db: Reader) =>
-  db
-    .select({ action: auditLog.action, n: count() })
-    .from(auditLog)
-    .groupBy(auditLog.action)
-    .orderBy(desc(count()), asc(auditLog.action));
+export async function logActions(db: Reader) {
+  const rows = await db
+    .select({ action: auditCounts.action, n: sql<string>`sum(${auditCounts.n})` })
+    .from(auditCounts)
+    .groupBy(auditCounts.action);
+  return rows
+    .map((r) => ({ action: r.action, n: Number(r.n) }))
+    .sort((a, b) => b.n - a.n || a.action.localeCompare(b.action));
+}

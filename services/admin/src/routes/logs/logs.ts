@@ -12,7 +12,7 @@ import type { Database, HttpServer } from '@acg/platform';
 import { stringify } from 'csv-stringify';
 import QueryStream from 'pg-query-stream';
 import { CSV_COLUMNS, categoryOptions, csvCells, type ExportRow, toLogEntry } from '../../domain/log-view';
-import { findLogPage, logActions, logRowsQuery, logStats } from '../../repository/audit-log';
+import { findLogPage, logActions, logRowsQuery, logStats, resolveBounds } from '../../repository/audit-log';
 
 export interface LogRoutesDeps {
   database: Database;
@@ -27,7 +27,7 @@ export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRo
     '/admin/logs',
     { schema: { querystring: logListQuerySchema, response: { 200: logListSchema } } },
     async (req) => {
-      const page = await findLogPage(db, req.query, timeZone);
+      const page = await findLogPage(db, req.query, await resolveBounds(db, req.query, timeZone));
       return { rows: page.rows.map(toLogEntry), count: page.count };
     },
   );
@@ -52,7 +52,7 @@ export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRo
    * with a byte order mark (spreadsheets then read Cyrillic right), formula cells neutralised.
    */
   app.get('/admin/logs/export', { schema: { querystring: logFiltersSchema } }, async (req, reply) => {
-    const query = logRowsQuery(db, req.query, timeZone).toSQL();
+    const query = logRowsQuery(db, req.query, await resolveBounds(db, req.query, timeZone)).toSQL();
     const client = await database.pool.connect();
     let released = false;
     const release = (err?: Error) => {

@@ -1,6 +1,6 @@
-import { auditRecorded, newsItemSchema, newsListSchema } from '@acg/contracts';
+import { auditRecorded, logListSchema, newsItemSchema, newsListSchema } from '@acg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminHarness, asAdmin, asUser, startAdminHarness } from '../../test/harness';
+import { type AdminHarness, asAdmin, asUser, startAdminHarness, user, waitFor } from '../../test/harness';
 
 let h: AdminHarness;
 beforeAll(async () => {
@@ -75,6 +75,30 @@ describe('news', () => {
       actorId: 1,
       before: { title: 'Changelog 1', published: false },
       after: { title: 'Changelog 1.1', published: true },
+    });
+  });
+
+  it("lands in the audit log through the outbox and the bus, with the actor and the client's address", async () => {
+    await h.announceUsers(user(1, 'Aiko', { adminLevel: 3 }));
+    const res = await create(
+      { title: 'Logged', content: 'x', type: 'info' },
+      { ...asAdmin(1), 'x-forwarded-for': '198.51.100.23, 10.0.0.1' },
+    );
+    const item = newsItemSchema.parse(await res.json());
+    await waitFor(async () => {
+      const page = logListSchema.parse(
+        await (await h.fetch('/admin/logs?action=news.created', { headers: asAdmin() })).json(),
+      );
+      return page.rows.some((r) => r.targetId === String(item.id));
+    }, 'news.created in the log');
+    const page = logListSchema.parse(
+      await (await h.fetch('/admin/logs?action=news.created', { headers: asAdmin() })).json(),
+    );
+    expect(page.rows.find((r) => r.targetId === String(item.id))).toMatchObject({
+      category: 'other',
+      ip: '198.51.100.23',
+      service: 'admin',
+      Admin: { id: 1, username: 'Aiko' },
     });
   });
 
