@@ -108,6 +108,7 @@ for (const [name, path] of [
   const rssBefore = process.memoryUsage().rss;
   t = performance.now();
   const res = await fetch(`${service.url}${path}`, { headers });
+  if (res.status !== 200) throw new Error(`export answered ${res.status}: ${await res.text()}`);
   let bytes = 0;
   let lines = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {

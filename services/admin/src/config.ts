@@ -36,6 +36,8 @@ export const adminConfigSchema = baseConfigSchema.extend({
   RELAY_SETTINGS_POLL_SECONDS: env.int(30).pipe(z.number().int().min(1).max(3600)),
   /** Attempts per VK or Discord call when rate limited or failing transiently. */
   RELAY_RETRIES: env.int(4).pipe(z.number().int().min(0).max(10)),
+  /** First back-off between two attempts (doubled each time, randomised, at most 30 s). */
+  RELAY_BACKOFF_MS: env.int(500).pipe(z.number().int().min(1).max(30_000)),
   /** Timeout of one VK or Discord call, in milliseconds. */
   RELAY_HTTP_TIMEOUT_MS: env.int(10_000).pipe(z.number().int().min(100).max(120_000)),
 });

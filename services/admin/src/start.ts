@@ -35,7 +35,7 @@ export async function start(deps: ServiceDeps<AdminConfig>): Promise<RunningServ
   if (!database) throw new Error('admin needs a database');
   const policy: RetryPolicy = {
     retries: config.RELAY_RETRIES,
-    minTimeoutMs: 500,
+    minTimeoutMs: config.RELAY_BACKOFF_MS,
     maxTimeoutMs: 30_000,
     timeoutMs: config.RELAY_HTTP_TIMEOUT_MS,
   };

@@ -41,11 +41,13 @@ export const auditLog = admin.table(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
+  // Ascending, so a backward scan gives the list's `created_at desc, id desc` (its default) and a
+  // forward one the oldest-first sort; a DESC NULLS LAST index would serve neither.
   (t) => [
-    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('audit_log_category_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
-    index('audit_log_action_idx').on(t.action, t.createdAt.desc(), t.id.desc()),
-    index('audit_log_actor_idx').on(t.actorId, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_category_idx').on(t.category, t.createdAt, t.id),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id),
   ],
 );
 

@@ -1,3 +1,11 @@
+CREATE TABLE "admin"."audit_counts" (
+	"hour" timestamp with time zone NOT NULL,
+	"category" text NOT NULL,
+	"action" text NOT NULL,
+	"n" bigint NOT NULL,
+	CONSTRAINT "audit_counts_hour_category_action_pk" PRIMARY KEY("hour","category","action")
+);
+--> statement-breakpoint
 CREATE TABLE "admin"."audit_log" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"event_id" text NOT NULL,
@@ -95,10 +103,11 @@ CREATE TABLE "admin"."users" (
 	"as_of" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "audit_log_created_idx" ON "admin"."audit_log" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_log_category_idx" ON "admin"."audit_log" USING btree ("category","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_log_action_idx" ON "admin"."audit_log" USING btree ("action","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_log_actor_idx" ON "admin"."audit_log" USING btree ("actor_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_counts_action_idx" ON "admin"."audit_counts" USING btree ("action");--> statement-breakpoint
+CREATE INDEX "audit_log_created_idx" ON "admin"."audit_log" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_category_idx" ON "admin"."audit_log" USING btree ("category","created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_action_idx" ON "admin"."audit_log" USING btree ("action","created_at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "admin"."audit_log" USING btree ("actor_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "news_published_idx" ON "admin"."news" USING btree ("published","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "outbox_pending_idx" ON "admin"."outbox" USING btree ("occurred_at","id") WHERE published_at is null;--> statement-breakpoint
 CREATE INDEX "users_discord_idx" ON "admin"."users" USING btree ("discord_id");
