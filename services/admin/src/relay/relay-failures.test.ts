@@ -1,5 +1,5 @@
-import { DEMO_GROUP_ID, FAKE_VK_TOKEN, type FakeVk, startFakeVk } from '@acg/fakes';
 import { relayRunListSchema } from '@acg/contracts';
+import { DEMO_GROUP_ID, FAKE_VK_TOKEN, type FakeVk, startFakeVk } from '@acg/fakes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayPosts } from '../db/schema';
@@ -43,7 +43,11 @@ describe('the relay when things go wrong', () => {
   it('records what is missing when it is not configured', async () => {
     const run = await runNow();
     expect(run).toMatchObject({ posted: 0, skipped: 0 });
-    expect(run.errors).toEqual(['vk.token is not set', 'vk.discordChannelId is not set', 'vk.groups is empty']);
+    expect(run.errors).toEqual([
+      'vk.token is not set',
+      'vk.discordChannelId is not set',
+      'vk.groups is empty',
+    ]);
   });
 
   it('records a bad VK token (error 5) against its group and goes on with the others', async () => {
@@ -104,7 +108,9 @@ describe('the relay when things go wrong', () => {
   });
 
   it('lists its runs, newest first, for the settings screen', async () => {
-    const runs = relayRunListSchema.parse(await (await h.fetch('/api/admin/vk/runs', { headers: asAdmin() })).json());
+    const runs = relayRunListSchema.parse(
+      await (await h.fetch('/api/admin/vk/runs', { headers: asAdmin() })).json(),
+    );
     expect(runs.length).toBeGreaterThanOrEqual(6);
     expect(runs[0]!.id).toBeGreaterThan(runs[1]!.id);
     expect(runs.every((r) => r.trigger === 'manual' && r.finishedAt !== null)).toBe(true);
@@ -116,12 +122,21 @@ describe('the schedule', () => {
     const scheduled = await startAdminHarness({ VK_API_BASE_URL: vk.url, RELAY_ENABLED: 'true' });
     try {
       const runs = async () =>
-        relayRunListSchema.parse(await (await scheduled.fetch('/api/admin/vk/runs', { headers: asAdmin() })).json());
+        relayRunListSchema.parse(
+          await (await scheduled.fetch('/api/admin/vk/runs', { headers: asAdmin() })).json(),
+        );
       // Default: every 30 minutes, so nothing ran yet.
       expect(await runs()).toEqual([]);
-      const res = await scheduled.json('/api/admin/config', 'POST', { key: 'vk.schedule', value: '*/1 * * * * *' });
+      const res = await scheduled.json('/api/admin/config', 'POST', {
+        key: 'vk.schedule',
+        value: '*/1 * * * * *',
+      });
       expect(res.status).toBe(200);
-      await waitFor(async () => (await runs()).filter((r) => r.trigger === 'schedule').length >= 2, 'two scheduled runs', 8000);
+      await waitFor(
+        async () => (await runs()).filter((r) => r.trigger === 'schedule').length >= 2,
+        'two scheduled runs',
+        8000,
+      );
     } finally {
       await scheduled.close();
     }
