@@ -181,7 +181,13 @@ describe('stats, categories and actions', () => {
 
 describe('GET /admin/logs/export', () => {
   it('streams UTF-8 CSV with a BOM, the filters applied and formula cells neutralised', async () => {
-    const res = await h.fetch('/admin/logs/export?category=cards&adminId=2', { headers: asAdmin() });
+    const since = new Date(now - 5 * 86_400_000).toISOString().slice(0, 10);
+    const res = await h.fetch(
+      `/admin/logs/export?category=cards&adminId=2&startDate=${since}&endDate=${encodeURIComponent(daysAgo(-1))}`,
+      {
+        headers: asAdmin(),
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toContain('admin_logs.csv');
