@@ -73,7 +73,9 @@ const service = await start({
   database,
   ownsInfra: false,
 });
-const headers = { [IDENTITY_HEADER]: signIdentity({ userId: 1, adminLevel: 3, language: 'ru' }, SECRET, 3600) };
+const headers = {
+  [IDENTITY_HEADER]: signIdentity({ userId: 1, adminLevel: 3, language: 'ru' }, SECRET, 3600),
+};
 const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 const queries: Array<[string, string]> = [

@@ -128,6 +128,36 @@ export function logRowsQuery(db: Reader, filters: LogFilters, bounds: LogBounds)
 }
 export type LogRow = Awaited<ReturnType<typeof logRowsQuery>>[number];
 
+/**
+ * Sorting by administrator name orders every matching row by a joined column (no index can give
+ * that order), so the page's ids are found first with only the sort keys in the sort, and the
+ * rows are read by id after: a narrower sort than sorting whole rows.
+ */
+async function pageByAdministrator(
+  db: Reader,
+  filters: LogFilters & { limit: number; offset: number },
+  bounds: LogBounds,
+): Promise<LogRow[]> {
+  const ids = (
+    await db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(logConditions(filters, bounds))
+      .orderBy(...orderOf(filters.sort))
+      .limit(filters.limit)
+      .offset(filters.offset)
+  ).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(rowColumns)
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(inArray(auditLog.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 const HOUR = 3_600_000;
 const floorHour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR) * HOUR);
 const ceilHour = (d: Date) => new Date(Math.ceil(d.getTime() / HOUR) * HOUR);
@@ -174,7 +204,9 @@ export async function findLogPage(
   bounds: LogBounds,
 ): Promise<{ rows: LogRow[]; count: number }> {
   const [rows, total] = await Promise.all([
-    logRowsQuery(db, filters, bounds).limit(filters.limit).offset(filters.offset),
+    filters.sort.startsWith('admin')
+      ? pageByAdministrator(db, filters, bounds)
+      : logRowsQuery(db, filters, bounds).limit(filters.limit).offset(filters.offset),
     countLog(db, filters, bounds),
   ]);
   return { rows, count: total };

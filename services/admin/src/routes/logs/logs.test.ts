@@ -100,6 +100,21 @@ describe('GET /admin/logs', () => {
     expect(oldest.rows[0]?.action).toBe('trade.cleanup');
   });
 
+  it('sorts by administrator name either way, unknown actors last, paging through the same order', async () => {
+    const names = (page: { rows: { Admin: { username: string } | null }[] }) =>
+      page.rows.map((r) => r.Admin?.username ?? null);
+    expect(names(await list('?sort=admin-asc'))).toEqual(['Aiko', 'Aiko', 'Aiko', 'Борис', null, null]);
+    expect(names(await list('?sort=admin-desc'))).toEqual(['Борис', 'Aiko', 'Aiko', 'Aiko', null, null]);
+    const all = (await list('?sort=admin-asc')).rows.map((r) => r.id);
+    const paged = [
+      ...(await list('?sort=admin-asc&limit=4')).rows,
+      ...(await list('?sort=admin-asc&limit=4&offset=4')).rows,
+    ].map((r) => r.id);
+    expect(paged).toEqual(all);
+    expect(names(await list('?sort=category-asc&limit=1'))).toEqual(['Aiko']);
+    expect((await list('?sort=action-asc&limit=1')).rows[0]?.action).toBe('card.deleted');
+  });
+
   it('filters by category, by actor id or Discord ID, and by dates', async () => {
     expect((await list('?category=users')).rows.map((r) => r.action)).toEqual(['user.level-changed']);
     expect((await list('?adminId=1&category=cards')).count).toBe(2);
