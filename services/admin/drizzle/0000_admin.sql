@@ -1,9 +1,9 @@
 CREATE TABLE "admin"."audit_counts" (
-	"hour" timestamp with time zone NOT NULL,
+	"day" timestamp with time zone NOT NULL,
 	"category" text NOT NULL,
 	"action" text NOT NULL,
 	"n" bigint NOT NULL,
-	CONSTRAINT "audit_counts_hour_category_action_pk" PRIMARY KEY("hour","category","action")
+	CONSTRAINT "audit_counts_day_category_action_pk" PRIMARY KEY("day","category","action")
 );
 --> statement-breakpoint
 CREATE TABLE "admin"."audit_log" (

@@ -11,14 +11,14 @@ CREATE TRIGGER "audit_log_no_update_delete" BEFORE UPDATE OR DELETE ON "admin"."
 CREATE TRIGGER "audit_log_no_truncate" BEFORE TRUNCATE ON "admin"."audit_log"
   FOR EACH STATEMENT EXECUTE FUNCTION "admin"."audit_log_append_only"();
 --> statement-breakpoint
--- Counts per UTC hour, category and action, kept with every insert into the log (one statement
+-- Counts per UTC day, category and action, kept with every insert into the log (one statement
 -- trigger: a bulk insert adds its rows grouped). The log is append-only, so counts only grow.
 CREATE FUNCTION "admin"."audit_counts_add"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "admin"."audit_counts" ("hour", "category", "action", "n")
-  SELECT date_trunc('hour', "created_at", 'UTC'), "category", "action", count(*) FROM inserted
+  INSERT INTO "admin"."audit_counts" ("day", "category", "action", "n")
+  SELECT date_trunc('day', "created_at", 'UTC'), "category", "action", count(*) FROM inserted
   GROUP BY 1, 2, 3
-  ON CONFLICT ("hour", "category", "action") DO UPDATE SET "n" = "audit_counts"."n" + excluded."n";
+  ON CONFLICT ("day", "category", "action") DO UPDATE SET "n" = "audit_counts"."n" + excluded."n";
   RETURN NULL;
 END;
 $$;

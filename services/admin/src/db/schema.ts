@@ -52,20 +52,20 @@ export const auditLog = admin.table(
 );
 
 /**
- * Rows of the audit log per hour (UTC), category and action, kept by a statement trigger on
- * audit_log inserts (migration 0002), so counting a million rows sums a few thousand buckets:
- * the list's `count`, the stats and the action counts read them (repository/audit-counts.ts).
+ * Rows of the audit log per day (UTC), category and action, kept by a statement trigger on
+ * audit_log inserts (migration 0001), so counting a million rows sums a few thousand buckets:
+ * the list's `count`, the stats and the action counts read them (repository/audit-log.ts).
  */
 export const auditCounts = admin.table(
   'audit_counts',
   {
-    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    day: timestamp('day', { withTimezone: true, mode: 'date' }).notNull(),
     category: text('category').notNull(),
     action: text('action').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.hour, t.category, t.action] }),
+    primaryKey({ columns: [t.day, t.category, t.action] }),
     index('audit_counts_action_idx').on(t.action),
   ],
 );

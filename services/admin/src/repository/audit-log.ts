@@ -158,9 +158,10 @@ async function pageByAdministrator(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-const HOUR = 3_600_000;
-const floorHour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR) * HOUR);
-const ceilHour = (d: Date) => new Date(Math.ceil(d.getTime() / HOUR) * HOUR);
+/** Buckets are whole UTC days (epoch milliseconds divide evenly: no leap seconds in them). */
+const DAY = 86_400_000;
+const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY) * DAY);
+const ceilDay = (d: Date) => new Date(Math.ceil(d.getTime() / DAY) * DAY);
 
 async function exactCount(db: Reader, filters: Omit<LogFilters, 'sort'>, bounds: LogBounds): Promise<number> {
   const [row] = await db.select({ n: count() }).from(auditLog).where(logConditions(filters, bounds));
@@ -169,8 +170,8 @@ async function exactCount(db: Reader, filters: Omit<LogFilters, 'sort'>, bounds:
 
 /**
  * How many rows match. Filters by actor are counted row by row (an actor's rows are few, by
- * index); otherwise whole hours come from the hourly counts and only the partial hours at the
- * edges of a date range are counted in the log itself, so the answer is exact and cheap.
+ * index); otherwise whole days come from the daily counts and only the partial days at the
+ * edges of a date range are counted in the log itself (by index), so the answer is exact and cheap.
  */
 export async function countLog(
   db: Reader,
@@ -179,14 +180,14 @@ export async function countLog(
 ): Promise<number> {
   if (filters.adminId) return exactCount(db, filters, bounds);
   const { start, end } = bounds;
-  const fullFrom = start ? ceilHour(start) : null;
-  const fullTo = end ? floorHour(end) : null;
+  const fullFrom = start ? ceilDay(start) : null;
+  const fullTo = end ? floorDay(end) : null;
   if (fullFrom && fullTo && fullFrom >= fullTo) return exactCount(db, filters, bounds);
   const where: SQL[] = [];
   if (filters.category) where.push(eq(auditCounts.category, filters.category));
   if (filters.action) where.push(eq(auditCounts.action, filters.action));
-  if (fullFrom) where.push(gte(auditCounts.hour, fullFrom));
-  if (fullTo) where.push(lt(auditCounts.hour, fullTo));
+  if (fullFrom) where.push(gte(auditCounts.day, fullFrom));
+  if (fullTo) where.push(lt(auditCounts.day, fullTo));
   const [buckets, head, tail] = await Promise.all([
     db
       .select({ n: sql<string | null>`sum(${auditCounts.n})` })

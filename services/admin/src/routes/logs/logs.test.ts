@@ -137,7 +137,7 @@ describe('GET /admin/logs', () => {
     ).toBe(1);
   });
 
-  it('counts exactly what it lists, for ranges that cut hours anywhere (hourly counts plus edges)', async () => {
+  it('counts exactly what it lists, for ranges that cut days anywhere (daily counts plus edges)', async () => {
     const filters = ['', '&category=cards', '&action=card.deleted', '&adminId=1'];
     const instants = [0.01, 0.5, 1.2, 2.05, 3, 9.99, 10.01, 45].map((d) => daysAgo(d));
     for (const f of filters)
