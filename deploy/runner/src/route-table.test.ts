@@ -72,6 +72,10 @@ const PENDING: ReadonlyArray<{ issue: string; routes: readonly string[] }> = [
       'DELETE /admin/seasons/:id',
     ],
   },
+  {
+    issue: 'issue 10 (images: cache administration, served by the admin service)',
+    routes: ['GET /api/admin/cache/stats', 'POST /api/admin/cache/clear', 'POST /api/admin/cache/cleanup'],
+  },
 ];
 const pendingRoutes = PENDING.flatMap((group) =>
   group.routes.map((route) => ({ route, issue: group.issue })),

@@ -1,3 +1,4 @@
+export * from './admin-ops';
 export * from './admin-users';
 export * from './anime-external-id';
 export * from './anime-search';
