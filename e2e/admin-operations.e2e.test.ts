@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { cardsGet, inventoryGrant } from '@acg/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +147,35 @@ describe('users and access levels', () => {
     await admin.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
+  it('finds the change in the action log with its IP, and exports it as CSV with Cyrillic intact', async () => {
+    await admin.goto(`${system.url}/admin?tab=logs`);
+    const row = admin.locator('.admin-table--logs tbody tr', { hasText: 'user.level-changed' });
+    // The audit event travels auth's outbox → bus → the admin service's consumer.
+    await row.first().waitFor({ timeout: 15_000 });
+    const text = await row.first().textContent();
+    expect(text).toContain('admin_hikari');
+    expect(text).toMatch(/Модератор/);
+    expect(await row.first().locator('.admin-category--users').count()).toBe(1);
+    expect(await row.first().locator('td').nth(5).textContent()).toMatch(/\d+\.\d+\.\d+\.\d+|:/);
+    // A filter adds a removable chip and reloads.
+    await admin.locator('.admin-filters select').first().selectOption('users');
+    await admin.locator('.admin-chip').first().waitFor();
+    await admin.screenshot({ path: `${shots}/logs-1280.png`, fullPage: true });
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.locator('a[download="admin_logs.csv"]').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('admin_logs.csv');
+    const path = await download.path();
+    const bytes = await readFile(path!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.toString('utf8');
+    expect(csv).toContain('user.level-changed');
+    expect(csv).toMatch(/Модератор/);
+    await admin.locator('.admin-chip__remove').first().click();
+    expect(await admin.locator('.admin-chip').count()).toBe(0);
+  });
+
   it('fits a phone at 390 px', async () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     await admin.goto(`${system.url}/admin?tab=users`);
@@ -154,5 +183,10 @@ describe('users and access levels', () => {
     const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await admin.screenshot({ path: `${shots}/users-390.png`, fullPage: true });
+    await admin.goto(`${system.url}/admin?tab=logs`);
+    await admin.locator('.admin-table--logs tbody tr').first().waitFor();
+    const logsOverflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(logsOverflow).toBeLessThanOrEqual(0);
+    await admin.screenshot({ path: `${shots}/logs-390.png`, fullPage: true });
   });
 });

@@ -6,7 +6,10 @@ import { NotBuiltScreen } from '../common/NotBuiltScreen';
 import { levelKey } from './levels';
 
 // Until the admin shell (h-admin-shell) is merged: its registry replaces this.
-const UsersSection = lazy(() => import('./sections/users'));
+const SECTIONS: Record<string, ReturnType<typeof lazy>> = {
+  users: lazy(() => import('./sections/users')),
+  logs: lazy(() => import('./sections/logs')),
+};
 
 /**
  * The admin area (specs 2 and 3), loaded as its own chunk. Below ADMIN_LEVEL a user sees only
@@ -33,13 +36,14 @@ export default function AdminScreen() {
       </section>
     );
   }
-  if (tab === 'users') {
+  const Section = tab ? SECTIONS[tab] : undefined;
+  if (Section) {
     return (
       <section className="panel" aria-labelledby="admin-title">
         <h1 id="admin-title">{t('admin.title')}</h1>
         {level}
         <Suspense fallback={<p className="loading">{t('admin.loading')}</p>}>
-          <UsersSection />
+          <Section />
         </Suspense>
       </section>
     );
