@@ -176,6 +176,48 @@ describe('users and access levels', () => {
     expect(await admin.locator('.admin-chip').count()).toBe(0);
   });
 
+  it('publishes a news item that appears on the home page, and deletes one after confirming', async () => {
+    await admin.goto(`${system.url}/admin?tab=news`);
+    const form = admin.locator('.admin-form');
+    await form.waitFor();
+    expect(await form.locator('textarea').getAttribute('rows')).toBe('8');
+    await form.locator('input').first().fill('Сезон карточек открыт');
+    await form.locator('select').selectOption('announcement');
+    await form.locator('textarea').fill('Новые карточки уже в игре.');
+    await form.locator('input').nth(1).fill(' осень, , карточки ,');
+    await form.locator('input[type="checkbox"]').check();
+    await form.locator('button[type="submit"]').click();
+    const row = admin.locator('.admin-table--news tbody tr', { hasText: 'Сезон карточек открыт' });
+    await row.waitFor();
+    expect(await row.locator('td').nth(3).textContent()).toBe('осень, карточки');
+    // The form is back to its empty state.
+    expect(await form.locator('input').first().inputValue()).toBe('');
+    expect(await form.locator('select').inputValue()).toBe('update');
+    expect(await form.locator('input[type="checkbox"]').isChecked()).toBe(false);
+    // A draft, deleted after the spec's confirmation.
+    await form.locator('input').first().fill('Черновик');
+    await form.locator('textarea').fill('Не публиковать');
+    await form.locator('button[type="submit"]').click();
+    const draft = admin.locator('.admin-table--news tbody tr', { hasText: 'Черновик' });
+    await draft.waitFor();
+    await admin.screenshot({ path: `${shots}/news-1280.png`, fullPage: true });
+    let asked = '';
+    admin.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
+    await draft.getByRole('button', { name: /Удалить|Delete/ }).click();
+    await draft.waitFor({ state: 'detached' });
+    expect(asked).toMatch(/Удалить новость\?|Delete this news item\?/);
+
+    await fan.goto(system.url);
+    await fan.locator('.home-news__item').first().waitFor();
+    const news = await fan.locator('.home-news').textContent();
+    expect(news).toContain('Сезон карточек открыт');
+    expect(news).not.toContain('Черновик');
+    await fan.screenshot({ path: `${shots}/home-news-1280.png`, fullPage: true });
+  });
+
   it('fits a phone at 390 px', async () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     await admin.goto(`${system.url}/admin?tab=users`);

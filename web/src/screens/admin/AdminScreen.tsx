@@ -9,6 +9,7 @@ import { levelKey } from './levels';
 const SECTIONS: Record<string, ReturnType<typeof lazy>> = {
   users: lazy(() => import('./sections/users')),
   logs: lazy(() => import('./sections/logs')),
+  news: lazy(() => import('./sections/news')),
 };
 
 /**

@@ -322,7 +322,9 @@ export default function LogsSection() {
                   </td>
                   <td data-label={t('adminLogs.columns.date')}>
                     <time dateTime={row.createdAt}>{at.toLocaleString('ru-RU')}</time>
-                    <span className="admin-muted admin-relative">{relativeTime(at, now, 'ru')}</span>
+                    <span className="admin-muted admin-relative">
+                      {relativeTime(at, now, 'ru', t('adminLogs.justNow'))}
+                    </span>
                   </td>
                 </tr>
               );

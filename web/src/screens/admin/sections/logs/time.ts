@@ -1,7 +1,7 @@
-/** Spec 3 §9: under a minute 'только что', then minutes, hours, days (<30), months (<12), years. */
-export function relativeTime(date: Date, now: Date, locale: string): string {
+/** Spec 3 §9: under a minute `justNow` (the ru text is the spec's), then minutes, hours, days (<30), months (<12), years. */
+export function relativeTime(date: Date, now: Date, locale: string, justNow: string): string {
   const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
-  if (seconds < 60) return locale.startsWith('ru') ? 'только что' : 'just now';
+  if (seconds < 60) return justNow;
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return format.format(-minutes, 'minute');
