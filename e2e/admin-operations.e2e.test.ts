@@ -218,6 +218,42 @@ describe('users and access levels', () => {
     await fan.screenshot({ path: `${shots}/home-news-1280.png`, fullPage: true });
   });
 
+  it('an edited ru translation shows on the ru home page without a restart', async () => {
+    const guest = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await guest.goto(system.url);
+    await Promise.all([guest.waitForEvent('load'), guest.getByLabel('Language').selectOption('ru')]);
+    await guest.locator('.hero__tagline').waitFor();
+    const before = await guest.locator('.hero__tagline').textContent();
+    const edited = 'Живой перевод: собирайте карточки любимых героев!';
+    expect(before).not.toBe(edited);
+    const status = await admin.evaluate(async (text) => {
+      const ru = await (await fetch('/api/i18n/ru')).json();
+      ru.home.tagline = text;
+      const res = await fetch('/admin/i18n?lang=ru', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ru),
+      });
+      return res.status;
+    }, edited);
+    expect(status).toBe(200);
+    // The gateway revalidates live translations every I18N_REVALIDATE_MS (2 s by default).
+    await expect
+      .poll(
+        async () => {
+          await guest.reload();
+          return guest.locator('.hero__tagline').textContent();
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toBe(edited);
+    // Hydrated with the same texts: no mismatch warning replaced it.
+    await guest.waitForTimeout(300);
+    expect(await guest.locator('.hero__tagline').textContent()).toBe(edited);
+    await guest.screenshot({ path: `${shots}/home-live-ru-1280.png` });
+    await guest.context().close();
+  });
+
   it('fits a phone at 390 px', async () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     await admin.goto(`${system.url}/admin?tab=users`);

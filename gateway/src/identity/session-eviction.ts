@@ -28,7 +28,8 @@ export function installSessionEviction(
 ): void {
   const evictUser: onSendHookHandler = (req, reply, payload, done) => {
     const userId = Number((req.params as { id?: string } | undefined)?.id);
-    if (req.method === 'POST' && reply.statusCode < 300 && Number.isInteger(userId)) sessions.forgetUser(userId);
+    if (req.method === 'POST' && reply.statusCode < 300 && Number.isInteger(userId))
+      sessions.forgetUser(userId);
     done(null, payload);
   };
   const evict: onSendHookHandler = (req, _reply, payload, done) => {
