@@ -46,6 +46,10 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   COOKIE_SECURE: env.bool(false),
   /** How long a resolved session is reused without asking auth again. */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /** How often server rendering revalidates a language's live translations with the admin service. */
+  I18N_REVALIDATE_MS: z.coerce.number().int().min(0).default(2000),
+  /** How long a page waits for them before rendering with the last known or bundled texts. */
+  I18N_TIMEOUT_MS: z.coerce.number().int().min(1).default(300),
   SESSION_CACHE_MAX: z.coerce.number().int().min(1).default(10_000),
   SESSION_RESOLVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(750),
   /**

@@ -9,10 +9,11 @@ import {
 import type { Renderer } from '@acg/web';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { type GatewayConfig, internalPort, sessionCookieName } from './config';
+import { type GatewayConfig, internalPort, sessionCookieName, upstreamUrl } from './config';
 import { installSessionEviction } from './identity/session-eviction';
 import { SessionResolver } from './identity/session-resolver';
 import { createVisitorLookup } from './identity/visitor';
+import { createTranslationsLoader } from './pages/live-translations';
 import { createPageResponder } from './pages/page-responder';
 import { registerPages } from './pages/register-pages';
 import { registerProxies } from './routing/register-proxies';
@@ -71,14 +72,24 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   const cookieName = sessionCookieName(config);
   installSessionEviction(root, sessions, cookieName);
   const visitors = createVisitorLookup(sessions, cookieName);
-  const respondWithPage = createPageResponder(deps.renderer, visitors);
+  const available = new Set(deps.services ?? builtServices().map((s) => s.name));
+  // Live translations for server rendering, when the admin service is part of the system.
+  const translations = available.has('admin')
+    ? createTranslationsLoader({
+        baseUrl: upstreamUrl(config, 'admin'),
+        ttlMs: config.I18N_REVALIDATE_MS,
+        timeoutMs: config.I18N_TIMEOUT_MS,
+        logger,
+      })
+    : undefined;
+  const respondWithPage = createPageResponder(deps.renderer, visitors, translations);
 
   await registerPages(root, { assetsDir: deps.renderer.assetsDir, respondWithPage });
   await registerProxies(root, {
     config,
     visitors,
     respondWithPage,
-    available: new Set(deps.services ?? builtServices().map((s) => s.name)),
+    available,
   });
 
   const url = await app.listen({ host: config.HOST, port: config.PORT });

@@ -18,7 +18,7 @@ if (!root) throw new Error('The page has no #root element');
 hydrateRoot(
   root,
   <StrictMode>
-    <AppProviders state={state} i18n={createI18n(state.language)}>
+    <AppProviders state={state} i18n={createI18n(state.language, state.translations)}>
       <BrowserRouter>
         <App />
       </BrowserRouter>

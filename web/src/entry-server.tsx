@@ -8,7 +8,7 @@ import { LAZY_SCREEN_MODULES } from './app/ScreenView';
 import { screenFor, statusFor } from './app/screens';
 import type { InitialState } from './app/state';
 import { pageTitle } from './app/title';
-import { createI18n } from './i18n';
+import { bundledTranslations, createI18n, translationDiff } from './i18n';
 
 export interface RenderedPage {
   status: number;
@@ -26,8 +26,16 @@ export interface RenderedPage {
  * the admin area, so the document is complete. No data is fetched here: screens load their
  * data in the browser after hydration.
  */
-export async function renderPage(path: string, state: InitialState): Promise<RenderedPage> {
-  const i18n = createI18n(state.language);
+export async function renderPage(
+  path: string,
+  state: InitialState,
+  live?: Record<string, unknown> | null,
+): Promise<RenderedPage> {
+  // Only what differs from the bundle travels with the page (and is embedded for hydration).
+  const translations = live ? translationDiff(bundledTranslations(state.language), live) : undefined;
+  if (translations) state.translations = translations;
+  else delete state.translations;
+  const i18n = createI18n(state.language, state.translations);
   const screen = screenFor(new URL(path, 'http://page.invalid').pathname);
   const { prelude } = await prerender(
     <StrictMode>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod/mini';
-import { initialStateSchema } from './app/state';
+import { type InitialState, initialStateSchema } from './app/state';
 import { renderDocument } from './document/html';
 import { assetTags, type Manifest, manifestSchema } from './document/manifest';
 import type { renderPage } from './entry-server';
@@ -18,8 +18,12 @@ export interface RenderedDocument {
 }
 
 export interface Renderer {
-  /** Renders a complete HTML document for a page route; rejects only on a bug in the app. */
-  render(request: PageRequest): Promise<RenderedDocument>;
+  /**
+   * Renders a complete HTML document for a page route; rejects only on a bug in the app.
+   * `translations` are the live texts of the page's language (GET /api/i18n/{lang}), or
+   * null/absent to render with the bundled files.
+   */
+  render(request: PageRequest, translations?: Record<string, unknown> | null): Promise<RenderedDocument>;
   /** Folder of the hashed client files, to be served under /assets/. */
   assetsDir: string;
 }
@@ -63,14 +67,14 @@ export function createRenderer(options: RendererOptions): Renderer {
 
   return {
     assetsDir: join(distDir, 'client', 'assets'),
-    async render(request) {
+    async render(request, translations) {
       const { url, user, language } = z.parse(pageRequestSchema, request);
       bundle ??= importBundle(join(distDir, 'server', 'entry-server.js')).catch((error: unknown) => {
         bundle = undefined; // let the next request try again
         throw error;
       });
-      const state = { user, language };
-      const page = await (await bundle).renderPage(url, state);
+      const state: InitialState = { user, language };
+      const page = await (await bundle).renderPage(url, state, translations);
       const html = renderDocument({
         language,
         title: page.title,

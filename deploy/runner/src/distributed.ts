@@ -17,7 +17,7 @@ export interface DistributedOptions {
   readyTimeoutMs?: number;
 }
 
-type FakeName = 'fake-discord' | 'fake-shikimori' | 'fake-anilist';
+type FakeName = 'fake-discord' | 'fake-shikimori' | 'fake-anilist' | 'fake-vk';
 type ProcessName = ServiceName | 'gateway' | FakeName;
 const isFake = (name: string): name is FakeName => name.startsWith('fake-');
 
@@ -71,7 +71,19 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
       DISCORD_CDN_URL: `http://127.0.0.1:${port}`,
       DISCORD_CLIENT_ID: demoClient.clientId,
       DISCORD_CLIENT_SECRET: demoClient.clientSecret,
+      // The admin's feed relay posts to channels with the bot's credentials.
+      DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN,
     });
+  }
+  // VK (the admin's feed relay): the fake as a process of its own unless a real address is set.
+  if (!env.VK_API_BASE_URL) {
+    const port = 4196 + offset;
+    plan.set('fake-vk', {
+      file: 'deploy/runner/src/start-fake-vk.ts',
+      env: { ...common, PORT: String(port) },
+      port,
+    });
+    common.VK_API_BASE_URL = `http://127.0.0.1:${port}/method`;
   }
   // Shikimori and AniList: the fakes, each a process of its own, unless real addresses are set.
   if (!env.SHIKIMORI_BASE_URL) {
@@ -136,7 +148,8 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     for (const name of [...plan.keys()].reverse()) await stop(name, 'SIGTERM');
   };
   try {
-    for (const name of ['fake-shikimori', 'fake-anilist'] as const) if (plan.has(name)) await launch(name);
+    for (const name of ['fake-shikimori', 'fake-anilist', 'fake-vk'] as const)
+      if (plan.has(name)) await launch(name);
     if (plan.has('fake-discord')) {
       await launch('fake-discord');
       // The bot verifies interactions with the fake application's key, read like a real one's.

@@ -4,12 +4,15 @@ import { join, resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
 import {
   demoClient,
+  FAKE_BOT_TOKEN,
   type FakeAniList,
   type FakeDiscord,
   type FakeShikimori,
+  type FakeVk,
   startFakeAniList,
   startFakeDiscord,
   startFakeShikimori,
+  startFakeVk,
 } from '@acg/fakes';
 import * as gateway from '@acg/gateway';
 import {
@@ -56,6 +59,8 @@ export interface EmbeddedSystem {
   fakeShikimori?: FakeShikimori;
   /** The fake AniList when no ANILIST_URL is configured. */
   fakeAniList?: FakeAniList;
+  /** The fake VK API (the admin's feed relay reads walls from it) when no VK_API_BASE_URL is set. */
+  fakeVk?: FakeVk;
   /** Stops one service (to exercise the gateway's 503). */
   stopService(name: ServiceName): Promise<void>;
   close(): Promise<void>;
@@ -118,6 +123,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         DISCORD_APPLICATION_ID: fake.interactions.applicationId,
         DISCORD_CLIENT_ID: demoClient.clientId,
         DISCORD_CLIENT_SECRET: demoClient.clientSecret,
+        // The admin's feed relay posts to channels with the bot's credentials.
+        DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN,
       });
       logger.info({ url: fake.url }, 'fake Discord started (no DISCORD_CLIENT_ID configured)');
     }
@@ -139,6 +146,16 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       fakeAniList = fake;
       animeSitesEnv.ANILIST_URL = fake.url;
       logger.info({ url: fake.url }, 'fake AniList started (no ANILIST_URL configured)');
+    }
+
+    // VK (the admin's feed relay): the fake on loopback unless a real address is configured.
+    let fakeVk: FakeVk | undefined;
+    if (!env.VK_API_BASE_URL) {
+      const fake = await startFakeVk();
+      closers.push(() => fake.close());
+      fakeVk = fake;
+      animeSitesEnv.VK_API_BASE_URL = fake.url;
+      logger.info({ url: fake.url }, 'fake VK started (no VK_API_BASE_URL configured)');
     }
 
     // The image proxy may fetch from the fakes on loopback (avatars, posters, character art); from
@@ -206,6 +223,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       fakeDiscord,
       fakeShikimori,
       fakeAniList,
+      fakeVk,
       async stopService(name) {
         await services.get(name)?.close();
       },

@@ -73,8 +73,8 @@ const PENDING: ReadonlyArray<{ issue: string; routes: readonly string[] }> = [
     ],
   },
   {
-    issue: 'issue 12 (admin operations: users and access levels)',
-    routes: ['GET /admin/users', 'GET /admin/users/:id', 'POST /admin/users/:id/adminLevel'],
+    issue: 'issue 10 (images: cache administration, served by the admin service)',
+    routes: ['GET /api/admin/cache/stats', 'POST /api/admin/cache/clear', 'POST /api/admin/cache/cleanup'],
   },
 ];
 const pendingRoutes = PENDING.flatMap((group) =>

@@ -1,3 +1,4 @@
+import { serviceModule as admin } from '@acg/admin';
 import { serviceModule as animeSearch } from '@acg/anime-search';
 import { serviceModule as auth } from '@acg/auth';
 import { serviceModule as bot } from '@acg/bot';
@@ -16,6 +17,7 @@ export const serviceModules: Partial<Record<ServiceName, ServiceModule>> = {
   auth,
   catalogue,
   inventory,
+  admin,
   'anime-search': animeSearch,
   'image-proxy': imageProxy,
   bot,

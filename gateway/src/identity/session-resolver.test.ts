@@ -116,4 +116,20 @@ describe('SessionResolver', () => {
     expect(calls.count).toBe(1);
     auth.open();
   });
+  it('forgets every remembered session of one user, and only theirs', async () => {
+    const { resolver, table, calls } = setUp();
+    const bob: ResolvedSession = { userId: 2, adminLevel: 0, username: 'bob', language: 'en' };
+    const SID2 = 'another-plausible-session-id';
+    const BOB = 'bobs-plausible-session-id';
+    table.set(SID2, alice).set(BOB, bob);
+    for (const sid of [SID, SID2, BOB]) await resolver.resolve(sid);
+    expect(calls.count).toBe(3);
+    table.set(SID, { ...alice, adminLevel: 2 }).set(SID2, { ...alice, adminLevel: 2 });
+    resolver.forgetUser(1);
+    expect(resolver.peek(SID)).toBeUndefined();
+    expect(resolver.peek(SID2)).toBeUndefined();
+    expect(resolver.peek(BOB)).toEqual({ status: 'found', session: bob });
+    expect(await resolver.resolve(SID)).toEqual({ status: 'found', session: { ...alice, adminLevel: 2 } });
+    expect(calls.count).toBe(4);
+  });
 });

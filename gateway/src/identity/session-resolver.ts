@@ -72,6 +72,17 @@ export class SessionResolver {
     this.inFlight.delete(sessionId);
   }
 
+  /**
+   * Drops every remembered session of one user (their access level changed): their next
+   * request asks auth again. Look-ups on their way are dropped too, as they may carry the old level.
+   */
+  forgetUser(userId: number): void {
+    for (const [sessionId, session] of this.cache.entries()) {
+      if (session !== 'none' && session.userId === userId) this.cache.delete(sessionId);
+    }
+    this.inFlight.clear();
+  }
+
   private async ask(sessionId: string, requestId?: string): Promise<SessionLookup> {
     try {
       const { session } = await this.opts.bus.request(

@@ -1,6 +1,7 @@
 import type { Renderer } from '@acg/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { VisitorLookup } from '../identity/visitor';
+import type { TranslationsLoader } from './live-translations';
 
 /**
  * A browser navigation: a GET (or HEAD) that accepts HTML. The web client's API calls ask for
@@ -14,15 +15,17 @@ const NON_PAGE_PATH = /^\/(api|auth|trade\/api|change-language|interactions|asse
 export const isPagePath = (path: string): boolean => !NON_PAGE_PATH.test(path);
 
 /** Server-side renders the React app for the visitor; the app picks the screen from the URL. */
-export function createPageResponder(renderer: Renderer, visitors: VisitorLookup) {
+export function createPageResponder(
+  renderer: Renderer,
+  visitors: VisitorLookup,
+  translations?: TranslationsLoader,
+) {
   return async function respondWithPage(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     // Pages are public: when auth cannot be asked the visitor gets the anonymous page.
     const visitor = await visitors(req);
-    const { status, html } = await renderer.render({
-      url: req.url,
-      user: visitor.user,
-      language: visitor.identity.language,
-    });
+    const language = visitor.identity.language;
+    const live = translations ? await translations(language) : null;
+    const { status, html } = await renderer.render({ url: req.url, user: visitor.user, language }, live);
     return reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')

@@ -1,3 +1,5 @@
+export * from './admin-ops';
+export * from './admin-users';
 export * from './anime-external-id';
 export * from './anime-search';
 export * from './audit';

@@ -58,7 +58,7 @@ export const system: Record<ServiceName, ServiceSpec> = {
     built: true,
   },
   'image-proxy': { name: 'image-proxy', port: 4106, database: false, needs: ['redis', 'nats'], built: true },
-  admin: { name: 'admin', port: 4107, database: true, needs: ['postgres', 'redis', 'nats'], built: false },
+  admin: { name: 'admin', port: 4107, database: true, needs: ['postgres', 'redis', 'nats'], built: true },
   bot: { name: 'bot', port: 4108, database: false, needs: ['redis', 'nats'], built: true },
 };
 

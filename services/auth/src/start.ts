@@ -5,6 +5,7 @@ import type { AuthContext } from './context';
 import { outbox } from './db/schema';
 import { createDiscordSignIn } from './discord/discord-sign-in';
 import { loginCookie, sessionCookie } from './domain/cookies';
+import { adminUsersRoutes } from './routes/admin-users/admin-users';
 import { discordRoutes } from './routes/discord/discord';
 import { languageRoutes } from './routes/language/language';
 import { logoutRoutes } from './routes/logout/logout';
@@ -55,6 +56,7 @@ export async function start(deps: ServiceDeps<AuthConfig>): Promise<RunningServi
       logoutRoutes(app, ctx);
       await languageRoutes(app, ctx);
       usersRoutes(app, ctx);
+      adminUsersRoutes(app, ctx);
       meRoutes(app, ctx);
       const subscriptions = serveRpc(bus, ctx);
       // Stopped in reverse order: subscriptions, relay, then the session store.

@@ -18,6 +18,11 @@ export const languageSchema = z.enum(['en', 'ru']);
 export const initialStateSchema = z.object({
   user: z.nullable(pageUserSchema),
   language: languageSchema,
+  /**
+   * Live translations (GET /api/i18n/{lang}, edited in the admin area) that differ from the
+   * bundled file, so the browser hydrates with the texts the server rendered. Absent when none.
+   */
+  translations: z.optional(z.record(z.string(), z.unknown())),
 });
 export type InitialState = z.infer<typeof initialStateSchema>;
 

@@ -10,12 +10,57 @@ export const resources = { en: { translation: en }, ru: { translation: ru } } as
  * One i18next instance per render (the server renders many users at once, each in their own
  * language). Resources are bundled, so init is synchronous and the first render is translated.
  */
-export function createI18n(language: Language): i18n {
+type Tree = Record<string, unknown>;
+const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The entries of `live` that differ from `bundled` (string leaves and whole non-string values),
+ * as a nested object; undefined when nothing differs. Keys the bundle lacks are kept.
+ */
+export function translationDiff(bundled: unknown, live: unknown): Tree | undefined {
+  if (!isTree(live)) return undefined;
+  const base = isTree(bundled) ? bundled : {};
+  const out: Tree = {};
+  for (const [key, value] of Object.entries(live)) {
+    if (isTree(value)) {
+      const inner = translationDiff(base[key], value);
+      if (inner) out[key] = inner;
+    } else if (typeof value === 'string' && value !== base[key]) {
+      out[key] = value;
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** `base` with `over` laid on top, as new objects (neither input is changed). */
+export function mergeTranslations(base: Tree, over: Tree): Tree {
+  const out: Tree = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    out[key] = isTree(value) && isTree(base[key]) ? mergeTranslations(base[key] as Tree, value) : value;
+  }
+  return out;
+}
+
+/** The bundled file of a language, the base the live translations are compared with. */
+export const bundledTranslations = (language: Language): Tree => resources[language].translation as Tree;
+
+/**
+ * `overrides` are the live translations that differ from the bundled files (the admin area's
+ * editor, served by GET /api/i18n/{lang}); they win over the bundled texts, which stay the
+ * fallback for every key they do not have.
+ */
+export function createI18n(language: Language, overrides?: Tree): i18n {
   const instance = createInstance({
     lng: language,
     fallbackLng: 'en',
     supportedLngs: LANGUAGES,
-    resources,
+    // A merged copy: the bundled objects are shared by every render and must not change.
+    resources: overrides
+      ? {
+          ...resources,
+          [language]: { translation: mergeTranslations(bundledTranslations(language), overrides) },
+        }
+      : resources,
     initAsync: false,
     // React escapes what it renders.
     interpolation: { escapeValue: false },

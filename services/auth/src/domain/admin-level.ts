@@ -29,3 +29,27 @@ export function seededAdminLevel(
   if (isDeveloper(discordId, developerDiscordId)) return DEVELOPER_LEVEL;
   return Math.max(0, Math.min(intended, MAX_GRANTABLE_LEVEL));
 }
+
+/** Why a level change is refused, or null when it may go ahead (docs/rules.md, "Who may change levels"). */
+export type LevelChangeRefusal = 'developer' | 'own-level' | 'above-own' | 'target-above-own' | 'not-admin';
+
+/**
+ * The server's rules for `POST /admin/users/{id}/adminLevel` beyond the body's 0–3 range:
+ * the developer account never changes; nobody changes their own level; an administrator cannot
+ * grant a level above their own nor change someone whose level is above their own. `actorLevel`
+ * is read from the database in the same transaction, not from a possibly older identity.
+ */
+export function levelChangeRefusal(
+  actor: { id: number; adminLevel: number },
+  target: { id: number; discordId: string; adminLevel: number },
+  level: number,
+  developerDiscordId: string | undefined,
+): LevelChangeRefusal | null {
+  if (isDeveloper(target.discordId, developerDiscordId) || target.adminLevel === DEVELOPER_LEVEL)
+    return 'developer';
+  if (actor.id === target.id) return 'own-level';
+  if (actor.adminLevel < MAX_GRANTABLE_LEVEL) return 'not-admin';
+  if (level > actor.adminLevel) return 'above-own';
+  if (target.adminLevel > actor.adminLevel) return 'target-above-own';
+  return null;
+}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { useLoginHref } from '../../app/sign-in';
+import { HomeNews } from './HomeNews';
 import { useHomeStats } from './useHomeStats';
 
 const COUNTERS = ['users', 'anime', 'cards'] as const satisfies readonly (keyof HomeStats)[];
@@ -58,6 +59,7 @@ export function HomeScreen() {
           </dl>
         )}
       </section>
+      <HomeNews />
     </div>
   );
 }

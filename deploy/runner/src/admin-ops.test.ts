@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { logListSchema, newsItemSchema, newsListSchema } from '@acg/contracts';
+import { FAKE_VK_TOKEN } from '@acg/fakes';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbeddedSystem, startEmbedded } from './embedded';
+import { isolated, signIn } from './testing/sign-in';
+
+/**
+ * The admin service in the embedded system, through the gateway as the browser calls it:
+ * translations seeded from the web bundle, news, the audit log fed over the bus, and settings.
+ * Every answer is scanned for the VK token.
+ */
+let db: TestDatabase;
+let dataDir: string;
+let sys: EmbeddedSystem;
+let admin: string;
+let fan: string;
+const answers: string[] = [];
+
+const call = async (path: string, init: RequestInit & { as?: string } = {}) => {
+  const headers = new Headers(init.headers);
+  if (init.as) headers.set('cookie', init.as);
+  if (init.body) {
+    headers.set('content-type', 'application/json');
+    headers.set('origin', sys.url);
+  }
+  const res = await fetch(`${sys.url}${path}`, { ...init, headers });
+  answers.push(`${path}\n${JSON.stringify([...res.headers])}\n${await res.clone().text()}`);
+  return res;
+};
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dataDir = await mkdtemp(join(tmpdir(), 'acg-admin-ops-'));
+  sys = await startEmbedded({
+    env: { ...process.env, DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', ...isolated() },
+    dataDir,
+    port: 0,
+    ephemeralPorts: true,
+    logLevel: 'silent',
+  });
+  admin = await signIn(sys.url, 'admin_hikari');
+  fan = await signIn(sys.url, 'sakura_fan');
+}, 120_000);
+afterAll(async () => {
+  await sys?.close();
+  await db?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('admin operations through the gateway', () => {
+  it("serves the web client's bundled translations, seeded by the runner, with an ETag", async () => {
+    const bundled = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '..', '..', '..', 'web', 'src', 'i18n', 'ru.json'), 'utf8'),
+    );
+    const res = await call('/api/i18n/ru');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(bundled);
+    const again = await call('/api/i18n/ru', { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('publishes news that everyone sees, and logs it with the actor and the address', async () => {
+    const res = await call('/api/admin/news', {
+      method: 'POST',
+      as: admin,
+      body: JSON.stringify({
+        title: 'Новый сезон',
+        content: 'Фрирен',
+        type: 'announcement',
+        tags: 'аниме',
+        published: true,
+      }),
+    });
+    expect(res.status).toBe(201);
+    const item = newsItemSchema.parse(await res.json());
+    const list = newsListSchema.parse(await (await call('/api/news')).json());
+    expect(list.map((n) => n.id)).toContain(item.id);
+    let row: ReturnType<typeof logListSchema.parse>['rows'][number] | undefined;
+    for (let i = 0; i < 100 && !row; i++) {
+      const page = logListSchema.parse(
+        await (await call('/admin/logs?action=news.created', { as: admin })).json(),
+      );
+      row = page.rows.find((r) => r.targetId === String(item.id));
+      if (!row) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(row).toMatchObject({ category: 'other', service: 'admin', Admin: { username: 'admin_hikari' } });
+    expect(row?.ip).toMatch(/127\.0\.0\.1|::1/);
+  });
+
+  it('keeps settings from fans and the VK token out of every answer', async () => {
+    expect((await call('/api/config/vk.groups', { as: fan })).status).toBe(403);
+    expect((await call('/api/config/vk.token')).status).toBe(401);
+    const saved = await call('/api/admin/config', {
+      method: 'POST',
+      as: admin,
+      body: JSON.stringify({ key: 'vk.token', value: FAKE_VK_TOKEN }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await (await call('/api/config/vk.token', { as: admin })).json()).toMatchObject({
+      isSet: true,
+      value: null,
+    });
+    const cron = await call('/api/admin/config', {
+      method: 'POST',
+      as: admin,
+      body: JSON.stringify({ key: 'vk.schedule', value: 'каждые 30 минут' }),
+    });
+    expect(cron.status).toBe(400);
+    const csv = await call('/admin/logs/export?category=system', { as: admin });
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toContain('setting.updated');
+    expect(answers.filter((a) => a.includes(FAKE_VK_TOKEN)).map((a) => a.split('\n')[0])).toEqual([]);
+  });
+});

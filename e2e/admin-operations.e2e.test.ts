@@ -1,0 +1,270 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { cardsGet, inventoryGrant } from '@acg/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../deploy/runner/src/testing/sign-in';
+import { launchChromium } from './browser';
+import { startSystem } from './system';
+
+/**
+ * Admin operations (issue 12): the administrator raises the fan to moderator in the users table,
+ * and the fan's next request shows the new level without signing in again.
+ */
+let system: Awaited<ReturnType<typeof startSystem>>;
+let browser: Browser;
+let admin: Page;
+let fan: Page;
+let fanId: number;
+const shots = '/work/shots/admin-ops';
+
+async function pageAs(username: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const cookie = await signIn(system.url, username);
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const [name, value] = cookie.split(';')[0]!.split('=');
+  await context.addCookies([{ name: name!, value: value!, url: system.url }]);
+  return { context, page: await context.newPage() };
+}
+
+beforeAll(async () => {
+  system = await startSystem();
+  browser = await launchChromium();
+  admin = (await pageAs('admin_hikari', 1280)).page;
+  fan = (await pageAs('sakura_fan', 1280)).page;
+  const me = await (await fan.request.get(`${system.url}/api/me`)).json();
+  fanId = me.user.id;
+  // Two cards for the fan, so the user modal's inventory tab has something to show.
+  const { cards } = await system.bus.request(cardsGet, { ids: [1, 2] });
+  for (const card of cards) {
+    await system.bus.request(inventoryGrant, {
+      userId: fanId,
+      cardId: card.id,
+      idempotencyKey: `e2e-admin-ops-${card.id}`,
+      source: 'admin',
+    });
+  }
+  await mkdir(shots, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await system?.dispose();
+});
+
+const levelText = (page: Page) => page.locator('.admin-level strong').textContent();
+
+describe('users and access levels', () => {
+  it('shows the fan only their own level', async () => {
+    await fan.goto(`${system.url}/admin`);
+    await fan.locator('.admin-level strong').waitFor();
+    expect(await levelText(fan)).toBe('User');
+  });
+
+  it('lists the users with search, and the administrator raises the fan to moderator', async () => {
+    await admin.goto(`${system.url}/admin?tab=users`);
+    const table = admin.locator('.admin-table');
+    await table.locator('tbody tr').first().waitFor();
+    const lang = await admin.locator('html').getAttribute('lang');
+    const ru = lang === 'ru';
+    // No pagination with one page, no reset button without a filter.
+    expect(await admin.locator('.admin-pagination').count()).toBe(0);
+    expect(await admin.getByRole('button', { name: ru ? 'Сбросить фильтры' : 'Reset filters' }).count()).toBe(
+      0,
+    );
+    await admin.screenshot({ path: `${shots}/users-1280.png`, fullPage: true });
+
+    // The debounced search: mixed case and spaces still find the fan, and only them.
+    await admin.getByRole('searchbox').fill('  SAKURA ');
+    await admin.waitForFunction(() => document.querySelectorAll('.admin-table tbody tr').length === 1);
+    expect(await table.locator('tbody tr').first().textContent()).toContain('sakura_fan');
+    expect(await admin.getByRole('button', { name: ru ? 'Сбросить фильтры' : 'Reset filters' }).count()).toBe(
+      1,
+    );
+
+    const select = admin.getByLabel(ru ? 'Уровень доступа sakura_fan' : 'Access level of sakura_fan');
+    const row = table.locator('tbody tr', { hasText: 'sakura_fan' });
+    const save = row.getByRole('button', { name: ru ? 'Сохранить' : 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await select.selectOption('2');
+    expect(await save.isEnabled()).toBe(true);
+    await save.click();
+    await admin.waitForFunction(() => {
+      const b = [
+        ...document.querySelectorAll<HTMLButtonElement>('.admin-table tbody tr button.button--primary'),
+      ];
+      return b.length === 1 && b[0]!.disabled && b[0]!.textContent !== '...';
+    });
+    expect(await select.inputValue()).toBe('2');
+    await admin.screenshot({ path: `${shots}/users-saved-1280.png`, fullPage: true });
+  });
+
+  it('the fan’s next request shows the new level without signing in again', async () => {
+    await fan.reload();
+    await fan.locator('.admin-level strong').waitFor();
+    expect(await levelText(fan)).toBe('Moderator');
+    const me = await (await fan.request.get(`${system.url}/api/me`)).json();
+    expect(me.user.adminLevel).toBe(2);
+  });
+
+  it('refuses the administrator’s own level and level 4 on the server', async () => {
+    const own = await admin.evaluate(async () => {
+      const me = await (await fetch('/api/me')).json();
+      const res = await fetch(`/admin/users/${me.user.id}/adminLevel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ adminLevel: 1 }),
+      });
+      return res.status;
+    });
+    expect(own).toBe(403);
+    const four = await admin.evaluate(async (id) => {
+      const res = await fetch(`/admin/users/${id}/adminLevel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ adminLevel: 4 }),
+      });
+      return res.status;
+    }, fanId);
+    expect(four).toBe(400);
+  });
+
+  it('opens the user modal with the side panel and the inventory tab, and closes on Escape', async () => {
+    const row = admin.locator('.admin-table tbody tr', { hasText: 'sakura_fan' });
+    await row.getByRole('button', { name: 'sakura_fan' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.locator('.admin-user-modal__side h2').waitFor();
+    expect(await dialog.locator('.admin-user-modal__side').textContent()).toMatch(/Модератор|Moderator/);
+    // Trades is the default tab.
+    expect(await dialog.getByRole('tab', { selected: true }).textContent()).toMatch(/Трейды|Trades/);
+    await dialog.getByRole('tab', { name: /Инвентарь|Inventory/ }).click();
+    await dialog.locator('.admin-inventory__item').first().waitFor();
+    expect(await dialog.locator('.admin-inventory__item').count()).toBe(2);
+    await dialog.getByRole('searchbox').fill('zzzz-none');
+    await dialog.locator('.admin-empty').waitFor();
+    await dialog.getByRole('searchbox').fill('');
+    await admin.screenshot({ path: `${shots}/user-modal-1280.png` });
+    await dialog.getByRole('tab', { name: /Жалобы|Complaints/ }).click();
+    expect(await dialog.locator('[data-placeholder="complaints"]').count()).toBe(1);
+    await admin.keyboard.press('Escape');
+    await admin.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  it('finds the change in the action log with its IP, and exports it as CSV with Cyrillic intact', async () => {
+    await admin.goto(`${system.url}/admin?tab=logs`);
+    const row = admin.locator('.admin-table--logs tbody tr', { hasText: 'user.level-changed' });
+    // The audit event travels auth's outbox → bus → the admin service's consumer.
+    await row.first().waitFor({ timeout: 15_000 });
+    const text = await row.first().textContent();
+    expect(text).toContain('admin_hikari');
+    expect(text).toMatch(/Модератор/);
+    expect(await row.first().locator('.admin-category--users').count()).toBe(1);
+    expect(await row.first().locator('td').nth(5).textContent()).toMatch(/\d+\.\d+\.\d+\.\d+|:/);
+    // A filter adds a removable chip and reloads.
+    await admin.locator('.admin-filters select').first().selectOption('users');
+    await admin.locator('.admin-chip').first().waitFor();
+    await admin.screenshot({ path: `${shots}/logs-1280.png`, fullPage: true });
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.locator('a[download="admin_logs.csv"]').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('admin_logs.csv');
+    const path = await download.path();
+    const bytes = await readFile(path!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.toString('utf8');
+    expect(csv).toContain('user.level-changed');
+    expect(csv).toMatch(/Модератор/);
+    await admin.locator('.admin-chip__remove').first().click();
+    expect(await admin.locator('.admin-chip').count()).toBe(0);
+  });
+
+  it('publishes a news item that appears on the home page, and deletes one after confirming', async () => {
+    await admin.goto(`${system.url}/admin?tab=news`);
+    const form = admin.locator('.admin-form');
+    await form.waitFor();
+    expect(await form.locator('textarea').getAttribute('rows')).toBe('8');
+    await form.locator('input').first().fill('Сезон карточек открыт');
+    await form.locator('select').selectOption('announcement');
+    await form.locator('textarea').fill('Новые карточки уже в игре.');
+    await form.locator('input').nth(1).fill(' осень, , карточки ,');
+    await form.locator('input[type="checkbox"]').check();
+    await form.locator('button[type="submit"]').click();
+    const row = admin.locator('.admin-table--news tbody tr', { hasText: 'Сезон карточек открыт' });
+    await row.waitFor();
+    expect(await row.locator('td').nth(3).textContent()).toBe('осень, карточки');
+    // The form is back to its empty state.
+    expect(await form.locator('input').first().inputValue()).toBe('');
+    expect(await form.locator('select').inputValue()).toBe('update');
+    expect(await form.locator('input[type="checkbox"]').isChecked()).toBe(false);
+    // A draft, deleted after the spec's confirmation.
+    await form.locator('input').first().fill('Черновик');
+    await form.locator('textarea').fill('Не публиковать');
+    await form.locator('button[type="submit"]').click();
+    const draft = admin.locator('.admin-table--news tbody tr', { hasText: 'Черновик' });
+    await draft.waitFor();
+    await admin.screenshot({ path: `${shots}/news-1280.png`, fullPage: true });
+    let asked = '';
+    admin.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
+    await draft.getByRole('button', { name: /Удалить|Delete/ }).click();
+    await draft.waitFor({ state: 'detached' });
+    expect(asked).toMatch(/Удалить новость\?|Delete this news item\?/);
+
+    await fan.goto(system.url);
+    await fan.locator('.home-news__item').first().waitFor();
+    const news = await fan.locator('.home-news').textContent();
+    expect(news).toContain('Сезон карточек открыт');
+    expect(news).not.toContain('Черновик');
+    await fan.screenshot({ path: `${shots}/home-news-1280.png`, fullPage: true });
+  });
+
+  it('an edited ru translation shows on the ru home page without a restart', async () => {
+    const guest = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await guest.goto(system.url);
+    await Promise.all([guest.waitForEvent('load'), guest.getByLabel('Language').selectOption('ru')]);
+    await guest.locator('.hero__tagline').waitFor();
+    const before = await guest.locator('.hero__tagline').textContent();
+    const edited = 'Живой перевод: собирайте карточки любимых героев!';
+    expect(before).not.toBe(edited);
+    const status = await admin.evaluate(async (text) => {
+      const ru = await (await fetch('/api/i18n/ru')).json();
+      ru.home.tagline = text;
+      const res = await fetch('/admin/i18n?lang=ru', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ru),
+      });
+      return res.status;
+    }, edited);
+    expect(status).toBe(200);
+    // The gateway revalidates live translations every I18N_REVALIDATE_MS (2 s by default).
+    await expect
+      .poll(
+        async () => {
+          await guest.reload();
+          return guest.locator('.hero__tagline').textContent();
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toBe(edited);
+    // Hydrated with the same texts: no mismatch warning replaced it.
+    await guest.waitForTimeout(300);
+    expect(await guest.locator('.hero__tagline').textContent()).toBe(edited);
+    await guest.screenshot({ path: `${shots}/home-live-ru-1280.png` });
+    await guest.context().close();
+  });
+
+  it('fits a phone at 390 px', async () => {
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.goto(`${system.url}/admin?tab=users`);
+    await admin.locator('.admin-table tbody tr').first().waitFor();
+    const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await admin.screenshot({ path: `${shots}/users-390.png`, fullPage: true });
+    await admin.goto(`${system.url}/admin?tab=logs`);
+    await admin.locator('.admin-table--logs tbody tr').first().waitFor();
+    const logsOverflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(logsOverflow).toBeLessThanOrEqual(0);
+    await admin.screenshot({ path: `${shots}/logs-390.png`, fullPage: true });
+  });
+});

@@ -1,0 +1,69 @@
+import type { Logger } from '@acg/platform';
+
+export type Translations = Record<string, unknown>;
+export type TranslationsLoader = (language: string) => Promise<Translations | null>;
+
+interface Entry {
+  etag: string | null;
+  data: Translations | null;
+  checkedAt: number;
+}
+
+/**
+ * The live translations of a language for server rendering, from the admin service's
+ * GET /api/i18n/{lang}. Each language is revalidated (If-None-Match) at most every `ttlMs`, so a
+ * saved edit shows on the next page after that without a restart; concurrent renders share one
+ * request. When the admin service is down, slow or has no such language, the last known copy
+ * is used, else null (the page renders with the bundled files).
+ */
+export function createTranslationsLoader(opts: {
+  baseUrl: string;
+  ttlMs: number;
+  timeoutMs: number;
+  logger: Logger;
+}): TranslationsLoader {
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<Translations | null>>();
+
+  const refresh = async (language: string, known: Entry | undefined): Promise<Translations | null> => {
+    try {
+      const response = await fetch(`${opts.baseUrl}/api/i18n/${encodeURIComponent(language)}`, {
+        headers: { accept: 'application/json', ...(known?.etag ? { 'if-none-match': known.etag } : {}) },
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      });
+      const now = Date.now();
+      if (response.status === 304 && known) {
+        entries.set(language, { ...known, checkedAt: now });
+        return known.data;
+      }
+      if (response.status === 404) {
+        entries.set(language, { etag: null, data: null, checkedAt: now });
+        return null;
+      }
+      if (!response.ok) throw new Error(`admin answered ${response.status}`);
+      const data = (await response.json()) as unknown;
+      const tree =
+        typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Translations) : null;
+      entries.set(language, { etag: response.headers.get('etag'), data: tree, checkedAt: now });
+      return tree;
+    } catch (err) {
+      opts.logger.debug(
+        { err, language },
+        'live translations unavailable; using the last known or bundled texts',
+      );
+      // Try again after the next interval, not on every page.
+      entries.set(language, { etag: known?.etag ?? null, data: known?.data ?? null, checkedAt: Date.now() });
+      return known?.data ?? null;
+    }
+  };
+
+  return (language) => {
+    const known = entries.get(language);
+    if (known && Date.now() - known.checkedAt < opts.ttlMs) return Promise.resolve(known.data);
+    const pending = inFlight.get(language);
+    if (pending) return pending;
+    const request = refresh(language, known).finally(() => inFlight.delete(language));
+    inFlight.set(language, request);
+    return request;
+  };
+}

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { auditCategories } from './audit';
+import { id, int4, safeString } from './fields';
+
+/**
+ * The admin service's HTTP contracts (spec 3 §2.3, §2.4, §2.6, §2.7, §3, §7): the audit log,
+ * news, translations and settings with the VK → Discord relay.
+ */
+
+// --- audit log ---
+
+/** A calendar date (`2026-11-23`, a day in the service's time zone) or an ISO date-time. */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+export const logDateSchema = z
+  .string()
+  .max(40)
+  .refine((v) => {
+    if (DATE_ONLY.test(v)) {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }
+    return DATE_TIME.test(v) && !Number.isNaN(new Date(v).getTime());
+  }, 'must be a date (YYYY-MM-DD) or an ISO date-time');
+
+export const logSorts = [
+  'date-desc',
+  'date-asc',
+  'admin-asc',
+  'admin-desc',
+  'category-asc',
+  'action-asc',
+] as const;
+export type LogSort = (typeof logSorts)[number];
+
+/** Filters of GET /admin/logs and /admin/logs/export (empty strings count as absent). */
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+export const logFiltersSchema = z.object({
+  category: z.preprocess(emptyToUndefined, z.enum(auditCategories).optional()),
+  /** The actor's numeric id or Discord ID. */
+  adminId: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,25}$/, 'must be a user id or a Discord ID (digits)')
+      .optional(),
+  ),
+  action: z.preprocess(emptyToUndefined, safeString().max(100).optional()),
+  startDate: z.preprocess(emptyToUndefined, logDateSchema.optional()),
+  endDate: z.preprocess(emptyToUndefined, logDateSchema.optional()),
+  sort: z.preprocess(emptyToUndefined, z.enum(logSorts).default('date-desc')),
+});
+export type LogFilters = z.infer<typeof logFiltersSchema>;
+
+export const LOG_PAGE_SIZES = [25, 50, 100] as const;
+export const LOG_DEFAULT_LIMIT = 50;
+export const LOG_MAX_LIMIT = 500;
+export const logListQuerySchema = logFiltersSchema.extend({
+  limit: int4(1, LOG_MAX_LIMIT).default(LOG_DEFAULT_LIMIT),
+  offset: int4(0).default(0),
+});
+
+/** The acting user as the log shows it (spec 3 §3: Admin {discordId, avatar, username}). */
+export const logAdminSchema = z.object({
+  id: z.number().int(),
+  discordId: z.string(),
+  avatar: z.string().nullable(),
+  username: z.string(),
+});
+
+export const logEntrySchema = z.object({
+  id: z.number().int(),
+  adminId: z.number().int().nullable(),
+  /** Null for the system or for a user the log has not heard of ('Неизвестно'). */
+  Admin: logAdminSchema.nullable(),
+  action: z.string(),
+  category: z.enum(auditCategories),
+  description: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  ip: z.string().nullable(),
+  service: z.string(),
+  createdAt: z.string(),
+});
+export type LogEntry = z.infer<typeof logEntrySchema>;
+export const logListSchema = z.object({ rows: z.array(logEntrySchema), count: z.number().int() });
+
+export const logStatsSchema = z.object({
+  total: z.number().int(),
+  today: z.number().int(),
+  byCategory: z.record(z.string(), z.number().int()),
+});
+export const logCategoryOptionsSchema = z.array(
+  z.object({ value: z.enum(auditCategories), label: z.string() }),
+);
+export const logActionOptionsSchema = z.array(
+  z.object({ value: z.string(), label: z.string(), count: z.number().int() }),
+);
+
+// --- news ---
+
+export const newsTypes = ['update', 'changelog', 'announcement', 'info'] as const;
+export const NEWS_TITLE_MAX = 200;
+export const NEWS_CONTENT_MAX = 20_000;
+export const NEWS_TAG_MAX = 50;
+export const NEWS_TAGS_MAX = 20;
+
+/** Tags: a list, or comma-separated text; trimmed, empties dropped, duplicates dropped (spec 3 §5). */
+const tagsSchema = z
+  .union([z.array(safeString().max(NEWS_TAG_MAX * 2)), safeString().max(2000)])
+  .transform((v) => {
+    const list = (Array.isArray(v) ? v : v.split(',')).map((t) => t.trim()).filter((t) => t !== '');
+    return [...new Set(list)];
+  })
+  .pipe(z.array(z.string().max(NEWS_TAG_MAX)).max(NEWS_TAGS_MAX));
+
+export const newsInputSchema = z.object({
+  title: safeString().trim().min(1, 'title is required').max(NEWS_TITLE_MAX),
+  content: safeString().trim().min(1, 'content is required').max(NEWS_CONTENT_MAX),
+  type: z.enum(newsTypes),
+  tags: tagsSchema.default([]),
+  published: z.boolean().default(false),
+});
+export type NewsInput = z.infer<typeof newsInputSchema>;
+
+export const newsItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  type: z.enum(newsTypes),
+  tags: z.array(z.string()),
+  published: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type NewsItem = z.infer<typeof newsItemSchema>;
+export const newsListSchema = z.array(newsItemSchema);
+export const newsQuerySchema = z.object({
+  includeUnpublished: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+export const newsIdParamsSchema = z.object({ id: id() });
+
+// --- translations ---
+
+export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+export const languageCodeSchema = z.string().regex(LANGUAGE_CODE, 'a language code such as en, ru or pt-BR');
+/** The largest translations object POST /admin/i18n accepts (the route's body limit is larger). */
+export const TRANSLATIONS_MAX_BYTES = 2 * 1024 * 1024;
+export const TRANSLATION_KEY_MAX = 200;
+export const TRANSLATION_VALUE_MAX = 10_000;
+export const TRANSLATION_DEPTH_MAX = 8;
+
+// --- settings and the relay ---
+
+export const settingKeys = [
+  'vk.token',
+  'vk.discordChannelId',
+  'vk.groups',
+  'vk.freshnessSeconds',
+  'vk.schedule',
+] as const;
+export type SettingKey = (typeof settingKeys)[number];
+export const SECRET_SETTINGS: readonly SettingKey[] = ['vk.token'];
+export const DEFAULT_FRESHNESS_SECONDS = 1800;
+export const DEFAULT_SCHEDULE = '*/30 * * * *';
+
+export const vkGroupSchema = z.object({
+  id: z.coerce
+    .string()
+    .trim()
+    .regex(/^-?\d{1,19}$/, 'a VK wall owner id (digits, negative for a community)'),
+  name: safeString().trim().max(200).default(''),
+});
+export type VkGroup = z.infer<typeof vkGroupSchema>;
+
+export const settingSaveSchema = z.object({
+  key: z.enum(settingKeys),
+  value: z.unknown(),
+  description: safeString().max(500).nullable().optional(),
+});
+
+export const settingValueSchema = z.object({ key: z.enum(settingKeys), value: z.unknown() });
+
+export const channelCheckSchema = z.object({
+  name: z.string(),
+  id: z.string(),
+  guild_id: z.string().nullable(),
+});
+export const channelIdParamsSchema = z.object({
+  id: z.string().regex(/^\d{5,25}$/, 'Укажите корректный ID канала'),
+});
+
+export const relayRunSchema = z.object({
+  id: z.number().int(),
+  trigger: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  posted: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(z.string()),
+});
+export const relayRunListSchema = z.array(relayRunSchema);

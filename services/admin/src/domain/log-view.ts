@@ -1,0 +1,99 @@
+import { type AuditCategory, auditCategories, type LogEntry } from '@acg/contracts';
+import type { LogRow } from '../repository/audit-log';
+
+/** Category names by interface language (spec 3 §3: category option value and label). */
+const CATEGORY_LABELS: Record<'en' | 'ru', Record<AuditCategory, string>> = {
+  en: {
+    users: 'Users',
+    cards: 'Cards',
+    trades: 'Trades',
+    system: 'System',
+    moderation: 'Moderation',
+    other: 'Other',
+  },
+  ru: {
+    users: 'Пользователи',
+    cards: 'Карточки',
+    trades: 'Обмены',
+    system: 'Система',
+    moderation: 'Модерация',
+    other: 'Другое',
+  },
+};
+
+export const categoryOptions = (language: 'en' | 'ru') =>
+  auditCategories.map((value) => ({ value, label: CATEGORY_LABELS[language][value] }));
+
+const asCategory = (c: string): AuditCategory =>
+  (auditCategories as readonly string[]).includes(c) ? (c as AuditCategory) : 'other';
+
+export function toLogEntry(row: LogRow): LogEntry {
+  return {
+    id: row.id,
+    adminId: row.actorId,
+    Admin:
+      row.actorId !== null && row.username !== null && row.discordId !== null
+        ? { id: row.actorId, discordId: row.discordId, avatar: row.avatar, username: row.username }
+        : null,
+    action: row.action,
+    category: asCategory(row.category),
+    description: row.description,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    ip: row.ip,
+    service: row.service,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A spreadsheet treats a cell beginning with = + - @ (or a tab or carriage return before one) as
+ * a formula (CSV injection, OWASP). Such a cell is prefixed with an apostrophe so it is shown as
+ * text; every other cell is left as it is.
+ */
+export const neutraliseCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+export const CSV_COLUMNS = [
+  'ID',
+  'Administrator',
+  'Administrator ID',
+  'Discord ID',
+  'Action',
+  'Category',
+  'Description',
+  'Target',
+  'IP',
+  'Service',
+  'Date',
+] as const;
+
+/** A raw export row (snake_case columns from the streamed query) as CSV cells. */
+export interface ExportRow {
+  id: string | number;
+  actor_id: number | null;
+  username: string | null;
+  discord_id: string | null;
+  action: string;
+  category: string;
+  description: string;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
+  service: string;
+  created_at: Date;
+}
+
+export const csvCells = (r: ExportRow): string[] =>
+  [
+    String(r.id),
+    r.username ?? '',
+    r.actor_id === null ? '' : String(r.actor_id),
+    r.discord_id ?? '',
+    r.action,
+    r.category,
+    r.description,
+    r.target_type ? `${r.target_type}${r.target_id ? `:${r.target_id}` : ''}` : '',
+    r.ip ?? '',
+    r.service,
+    r.created_at.toISOString(),
+  ].map(neutraliseCell);

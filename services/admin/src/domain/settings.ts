@@ -1,0 +1,118 @@
+import {
+  DEFAULT_FRESHNESS_SECONDS,
+  DEFAULT_SCHEDULE,
+  SECRET_SETTINGS,
+  type SettingKey,
+  type VkGroup,
+  vkGroupSchema,
+} from '@acg/contracts';
+import { ValidationError } from '@acg/platform';
+import { validateDetailed } from 'node-cron';
+import { z } from 'zod';
+
+export interface RelaySettings {
+  'vk.token': string | null;
+  'vk.discordChannelId': string | null;
+  'vk.groups': VkGroup[];
+  'vk.freshnessSeconds': number;
+  'vk.schedule': string;
+}
+
+/** What a key holds before anyone saves it (spec 3 §3, §9). */
+export const SETTING_DEFAULTS: RelaySettings = {
+  'vk.token': null,
+  'vk.discordChannelId': null,
+  'vk.groups': [],
+  'vk.freshnessSeconds': DEFAULT_FRESHNESS_SECONDS,
+  'vk.schedule': DEFAULT_SCHEDULE,
+};
+
+export const MAX_GROUPS = 50;
+export const MAX_FRESHNESS_SECONDS = 30 * 24 * 3600;
+
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const fail = (message: string, issues: unknown[] = []): never => {
+  throw new ValidationError(message, { issues });
+};
+
+const parsers: { [K in SettingKey]: (value: unknown) => RelaySettings[K] } = {
+  /** Any opaque token; an empty one clears it. Never echoed back (write-only). */
+  'vk.token': (value) => {
+    const r = z
+      .preprocess(emptyToNull, z.string().trim().min(10).max(512).regex(/^\S+$/).nullable())
+      .safeParse(value);
+    return r.success ? r.data : fail('vk.token must be a VK access token (no spaces) or empty to remove it');
+  },
+  /** Digits only (a Discord snowflake); a number is taken as its digits; empty clears it. */
+  'vk.discordChannelId': (value) => {
+    const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+    const r = z
+      .preprocess(
+        emptyToNull,
+        z
+          .string()
+          .trim()
+          .regex(/^\d{5,25}$/)
+          .nullable(),
+      )
+      .safeParse(text);
+    return r.success ? r.data : fail('Укажите корректный ID канала (digits only)');
+  },
+  /** Groups with an id (trimmed; ids may be negative); rows without an id are dropped (spec 3 §5). */
+  'vk.groups': (value) => {
+    if (!Array.isArray(value)) return fail('vk.groups must be a list of { id, name }');
+    const withId = value.filter(
+      (g) => !(g && typeof g === 'object' && String((g as { id?: unknown }).id ?? '').trim() === ''),
+    );
+    const parsed = z.array(vkGroupSchema).max(MAX_GROUPS).safeParse(withId);
+    if (!parsed.success)
+      return fail(
+        'vk.groups: each group needs an id (a VK wall owner id, negative for a community) and a name',
+        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      );
+    const seen = new Set<string>();
+    return parsed.data.filter((g) => !seen.has(g.id) && seen.add(g.id));
+  },
+  /** A whole number of seconds, 0 or more. */
+  'vk.freshnessSeconds': (value) => {
+    const r = z.coerce.number().int().min(0).max(MAX_FRESHNESS_SECONDS).safeParse(value);
+    return r.success && value !== '' && value !== null
+      ? r.data
+      : fail(`vk.freshnessSeconds must be a whole number of seconds from 0 to ${MAX_FRESHNESS_SECONDS}`);
+  },
+  /** A cron text node-cron accepts (5 fields, or 6 with seconds). */
+  'vk.schedule': (value) => {
+    if (typeof value !== 'string' || value.trim() === '' || value.length > 100)
+      return fail('vk.schedule must be a cron text such as */30 * * * *');
+    const text = value.trim().replace(/\s+/g, ' ');
+    const check = validateDetailed(text);
+    return check.valid
+      ? text
+      : fail(
+          `vk.schedule is not a valid cron text: ${text}`,
+          check.errors.map((e) => ({ path: e.field, message: e.message })),
+        );
+  },
+};
+
+/** The stored form of a value, or a 400 naming what is wrong. */
+export const parseSettingValue = <K extends SettingKey>(key: K, value: unknown): RelaySettings[K] =>
+  parsers[key](value);
+
+export const isSecret = (key: SettingKey): boolean => SECRET_SETTINGS.includes(key);
+
+/** A value as an answer may carry it: secrets never, only whether they are set. */
+export function publicSetting(key: SettingKey, value: unknown) {
+  if (isSecret(key))
+    return {
+      key,
+      value: null,
+      isSet: value !== null && value !== undefined,
+      masked: value ? '••••••••' : null,
+    };
+  return { key, value };
+}
+
+/** Audit before/after of a setting: a secret appears only as set/unset. */
+export const auditValue = (key: SettingKey, value: unknown) =>
+  isSecret(key) ? { set: value != null } : value;

@@ -1,0 +1,135 @@
+import { type Database, enqueue, type Logger, type OutboxRelay, systemAuditEvent } from '@acg/platform';
+import { eq } from 'drizzle-orm';
+import { outbox, relayRuns } from '../db/schema';
+import { isFresh, toDiscordMessage } from '../domain/vk-post';
+import { claimPost, markFailed, markPosted, startRun } from '../repository/relay';
+import { readRelaySettings } from '../repository/settings';
+import type { DiscordClient } from './discord';
+import type { VkClient } from './vk';
+
+/** One advisory lock for the whole system: one relay run at a time, across replicas. */
+const RELAY_LOCK = 'acg:admin:vk-relay';
+const POSTS_PER_GROUP = 20;
+
+export interface RunResult {
+  id: number;
+  posted: number;
+  skipped: number;
+  errors: string[];
+}
+
+export interface RelayDeps {
+  database: Database;
+  vk: VkClient;
+  discord: DiscordClient;
+  outboxRelay: Pick<OutboxRelay, 'kick'>;
+  logger: Logger;
+  now?: () => number;
+}
+
+/**
+ * The VK → Discord relay (spec 3 §2.7). A run holds a PostgreSQL advisory lock (a replica that
+ * cannot take it skips the run), reads each group's wall, and posts the fresh posts, oldest
+ * first, as embeds. Every post is claimed in relay_posts (committed) before it is sent, so no
+ * run, restart or replica posts it again; Discord's enforce_nonce covers a retry of the same
+ * call. Each run is recorded with what it posted, skipped and failed.
+ */
+export function createRelay(deps: RelayDeps) {
+  const { database, vk, discord, logger } = deps;
+  const db = database.db;
+  const now = deps.now ?? Date.now;
+
+  async function runLocked(trigger: string): Promise<RunResult> {
+    const runId = await startRun(db, trigger);
+    const result: RunResult = { id: runId, posted: 0, skipped: 0, errors: [] };
+    const settings = await readRelaySettings(db);
+    const token = settings['vk.token'];
+    const channel = settings['vk.discordChannelId'];
+    if (!token) result.errors.push('vk.token is not set');
+    if (!channel) result.errors.push('vk.discordChannelId is not set');
+    if (!discord.configured) result.errors.push('the Discord bot token is not configured');
+    if (settings['vk.groups'].length === 0) result.errors.push('vk.groups is empty');
+    if (token && channel && discord.configured) {
+      const nowSeconds = Math.floor(now() / 1000);
+      for (const group of settings['vk.groups']) {
+        let posts: Awaited<ReturnType<VkClient['wallGet']>>;
+        try {
+          posts = await vk.wallGet(token, group.id, POSTS_PER_GROUP);
+        } catch (err) {
+          result.errors.push(`group ${group.id}: ${(err as Error).message}`);
+          continue;
+        }
+        const fresh = posts.filter((p) => isFresh(p, nowSeconds, settings['vk.freshnessSeconds']));
+        result.skipped += posts.length - fresh.length;
+        for (const post of fresh.sort((a, b) => a.date - b.date)) {
+          const ownerId = String(post.owner_id);
+          if (!(await claimPost(db, ownerId, post.id, channel))) {
+            result.skipped++;
+            continue;
+          }
+          try {
+            const message = await discord.postMessage(channel, toDiscordMessage(post, group.name));
+            await markPosted(db, ownerId, post.id, message.id);
+            result.posted++;
+          } catch (err) {
+            const text = (err as Error).message;
+            await markFailed(db, ownerId, post.id, text);
+            result.errors.push(`post ${ownerId}_${post.id}: ${text}`);
+          }
+        }
+      }
+    }
+    await database.transaction(async (tx) => {
+      await tx
+        .update(relayRuns)
+        .set({
+          finishedAt: new Date(),
+          posted: result.posted,
+          skipped: result.skipped,
+          errors: result.errors,
+        })
+        .where(eq(relayRuns.id, runId));
+      if (result.posted > 0 || result.errors.length > 0)
+        await enqueue(
+          tx,
+          outbox,
+          systemAuditEvent('admin', {
+            action: 'relay.run',
+            category: 'system',
+            description: `VK → Discord relay run ${runId}: posted ${result.posted}, skipped ${result.skipped}, errors ${result.errors.length}`,
+            targetType: 'relay-run',
+            targetId: String(runId),
+          }),
+        );
+    });
+    deps.outboxRelay.kick();
+    return result;
+  }
+
+  return {
+    /** Runs once unless another run (here or on another replica) holds the lock: then null. */
+    async runOnce(trigger: 'schedule' | 'manual' | 'test' = 'schedule'): Promise<RunResult | null> {
+      const client = await database.pool.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock(hashtext($1)) as locked',
+          [RELAY_LOCK],
+        );
+        if (!rows[0]?.locked) {
+          logger.info('VK relay run skipped: another run holds the lock');
+          return null;
+        }
+        try {
+          const result = await runLocked(trigger);
+          logger.info({ ...result, errors: result.errors.length }, 'VK relay run finished');
+          return result;
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [RELAY_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+export type Relay = ReturnType<typeof createRelay>;

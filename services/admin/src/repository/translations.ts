@@ -1,0 +1,28 @@
+import type { Db, Tx } from '@acg/platform';
+import { asc, eq, sql } from 'drizzle-orm';
+import { translations } from '../db/schema';
+import type { Translations } from '../domain/translations';
+
+export async function findTranslations(db: Db | Tx, lang: string) {
+  const [row] = await db.select().from(translations).where(eq(translations.lang, lang));
+  return row ? { ...row, data: row.data as Translations } : null;
+}
+
+export const listLanguages = (db: Db) =>
+  db
+    .select({ lang: translations.lang, version: translations.version, updatedAt: translations.updatedAt })
+    .from(translations)
+    .orderBy(asc(translations.lang));
+
+/** Writes a language's translations and bumps its version (the ETag). */
+export async function writeTranslations(tx: Db | Tx, lang: string, data: Translations) {
+  const [row] = await tx
+    .insert(translations)
+    .values({ lang, data, version: 1 })
+    .onConflictDoUpdate({
+      target: translations.lang,
+      set: { data, version: sql`${translations.version} + 1`, updatedAt: new Date() },
+    })
+    .returning({ version: translations.version });
+  return row!.version;
+}

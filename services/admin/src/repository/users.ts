@@ -1,0 +1,40 @@
+import type { Tx } from '@acg/platform';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { users } from '../db/schema';
+
+export interface UserFacts {
+  id: number;
+  username: string;
+  discordId: string;
+  avatar: string | null;
+  adminLevel: number;
+}
+
+/**
+ * Upserts a user from user.created/updated; an event older than what the row reflects (a late
+ * redelivery) changes nothing.
+ */
+export async function applyUser(tx: Tx, u: UserFacts, asOf: Date): Promise<void> {
+  await tx
+    .insert(users)
+    .values({ ...u, asOf })
+    .onConflictDoUpdate({
+      target: users.id,
+      set: {
+        username: sql`excluded.username`,
+        discordId: sql`excluded.discord_id`,
+        avatar: sql`excluded.avatar`,
+        adminLevel: sql`excluded.admin_level`,
+        asOf: sql`excluded.as_of`,
+      },
+      setWhere: lt(users.asOf, asOf),
+    });
+}
+
+/** user.level-changed: only the level, and only over older facts. */
+export async function applyLevel(tx: Tx, id: number, adminLevel: number, asOf: Date): Promise<void> {
+  await tx
+    .update(users)
+    .set({ adminLevel, asOf })
+    .where(and(eq(users.id, id), lt(users.asOf, asOf)));
+}

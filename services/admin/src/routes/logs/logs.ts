@@ -1,0 +1,86 @@
+import { once } from 'node:events';
+import { pipeline, Transform } from 'node:stream';
+import {
+  logActionOptionsSchema,
+  logCategoryOptionsSchema,
+  logFiltersSchema,
+  logListQuerySchema,
+  logListSchema,
+  logStatsSchema,
+} from '@acg/contracts';
+import type { Database, HttpServer } from '@acg/platform';
+import { stringify } from 'csv-stringify';
+import QueryStream from 'pg-query-stream';
+import { CSV_COLUMNS, categoryOptions, csvCells, type ExportRow, toLogEntry } from '../../domain/log-view';
+import { findLogPage, logActions, logRowsQuery, logStats, resolveBounds } from '../../repository/audit-log';
+
+export interface LogRoutesDeps {
+  database: Database;
+  timeZone: string;
+}
+
+/** The audit log screen's calls (spec 3 §2.3, §7). Access (admin) comes from the route table. */
+export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRoutesDeps): void {
+  const { db } = database;
+
+  app.get(
+    '/admin/logs',
+    { schema: { querystring: logListQuerySchema, response: { 200: logListSchema } } },
+    async (req) => {
+      const page = await findLogPage(db, req.query, await resolveBounds(db, req.query, timeZone));
+      return { rows: page.rows.map(toLogEntry), count: page.count };
+    },
+  );
+
+  app.get('/admin/logs/stats', { schema: { response: { 200: logStatsSchema } } }, () =>
+    logStats(db, timeZone),
+  );
+
+  app.get(
+    '/admin/logs/categories',
+    { schema: { response: { 200: logCategoryOptionsSchema } } },
+    async (req) => categoryOptions(req.identity.language),
+  );
+
+  app.get('/admin/logs/actions', { schema: { response: { 200: logActionOptionsSchema } } }, async () =>
+    (await logActions(db)).map((a) => ({ value: a.action, label: a.action, count: a.n })),
+  );
+
+  /**
+   * The filtered log as CSV (admin_logs.csv), streamed from a server-side cursor: rows go out
+   * as PostgreSQL hands them over, so the export's memory does not grow with the log. UTF-8
+   * with a byte order mark (spreadsheets then read Cyrillic right), formula cells neutralised.
+   */
+  app.get('/admin/logs/export', { schema: { querystring: logFiltersSchema } }, async (req, reply) => {
+    const query = logRowsQuery(db, req.query, await resolveBounds(db, req.query, timeZone)).toSQL();
+    const client = await database.pool.connect();
+    let released = false;
+    const release = (err?: Error) => {
+      if (released) return;
+      released = true;
+      // A cursor abandoned midway (the client went away) leaves the connection busy: drop it.
+      client.release(err);
+    };
+    const rows = client.query(new QueryStream(query.sql, query.params as unknown[], { batchSize: 1000 }));
+    const toCells = new Transform({
+      objectMode: true,
+      construct(callback) {
+        this.push([...CSV_COLUMNS]);
+        callback();
+      },
+      transform(row: ExportRow, _enc, callback) {
+        callback(null, csvCells(row));
+      },
+    });
+    const csv = stringify({ bom: true });
+    pipeline(rows, toCells, csv, (err) => release(err ?? undefined));
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="admin_logs.csv"');
+    // If the answer is cut off, stop reading from the cursor.
+    once(reply.raw, 'close').then(() => {
+      if (!csv.writableFinished) csv.destroy(new Error('client went away'));
+    });
+    return reply.send(csv);
+  });
+}

@@ -1,0 +1,123 @@
+import {
+  type NewsItem,
+  newsIdParamsSchema,
+  newsInputSchema,
+  newsItemSchema,
+  newsListSchema,
+  newsQuerySchema,
+} from '@acg/contracts';
+import {
+  auditEventFor,
+  type Database,
+  enqueue,
+  type HttpServer,
+  NotFoundError,
+  type OutboxRelay,
+  requireAdmin,
+} from '@acg/platform';
+import { outbox } from '../../db/schema';
+import { changedFields, newsAtom, seesUnpublished, toNewsItem } from '../../domain/news';
+import { deleteNews, findNews, insertNews, listNews, updateNews } from '../../repository/news';
+
+export interface NewsRoutesDeps {
+  database: Database;
+  outboxRelay: Pick<OutboxRelay, 'kick'>;
+  publicUrl: string;
+}
+
+const PUBLIC_LIMIT = 50;
+const ADMIN_LIMIT = 1000;
+const FEED_LIMIT = 20;
+
+/** News (spec 3 §2.4, §7): the public list, the administrators' CRUD, and an Atom feed. */
+export function registerNewsRoutes(
+  app: HttpServer,
+  { database, outboxRelay, publicUrl }: NewsRoutesDeps,
+): void {
+  const { db } = database;
+  const audit = (req: Parameters<typeof auditEventFor>[0], action: string, item: NewsItem, extra = {}) =>
+    auditEventFor(req, 'admin', {
+      action,
+      category: 'other',
+      description:
+        `${action === 'news.created' ? 'Created' : action === 'news.deleted' ? 'Deleted' : 'Updated'} news ${item.id}: ${item.title}`.slice(
+          0,
+          2000,
+        ),
+      targetType: 'news',
+      targetId: String(item.id),
+      ...extra,
+    });
+
+  app.get(
+    '/api/news',
+    { schema: { querystring: newsQuerySchema, response: { 200: newsListSchema } } },
+    async (req, reply) => {
+      const all = seesUnpublished(req.query.includeUnpublished, req.identity.adminLevel);
+      // Asked with the flag, the answer depends on who asks: never from a shared cache.
+      reply.header(
+        'cache-control',
+        req.query.includeUnpublished !== undefined ? 'private, no-store' : 'public, max-age=30',
+      );
+      const rows = await listNews(db, { includeUnpublished: all, limit: all ? ADMIN_LIMIT : PUBLIC_LIMIT });
+      return rows.map(toNewsItem);
+    },
+  );
+
+  app.get('/api/news/feed.xml', async (_req, reply) => {
+    const rows = await listNews(db, { includeUnpublished: false, limit: FEED_LIMIT });
+    return reply
+      .type('application/atom+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(newsAtom(rows.map(toNewsItem), publicUrl));
+  });
+
+  app.post(
+    '/api/admin/news',
+    { schema: { body: newsInputSchema, response: { 201: newsItemSchema } } },
+    async (req, reply) => {
+      const userId = requireAdmin(req);
+      const item = await database.transaction(async (tx) => {
+        const created = toNewsItem(await insertNews(tx, req.body, userId));
+        await enqueue(tx, outbox, audit(req, 'news.created', created, { after: req.body }));
+        return created;
+      });
+      outboxRelay.kick();
+      return reply.code(201).send(item);
+    },
+  );
+
+  app.put(
+    '/api/admin/news/:id',
+    { schema: { params: newsIdParamsSchema, body: newsInputSchema, response: { 200: newsItemSchema } } },
+    async (req) => {
+      requireAdmin(req);
+      const item = await database.transaction(async (tx) => {
+        const before = await findNews(tx, req.params.id);
+        if (!before) throw new NotFoundError('News item not found');
+        const after = toNewsItem((await updateNews(tx, req.params.id, req.body))!);
+        await enqueue(
+          tx,
+          outbox,
+          audit(req, 'news.updated', after, changedFields(toNewsItem(before), after)),
+        );
+        return after;
+      });
+      outboxRelay.kick();
+      return item;
+    },
+  );
+
+  app.delete('/api/admin/news/:id', { schema: { params: newsIdParamsSchema } }, async (req) => {
+    requireAdmin(req);
+    const removed = await database.transaction(async (tx) => {
+      const row = await deleteNews(tx, req.params.id);
+      if (!row) throw new NotFoundError('News item not found');
+      const item = toNewsItem(row);
+      await enqueue(tx, outbox, audit(req, 'news.deleted', item, { before: item }));
+      return item;
+    });
+    outboxRelay.kick();
+    return { success: true, id: removed.id };
+  });
+}

@@ -1,0 +1,130 @@
+import {
+  adminLevelBodySchema,
+  adminLevelResultSchema,
+  adminUserDetailSchema,
+  adminUserListSchema,
+  adminUsersQuerySchema,
+  id,
+  TOTAL_COUNT_HEADER,
+  USERS_TOTAL_HEADER,
+  userLevelChanged,
+  userUpdated,
+} from '@acg/contracts';
+import {
+  AuthorizationError,
+  auditEventFor,
+  enqueue,
+  type HttpServer,
+  makeEvent,
+  NotFoundError,
+  requireAdmin,
+} from '@acg/platform';
+import { z } from 'zod';
+import type { AuthContext } from '../../context';
+import { outbox } from '../../db/schema';
+import { isDeveloper, type LevelChangeRefusal, levelChangeRefusal } from '../../domain/admin-level';
+import { userEventData } from '../../domain/user-view';
+import { type AdminUserRow, findAdminUser, findAdminUsers, lockUsers } from '../../repository/admin-users';
+import { countUsers, updateUser } from '../../repository/users';
+
+/** Level names as the log shows them (spec 3 §5). */
+const LEVEL_NAMES = ['Пользователь', 'Помощник', 'Модератор', 'Администратор', 'Разработчик'];
+const levelName = (level: number) => LEVEL_NAMES[level] ?? String(level);
+
+const REFUSALS: Record<LevelChangeRefusal, string> = {
+  developer: 'The developer account’s level cannot be changed',
+  'own-level': 'You cannot change your own access level',
+  'above-own': 'You cannot grant a level above your own',
+  'target-above-own': 'You cannot change the level of a user above your own level',
+  'not-admin': 'Administrator access required',
+};
+
+const idParams = z.object({ id: id() });
+
+/**
+ * The users table and access levels (spec 3 §2.1, §7), admin only (route table):
+ * GET /admin/users (search, level filter, sorting and additive paging), GET /admin/users/{id},
+ * POST /admin/users/{id}/adminLevel. A level change is checked against the rules in
+ * docs/rules.md, writes `user.level-changed`, `user.updated` and the audit event in the same
+ * transaction, and takes effect on the user's next request: auth reads the level on every
+ * session look-up, and the gateway drops its cached identities of that user when the change
+ * passes through it (gateway/src/identity/session-eviction.ts).
+ */
+export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
+  const developerId = ctx.config.DEVELOPER_DISCORD_ID;
+  const view = (row: AdminUserRow) => ({ ...row, developer: isDeveloper(row.discordId, developerId) });
+
+  app.get(
+    '/admin/users',
+    { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },
+    async (req, reply) => {
+      requireAdmin(req);
+      const q = req.query.q?.trim() || undefined;
+      const [{ rows, total }, all] = await Promise.all([
+        findAdminUsers(ctx.database.db, { ...req.query, q }),
+        countUsers(ctx.database.db),
+      ]);
+      reply.header(TOTAL_COUNT_HEADER, String(total)).header(USERS_TOTAL_HEADER, String(all));
+      return rows.map(view);
+    },
+  );
+
+  app.get(
+    '/admin/users/:id',
+    { schema: { params: idParams, response: { 200: adminUserDetailSchema } } },
+    async (req) => {
+      requireAdmin(req);
+      const row = await findAdminUser(ctx.database.db, req.params.id);
+      if (!row) throw new NotFoundError('User not found');
+      return view(row);
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/adminLevel',
+    {
+      schema: { params: idParams, body: adminLevelBodySchema, response: { 200: adminLevelResultSchema } },
+    },
+    async (req) => {
+      const actorId = requireAdmin(req);
+      const targetId = req.params.id;
+      const level = req.body.adminLevel;
+      const result = await ctx.database.transaction(async (tx) => {
+        const locked = await lockUsers(tx, [...new Set([actorId, targetId])]);
+        const target = locked.find((u) => u.id === targetId);
+        if (!target) throw new NotFoundError('User not found');
+        // The actor's level as it is now, not as their (possibly seconds old) identity says.
+        const actor = locked.find((u) => u.id === actorId);
+        if (!actor) throw new AuthorizationError(REFUSALS['not-admin']);
+        const refusal = levelChangeRefusal(actor, target, level, developerId);
+        if (refusal) throw new AuthorizationError(REFUSALS[refusal]);
+        const previous = target.adminLevel;
+        if (previous === level) return { user: target, previous, changed: false };
+        const user = await updateUser(tx, target.id, { adminLevel: level });
+        await enqueue(
+          tx,
+          outbox,
+          makeEvent(userLevelChanged, { id: user.id, adminLevel: level, previous, by: actorId }),
+        );
+        await enqueue(tx, outbox, makeEvent(userUpdated, userEventData(user)));
+        await enqueue(
+          tx,
+          outbox,
+          auditEventFor(req, 'auth', {
+            action: 'user.level-changed',
+            category: 'users',
+            description: `Уровень доступа ${user.username} (#${user.id}): ${levelName(previous)} → ${levelName(level)}`,
+            targetType: 'user',
+            targetId: String(user.id),
+            before: { adminLevel: previous },
+            after: { adminLevel: level },
+          }),
+        );
+        return { user, previous, changed: true };
+      });
+      if (result.changed) ctx.relay.kick();
+      const { id: uid, discordId, username, avatar, adminLevel } = result.user;
+      return { user: view({ id: uid, discordId, username, avatar, adminLevel }), previous: result.previous };
+    },
+  );
+}

@@ -1,0 +1,359 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  EMPTY_FILTERS,
+  fetchLogActions,
+  fetchLogCategories,
+  fetchLogStats,
+  fetchLogs,
+  LOG_SORTS,
+  type LogEntry,
+  type LogFilters,
+  type LogSort,
+  logParams,
+} from '../../../../api/admin-logs';
+import { Avatar, CopyButton } from '../users/shared';
+import { quickRange, relativeTime } from './time';
+
+/** Spec 3 §9: page sizes 25/50/100 (default 50), default sort newest first, reload after 300 ms. */
+export const LOG_PAGE_SIZES = [25, 50, 100] as const;
+export const RELOAD_DELAY_MS = 300;
+
+interface Stats {
+  total: number;
+  today: number;
+  byCategory: Record<string, number>;
+}
+
+/** The audit log (spec 3 §2.3, §4). Load errors are only logged (spec 3 §8). */
+export default function LogsSection() {
+  const { t } = useTranslation();
+  const ids = useId();
+  const [filters, setFilters] = useState<LogFilters>(EMPTY_FILTERS);
+  const [sort, setSort] = useState<LogSort>('date-desc');
+  const [pageSize, setPageSize] = useState<number>(50);
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<LogEntry[]>([]);
+  const [count, setCount] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [stats, setStats] = useState<Stats | null>(null);
+  const [categories, setCategories] = useState<Array<{ value: string; label: string }>>([]);
+  const [actions, setActions] = useState<Array<{ value: string; label: string; count: number }>>([]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const log = (what: string) => (err: unknown) => {
+      if (!controller.signal.aborted) console.error(`admin logs: ${what} failed`, err);
+    };
+    fetchLogStats(controller.signal).then(setStats, log('stats'));
+    fetchLogCategories(controller.signal).then(setCategories, log('categories'));
+    fetchLogActions(controller.signal).then(setActions, log('actions'));
+    return () => controller.abort();
+  }, []);
+
+  // Any filter, sort, page-size or page change reloads after 300 ms (spec 3 §4).
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    const timer = setTimeout(() => {
+      fetchLogs(
+        logParams(filters, sort, { limit: pageSize, offset: (page - 1) * pageSize }),
+        controller.signal,
+      )
+        .then((list) => {
+          setRows(list.rows);
+          setCount(list.count);
+        })
+        .catch((err: unknown) => {
+          if (!controller.signal.aborted) console.error('admin logs: list failed', err);
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
+    }, RELOAD_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [filters, sort, pageSize, page]);
+
+  // A filter change starts over on page 1.
+  const change = (patch: Partial<LogFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const categoryLabel = (value: string) => categories.find((c) => c.value === value)?.label ?? value;
+  const chips = (Object.entries(filters) as Array<[keyof LogFilters, string]>)
+    .filter(([, v]) => v.trim() !== '')
+    .map(([key, v]) => ({
+      key,
+      text: `${t(`adminLogs.filters.${key}`)}: ${key === 'category' ? categoryLabel(v) : v}`,
+    }));
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const from = count === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, count);
+  const now = new Date();
+  const exportHref = `/admin/logs/export?${logParams(filters, sort)}`;
+
+  return (
+    <section className="admin-logs" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>{t('adminLogs.title')}</h2>
+      <p className="admin-muted">{t('adminLogs.intro')}</p>
+
+      <div className="admin-toolbar">
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminLogs.perPage')}</span>
+          <select
+            value={pageSize}
+            onChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(1);
+            }}
+          >
+            {LOG_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminLogs.sort')}</span>
+          <select
+            value={sort}
+            onChange={(e) => {
+              setSort(e.target.value as LogSort);
+              setPage(1);
+            }}
+          >
+            {LOG_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`adminLogs.sorts.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a className="button button--primary" href={exportHref} download="admin_logs.csv">
+          {t('adminLogs.export')}
+        </a>
+      </div>
+
+      <ul className="admin-stats" aria-label={t('adminLogs.stats')}>
+        <li className="admin-stat">
+          <span className="admin-stat__value">{stats?.total ?? '—'}</span>
+          <span className="admin-stat__label">{t('adminLogs.total')}</span>
+        </li>
+        <li className="admin-stat">
+          <span className="admin-stat__value">{stats?.today ?? '—'}</span>
+          <span className="admin-stat__label">{t('adminLogs.today')}</span>
+        </li>
+        {categories.map((c) => (
+          <li key={c.value} className={`admin-stat admin-stat--${c.value}`}>
+            <span className="admin-stat__value">{stats?.byCategory[c.value] ?? 0}</span>
+            <span className="admin-stat__label">{c.label}</span>
+          </li>
+        ))}
+      </ul>
+
+      <fieldset className="admin-filters">
+        <legend>{t('adminLogs.filtersTitle')}</legend>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminLogs.filters.category')}</span>
+          <select value={filters.category} onChange={(e) => change({ category: e.target.value })}>
+            <option value="">{t('adminLogs.all')}</option>
+            {categories.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminLogs.filters.action')}</span>
+          <select value={filters.action} onChange={(e) => change({ action: e.target.value })}>
+            <option value="">{t('adminLogs.all')}</option>
+            {actions.map((a) => (
+              <option key={a.value} value={a.value}>
+                {`${a.label} (${a.count})`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminLogs.filters.adminId')}</span>
+          <input
+            type="text"
+            inputMode="numeric"
+            value={filters.adminId}
+            placeholder={t('adminLogs.adminIdPlaceholder')}
+            onChange={(e) => change({ adminId: e.target.value })}
+          />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminLogs.filters.startDate')}</span>
+          <input
+            type="date"
+            value={filters.startDate}
+            onChange={(e) => change({ startDate: e.target.value })}
+          />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminLogs.filters.endDate')}</span>
+          <input type="date" value={filters.endDate} onChange={(e) => change({ endDate: e.target.value })} />
+        </label>
+        <div className="admin-quick">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => change(quickRange(1, new Date()))}
+          >
+            {t('adminLogs.quick.today')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => change(quickRange(7, new Date()))}
+          >
+            {t('adminLogs.quick.week')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => change(quickRange(30, new Date()))}
+          >
+            {t('adminLogs.quick.month')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => change({ startDate: '', endDate: '' })}
+          >
+            {t('adminLogs.quick.clearDates')}
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => change(EMPTY_FILTERS)}>
+            {t('adminLogs.quick.reset')}
+          </button>
+        </div>
+      </fieldset>
+
+      {chips.length > 0 ? (
+        <ul className="admin-chips" aria-label={t('adminLogs.activeFilters')}>
+          {chips.map((chip) => (
+            <li key={chip.key} className="admin-chip">
+              {chip.text}
+              <button
+                type="button"
+                className="admin-chip__remove"
+                aria-label={t('adminLogs.removeFilter', { filter: chip.text })}
+                onClick={() => change({ [chip.key]: '' })}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <p className="admin-range" aria-live="polite">
+        {t('adminLogs.shown', { from, to, total: count })}
+        {loading ? <span role="status"> · {t('adminUsers.loading')}</span> : null}
+      </p>
+
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-table--logs" aria-busy={loading}>
+          <thead>
+            <tr>
+              <th scope="col">{t('adminLogs.columns.id')}</th>
+              <th scope="col">{t('adminLogs.columns.admin')}</th>
+              <th scope="col">{t('adminLogs.columns.action')}</th>
+              <th scope="col">{t('adminLogs.columns.category')}</th>
+              <th scope="col">{t('adminLogs.columns.description')}</th>
+              <th scope="col">{t('adminLogs.columns.ip')}</th>
+              <th scope="col">{t('adminLogs.columns.date')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {!loading && rows.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="admin-table__empty">
+                  {t('adminLogs.empty')}
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((row) => {
+              const at = new Date(row.createdAt);
+              return (
+                <tr key={row.id}>
+                  <td data-label={t('adminLogs.columns.id')}>{row.id}</td>
+                  <td data-label={t('adminLogs.columns.admin')}>
+                    {row.Admin ? (
+                      <span className="admin-actor">
+                        <Avatar discordId={row.Admin.discordId} hash={row.Admin.avatar} size={32} alt="" />
+                        {row.Admin.username}
+                      </span>
+                    ) : (
+                      t('adminLogs.unknown')
+                    )}
+                  </td>
+                  <td data-label={t('adminLogs.columns.action')}>
+                    <span className="admin-mono">{row.action}</span>
+                  </td>
+                  <td data-label={t('adminLogs.columns.category')}>
+                    <span className={`admin-badge admin-category admin-category--${row.category}`}>
+                      {categoryLabel(row.category)}
+                    </span>
+                  </td>
+                  <td
+                    data-label={t('adminLogs.columns.description')}
+                    className="admin-description"
+                    title={row.description || undefined}
+                  >
+                    {row.description || '-'}
+                  </td>
+                  <td data-label={t('adminLogs.columns.ip')}>
+                    {row.ip ? (
+                      <>
+                        <span className="admin-mono">{row.ip}</span>
+                        <CopyButton text={row.ip} label={t('adminLogs.copyIp', { ip: row.ip })} />
+                      </>
+                    ) : (
+                      '-'
+                    )}
+                  </td>
+                  <td data-label={t('adminLogs.columns.date')}>
+                    <time dateTime={row.createdAt}>{at.toLocaleString('ru-RU')}</time>
+                    <span className="admin-muted admin-relative">
+                      {relativeTime(at, now, 'ru', t('adminLogs.justNow'))}
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      {count > pageSize ? (
+        <nav className="admin-pagination" aria-label={t('adminLogs.pagination')}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+          >
+            {t('adminLogs.back')}
+          </button>
+          <span aria-current="page">{t('adminLogs.pageOf', { page, pages })}</span>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            {t('adminLogs.forward')}
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpError } from '../../../../api/http';
+import {
+  createNews,
+  deleteNews,
+  fetchNews,
+  NEWS_TYPES,
+  type NewsItem,
+  type NewsType,
+  splitTags,
+  updateNews,
+} from '../../../../api/news';
+
+interface Form {
+  title: string;
+  content: string;
+  type: NewsType;
+  tags: string;
+  published: boolean;
+}
+/** Cancel or save resets to the empty form with type update and published off (spec 3 §4). */
+const EMPTY: Form = { title: '', content: '', type: 'update', tags: '', published: false };
+
+const serverError = (err: unknown, fallback: string) => {
+  const body = err instanceof HttpError ? (err.body as { error?: unknown } | undefined) : undefined;
+  return typeof body?.error === 'string' && body.error ? body.error : fallback;
+};
+
+/** News admin (spec 3 §2.4): the form (create or edit) and the list with edit and delete. */
+export default function NewsSection() {
+  const { t } = useTranslation();
+  const ids = useId();
+  const [items, setItems] = useState<NewsItem[] | null>(null);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    fetchNews(true).then(setItems, (err: unknown) => {
+      setItems([]);
+      setError(serverError(err, t('adminUsers.loadError')));
+    });
+  }, [t]);
+  useEffect(load, [load]);
+
+  const reset = () => {
+    setForm(EMPTY);
+    setEditing(null);
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const input = { ...form, tags: splitTags(form.tags) };
+    try {
+      if (editing === null) await createNews(input);
+      else await updateNews(editing, input);
+      reset();
+      load();
+    } catch (err) {
+      setError(serverError(err, 'Request failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (item: NewsItem) => {
+    if (!window.confirm(t('adminNews.confirmDelete'))) return;
+    setError(null);
+    try {
+      await deleteNews(item.id);
+      if (editing === item.id) reset();
+      load();
+    } catch (err) {
+      setError(serverError(err, 'Delete failed'));
+    }
+  };
+  const edit = (item: NewsItem) => {
+    setEditing(item.id);
+    setForm({
+      title: item.title,
+      content: item.content,
+      type: item.type,
+      tags: item.tags.join(', '),
+      published: item.published,
+    });
+  };
+
+  return (
+    <section className="admin-news" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>{t('adminNews.title')}</h2>
+      <form className="admin-form" onSubmit={submit}>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminNews.fields.title')}</span>
+          <input value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminNews.fields.type')}</span>
+          <select value={form.type} onChange={(e) => setForm({ ...form, type: e.target.value as NewsType })}>
+            {NEWS_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`adminNews.types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminNews.fields.content')}</span>
+          <textarea
+            rows={8}
+            value={form.content}
+            onChange={(e) => setForm({ ...form, content: e.target.value })}
+          />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminNews.fields.tags')}</span>
+          <input
+            value={form.tags}
+            placeholder={t('adminNews.tagsHint')}
+            onChange={(e) => setForm({ ...form, tags: e.target.value })}
+          />
+        </label>
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            checked={form.published}
+            onChange={(e) => setForm({ ...form, published: e.target.checked })}
+          />
+          {t('adminNews.fields.published')}
+        </label>
+        {error ? (
+          <p className="admin-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="admin-quick">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {editing === null ? t('adminNews.create') : t('adminNews.save')}
+          </button>
+          {editing !== null ? (
+            <button type="button" className="button button--ghost" onClick={reset}>
+              {t('adminNews.cancel')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+
+      {items === null ? (
+        <p role="status">{t('adminUsers.loading')}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table--news">
+            <thead>
+              <tr>
+                <th scope="col">{t('adminNews.columns.id')}</th>
+                <th scope="col">{t('adminNews.fields.title')}</th>
+                <th scope="col">{t('adminNews.fields.type')}</th>
+                <th scope="col">{t('adminNews.fields.tags')}</th>
+                <th scope="col">{t('adminNews.fields.published')}</th>
+                <th scope="col">{t('adminNews.columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.length === 0 ? (
+                <tr>
+                  <td colSpan={6} className="admin-table__empty">
+                    {t('adminNews.empty')}
+                  </td>
+                </tr>
+              ) : null}
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <td data-label={t('adminNews.columns.id')}>{item.id}</td>
+                  <td data-label={t('adminNews.fields.title')}>{item.title}</td>
+                  <td data-label={t('adminNews.fields.type')}>{t(`adminNews.types.${item.type}`)}</td>
+                  <td data-label={t('adminNews.fields.tags')}>{item.tags.join(', ')}</td>
+                  <td data-label={t('adminNews.fields.published')}>
+                    {item.published ? t('adminNews.yes') : t('adminNews.no')}
+                  </td>
+                  <td data-label={t('adminNews.columns.actions')}>
+                    <div className="admin-table__actions">
+                      <button type="button" className="button button--ghost" onClick={() => edit(item)}>
+                        {t('adminNews.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        onClick={() => void remove(item)}
+                      >
+                        {t('adminNews.delete')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

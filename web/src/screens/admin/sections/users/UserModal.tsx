@@ -1,0 +1,196 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type AdminInventoryItem,
+  type AdminUser,
+  fetchUser,
+  fetchUserInventory,
+} from '../../../../api/admin-users';
+import { cardImageUrl } from '../../../../api/images';
+import { LoadedImage } from '../../../../components/LoadedImage';
+import { Modal } from '../../../../components/Modal';
+import { Tabs } from '../../../../components/Tabs';
+import { levelKey } from '../../levels';
+import { Avatar, CopyButton } from './shared';
+import { UserTradesSlot } from './UserTradesSlot';
+
+type Tab = 'trades' | 'inventory' | 'complaints';
+
+/** Inventory search: character or rank name, trimmed and case-insensitive (spec 3 §5). */
+export function filterInventory(items: AdminInventoryItem[], search: string): AdminInventoryItem[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return items;
+  return items.filter(
+    (i) =>
+      i.Card.Character.name.toLowerCase().includes(needle) || i.Card.Rank.name.toLowerCase().includes(needle),
+  );
+}
+
+/** The user details modal (spec 3 §2.2): side panel and three tabs, trades first. */
+export function UserModal({ userId, onClose }: { userId: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [user, setUser] = useState<AdminUser | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [tab, setTab] = useState<Tab>('trades');
+  const [search, setSearch] = useState('');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchUser(userId, controller.signal)
+      .then(setUser)
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => controller.abort();
+  }, [userId]);
+
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} closeLabel={t('adminUsers.modal.close')}>
+      {failed ? (
+        <div className="admin-modal__state">
+          <p id={titleId} role="alert">
+            {t('adminUsers.modal.error')}
+          </p>
+          <button type="button" className="button button--primary" onClick={onClose}>
+            {t('adminUsers.modal.close')}
+          </button>
+        </div>
+      ) : !user ? (
+        <p id={titleId} className="admin-modal__state" role="status">
+          {t('adminUsers.modal.loading')}
+        </p>
+      ) : (
+        <div className="admin-user-modal">
+          <aside className="admin-user-modal__side">
+            <Avatar discordId={user.discordId} hash={user.avatar} size={64} alt="" />
+            <h2 id={titleId}>{user.username}</h2>
+            <p className="admin-user-modal__discord">
+              <span className="admin-mono">{user.discordId}</span>
+              <CopyButton
+                text={user.discordId}
+                label={t('adminUsers.copyDiscordId', { id: user.discordId })}
+              />
+            </p>
+            <p>{t('adminUsers.modal.levelLine', { level: t(levelKey(user.adminLevel)) })}</p>
+          </aside>
+          <div className="admin-user-modal__main">
+            <Tabs
+              label={t('adminUsers.modal.tabs')}
+              tabs={[
+                { id: 'trades', title: t('adminUsers.modal.trades') },
+                { id: 'inventory', title: t('adminUsers.modal.inventory') },
+                { id: 'complaints', title: t('adminUsers.modal.complaints') },
+              ]}
+              selected={tab}
+              onSelect={(next) => {
+                setTab(next);
+                // Each tab has its own search; switching clears it (spec 3 §2.2).
+                setSearch('');
+              }}
+            >
+              {tab === 'complaints' ? (
+                <ComplaintsPlaceholder />
+              ) : (
+                <>
+                  <label className="admin-field">
+                    <span className="admin-field__label">{t('adminUsers.modal.search')}</span>
+                    <input
+                      type="search"
+                      value={search}
+                      placeholder={
+                        tab === 'trades'
+                          ? t('adminUsers.modal.tradesSearch')
+                          : t('adminUsers.modal.inventorySearch')
+                      }
+                      onChange={(e) => setSearch(e.target.value)}
+                    />
+                  </label>
+                  {tab === 'trades' ? (
+                    <UserTradesSlot userId={user.id} search={search} />
+                  ) : (
+                    <InventoryTab userId={user.id} search={search} />
+                  )}
+                </>
+              )}
+            </Tabs>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function InventoryTab({ userId, search }: { userId: number; search: string }) {
+  const { t, i18n } = useTranslation();
+  const [items, setItems] = useState<AdminInventoryItem[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchUserInventory(userId, controller.signal)
+      .then(setItems)
+      .catch((err: unknown) => {
+        // Spec 3 §8: logged only; the tab stays empty.
+        if (!controller.signal.aborted) {
+          console.error('user inventory failed to load', err);
+          setItems([]);
+        }
+      });
+    return () => controller.abort();
+  }, [userId]);
+  const shown = useMemo(() => filterInventory(items ?? [], search), [items, search]);
+  if (items === null) return <p role="status">{t('adminUsers.modal.loading')}</p>;
+  const date = new Intl.DateTimeFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'medium' });
+  return (
+    <>
+      <p className="admin-found">{t('adminUsers.modal.found', { count: shown.length })}</p>
+      {shown.length === 0 ? (
+        <p className="admin-empty">{t('adminUsers.modal.inventoryEmpty')}</p>
+      ) : (
+        <ul className="admin-inventory">
+          {shown.map((item) => (
+            <li key={item.id} className="admin-inventory__item">
+              <LoadedImage
+                className="admin-inventory__image"
+                src={item.Card.imageUrl ?? cardImageUrl(item.Card.id)}
+                alt={item.Card.Character.name}
+                width={48}
+                height={68}
+              />
+              <div>
+                <strong>{item.Card.Character.name}</strong>
+                <span
+                  className="admin-inventory__rank"
+                  style={item.Card.Rank.color ? { color: item.Card.Rank.color } : undefined}
+                >
+                  {item.Card.Rank.name}
+                </span>
+                <span>{t('adminUsers.modal.quantity', { count: item.quantity })}</span>
+                <span className="admin-muted">
+                  {t('adminUsers.modal.obtained', { date: date.format(new Date(item.obtainedAt)) })}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** Spec 3 §2.2: a marked placeholder listing what will appear. */
+function ComplaintsPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-placeholder" data-placeholder="complaints">
+      <p>
+        <strong>{t('adminUsers.modal.complaintsTitle')}</strong>
+      </p>
+      <p>{t('adminUsers.modal.complaintsIntro')}</p>
+      <ul>
+        <li>{t('adminUsers.modal.complaintsAgainst')}</li>
+        <li>{t('adminUsers.modal.complaintsFrom')}</li>
+        <li>{t('adminUsers.modal.moderationHistory')}</li>
+      </ul>
+    </div>
+  );
+}

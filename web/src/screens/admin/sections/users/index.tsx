@@ -1,0 +1,334 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AdminUser, fetchUsers, saveAdminLevel, type UserSort } from '../../../../api/admin-users';
+import { errorText } from '../../../../api/http';
+import { useSession } from '../../../../app/session';
+import { levelKey } from '../../levels';
+import { Avatar, CopyButton, isDeveloperRow } from './shared';
+import { UserModal } from './UserModal';
+
+/** Spec 3 §9: page sizes, default 25; search debounce 250 ms; levels 0–3 assignable. */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+export const SEARCH_DEBOUNCE_MS = 250;
+const ASSIGNABLE = [0, 1, 2, 3] as const;
+
+interface Sort {
+  column: UserSort;
+  order: 'asc' | 'desc';
+}
+
+/** Clicking the active column flips the order; another column starts ascending (spec 3 §2.1). */
+export const nextSort = (current: Sort, column: UserSort): Sort =>
+  current.column === column
+    ? { column, order: current.order === 'asc' ? 'desc' : 'asc' }
+    : { column, order: 'asc' };
+
+/** 'shown X-Y of N' for a page (0-0 of 0 when empty). */
+export const shownRange = (page: number, pageSize: number, total: number) => ({
+  from: total === 0 ? 0 : (page - 1) * pageSize + 1,
+  to: Math.min(page * pageSize, total),
+  total,
+});
+
+/** The users table (spec 3 §2.1, §4): search, level filter, sorting, paging, level edits. */
+export default function UsersSection() {
+  const { t } = useTranslation();
+  const { user: me } = useSession();
+  const ids = useId();
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [level, setLevel] = useState<number | null>(null);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<Sort>({ column: 'id', order: 'asc' });
+  const [rows, setRows] = useState<AdminUser[]>([]);
+  const [total, setTotal] = useState(0);
+  const [usersTotal, setUsersTotal] = useState<number | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Record<number, number>>({});
+  const [saving, setSaving] = useState<Record<number, boolean>>({});
+  const [open, setOpen] = useState<AdminUser | null>(null);
+
+  // The search is debounced and starts over on page 1.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(search.trim());
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    fetchUsers(
+      { q, level, sort: sort.column, order: sort.order, limit: pageSize, offset: (page - 1) * pageSize },
+      controller.signal,
+    )
+      .then((result) => {
+        setRows(result.rows);
+        setTotal(result.total);
+        setUsersTotal(result.usersTotal);
+        setError(null);
+        setLoading(false);
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(errorText(err) || t('adminUsers.loadError'));
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, [q, level, sort, pageSize, page, t]);
+
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  // The page is clamped to the page count (a narrower search, a level saved away from a filter).
+  useEffect(() => {
+    if (!loading && page > pages) setPage(pages);
+  }, [loading, page, pages]);
+
+  const save = useCallback(
+    async (user: AdminUser) => {
+      const value = pending[user.id];
+      if (value === undefined || value === user.adminLevel) return;
+      setSaving((s) => ({ ...s, [user.id]: true }));
+      try {
+        await saveAdminLevel(user.id, value);
+        setRows((list) => list.map((r) => (r.id === user.id ? { ...r, adminLevel: value } : r)));
+        setPending(({ [user.id]: _, ...rest }) => rest);
+      } catch {
+        window.alert(t('adminUsers.saveError'));
+      } finally {
+        setSaving(({ [user.id]: _, ...rest }) => rest);
+      }
+    },
+    [pending, t],
+  );
+
+  const filtered = q !== '' || level !== null;
+  const range = shownRange(page, pageSize, total);
+  const header = (column: UserSort, label: string) => {
+    const active = sort.column === column;
+    return (
+      <th scope="col" aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <button
+          type="button"
+          className="admin-table__sort"
+          aria-label={t('adminUsers.sortBy', { column: label })}
+          onClick={() => setSort((s) => nextSort(s, column))}
+        >
+          {label}
+          <span aria-hidden="true">{active ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+        </button>
+      </th>
+    );
+  };
+
+  return (
+    <section className="admin-users" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>{t('adminUsers.title')}</h2>
+      <div className="admin-toolbar">
+        <label className="admin-field admin-field--grow">
+          <span className="admin-field__label">{t('adminUsers.searchLabel')}</span>
+          <input
+            type="search"
+            value={search}
+            placeholder={t('adminUsers.searchPlaceholder')}
+            aria-describedby={`${ids}-hint`}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <span id={`${ids}-hint`} className="admin-field__hint">
+            {usersTotal !== null ? t('adminUsers.searchHint', { count: usersTotal }) : ''}
+          </span>
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminUsers.levelFilter')}</span>
+          <select
+            value={level === null ? '' : String(level)}
+            onChange={(e) => {
+              setLevel(e.target.value === '' ? null : Number(e.target.value));
+              setPage(1);
+            }}
+          >
+            <option value="">{t('adminUsers.allLevels')}</option>
+            {ASSIGNABLE.map((l) => (
+              <option key={l} value={l}>
+                {t(levelKey(l))}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminUsers.pageSize')}</span>
+          <select
+            value={pageSize}
+            onChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(1);
+            }}
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        {filtered ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              setSearch('');
+              setQ('');
+              setLevel(null);
+              setPage(1);
+            }}
+          >
+            {t('adminUsers.reset')}
+          </button>
+        ) : null}
+      </div>
+      <p className="admin-range" aria-live="polite">
+        {t('adminUsers.range', range)}
+      </p>
+
+      {error ? (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {loading ? (
+        <p className="admin-loading" role="status">
+          {t('adminUsers.loading')}
+        </p>
+      ) : null}
+
+      <div className="admin-table-wrap">
+        <table className="admin-table" aria-busy={loading}>
+          <thead>
+            <tr>
+              <th scope="col">{t('adminUsers.avatar')}</th>
+              {header('id', t('adminUsers.id'))}
+              {header('discordId', t('adminUsers.discordId'))}
+              {header('username', t('adminUsers.name'))}
+              {header('adminLevel', t('adminUsers.level'))}
+              <th scope="col">{t('adminUsers.action')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {!loading && !error && rows.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="admin-table__empty">
+                  {t('adminUsers.empty')}
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((user) => {
+              const developer = isDeveloperRow(user);
+              // The server refuses one's own level (docs/rules.md): the row says so up front.
+              const own = user.id === me?.id;
+              const value = pending[user.id] ?? user.adminLevel;
+              const busy = saving[user.id] === true;
+              const changed = value !== user.adminLevel;
+              return (
+                <tr key={user.id}>
+                  <td data-label={t('adminUsers.avatar')}>
+                    <Avatar discordId={user.discordId} hash={user.avatar} size={48} alt="" />
+                  </td>
+                  <td data-label={t('adminUsers.id')}>{user.id}</td>
+                  <td data-label={t('adminUsers.discordId')}>
+                    <span className="admin-mono">{user.discordId}</span>
+                    <CopyButton
+                      text={user.discordId}
+                      label={t('adminUsers.copyDiscordId', { id: user.discordId })}
+                    />
+                  </td>
+                  <td data-label={t('adminUsers.name')}>
+                    <button type="button" className="admin-link" onClick={() => setOpen(user)}>
+                      {user.username}
+                    </button>
+                  </td>
+                  <td data-label={t('adminUsers.level')}>
+                    {developer ? (
+                      <span className="admin-badge admin-badge--developer">{t('levels.4')}</span>
+                    ) : (
+                      <select
+                        aria-label={t('adminUsers.levelOf', { name: user.username })}
+                        value={value}
+                        disabled={busy || own}
+                        onChange={(e) => setPending((p) => ({ ...p, [user.id]: Number(e.target.value) }))}
+                      >
+                        {ASSIGNABLE.map((l) => (
+                          <option key={l} value={l}>
+                            {t(levelKey(l))}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </td>
+                  <td data-label={t('adminUsers.action')}>
+                    <div className="admin-table__actions">
+                      <button type="button" className="button button--ghost" onClick={() => setOpen(user)}>
+                        {t('adminUsers.open')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--primary"
+                        disabled={developer || own || busy || !changed}
+                        onClick={() => void save(user)}
+                      >
+                        {busy ? t('adminUsers.saving') : t('adminUsers.save')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      {pages > 1 ? (
+        <nav className="admin-pagination" aria-label={t('adminUsers.pagination')}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page <= 1}
+            onClick={() => setPage(1)}
+          >
+            {t('adminUsers.first')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+          >
+            {t('adminUsers.previous')}
+          </button>
+          <span aria-current="page">{t('adminUsers.pageOf', { page, pages })}</span>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page >= pages}
+            onClick={() => setPage((p) => Math.min(pages, p + 1))}
+          >
+            {t('adminUsers.next')}
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page >= pages}
+            onClick={() => setPage(pages)}
+          >
+            {t('adminUsers.last')}
+          </button>
+        </nav>
+      ) : null}
+
+      {open ? <UserModal userId={open.id} onClose={() => setOpen(null)} /> : null}
+    </section>
+  );
+}

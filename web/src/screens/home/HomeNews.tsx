@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchNews, type NewsItem } from '../../api/news';
+
+/** How many of the latest published news the home page shows. */
+export const HOME_NEWS_COUNT = 3;
+
+/**
+ * The latest published news on the home page (issue 12, beyond the spec), loaded after
+ * hydration like the counters; nothing is shown while loading, when there are none or on failure.
+ */
+export function HomeNews() {
+  const { t, i18n } = useTranslation();
+  const [items, setItems] = useState<NewsItem[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchNews(false, controller.signal).then(
+      (list) => setItems(list.filter((n) => n.published).slice(0, HOME_NEWS_COUNT)),
+      () => {},
+    );
+    return () => controller.abort();
+  }, []);
+  if (items.length === 0) return null;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
+  return (
+    <section className="home-news" aria-labelledby="home-news-title">
+      <h2 id="home-news-title">{t('adminNews.latest')}</h2>
+      <ul className="home-news__list">
+        {items.map((item) => (
+          <li key={item.id} className="home-news__item">
+            <article>
+              <h3>{item.title}</h3>
+              {item.createdAt ? (
+                <p className="home-news__tags">
+                  <time dateTime={item.createdAt}>{date.format(new Date(item.createdAt))}</time>
+                  {' · '}
+                  {t(`adminNews.types.${item.type}`)}
+                </p>
+              ) : null}
+              <p className="home-news__content">{item.content}</p>
+              {item.tags.length > 0 ? <p className="home-news__tags">#{item.tags.join(' #')}</p> : null}
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
