@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
 import {
   demoClient,
+  FAKE_BOT_TOKEN,
   type FakeAniList,
   type FakeDiscord,
   type FakeShikimori,
@@ -116,6 +117,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         IMAGE_PROXY_ALLOW_ORIGINS: fake.url,
         DISCORD_PUBLIC_KEY: fake.interactions.publicKeyHex,
         DISCORD_APPLICATION_ID: fake.interactions.applicationId,
+        // The bot DMs trade offers through the fake's channels.
+        DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN,
         DISCORD_CLIENT_ID: demoClient.clientId,
         DISCORD_CLIENT_SECRET: demoClient.clientSecret,
       });
