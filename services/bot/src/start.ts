@@ -6,7 +6,7 @@ import { publicKeyFromHex } from './domain/signature';
 import { PendingWork } from './drop/deferral';
 import { registerInteractionRoutes } from './routes/interactions/interactions';
 import { dropState } from './state/drop-state';
-import { consumeTradeNotices } from './trades/notify';
+import { consumeTradeNotices, offerRecords } from './trades/notify';
 
 export const SERVICE = 'bot';
 
@@ -38,6 +38,7 @@ export async function start(deps: ServiceDeps<BotConfig>): Promise<RunningServic
         publicUrl: config.PUBLIC_URL,
         deferAfterMs: config.DEFER_AFTER_MS,
         followUps,
+        tradeRecords: offerRecords(deps.cache),
       });
       // Trade offers become DMs to their recipients when the bot has its token.
       const notices = config.DISCORD_BOT_TOKEN

@@ -1,13 +1,16 @@
 import { usersEnsureDiscord } from '@acg/contracts';
-import { AppError, type Bus, type Logger } from '@acg/platform';
+import { AppError, type Bus, type CacheNamespace, type Logger } from '@acg/platform';
 import { type Interaction, invokerOf, ResponseType } from '../domain/interaction';
 import { ephemeral, type Locale, type MessageData } from '../domain/replies';
 import { tradesAct } from './contract';
+import { markSettled } from './notify';
 import { parseTradeButton, settledMessage, tradeTexts } from './texts';
 
 export interface TradeClickDeps {
   bus: Bus;
   logger: Logger;
+  /** The offer DMs' records (see notify.ts): a click that settled the trade marks its DM. */
+  tradeRecords: CacheNamespace;
 }
 
 type Answer = { type: number; data: MessageData };
@@ -42,6 +45,9 @@ export async function tradeClick(
       userId: user.id,
       action: button.action,
     });
+    await markSettled(deps.tradeRecords, button.tradeId).catch((err) =>
+      deps.logger.warn({ err, tradeId: button.tradeId }, 'trade DM record not updated'),
+    );
     return {
       type: ResponseType.UPDATE_MESSAGE,
       data: settledMessage(locale, button.tradeId, trade.status, interaction.message?.content),

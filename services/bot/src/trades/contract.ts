@@ -32,6 +32,23 @@ export const tradeCreated = defineEvent(
     .passthrough(),
 );
 
+const settledData = z
+  .object({
+    id: z.number().int().positive(),
+    fromUserId: z.number().int().positive(),
+    toUserId: z.number().int().positive(),
+  })
+  .passthrough();
+/** A trade left "pending": the recipient accepted or declined it, or the sender cancelled it. */
+export const tradeAccepted = defineEvent('trade.accepted', settledData);
+export const tradeDeclined = defineEvent('trade.declined', settledData);
+export const tradeCancelled = defineEvent('trade.cancelled', settledData);
+export const tradeOutcomes = {
+  accepted: tradeAccepted,
+  declined: tradeDeclined,
+  cancelled: tradeCancelled,
+} as const;
+
 /** trades.act: `userId` accepts, declines or cancels trade `tradeId` (the trades service checks who may). */
 export const tradesAct = defineRpc(
   'trades.act',

@@ -16,6 +16,8 @@ const texts = {
     cancelled: (id: number) => `Trade #${id} was cancelled.`,
     pending: (id: number) => `Trade #${id} is still pending.`,
     actionFailed: 'The action could not be completed.',
+    senderAccepted: (to: string, id: number) => `✅ **${to}** accepted your trade #${id}.`,
+    senderDeclined: (to: string, id: number) => `❌ **${to}** declined your trade #${id}.`,
   },
   ru: {
     offer: (from: string, id: number) => `🔄 **${from}** предлагает вам обмен (#${id}).`,
@@ -31,6 +33,8 @@ const texts = {
     cancelled: (id: number) => `Обмен #${id} отменён.`,
     pending: (id: number) => `Обмен #${id} ещё ожидает ответа.`,
     actionFailed: 'Ошибка выполнения действия',
+    senderAccepted: (to: string, id: number) => `✅ **${to}** принял(а) ваш обмен #${id}.`,
+    senderDeclined: (to: string, id: number) => `❌ **${to}** отклонил(а) ваш обмен #${id}.`,
   },
 } as const;
 

@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { botConfigSchema } from '../config';
 import { start } from '../start';
-import { tradeCreated, tradesAct } from './contract';
+import { tradeCreated, tradeOutcomes, tradesAct } from './contract';
 
 /**
  * Trade offers over Discord, end to end over real HTTP: trade.created on the bus → the bot opens
@@ -48,7 +48,16 @@ bus.serve(tradesAct, async ({ tradeId, userId, action }) => {
   if (action === 'cancel' ? trade.fromUserId !== userId : !isRecipient)
     throw new AuthorizationError('Only the recipient may accept or decline this trade');
   if (trade.status !== 'pending') throw new ConflictError('Trade is no longer pending');
-  trade.status = action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'cancelled';
+  const status = action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'cancelled';
+  trade.status = status;
+  // As the trades service does through its outbox.
+  await bus.publish(
+    makeEvent(tradeOutcomes[status], {
+      id: trade.id,
+      fromUserId: trade.fromUserId,
+      toUserId: trade.toUserId,
+    }),
+  );
   return { trade: { ...trade } };
 });
 
@@ -210,5 +219,47 @@ describe('trade offers as Discord DMs', () => {
     fake.channels.closedDms.clear();
     expect(fake.channels.posted().some((m) => m.content.includes(`#${closed})`))).toBe(false);
     expect(fake.channels.posted().some((m) => m.content.includes(`#${noDiscord})`))).toBe(false);
+  });
+
+  it('tells the sender when the recipient accepted, and leaves the recipient’s updated DM as the click left it', async () => {
+    const { id } = await offer();
+    const dm = (await dmAbout(hikari.discordId, id))!;
+    await fake.interactions.send(
+      fake.interactions.componentInteraction(hikari, dm, `trade:accept:${id}`),
+      url,
+    );
+    const notice = await fake.channels.waitFor(
+      (m) => m.channel_id === fake.channels.dmWith(fan.discordId)?.id && m.content.includes(`trade #${id}.`),
+    );
+    expect(notice?.content).toBe(`✅ **${hikari.username}** accepted your trade #${id}.`);
+    expect(notice?.components).toEqual([]);
+    await sleep(100);
+    const updated = fake.channels.message(dm.channel_id, dm.id)!;
+    expect(updated.content).toContain(`Обмен #${id} принят.`);
+    expect(updated.content).not.toContain('Trade #');
+  });
+
+  it('updates the recipient’s DM when the sender cancels on the site (buttons gone), without a notice to the sender', async () => {
+    const { id } = await offer();
+    const dm = (await dmAbout(hikari.discordId, id))!;
+    const before = fake.channels.posted().length;
+    await bus.request(tradesAct, { tradeId: id, userId: 1, action: 'cancel' });
+    const cancelled = await fake.channels.waitFor((m) => m.id === dm.id && m.components.length === 0);
+    expect(cancelled?.content).toContain(`Trade #${id} was cancelled.`);
+    expect(cancelled?.content).toContain('offers you a trade');
+    await sleep(100);
+    expect(fake.channels.posted().length).toBe(before);
+  });
+
+  it('updates the DM and tells the sender when the recipient declines on the site', async () => {
+    const { id } = await offer();
+    const dm = (await dmAbout(hikari.discordId, id))!;
+    await bus.request(tradesAct, { tradeId: id, userId: 2, action: 'decline' });
+    const updated = await fake.channels.waitFor((m) => m.id === dm.id && m.components.length === 0);
+    expect(updated?.content).toContain(`❌ Trade #${id} declined.`);
+    const notice = await fake.channels.waitFor(
+      (m) => m.content === `❌ **${hikari.username}** declined your trade #${id}.`,
+    );
+    expect(notice?.channel_id).toBe(fake.channels.dmWith(fan.discordId)?.id);
   });
 });

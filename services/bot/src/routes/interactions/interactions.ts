@@ -12,9 +12,9 @@ import { localeOf, type MessageData, replies } from '../../domain/replies';
 import { checkSignature } from '../../domain/signature';
 import { type PendingWork, within } from '../../drop/deferral';
 import { type DropDeps, dropCard } from '../../drop/drop';
-import { tradeClick } from '../../trades/click';
+import { type TradeClickDeps, tradeClick } from '../../trades/click';
 
-export interface InteractionDeps extends DropDeps {
+export interface InteractionDeps extends DropDeps, TradeClickDeps {
   publicKey: KeyObject;
   webhooks: DiscordWebhooks;
   /** Past this the answer is "deferred" and the message follows through the webhook. */
