@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { usersEnsureDiscord, usersGet } from '@acg/contracts';
 import { demoAccounts, FAKE_BOT_TOKEN, type FakeDiscord, startFakeDiscord } from '@acg/fakes';
 import {
   AuthorizationError,
+  type Cache,
   ConflictError,
+  connectRedisCache,
   createLogger,
   createMemoryBus,
   createMemoryCache,
@@ -22,6 +25,7 @@ import { tradeCreated, tradeOutcomes, tradesAct } from './contract';
  * fake delivers the click (signed MESSAGE_COMPONENT) → the bot calls trades.act as the clicking
  * user → the DM is updated in place. The trades service did not exist on any branch yet, so a
  * responder on a real in-memory bus stands in for it (and for auth), following the contract.
+ * The bot's records of its DMs are in Redis when REDIS_URL is set (infra pass), else in memory.
  */
 const [fan, hikari] = [demoAccounts[0]!, demoAccounts[1]!];
 const siteUsers = [
@@ -64,7 +68,14 @@ bus.serve(tradesAct, async ({ tradeId, userId, action }) => {
 let fake: FakeDiscord;
 let bot: RunningService;
 let url: string;
+let cache: Cache;
 beforeAll(async () => {
+  cache = process.env.REDIS_URL
+    ? await connectRedisCache({
+        url: process.env.REDIS_URL,
+        prefix: `acgtest-bot-trades-${randomBytes(6).toString('hex')}`,
+      })
+    : createMemoryCache();
   fake = await startFakeDiscord();
   const config = botConfigSchema.parse({
     INTERNAL_SECRET: 'b'.repeat(32),
@@ -74,13 +85,15 @@ beforeAll(async () => {
     DISCORD_API_BASE_URL: `${fake.url}/api/v10`,
     DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN,
   });
-  bot = await start({ config, logger: createLogger('bot-test', 'silent'), bus, cache: createMemoryCache() });
+  bot = await start({ config, logger: createLogger('bot-test', 'silent'), bus, cache });
   url = `${bot.url}/interactions`;
 });
 afterAll(async () => {
   await bot?.close();
   await fake?.close();
   await bus.drain();
+  await cache?.clear({ resetStats: true }).catch(() => {});
+  await cache?.close();
 });
 beforeEach(() => {
   fake.channels.rateLimit = { kind: 'off' };
