@@ -42,7 +42,7 @@ export const botConfigSchema = baseConfigSchema.extend({
    * The bot user's token. When set, the bot sends trade offers to their recipients as Discord
    * DMs with Accept/Decline buttons; without it no DMs are sent (the buttons still work).
    */
-  DISCORD_BOT_TOKEN: z.string().min(1).optional(),
+  DISCORD_BOT_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   DISCORD_API_BASE_URL: z.string().url().default('https://discord.com/api/v10'),
   /** Seconds a user waits between two /card drops (0 = no cooldown). */
   DROP_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
