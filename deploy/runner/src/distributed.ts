@@ -165,6 +165,8 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
           DISCORD_API_BASE_URL: `${fakeUrl}/api/v10`,
           DISCORD_PUBLIC_KEY: app.verify_key,
           DISCORD_APPLICATION_ID: app.id,
+          // The bot DMs trade offers through the fake's channels.
+          DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN,
         });
       }
     }

@@ -12,6 +12,16 @@ export {
   type FakeDiscordAccount,
 } from './discord/accounts';
 export {
+  type BotAuthor,
+  type ChannelMessage,
+  type ChannelRateLimit,
+  FAKE_GENERAL_CHANNEL_ID,
+  FAKE_GUILD_ID,
+  type FakeChannel,
+  FakeChannels,
+  MESSAGE_BUCKET,
+} from './discord/channels';
+export {
   type Delivery,
   FAKE_BOT_TOKEN,
   FakeInteractions,

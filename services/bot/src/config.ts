@@ -38,6 +38,11 @@ export const botConfigSchema = baseConfigSchema.extend({
   DISCORD_PUBLIC_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be the 64-character hex public key'),
   /** The application id; used by scripts/register-commands.ts (interactions carry their own). */
   DISCORD_APPLICATION_ID: z.string().regex(/^\d+$/).optional(),
+  /**
+   * The bot user's token. When set, the bot sends trade offers to their recipients as Discord
+   * DMs with Accept/Decline buttons; without it no DMs are sent (the buttons still work).
+   */
+  DISCORD_BOT_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
   DISCORD_API_BASE_URL: z.string().url().default('https://discord.com/api/v10'),
   /** Seconds a user waits between two /card drops (0 = no cooldown). */
   DROP_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),

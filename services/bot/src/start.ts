@@ -1,10 +1,12 @@
 import { type RunningService, type ServiceDeps, startHttpService } from '@acg/platform';
 import type { BotConfig } from './config';
+import { discordBotRest } from './discord/rest';
 import { discordWebhooks } from './discord/webhooks';
 import { publicKeyFromHex } from './domain/signature';
 import { PendingWork } from './drop/deferral';
 import { registerInteractionRoutes } from './routes/interactions/interactions';
 import { dropState } from './state/drop-state';
+import { consumeTradeNotices, offerRecords } from './trades/notify';
 
 export const SERVICE = 'bot';
 
@@ -36,9 +38,19 @@ export async function start(deps: ServiceDeps<BotConfig>): Promise<RunningServic
         publicUrl: config.PUBLIC_URL,
         deferAfterMs: config.DEFER_AFTER_MS,
         followUps,
+        tradeRecords: offerRecords(deps.cache),
       });
+      // Trade offers become DMs to their recipients when the bot has its token.
+      const notices = config.DISCORD_BOT_TOKEN
+        ? await consumeTradeNotices({
+            bus: deps.bus,
+            cache: deps.cache,
+            logger,
+            rest: discordBotRest(config.DISCORD_API_BASE_URL, config.DISCORD_BOT_TOKEN, logger),
+          })
+        : undefined;
       // Deferred drops still owe Discord their message (and their state): let them finish.
-      return [() => followUps.settle()];
+      return [() => followUps.settle(), async () => notices?.stop()];
     },
   });
 }

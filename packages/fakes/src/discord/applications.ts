@@ -15,7 +15,7 @@ const commandSchema = z
   })
   .passthrough();
 
-function botAuthorized(req: FastifyRequest, reply: FastifyReply): boolean {
+export function botAuthorized(req: FastifyRequest, reply: FastifyReply): boolean {
   if (req.headers.authorization === `Bot ${FAKE_BOT_TOKEN}`) return true;
   reply.code(401).send(UNAUTHORIZED);
   return false;

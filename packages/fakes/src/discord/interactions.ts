@@ -1,5 +1,6 @@
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
-import type { FakeDiscordAccount } from './accounts';
+import { demoAccounts, type FakeDiscordAccount } from './accounts';
+import { type ChannelMessage, FAKE_GUILD_ID, FakeChannels } from './channels';
 import { FakeMessages, type MessageData, snowflake } from './messages';
 
 /** The bot token the fake accepts for its REST API (command registration, the application). */
@@ -41,8 +42,11 @@ export class FakeInteractions {
   readonly messages = new FakeMessages();
   /** Registered application commands (PUT /applications/{id}/commands). */
   commands: Array<Record<string, unknown>> = [];
+  /** The channels (guild and DM) and what the bot posted in them. */
+  readonly channels: FakeChannels;
 
-  constructor(interactionsUrl?: string) {
+  constructor(interactionsUrl?: string, accounts: readonly FakeDiscordAccount[] = demoAccounts) {
+    this.channels = new FakeChannels(accounts, this.applicationId);
     const { publicKey, privateKey } = generateKeyPairSync('ed25519');
     this.privateKey = privateKey;
     // The raw 32-byte key is the tail of the SPKI DER encoding.
@@ -99,6 +103,60 @@ export class FakeInteractions {
   }
 
   /**
+   * A MESSAGE_COMPONENT interaction: `account` clicked the button `customId` on `message` (a
+   * message the bot posted, see `channels`). In a DM (context 1, BOT_DM) Discord sends `user`;
+   * in a guild (context 0) `member.user`, `guild_id` and `guild_locale`.
+   */
+  componentInteraction(
+    account: FakeDiscordAccount,
+    message: ChannelMessage,
+    customId: string,
+  ): InteractionBody {
+    const channel = this.channels.channel(message.channel_id);
+    const inDm = channel?.type === 1;
+    const user = {
+      id: account.discordId,
+      username: account.username,
+      global_name: account.globalName,
+      discriminator: '0',
+      avatar: account.avatar,
+      public_flags: 0,
+    };
+    return {
+      id: snowflake(),
+      application_id: this.applicationId,
+      type: 3,
+      token: randomBytes(48).toString('base64url'),
+      version: 1,
+      data: { custom_id: customId, component_type: 2 },
+      message,
+      channel_id: message.channel_id,
+      channel: inDm
+        ? { id: message.channel_id, type: 1, last_message_id: message.id, flags: 0, recipients: [user] }
+        : {
+            id: message.channel_id,
+            type: channel?.type ?? 0,
+            guild_id: channel?.guild_id,
+            name: channel?.name,
+          },
+      locale: account.locale,
+      app_permissions: inDm ? '1126022430015040' : '2248473465835073',
+      entitlements: [],
+      authorizing_integration_owners: { '0': FAKE_GUILD_ID },
+      context: inDm ? 1 : 0,
+      attachment_size_limit: 10_485_760,
+      ...(inDm
+        ? { user }
+        : {
+            guild_id: channel?.guild_id ?? FAKE_GUILD_ID,
+            guild_locale: 'en-US',
+            guild: { id: channel?.guild_id ?? FAKE_GUILD_ID, locale: 'en-US', features: [] },
+            member: { user, roles: [], joined_at: '2026-01-01T00:00:00.000000+00:00', permissions: '0' },
+          }),
+    };
+  }
+
+  /**
    * Signs and POSTs an interaction to `url` (default: the configured interactions URL) and
    * records the answer. `timestamp` (seconds) signs as of another time: Discord's redelivery of
    * the same interaction carries a new signature.
@@ -124,6 +182,10 @@ export class FakeInteractions {
     });
     const answer = (await res.json().catch(() => undefined)) as InteractionResponse | undefined;
     if (res.ok && answer) this.messages.answered(interaction.token, answer.type, answer.data);
+    // UPDATE_MESSAGE (7) edits the message the clicked component is on, as Discord does.
+    const clicked = interaction.message as { id?: string; channel_id?: string } | undefined;
+    if (res.ok && answer?.type === 7 && answer.data && clicked?.id && clicked.channel_id)
+      this.channels.edit(clicked.channel_id, clicked.id, answer.data);
     return { status: res.status, answer, token: interaction.token };
   }
 }

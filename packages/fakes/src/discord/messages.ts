@@ -13,11 +13,42 @@ const embedSchema = z
   })
   .passthrough();
 
+/** A button (component type 2): a custom_id for styles 1-4, a url for style 5 (Link). */
+const buttonSchema = z
+  .object({
+    type: z.literal(2),
+    style: z.number().int().min(1).max(6),
+    label: z.string().max(80).optional(),
+    custom_id: z.string().min(1).max(100).optional(),
+    url: z.string().url().max(512).optional(),
+    disabled: z.boolean().optional(),
+  })
+  .passthrough()
+  .refine(
+    (b) => (b.style === 5 ? b.url !== undefined && !b.custom_id : b.style === 6 || b.custom_id !== undefined),
+    {
+      message: 'a link button has a url and no custom_id; other buttons have a custom_id',
+    },
+  );
+/** Any other interactive component in a row (selects are type 3, 5-8), checked for its custom_id only. */
+const otherComponentSchema = z
+  .object({ type: z.number().int().min(3).max(8), custom_id: z.string().min(1).max(100) })
+  .passthrough();
+/** An action row (type 1): up to five buttons, or one select menu. */
+const actionRowSchema = z.object({
+  type: z.literal(1),
+  components: z
+    .array(z.union([buttonSchema, otherComponentSchema]))
+    .min(1)
+    .max(5),
+});
+
 export const messageDataSchema = z
   .object({
     content: z.string().max(2000).optional(),
     flags: z.number().int().optional(),
     embeds: z.array(embedSchema).max(10).optional(),
+    components: z.array(actionRowSchema).max(5).optional(),
   })
   .passthrough();
 export type MessageData = z.infer<typeof messageDataSchema>;

@@ -3,6 +3,8 @@ import Fastify from 'fastify';
 import { demoAccounts, type FakeDiscordAccount } from './accounts';
 import { registerApplications } from './applications';
 import { registerCdn } from './cdn';
+import type { FakeChannels } from './channels';
+import { registerChannels } from './channels-api';
 import { registerDemoChat } from './demo-chat';
 import { FakeInteractions } from './interactions';
 import { registerAuthorize } from './oauth';
@@ -38,6 +40,11 @@ export interface FakeDiscord {
    * `messages` and `commands` the bot sent back.
    */
   interactions: FakeInteractions;
+  /**
+   * Guild and DM channels and every message the bot posted in them (`posted()`, `dmsTo()`,
+   * `waitFor()`), with the `rateLimit` and `closedDms` switches. Same as `interactions.channels`.
+   */
+  channels: FakeChannels;
   close(): Promise<void>;
 }
 
@@ -55,7 +62,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   // For process supervisors (the distributed runner waits for it); Discord has no such path.
   app.get('/healthz', async () => ({ status: 'ok', service: 'fake-discord' }));
   registerAuthorize(app, store);
-  const interactions = new FakeInteractions(opts.interactionsUrl);
+  const interactions = new FakeInteractions(opts.interactionsUrl, accounts);
   registerDemoChat(app, accounts, interactions);
   // Discord's CDN (cdn.discordapp.com) lives on the same fake server, at the CDN's paths.
   registerCdn(app, accounts);
@@ -66,10 +73,18 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
         registerUsers(api, store);
         registerApplications(api, interactions);
         registerWebhooks(api, interactions);
+        registerChannels(api, interactions.channels);
       },
       { prefix },
     );
   }
   const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
-  return { url: address, accounts, clients, interactions, close: () => app.close() };
+  return {
+    url: address,
+    accounts,
+    clients,
+    interactions,
+    channels: interactions.channels,
+    close: () => app.close(),
+  };
 }

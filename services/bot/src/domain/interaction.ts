@@ -1,8 +1,21 @@
 import { z } from 'zod';
 
-/** Interaction and response types of Discord's HTTP interactions that the bot uses. */
-export const InteractionType = { PING: 1, APPLICATION_COMMAND: 2 } as const;
-export const ResponseType = { PONG: 1, CHANNEL_MESSAGE_WITH_SOURCE: 4, DEFERRED_CHANNEL_MESSAGE: 5 } as const;
+/** Every interaction type Discord sends to an HTTP interactions endpoint. */
+export const InteractionType = {
+  PING: 1,
+  APPLICATION_COMMAND: 2,
+  MESSAGE_COMPONENT: 3,
+  APPLICATION_COMMAND_AUTOCOMPLETE: 4,
+  MODAL_SUBMIT: 5,
+} as const;
+/** The interaction callback types the bot answers with. */
+export const ResponseType = {
+  PONG: 1,
+  CHANNEL_MESSAGE_WITH_SOURCE: 4,
+  DEFERRED_CHANNEL_MESSAGE: 5,
+  UPDATE_MESSAGE: 7,
+  APPLICATION_COMMAND_AUTOCOMPLETE_RESULT: 8,
+} as const;
 
 const discordUser = z.object({
   id: z.string().regex(/^\d{5,25}$/),
@@ -18,7 +31,21 @@ export const interactionSchema = z.object({
   type: z.number().int(),
   token: z.string().min(1).max(500),
   locale: z.string().optional(),
-  data: z.object({ name: z.string() }).optional(),
+  /**
+   * Commands and autocomplete carry `name` (and `options`), components `custom_id` and
+   * `component_type`, modals `custom_id` and `components`; the rest is ignored.
+   */
+  data: z
+    .object({
+      name: z.string().optional(),
+      custom_id: z.string().max(100).optional(),
+      component_type: z.number().int().optional(),
+    })
+    .optional(),
+  /** Components only: the message the clicked component is on. */
+  message: z
+    .object({ id: z.string(), channel_id: z.string().optional(), content: z.string().optional() })
+    .optional(),
   /** In a server the user comes inside `member`; in a DM as `user`. */
   member: z.object({ user: discordUser }).optional(),
   user: discordUser.optional(),

@@ -5,6 +5,20 @@ export interface MessageData {
   content?: string;
   flags?: number;
   embeds?: Embed[];
+  /** Action rows of buttons (Discord's message components). */
+  components?: ActionRow[];
+}
+export interface Button {
+  type: 2;
+  /** 3 Success (green), 4 Danger (red). */
+  style: 1 | 2 | 3 | 4;
+  label: string;
+  custom_id: string;
+  disabled?: boolean;
+}
+export interface ActionRow {
+  type: 1;
+  components: Button[];
 }
 export interface Embed {
   title: string;
@@ -18,7 +32,7 @@ export interface Embed {
 export const EPHEMERAL = 64;
 const GREY = 0x9e9e9e;
 
-type Locale = 'en' | 'ru';
+export type Locale = 'en' | 'ru';
 /** Discord sends the user's client language; Russian speakers get Russian, everyone else English. */
 export const localeOf = (discordLocale: string | undefined): Locale =>
   discordLocale?.toLowerCase().startsWith('ru') ? 'ru' : 'en';
@@ -34,6 +48,9 @@ const texts = {
     unknownCommand: 'Unknown command.',
     owned: (n: number) => (n === 1 ? 'New in your collection! You own 1 copy' : `You now have ${n} copies`),
     limited: 'Limited',
+    unknownButton: 'This button no longer works.',
+    unknownForm: 'This form is no longer handled.',
+    unknownInteraction: 'The bot cannot handle this yet.',
   },
   ru: {
     cooldown: (s: number) => `⏳ Следующая карта будет доступна через ${s} с.`,
@@ -45,10 +62,13 @@ const texts = {
     unknownCommand: 'Неизвестная команда.',
     owned: (n: number) => (n === 1 ? 'Новая карта в коллекции! У вас 1 копия' : `Теперь у вас копий: ${n}`),
     limited: 'Лимитированная',
+    unknownButton: 'Эта кнопка больше не работает.',
+    unknownForm: 'Эта форма больше не обрабатывается.',
+    unknownInteraction: 'Бот пока не умеет это обрабатывать.',
   },
 } as const;
 
-const ephemeral = (content: string): MessageData => ({ content, flags: EPHEMERAL });
+export const ephemeral = (content: string): MessageData => ({ content, flags: EPHEMERAL });
 
 /** Every short answer the bot gives, in the user's language; all ephemeral. */
 export const replies = (locale: Locale) => {
@@ -61,6 +81,9 @@ export const replies = (locale: Locale) => {
     busy: () => ephemeral(t.busy),
     usersOnly: () => ephemeral(t.usersOnly),
     unknownCommand: () => ephemeral(t.unknownCommand),
+    unknownButton: () => ephemeral(t.unknownButton),
+    unknownForm: () => ephemeral(t.unknownForm),
+    unknownInteraction: () => ephemeral(t.unknownInteraction),
     /** The drop: an embed in the rank's colour with the rendered card and how many the user owns. */
     drop(card: CardSummary, quantity: number, publicUrl: string): MessageData {
       const color = /^#[0-9a-f]{6}$/i.test(card.rankColor)

@@ -12,8 +12,9 @@ import { localeOf, type MessageData, replies } from '../../domain/replies';
 import { checkSignature } from '../../domain/signature';
 import { type PendingWork, within } from '../../drop/deferral';
 import { type DropDeps, dropCard } from '../../drop/drop';
+import { type TradeClickDeps, tradeClick } from '../../trades/click';
 
-export interface InteractionDeps extends DropDeps {
+export interface InteractionDeps extends DropDeps, TradeClickDeps {
   publicKey: KeyObject;
   webhooks: DiscordWebhooks;
   /** Past this the answer is "deferred" and the message follows through the webhook. */
@@ -27,7 +28,9 @@ const BODY_LIMIT = 64 * 1024;
 
 /**
  * POST /interactions, Discord's HTTP interactions endpoint: Ed25519-verified over timestamp + raw
- * body, replays refused, PING answered with PONG and /card answered with a drop.
+ * body, replays refused. PING → PONG; /card → a drop; a trade DM's buttons → the trade action
+ * (UPDATE_MESSAGE); autocomplete → an (empty) choice list; modals and anything newer → a
+ * polite ephemeral message. Only an invalid signature or a body that is no interaction is a 4xx.
  */
 export async function registerInteractionRoutes(app: HttpServer, deps: InteractionDeps): Promise<void> {
   await app.register(async (scope) => {
@@ -57,14 +60,29 @@ export async function registerInteractionRoutes(app: HttpServer, deps: Interacti
       if (sighting === false) throw new AuthenticationError('Invalid request signature: replayed');
 
       if (interaction.type === InteractionType.PING) return { type: ResponseType.PONG };
-      const say = replies(localeOf(interaction.locale));
+      // No command has autocompleted options yet: an empty list of choices, never a message
+      // (Discord shows a message answer to autocomplete as a failure).
+      if (interaction.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE)
+        return { type: ResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT, data: { choices: [] } };
+      const locale = localeOf(interaction.locale);
+      const say = replies(locale);
       // Without the replay guard (its store is down) the safe answer is to ask the user to retry.
       if (sighting === 'unknown') return message(say.unavailable());
-      if (interaction.type !== InteractionType.APPLICATION_COMMAND || interaction.data?.name !== 'card')
-        return message(say.unknownCommand());
-      const who = invokerOf(interaction);
-      if (!who) return message(say.usersOnly());
-      return answer(interaction, dropCard(deps, interaction.id, who, say));
+      switch (interaction.type) {
+        case InteractionType.APPLICATION_COMMAND: {
+          if (interaction.data?.name !== 'card') return message(say.unknownCommand());
+          const who = invokerOf(interaction);
+          if (!who) return message(say.usersOnly());
+          return answer(interaction, dropCard(deps, interaction.id, who, say));
+        }
+        case InteractionType.MESSAGE_COMPONENT:
+          return (await tradeClick(deps, interaction, locale)) ?? message(say.unknownButton());
+        case InteractionType.MODAL_SUBMIT:
+          return message(say.unknownForm());
+        default:
+          // A type Discord adds later: a polite ephemeral answer rather than "This interaction failed".
+          return message(say.unknownInteraction());
+      }
     });
   });
 

@@ -1,0 +1,128 @@
+import { usersGet } from '@acg/contracts';
+import type { Bus, Cache, CacheNamespace, Logger, Subscription } from '@acg/platform';
+import { type DiscordBotRest, DiscordRefusal } from '../discord/rest';
+import { tradeCreated, tradeOutcomes } from './contract';
+import { offerMessage, settledMessage, tradeTexts } from './texts';
+
+export interface TradeNoticeDeps {
+  bus: Bus;
+  cache: Cache;
+  rest: DiscordBotRest;
+  logger: Logger;
+}
+
+/** Records live a week (trades expire after 7 days by default). */
+const RECORD_TTL_SECONDS = 7 * 24 * 3600;
+
+/** The offer DM of a trade, kept so outcomes can update it and redeliveries send nothing twice. */
+export interface OfferRecord {
+  channelId: string;
+  messageId: string;
+  content: string;
+  /** The DM already shows the outcome (a click in Discord updated it). */
+  settled?: boolean;
+}
+export const offerRecords = (cache: Cache) => cache.namespace('trade-dms');
+
+/** Marks the offer DM settled after a click updated it, so the outcome event leaves it alone. */
+export async function markSettled(records: CacheNamespace, tradeId: number): Promise<void> {
+  const record = (await records.get(String(tradeId))) as OfferRecord | undefined;
+  if (record) await records.set(String(tradeId), { ...record, settled: true }, RECORD_TTL_SECONDS);
+}
+
+type Outcome = keyof typeof tradeOutcomes;
+const outcomeOf = (type: string) =>
+  (Object.keys(tradeOutcomes) as Outcome[]).find((k) => tradeOutcomes[k].type === type);
+
+/**
+ * Consumes trade events for Discord:
+ * - trade.created: the recipient gets a DM about the offer with Accept and Decline buttons (both
+ *   users from auth.users.get, which has their Discord ids).
+ * - trade.accepted / declined / cancelled: the offer DM loses its buttons and shows the outcome
+ *   (unless a click already did), and the sender hears that the recipient accepted or declined.
+ * Each notice is sent once (records in the `trade-dms` namespace). Discord's 429/5xx are retried
+ * by the REST client, then by the bus's redelivery; a user who does not accept DMs (403) or has
+ * no Discord account is logged and skipped, as there is nothing to retry.
+ */
+export function consumeTradeNotices(deps: TradeNoticeDeps): Promise<Subscription> {
+  const records = offerRecords(deps.cache);
+  const usersOf = async (ids: number[]) => (await deps.bus.request(usersGet, { ids })).users;
+
+  async function created(data: unknown, eventId: string) {
+    const parsed = tradeCreated.data.safeParse(data);
+    if (!parsed.success) return deps.logger.warn({ eventId }, 'trade.created with unreadable data skipped');
+    const trade = parsed.data;
+    if (await records.get(String(trade.id))) return;
+    const users = await usersOf([trade.fromUserId, trade.toUserId]);
+    const recipient = users.find((u) => u.id === trade.toUserId);
+    const sender = users.find((u) => u.id === trade.fromUserId);
+    if (!recipient?.discordId)
+      return deps.logger.warn({ tradeId: trade.id }, 'trade recipient has no Discord account; no DM');
+    const channel = await deps.rest.openDm(recipient.discordId);
+    const offer = offerMessage('en', {
+      id: trade.id,
+      fromName: sender?.username ?? `#${trade.fromUserId}`,
+      items: trade.items,
+      description: trade.description,
+    });
+    const message = await deps.rest.post(channel.id, offer);
+    const record: OfferRecord = {
+      channelId: channel.id,
+      messageId: message.id,
+      content: offer.content ?? '',
+    };
+    await records.set(String(trade.id), record, RECORD_TTL_SECONDS);
+  }
+
+  async function settled(outcome: Outcome, data: unknown, eventId: string) {
+    const parsed = tradeOutcomes[outcome].data.safeParse(data);
+    if (!parsed.success)
+      return deps.logger.warn({ eventId }, `trade.${outcome} with unreadable data skipped`);
+    const trade = parsed.data;
+    const key = String(trade.id);
+    const record = (await records.get(key)) as OfferRecord | undefined;
+    if (record && !record.settled) {
+      await deps.rest.edit(
+        record.channelId,
+        record.messageId,
+        settledMessage('en', trade.id, outcome, record.content),
+      );
+      await records.set(key, { ...record, settled: true }, RECORD_TTL_SECONDS);
+    }
+    if (outcome === 'cancelled') return;
+    const noticeKey = `${trade.id}:${outcome}`;
+    if (await records.get(noticeKey)) return;
+    const users = await usersOf([trade.fromUserId, trade.toUserId]);
+    const sender = users.find((u) => u.id === trade.fromUserId);
+    const recipient = users.find((u) => u.id === trade.toUserId);
+    if (!sender?.discordId) return;
+    const t = tradeTexts('en');
+    const name = recipient?.username ?? `#${trade.toUserId}`;
+    const channel = await deps.rest.openDm(sender.discordId);
+    await deps.rest.post(channel.id, {
+      content: outcome === 'accepted' ? t.senderAccepted(name, trade.id) : t.senderDeclined(name, trade.id),
+    });
+    await records.set(noticeKey, true, RECORD_TTL_SECONDS);
+  }
+
+  return deps.bus.consume({
+    durable: 'bot-trade-dms',
+    types: [tradeCreated.type, ...Object.values(tradeOutcomes).map((e) => e.type)],
+    handler: async (event) => {
+      try {
+        const outcome = outcomeOf(event.type);
+        if (outcome) await settled(outcome, event.data, event.id);
+        else await created(event.data, event.id);
+      } catch (err) {
+        if (err instanceof DiscordRefusal) {
+          deps.logger.warn(
+            { eventId: event.id, status: err.status, code: err.code },
+            'trade DM refused by Discord',
+          );
+          return;
+        }
+        throw err;
+      }
+    },
+  });
+}

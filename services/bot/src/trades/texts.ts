@@ -1,0 +1,100 @@
+import type { ActionRow, Locale, MessageData } from '../domain/replies';
+
+/** What a trade DM and its buttons say, in English and Russian (spec 3's status names). */
+const texts = {
+  en: {
+    offer: (from: string, id: number) => `🔄 **${from}** offers you a trade (#${id}).`,
+    youGet: 'You get',
+    youGive: 'You give',
+    nothing: 'nothing',
+    card: 'card',
+    note: 'Note',
+    accept: 'Accept',
+    decline: 'Decline',
+    accepted: (id: number) => `✅ Trade #${id} accepted.`,
+    declined: (id: number) => `❌ Trade #${id} declined.`,
+    cancelled: (id: number) => `Trade #${id} was cancelled.`,
+    pending: (id: number) => `Trade #${id} is still pending.`,
+    actionFailed: 'The action could not be completed.',
+    senderAccepted: (to: string, id: number) => `✅ **${to}** accepted your trade #${id}.`,
+    senderDeclined: (to: string, id: number) => `❌ **${to}** declined your trade #${id}.`,
+  },
+  ru: {
+    offer: (from: string, id: number) => `🔄 **${from}** предлагает вам обмен (#${id}).`,
+    youGet: 'Вы получите',
+    youGive: 'Вы отдадите',
+    nothing: 'ничего',
+    card: 'карта',
+    note: 'Комментарий',
+    accept: 'Принять',
+    decline: 'Отклонить',
+    accepted: (id: number) => `✅ Обмен #${id} принят.`,
+    declined: (id: number) => `❌ Обмен #${id} отклонён.`,
+    cancelled: (id: number) => `Обмен #${id} отменён.`,
+    pending: (id: number) => `Обмен #${id} ещё ожидает ответа.`,
+    actionFailed: 'Ошибка выполнения действия',
+    senderAccepted: (to: string, id: number) => `✅ **${to}** принял(а) ваш обмен #${id}.`,
+    senderDeclined: (to: string, id: number) => `❌ **${to}** отклонил(а) ваш обмен #${id}.`,
+  },
+} as const;
+
+export const tradeTexts = (locale: Locale) => texts[locale];
+
+/** A button's custom_id: `trade:<action>:<trade id>` (Discord allows 100 characters). */
+export const tradeButtonId = (action: 'accept' | 'decline', tradeId: number) => `trade:${action}:${tradeId}`;
+export function parseTradeButton(
+  customId: string,
+): { action: 'accept' | 'decline'; tradeId: number } | undefined {
+  const match = /^trade:(accept|decline):(\d{1,15})$/.exec(customId);
+  if (!match) return undefined;
+  const tradeId = Number(match[2]);
+  return tradeId > 0 ? { action: match[1] as 'accept' | 'decline', tradeId } : undefined;
+}
+
+export interface OfferItem {
+  side: 'from' | 'to';
+  quantity: number;
+  characterName?: string;
+}
+
+/** The DM to a trade's recipient: who offers what for what, with Accept and Decline buttons. */
+export function offerMessage(
+  locale: Locale,
+  trade: { id: number; fromName: string; items: OfferItem[]; description?: string | null },
+): MessageData {
+  const t = tradeTexts(locale);
+  const list = (side: 'from' | 'to') => {
+    const items = trade.items.filter((i) => i.side === side);
+    if (items.length === 0) return `- ${t.nothing}`;
+    return items
+      .map((i) => `- ${i.characterName ?? t.card}${i.quantity > 1 ? ` ×${i.quantity}` : ''}`)
+      .join('\n');
+  };
+  const lines = [
+    t.offer(trade.fromName, trade.id),
+    // The sender's items ('from') are what the recipient gets.
+    `**${t.youGet}:**\n${list('from')}`,
+    `**${t.youGive}:**\n${list('to')}`,
+  ];
+  if (trade.description) lines.push(`**${t.note}:** ${trade.description.slice(0, 500)}`);
+  const buttons: ActionRow = {
+    type: 1,
+    components: [
+      { type: 2, style: 3, label: t.accept, custom_id: tradeButtonId('accept', trade.id) },
+      { type: 2, style: 4, label: t.decline, custom_id: tradeButtonId('decline', trade.id) },
+    ],
+  };
+  return { content: lines.join('\n\n').slice(0, 2000), components: [buttons] };
+}
+
+/** The DM once the trade left "pending": the offer stays, the buttons go, the outcome is added. */
+export function settledMessage(
+  locale: Locale,
+  tradeId: number,
+  status: 'pending' | 'accepted' | 'declined' | 'cancelled',
+  previousContent: string | undefined,
+): MessageData {
+  const outcome = tradeTexts(locale)[status](tradeId);
+  const content = previousContent ? `${previousContent}\n\n${outcome}` : outcome;
+  return { content: content.slice(0, 2000), components: [] };
+}
