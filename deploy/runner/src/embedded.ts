@@ -121,12 +121,10 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         IMAGE_PROXY_ALLOW_ORIGINS: fake.url,
         DISCORD_PUBLIC_KEY: fake.interactions.publicKeyHex,
         DISCORD_APPLICATION_ID: fake.interactions.applicationId,
-        // The bot DMs trade offers through the fake's channels.
+        // The bot DMs trade offers, and the admin's feed relay posts, through the fake's channels.
         DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN,
         DISCORD_CLIENT_ID: demoClient.clientId,
         DISCORD_CLIENT_SECRET: demoClient.clientSecret,
-        // The admin's feed relay posts to channels with the bot's credentials.
-        DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN,
       });
       logger.info({ url: fake.url }, 'fake Discord started (no DISCORD_CLIENT_ID configured)');
     }
