@@ -227,7 +227,7 @@ describe('users and access levels', () => {
     const edited = 'Живой перевод: собирайте карточки любимых героев!';
     expect(before).not.toBe(edited);
     const status = await admin.evaluate(async (text) => {
-      const ru = await (await fetch('/api/i18n/ru')).json();
+      const ru = await (await fetch('/api/i18n/ru', { cache: 'no-store' })).json();
       ru.home.tagline = text;
       const res = await fetch('/admin/i18n?lang=ru', {
         method: 'POST',
@@ -252,6 +252,59 @@ describe('users and access levels', () => {
     expect(await guest.locator('.hero__tagline').textContent()).toBe(edited);
     await guest.screenshot({ path: `${shots}/home-live-ru-1280.png` });
     await guest.context().close();
+  });
+
+  it('edits translations in the editor: search, key rules, save, and adds a language', async () => {
+    await admin.goto(`${system.url}/admin?tab=translations&editlang=ru`);
+    const editor = admin.locator('.admin-i18n');
+    await editor.locator('.admin-table--i18n tbody tr').first().waitFor();
+    const total = Number(await editor.locator('.admin-stat__value').first().textContent());
+    expect(total).toBeGreaterThan(100);
+    // The key rules, with the spec's messages in ru and English ones in en.
+    const keyForm = editor.locator('.admin-inline-form').nth(1);
+    await keyForm.locator('input').first().fill('a');
+    await keyForm.locator('input').nth(1).fill('x');
+    await keyForm.locator('button[type="submit"]').click();
+    expect(await keyForm.getByRole('alert').textContent()).toMatch(/минимум 2 символа|at least 2 characters/);
+    await keyForm.locator('input').first().fill('home.tagline');
+    await keyForm.locator('button[type="submit"]').click();
+    expect(await keyForm.getByRole('alert').textContent()).toMatch(/Ключ уже существует|already exists/);
+    await keyForm.locator('input').first().fill(' home.extraNote ');
+    await keyForm.locator('input').nth(1).fill(' Дополнительная заметка ');
+    await keyForm.locator('button[type="submit"]').click();
+    // New keys go on top.
+    expect(
+      await editor.locator('.admin-table--i18n tbody tr').first().locator('.admin-mono').textContent(),
+    ).toBe('home.extraNote');
+    // Search by key (debounced), edit the value, save: the page reloads with the saved text.
+    await editor.locator('input[type="search"]').fill('home.tagline');
+    await admin.waitForFunction(() => document.querySelectorAll('.admin-table--i18n tbody tr').length === 1);
+    const value = editor.locator('.admin-table--i18n tbody tr textarea');
+    await value.fill('Текст из редактора переводов');
+    await admin.screenshot({ path: `${shots}/translations-1280.png`, fullPage: true });
+    await Promise.all([admin.waitForEvent('load'), editor.locator('.admin-savebar button').click()]);
+    await admin.locator('.admin-table--i18n tbody tr').first().waitFor();
+    const saved = await admin.evaluate(async () =>
+      (await fetch('/api/i18n/ru', { cache: 'no-store' })).json(),
+    );
+    expect(saved.home.tagline).toBe('Текст из редактора переводов');
+    expect(saved.home.extraNote).toBe('Дополнительная заметка');
+    // Adding a language that exists is refused on the spot; a new one opens its editor.
+    let alerted = '';
+    admin.once('dialog', (d) => {
+      alerted = d.message();
+      void d.accept();
+    });
+    const langForm = admin.locator('.admin-i18n .admin-inline-form').first();
+    await langForm.locator('input').fill('ru');
+    await langForm.locator('button[type="submit"]').click();
+    await expect.poll(() => alerted).toMatch(/Язык уже поддерживается|already supported/);
+    await langForm.locator('input').fill('de');
+    await Promise.all([admin.waitForURL(/editlang=de/), langForm.locator('button[type="submit"]').click()]);
+    const languages = await admin.evaluate(async () =>
+      (await fetch('/api/i18n', { cache: 'no-store' })).json(),
+    );
+    expect(languages.map((l: { lang: string }) => l.lang)).toContain('de');
   });
 
   it('fits a phone at 390 px', async () => {

@@ -10,6 +10,7 @@ const SECTIONS: Record<string, ReturnType<typeof lazy>> = {
   users: lazy(() => import('./sections/users')),
   logs: lazy(() => import('./sections/logs')),
   news: lazy(() => import('./sections/news')),
+  translations: lazy(() => import('./sections/translations')),
 };
 
 /**
