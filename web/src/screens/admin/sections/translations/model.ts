@@ -70,7 +70,7 @@ export function matches(entry: Entry, search: string, scope: Scope): boolean {
   return scope === 'keys' ? inKey : scope === 'values' ? inValue : inKey || inValue;
 }
 
-/** The bulk delete confirmation's key list: up to 5 keys, then 'и еще N' (`more`). */
+/** The bulk delete confirmation's key list: up to 5 keys, then the `more` line (the spec's 'and N more', adminI18n.andMore). */
 export function keyList(keys: string[], more: (n: number) => string): string {
   const shown = keys.slice(0, 5).join('\n');
   return keys.length > 5 ? `${shown}\n${more(keys.length - 5)}` : shown;
