@@ -307,6 +307,48 @@ describe('users and access levels', () => {
     expect(languages.map((l: { lang: string }) => l.lang)).toContain('de');
   });
 
+  it('configures the feed relay: channel digits, check states, groups, write-only token', async () => {
+    await admin.goto(`${system.url}/admin?tab=vk`);
+    const form = admin.locator('.admin-vk form');
+    await form.waitFor();
+    const checkButton = form.getByRole('button', { name: /Проверить канал|Check channel/ }).first();
+    await checkButton.click();
+    expect(await form.getByRole('alert').textContent()).toMatch(
+      /Укажите корректный ID канала|Enter a valid channel ID/,
+    );
+    const channel = form.locator('input[inputmode="numeric"]').first();
+    await channel.fill('12a3456-789');
+    expect(await channel.inputValue()).toBe('123456789');
+    await checkButton.click();
+    // The fake Discord answers the check (success with the channel, or a clear failure).
+    await form.locator('.admin-ok, .admin-error').first().waitFor();
+    await form.locator('input[type="password"]').fill('vk1.a.fake-service-token-0123456789');
+    await form.getByRole('button', { name: /Добавить группу|Add group/ }).click();
+    await form.locator('.admin-table--groups input').nth(0).fill(' -203998877 ');
+    await form.locator('.admin-table--groups input').nth(1).fill(' Аниме карточки ');
+    await form.getByRole('button', { name: /Добавить группу|Add group/ }).click();
+    await admin.screenshot({ path: `${shots}/vk-1280.png`, fullPage: true });
+    let alerted = '';
+    admin.once('dialog', (d) => {
+      alerted = d.message();
+      void d.accept();
+    });
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => alerted).toMatch(/Сохранено|Saved/);
+    const stored = await admin.evaluate(async () =>
+      Promise.all(
+        ['vk.token', 'vk.groups', 'vk.discordChannelId'].map(async (k) =>
+          (await fetch(`/api/config/${k}`, { cache: 'no-store' })).json(),
+        ),
+      ),
+    );
+    expect(stored[0].value).toBeNull();
+    expect(stored[0].isSet).toBe(true);
+    expect(JSON.stringify(stored)).not.toContain('fake-service-token');
+    expect(stored[1].value).toEqual([{ id: '-203998877', name: 'Аниме карточки' }]);
+    expect(stored[2].value).toBe('123456789');
+  });
+
   it('fits a phone at 390 px', async () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     await admin.goto(`${system.url}/admin?tab=users`);

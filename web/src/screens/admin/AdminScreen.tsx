@@ -11,6 +11,7 @@ const SECTIONS: Record<string, ReturnType<typeof lazy>> = {
   logs: lazy(() => import('./sections/logs')),
   news: lazy(() => import('./sections/news')),
   translations: lazy(() => import('./sections/translations')),
+  vk: lazy(() => import('./sections/vk')),
 };
 
 /**
