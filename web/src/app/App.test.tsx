@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderPage, stubFetch, user } from '../test/render';
 
@@ -43,10 +43,46 @@ describe('App screens', () => {
     expect(await within(main()).findByText('Модератор')).toBeTruthy();
   });
 
-  it('gives administrators the admin placeholder with their level', async () => {
+  it('gives administrators the shell: sidebar with their level, the default section translations', async () => {
     renderPage({ path: '/admin', user: user({ adminLevel: 4 }) });
-    expect(await within(main()).findByText('Developer')).toBeTruthy();
-    expect(within(main()).getByText('Not built yet')).toBeTruthy();
+    const nav = await within(main()).findByRole('navigation', { name: 'Admin sections' });
+    expect(within(nav).getByText('Developer').tagName).toBe('STRONG');
+    expect(within(nav).getByRole('link', { name: 'Translations' }).getAttribute('aria-current')).toBe('page');
+    expect(within(main()).getByRole('heading', { level: 1 }).textContent).toBe('Translations');
+    expect(within(nav).getAllByRole('link')).toHaveLength(16);
+  });
+
+  it('opens the section ?tab= names, and the default for an unknown one', async () => {
+    renderPage({ path: '/admin?tab=ranks', user: user({ adminLevel: 3 }) });
+    expect(await within(main()).findByText('The “Ranks” section arrives in a later release.')).toBeTruthy();
+    cleanup();
+    renderPage({ path: '/admin?tab=nope', user: user({ adminLevel: 3 }) });
+    const nav = await within(main()).findByRole('navigation', { name: 'Admin sections' });
+    expect(within(nav).getByRole('link', { name: 'Translations' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('filters the sidebar and collapses it', async () => {
+    renderPage({ path: '/admin', user: user({ adminLevel: 3 }) });
+    const nav = await within(main()).findByRole('navigation', { name: 'Admin sections' });
+    fireEvent.change(within(nav).getByLabelText('Filter sections'), { target: { value: 'rank' } });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Ranks']);
+    fireEvent.change(within(nav).getByLabelText('Filter sections'), { target: { value: 'zzz' } });
+    expect(within(nav).getByText('No section matches.')).toBeTruthy();
+    const toggle = within(nav).getByRole('button', { name: 'Collapse the sidebar' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(nav).queryByText('Administrator')).toBeNull();
+  });
+
+  it('asks a signed-out visitor to sign in instead of naming a level', async () => {
+    renderPage({ path: '/admin', user: null });
+    expect(await within(main()).findByText('Sign in to open the admin panel.')).toBeTruthy();
+    expect(within(main()).queryByText('User')).toBeNull();
+    expect(within(main()).getByRole('link', { name: 'Log in with Discord' })).toBeTruthy();
   });
 
   it('keeps the skip link first and pointing at the main region', () => {

@@ -1,55 +1,61 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ADMIN_LEVEL } from '../../app/access';
 import { useSession } from '../../app/session';
-import { NotBuiltScreen } from '../common/NotBuiltScreen';
+import { useLoginHref } from '../../app/sign-in';
+import { AdminSidebar } from './AdminSidebar';
 import { levelKey } from './levels';
-
-// Until the admin shell (h-admin-shell) is merged: its registry replaces this.
-const SECTIONS: Record<string, ReturnType<typeof lazy>> = {
-  users: lazy(() => import('./sections/users')),
-  logs: lazy(() => import('./sections/logs')),
-  news: lazy(() => import('./sections/news')),
-  translations: lazy(() => import('./sections/translations')),
-  vk: lazy(() => import('./sections/vk')),
-};
+import { sectionFor } from './sections';
 
 /**
- * The admin area (specs 2 and 3), loaded as its own chunk. Below ADMIN_LEVEL a user sees only
- * their own access level; the services enforce access on every admin call regardless.
+ * The admin area (specs 2 and 3), loaded as its own chunk: one page, `?tab=` chooses the
+ * section (default translations), each section its own lazy chunk. A signed-out visitor is asked
+ * to sign in; below ADMIN_LEVEL a user sees only their own access level. The services enforce
+ * access on every admin call regardless.
  */
 export default function AdminScreen() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const adminLevel = user?.adminLevel ?? 0;
-  // Read after hydration, so the server's and the browser's first render agree.
-  const [tab, setTab] = useState<string | null>(null);
-  useEffect(() => setTab(new URLSearchParams(window.location.search).get('tab')), []);
-  const level = (
-    <p className="admin-level">
-      {t('admin.yourLevel')}: <strong>{t(levelKey(adminLevel))}</strong>
-    </p>
-  );
+  const loginHref = useLoginHref();
+  const [params] = useSearchParams();
 
-  if (adminLevel < ADMIN_LEVEL) {
+  if (!user) {
     return (
-      <section className="panel" aria-labelledby="admin-title">
+      <section className="panel panel--notice" aria-labelledby="admin-title">
         <h1 id="admin-title">{t('admin.title')}</h1>
-        {level}
+        <p>{t('admin.signInFirst')}</p>
+        <a className="button button--primary" href={loginHref}>
+          {t('forbidden.login')}
+        </a>
       </section>
     );
   }
-  const Section = tab ? SECTIONS[tab] : undefined;
-  if (Section) {
+  const levelName = t(levelKey(user.adminLevel));
+  if (user.adminLevel < ADMIN_LEVEL) {
     return (
       <section className="panel" aria-labelledby="admin-title">
         <h1 id="admin-title">{t('admin.title')}</h1>
-        {level}
+        <p className="admin-level">
+          {t('admin.yourLevel')}: <strong>{levelName}</strong>
+        </p>
+      </section>
+    );
+  }
+
+  const section = sectionFor(params.get('tab'));
+  const { Component } = section;
+  return (
+    <div className="admin">
+      <AdminSidebar current={section.id} levelName={levelName} />
+      <section className="admin__content panel" aria-labelledby="admin-section-title">
+        <h1 id="admin-section-title" className="admin__title">
+          {t(`admin.sections.${section.id}`)}
+        </h1>
         <Suspense fallback={<p className="loading">{t('admin.loading')}</p>}>
-          <Section />
+          <Component key={section.id} />
         </Suspense>
       </section>
-    );
-  }
-  return <NotBuiltScreen title={t('admin.title')}>{level}</NotBuiltScreen>;
+    </div>
+  );
 }

@@ -1,0 +1,5 @@
+import { SectionPlaceholder } from '../placeholder';
+
+export default function Section() {
+  return <SectionPlaceholder id="characters" />;
+}
