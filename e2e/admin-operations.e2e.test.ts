@@ -72,7 +72,7 @@ describe('users and access levels', () => {
     await admin.screenshot({ path: `${shots}/users-1280.png`, fullPage: true });
 
     // The debounced search: mixed case and spaces still find the fan, and only them.
-    await admin.getByRole('searchbox').fill('  SAKURA ');
+    await admin.locator('.admin-users').getByRole('searchbox').fill('  SAKURA ');
     await admin.waitForFunction(() => document.querySelectorAll('.admin-table tbody tr').length === 1);
     expect(await table.locator('tbody tr').first().textContent()).toContain('sakura_fan');
     expect(await admin.getByRole('button', { name: ru ? 'Сбросить фильтры' : 'Reset filters' }).count()).toBe(

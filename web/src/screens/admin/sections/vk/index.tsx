@@ -134,7 +134,9 @@ export default function VkSection() {
 
   return (
     <section className="admin-vk" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>{t('adminVk.title')}</h2>
+      <h2 id={`${ids}-title`} className="visually-hidden">
+        {t('adminVk.title')}
+      </h2>
       <form className="admin-form" onSubmit={save}>
         <fieldset className="admin-filters">
           <legend>{t('adminVk.access')}</legend>
