@@ -361,5 +361,16 @@ describe('users and access levels', () => {
     const logsOverflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(logsOverflow).toBeLessThanOrEqual(0);
     await admin.screenshot({ path: `${shots}/logs-390.png`, fullPage: true });
+    for (const [tab, ready] of [
+      ['news', '.admin-form'],
+      ['translations', '.admin-table--i18n tbody tr'],
+      ['vk', '.admin-vk form'],
+    ] as const) {
+      await admin.goto(`${system.url}/admin?tab=${tab}`);
+      await admin.locator(ready).first().waitFor();
+      const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, tab).toBeLessThanOrEqual(0);
+      await admin.locator('.admin__content').screenshot({ path: `${shots}/${tab}-390.png` });
+    }
   });
 });
