@@ -72,7 +72,7 @@ describe('users and access levels', () => {
     await admin.screenshot({ path: `${shots}/users-1280.png`, fullPage: true });
 
     // The debounced search: mixed case and spaces still find the fan, and only them.
-    await admin.getByRole('searchbox').fill('  SAKURA ');
+    await admin.locator('.admin-users').getByRole('searchbox').fill('  SAKURA ');
     await admin.waitForFunction(() => document.querySelectorAll('.admin-table tbody tr').length === 1);
     expect(await table.locator('tbody tr').first().textContent()).toContain('sakura_fan');
     expect(await admin.getByRole('button', { name: ru ? 'Сбросить фильтры' : 'Reset filters' }).count()).toBe(
@@ -227,7 +227,7 @@ describe('users and access levels', () => {
     const edited = 'Живой перевод: собирайте карточки любимых героев!';
     expect(before).not.toBe(edited);
     const status = await admin.evaluate(async (text) => {
-      const ru = await (await fetch('/api/i18n/ru')).json();
+      const ru = await (await fetch('/api/i18n/ru', { cache: 'no-store' })).json();
       ru.home.tagline = text;
       const res = await fetch('/admin/i18n?lang=ru', {
         method: 'POST',
@@ -254,6 +254,101 @@ describe('users and access levels', () => {
     await guest.context().close();
   });
 
+  it('edits translations in the editor: search, key rules, save, and adds a language', async () => {
+    await admin.goto(`${system.url}/admin?tab=translations&editlang=ru`);
+    const editor = admin.locator('.admin-i18n');
+    await editor.locator('.admin-table--i18n tbody tr').first().waitFor();
+    const total = Number(await editor.locator('.admin-stat__value').first().textContent());
+    expect(total).toBeGreaterThan(100);
+    // The key rules, with the spec's messages in ru and English ones in en.
+    const keyForm = editor.locator('.admin-inline-form').nth(1);
+    await keyForm.locator('input').first().fill('a');
+    await keyForm.locator('input').nth(1).fill('x');
+    await keyForm.locator('button[type="submit"]').click();
+    expect(await keyForm.getByRole('alert').textContent()).toMatch(/минимум 2 символа|at least 2 characters/);
+    await keyForm.locator('input').first().fill('home.tagline');
+    await keyForm.locator('button[type="submit"]').click();
+    expect(await keyForm.getByRole('alert').textContent()).toMatch(/Ключ уже существует|already exists/);
+    await keyForm.locator('input').first().fill(' home.extraNote ');
+    await keyForm.locator('input').nth(1).fill(' Дополнительная заметка ');
+    await keyForm.locator('button[type="submit"]').click();
+    // New keys go on top.
+    expect(
+      await editor.locator('.admin-table--i18n tbody tr').first().locator('.admin-mono').textContent(),
+    ).toBe('home.extraNote');
+    // Search by key (debounced), edit the value, save: the page reloads with the saved text.
+    await editor.locator('input[type="search"]').fill('home.tagline');
+    await admin.waitForFunction(() => document.querySelectorAll('.admin-table--i18n tbody tr').length === 1);
+    const value = editor.locator('.admin-table--i18n tbody tr textarea');
+    await value.fill('Текст из редактора переводов');
+    await admin.screenshot({ path: `${shots}/translations-1280.png`, fullPage: true });
+    await Promise.all([admin.waitForEvent('load'), editor.locator('.admin-savebar button').click()]);
+    await admin.locator('.admin-table--i18n tbody tr').first().waitFor();
+    const saved = await admin.evaluate(async () =>
+      (await fetch('/api/i18n/ru', { cache: 'no-store' })).json(),
+    );
+    expect(saved.home.tagline).toBe('Текст из редактора переводов');
+    expect(saved.home.extraNote).toBe('Дополнительная заметка');
+    // Adding a language that exists is refused on the spot; a new one opens its editor.
+    let alerted = '';
+    admin.once('dialog', (d) => {
+      alerted = d.message();
+      void d.accept();
+    });
+    const langForm = admin.locator('.admin-i18n .admin-inline-form').first();
+    await langForm.locator('input').fill('ru');
+    await langForm.locator('button[type="submit"]').click();
+    await expect.poll(() => alerted).toMatch(/Язык уже поддерживается|already supported/);
+    await langForm.locator('input').fill('de');
+    await Promise.all([admin.waitForURL(/editlang=de/), langForm.locator('button[type="submit"]').click()]);
+    const languages = await admin.evaluate(async () =>
+      (await fetch('/api/i18n', { cache: 'no-store' })).json(),
+    );
+    expect(languages.map((l: { lang: string }) => l.lang)).toContain('de');
+  });
+
+  it('configures the feed relay: channel digits, check states, groups, write-only token', async () => {
+    await admin.goto(`${system.url}/admin?tab=vk`);
+    const form = admin.locator('.admin-vk form');
+    await form.waitFor();
+    const checkButton = form.getByRole('button', { name: /Проверить канал|Check channel/ }).first();
+    await checkButton.click();
+    expect(await form.getByRole('alert').textContent()).toMatch(
+      /Укажите корректный ID канала|Enter a valid channel ID/,
+    );
+    const channel = form.locator('input[inputmode="numeric"]').first();
+    await channel.fill('12a3456-789');
+    expect(await channel.inputValue()).toBe('123456789');
+    await checkButton.click();
+    // The fake Discord answers the check (success with the channel, or a clear failure).
+    await form.locator('.admin-ok, .admin-error').first().waitFor();
+    await form.locator('input[type="password"]').fill('vk1.a.fake-service-token-0123456789');
+    await form.getByRole('button', { name: /Добавить группу|Add group/ }).click();
+    await form.locator('.admin-table--groups input').nth(0).fill(' -203998877 ');
+    await form.locator('.admin-table--groups input').nth(1).fill(' Аниме карточки ');
+    await form.getByRole('button', { name: /Добавить группу|Add group/ }).click();
+    await admin.screenshot({ path: `${shots}/vk-1280.png`, fullPage: true });
+    let alerted = '';
+    admin.once('dialog', (d) => {
+      alerted = d.message();
+      void d.accept();
+    });
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => alerted).toMatch(/Сохранено|Saved/);
+    const stored = await admin.evaluate(async () =>
+      Promise.all(
+        ['vk.token', 'vk.groups', 'vk.discordChannelId'].map(async (k) =>
+          (await fetch(`/api/config/${k}`, { cache: 'no-store' })).json(),
+        ),
+      ),
+    );
+    expect(stored[0].value).toBeNull();
+    expect(stored[0].isSet).toBe(true);
+    expect(JSON.stringify(stored)).not.toContain('fake-service-token');
+    expect(stored[1].value).toEqual([{ id: '-203998877', name: 'Аниме карточки' }]);
+    expect(stored[2].value).toBe('123456789');
+  });
+
   it('fits a phone at 390 px', async () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     await admin.goto(`${system.url}/admin?tab=users`);
@@ -266,5 +361,16 @@ describe('users and access levels', () => {
     const logsOverflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(logsOverflow).toBeLessThanOrEqual(0);
     await admin.screenshot({ path: `${shots}/logs-390.png`, fullPage: true });
+    for (const [tab, ready] of [
+      ['news', '.admin-form'],
+      ['translations', '.admin-table--i18n tbody tr'],
+      ['vk', '.admin-vk form'],
+    ] as const) {
+      await admin.goto(`${system.url}/admin?tab=${tab}`);
+      await admin.locator(ready).first().waitFor();
+      const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, tab).toBeLessThanOrEqual(0);
+      await admin.locator('.admin__content').screenshot({ path: `${shots}/${tab}-390.png` });
+    }
   });
 });

@@ -97,7 +97,9 @@ export default function LogsSection() {
 
   return (
     <section className="admin-logs" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>{t('adminLogs.title')}</h2>
+      <h2 id={`${ids}-title`} className="visually-hidden">
+        {t('adminLogs.title')}
+      </h2>
       <p className="admin-muted">{t('adminLogs.intro')}</p>
 
       <div className="admin-toolbar">

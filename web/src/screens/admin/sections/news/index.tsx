@@ -89,7 +89,9 @@ export default function NewsSection() {
 
   return (
     <section className="admin-news" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>{t('adminNews.title')}</h2>
+      <h2 id={`${ids}-title`} className="visually-hidden">
+        {t('adminNews.title')}
+      </h2>
       <form className="admin-form" onSubmit={submit}>
         <label className="admin-field">
           <span className="admin-field__label">{t('adminNews.fields.title')}</span>

@@ -127,7 +127,9 @@ export default function UsersSection() {
 
   return (
     <section className="admin-users" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>{t('adminUsers.title')}</h2>
+      <h2 id={`${ids}-title`} className="visually-hidden">
+        {t('adminUsers.title')}
+      </h2>
       <div className="admin-toolbar">
         <label className="admin-field admin-field--grow">
           <span className="admin-field__label">{t('adminUsers.searchLabel')}</span>
