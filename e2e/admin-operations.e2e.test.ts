@@ -15,7 +15,7 @@ let browser: Browser;
 let admin: Page;
 let fan: Page;
 let fanId: number;
-const shots = '/work/shots/admin-ops';
+const shots = 'screenshots/admin-ops';
 
 async function pageAs(username: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
   const cookie = await signIn(system.url, username);
