@@ -1,0 +1,101 @@
+import { relayRunListSchema } from '@acg/contracts';
+import {
+  DEMO_GROUP_ID,
+  FAKE_BOT_TOKEN,
+  FAKE_GENERAL_CHANNEL_ID,
+  FAKE_VK_TOKEN,
+  type FakeDiscord,
+  type FakeVk,
+  startFakeDiscord,
+  startFakeVk,
+} from '@acg/fakes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminHarness, asAdmin, startAdminHarness } from '../test/harness';
+
+/**
+ * The relay's successful path: the fake VK's demo wall into the fake Discord's #general, through
+ * the bot's credentials, each fresh post exactly once however often it runs, and through
+ * Discord's rate limit. The failure paths are in relay-failures.test.ts.
+ */
+let vk: FakeVk;
+let discord: FakeDiscord;
+let h: AdminHarness;
+beforeAll(async () => {
+  vk = await startFakeVk();
+  discord = await startFakeDiscord();
+  h = await startAdminHarness({
+    VK_API_BASE_URL: vk.url,
+    DISCORD_API_BASE_URL: `${discord.url}/api/v10`,
+    DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN,
+    RELAY_BACKOFF_MS: '10',
+  });
+  h.secrets.add(FAKE_VK_TOKEN);
+});
+afterAll(async () => {
+  try {
+    expect(h.leaks).toEqual([]);
+  } finally {
+    await h?.close();
+    await discord?.close();
+    await vk?.close();
+  }
+});
+
+const runNow = async () => {
+  const res = await h.fetch('/api/admin/vk/run', { method: 'POST', headers: asAdmin() });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { posted: number; skipped: number; errors: string[] };
+};
+const save = async (key: string, value: unknown) =>
+  expect((await h.json('/api/admin/config', 'POST', { key, value })).status).toBe(200);
+const general = () => discord.interactions.channels.posted(FAKE_GENERAL_CHANNEL_ID);
+
+describe('the VK → Discord relay against the fakes', () => {
+  it('checks the channel through Discord: name, id and guild', async () => {
+    const res = await h.fetch(`/api/admin/discord/check-channel/${FAKE_GENERAL_CHANNEL_ID}`, {
+      headers: asAdmin(),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: FAKE_GENERAL_CHANNEL_ID, name: 'general' });
+    const missing = await h.fetch('/api/admin/discord/check-channel/1100000000000009999', {
+      headers: asAdmin(),
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('posts each fresh post once as an embed with its Cyrillic text; a second run posts nothing', async () => {
+    await save('vk.token', FAKE_VK_TOKEN);
+    await save('vk.discordChannelId', FAKE_GENERAL_CHANNEL_ID);
+    await save('vk.groups', [{ id: String(DEMO_GROUP_ID), name: 'Аниме карточки' }]);
+    const first = await runNow();
+    // The demo wall: two posts within the 30-minute freshness, three older (one pinned).
+    expect(first).toMatchObject({ posted: 2, skipped: 3, errors: [] });
+    const messages = general();
+    expect(messages).toHaveLength(2);
+    for (const m of messages) {
+      expect(m.embeds).toHaveLength(1);
+      expect(m.embeds[0]!.url).toMatch(/^https:\/\/vk\.com\/wall-203998877_\d+$/);
+      expect(`${m.embeds[0]!.title ?? ''}${m.embeds[0]!.description ?? ''}`).toMatch(/[а-яё]/i);
+    }
+    const second = await runNow();
+    expect(second).toMatchObject({ posted: 0, errors: [] });
+    expect(general()).toHaveLength(2);
+    const runs = relayRunListSchema.parse(
+      await (await h.fetch('/api/admin/vk/runs', { headers: asAdmin() })).json(),
+    );
+    expect(runs.slice(0, 2).map((r) => r.posted)).toEqual([0, 2]);
+  });
+
+  it("waits out Discord's 429 and still posts a new fresh post exactly once", async () => {
+    vk.addPost(DEMO_GROUP_ID, 'Новая карточка недели: Курису Макисэ!');
+    discord.interactions.channels.rateLimit = { kind: 'always', retryAfterSeconds: 0.05 };
+    setTimeout(() => {
+      discord.interactions.channels.rateLimit = { kind: 'off' };
+    }, 150);
+    const run = await runNow();
+    expect(run).toMatchObject({ posted: 1, errors: [] });
+    const texts = general().map((m) => m.embeds[0]?.description ?? '');
+    expect(texts.filter((t) => t.includes('Курису Макисэ'))).toHaveLength(1);
+    expect(general()).toHaveLength(3);
+  });
+});
