@@ -1,5 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { cardsGet, inventoryGrant } from '@acg/contracts';
+import { FAKE_GENERAL_CHANNEL_ID, FAKE_VK_TOKEN } from '@acg/fakes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
@@ -347,6 +348,47 @@ describe('users and access levels', () => {
     expect(JSON.stringify(stored)).not.toContain('fake-service-token');
     expect(stored[1].value).toEqual([{ id: '-203998877', name: 'Аниме карточки' }]);
     expect(stored[2].value).toBe('123456789');
+  });
+
+  it('relays the fresh VK posts to the fake Discord channel exactly once over two scheduled runs', async () => {
+    const posted = () => system.fakeDiscord!.interactions.channels.posted(FAKE_GENERAL_CHANNEL_ID);
+    expect(posted()).toHaveLength(0);
+    await admin.goto(`${system.url}/admin?tab=vk`);
+    const form = admin.locator('.admin-vk form');
+    await form.waitFor();
+    await form.locator('input[inputmode="numeric"]').first().fill(FAKE_GENERAL_CHANNEL_ID);
+    await form
+      .getByRole('button', { name: /Проверить канал|Check channel/ })
+      .first()
+      .click();
+    expect(await form.locator('.admin-ok').textContent()).toMatch(/general/);
+    await form.locator('input[type="password"]').fill(FAKE_VK_TOKEN);
+    await form.getByLabel(/Расписание \(cron\)|Schedule \(cron\)/).fill('*/2 * * * * *');
+    let alerted = '';
+    admin.once('dialog', (d) => {
+      alerted = d.message();
+      void d.accept();
+    });
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => alerted).toMatch(/Сохранено|Saved/);
+    const scheduledRuns = async () =>
+      (
+        (await admin.evaluate(async () =>
+          (await fetch('/api/admin/vk/runs', { cache: 'no-store' })).json(),
+        )) as { trigger: string; posted: number; finishedAt: string | null }[]
+      ).filter((r) => r.trigger === 'schedule' && r.finishedAt !== null);
+    await expect
+      .poll(async () => (await scheduledRuns()).length, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(2);
+    // The demo wall has two posts inside the 30-minute freshness: each arrives once, never again.
+    const messages = posted();
+    expect(messages).toHaveLength(2);
+    expect(new Set(messages.map((m) => m.embeds[0]?.url)).size).toBe(2);
+    expect((await scheduledRuns()).reduce((sum, r) => sum + r.posted, 0)).toBe(2);
+    // Back to every 30 minutes, so the rest of the run is quiet.
+    await form.getByLabel(/Расписание \(cron\)|Schedule \(cron\)/).fill('*/30 * * * *');
+    admin.once('dialog', (d) => void d.accept());
+    await form.locator('button[type="submit"]').click();
   });
 
   it('fits a phone at 390 px', async () => {
