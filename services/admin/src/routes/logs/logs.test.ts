@@ -111,6 +111,25 @@ describe('GET /admin/logs', () => {
       ...(await list('?sort=admin-asc&limit=4&offset=4')).rows,
     ].map((r) => r.id);
     expect(paged).toEqual(all);
+    // Pages that end inside the known actors, cross into the unknown ones, or start past them.
+    for (const [offset, limit] of [
+      [0, 3],
+      [3, 2],
+      [2, 3],
+      [5, 1],
+      [4, 2],
+      [6, 2],
+    ] as const)
+      expect((await list(`?sort=admin-asc&limit=${limit}&offset=${offset}`)).rows.map((r) => r.id)).toEqual(
+        all.slice(offset, offset + limit),
+      );
+    const allDesc = (await list('?sort=admin-desc')).rows.map((r) => r.id);
+    expect((await list('?sort=admin-desc&limit=2&offset=3')).rows.map((r) => r.id)).toEqual(
+      allDesc.slice(3, 5),
+    );
+    // A filter narrows both parts: the unknown actors' rows of one category only.
+    const category = await list('?sort=admin-asc&category=cards');
+    expect(category.rows).toHaveLength(category.count);
     expect(names(await list('?sort=category-asc&limit=1'))).toEqual(['Aiko']);
     expect((await list('?sort=action-asc&limit=1')).rows[0]?.action).toBe('card.deleted');
   });
