@@ -387,8 +387,10 @@ describe('users and access levels', () => {
     expect((await scheduledRuns()).reduce((sum, r) => sum + r.posted, 0)).toBe(2);
     // Back to every 30 minutes, so the rest of the run is quiet.
     await form.getByLabel(/Расписание \(cron\)|Schedule \(cron\)/).fill('*/30 * * * *');
-    admin.once('dialog', (d) => void d.accept());
+    // Wait for the save's alert and accept it here: left open, it would block the next page.
+    const saved = admin.waitForEvent('dialog');
     await form.locator('button[type="submit"]').click();
+    await (await saved).accept();
   });
 
   it('fits a phone at 390 px', async () => {
