@@ -183,9 +183,14 @@ describe('users and access levels', () => {
     await form.waitFor();
     expect(await form.locator('textarea').getAttribute('rows')).toBe('8');
     await form.locator('input').first().fill('Сезон карточек открыт');
-    await form.locator('select').selectOption('announcement');
-    await form.locator('textarea').fill('Новые карточки уже в игре.');
+    await form.locator('select').first().selectOption('announcement');
+    await form.locator('textarea').first().fill('Новые карточки уже в игре.');
     await form.locator('input').nth(1).fill(' осень, , карточки ,');
+    // Beyond the spec: the same item in English, for readers of the English site.
+    await form.getByLabel(/Добавить перевод|Add a translation/).selectOption('en');
+    const english = form.locator('.admin-news__translation[lang="en"]');
+    await english.locator('input').fill('Card season is open');
+    await english.locator('textarea').fill('New cards are in the game.');
     await form.locator('input[type="checkbox"]').check();
     await form.locator('button[type="submit"]').click();
     const row = admin.locator('.admin-table--news tbody tr', { hasText: 'Сезон карточек открыт' });
@@ -193,11 +198,12 @@ describe('users and access levels', () => {
     expect(await row.locator('td').nth(3).textContent()).toBe('осень, карточки');
     // The form is back to its empty state.
     expect(await form.locator('input').first().inputValue()).toBe('');
-    expect(await form.locator('select').inputValue()).toBe('update');
+    expect(await form.locator('select').first().inputValue()).toBe('update');
+    expect(await form.locator('.admin-news__translation').count()).toBe(0);
     expect(await form.locator('input[type="checkbox"]').isChecked()).toBe(false);
     // A draft, deleted after the spec's confirmation.
     await form.locator('input').first().fill('Черновик');
-    await form.locator('textarea').fill('Не публиковать');
+    await form.locator('textarea').first().fill('Не публиковать');
     await form.locator('button[type="submit"]').click();
     const draft = admin.locator('.admin-table--news tbody tr', { hasText: 'Черновик' });
     await draft.waitFor();
@@ -214,9 +220,17 @@ describe('users and access levels', () => {
     await fan.goto(system.url);
     await fan.locator('.home-news__item').first().waitFor();
     const news = await fan.locator('.home-news').textContent();
-    expect(news).toContain('Сезон карточек открыт');
+    // The fan reads the English site: the English text; a reader of the Russian site gets the item.
+    expect(news).toContain('Card season is open');
+    expect(news).toContain('New cards are in the game.');
     expect(news).not.toContain('Черновик');
     await fan.screenshot({ path: `${shots}/home-news-1280.png`, fullPage: true });
+    const reader = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await reader.goto(system.url);
+    await Promise.all([reader.waitForEvent('load'), reader.getByLabel('Language').selectOption('ru')]);
+    await reader.locator('.home-news__item').first().waitFor();
+    expect(await reader.locator('.home-news').textContent()).toContain('Сезон карточек открыт');
+    await reader.context().close();
   });
 
   it('an edited ru translation shows on the ru home page without a restart', async () => {
@@ -306,6 +320,39 @@ describe('users and access levels', () => {
       (await fetch('/api/i18n', { cache: 'no-store' })).json(),
     );
     expect(languages.map((l: { lang: string }) => l.lang)).toContain('de');
+
+    // Still empty, it is not offered; once it has a text it is, and the site switches to it.
+    const guest = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await guest.goto(system.url);
+    const offersGerman = () => guest.getByLabel('Language').locator('option[value="de"]').count();
+    expect(await offersGerman()).toBe(0);
+    const tagline = 'Sammle die Karten deiner Lieblingshelden!';
+    const status = await admin.evaluate(async (text) => {
+      const res = await fetch('/admin/i18n?lang=de', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ home: { tagline: text } }),
+      });
+      return res.status;
+    }, tagline);
+    expect(status).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          await guest.reload();
+          return offersGerman();
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toBe(1);
+    expect(await guest.getByLabel('Language').locator('option[value="de"]').textContent()).toBe('Deutsch');
+    await Promise.all([guest.waitForEvent('load'), guest.getByLabel('Language').selectOption('de')]);
+    await expect.poll(() => guest.locator('.hero__tagline').textContent()).toBe(tagline);
+    expect(await guest.locator('html').getAttribute('lang')).toBe('de');
+    // What German does not have yet is in English.
+    expect(await guest.getByLabel('Language').inputValue()).toBe('de');
+    await guest.screenshot({ path: `${shots}/home-added-language-de-1280.png` });
+    await guest.context().close();
   });
 
   it('configures the feed relay: channel digits, check states, groups, write-only token', async () => {

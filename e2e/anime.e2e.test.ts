@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../deploy/runner/src/testing/sign-in';
 import { launchChromium } from './browser';
 import { startSystem } from './system';
 
@@ -54,5 +55,99 @@ describe('anime search and detail', () => {
     await page.getByRole('link', { name: 'Back to search' }).click();
     await page.waitForURL(`${system.url}/anime`);
     await page.close();
+  });
+
+  it.each([
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const)(
+    'links the fan’s Shikimori account on the profile and disconnects it (%s)',
+    async (label, viewport) => {
+      const cookie = await signIn(system.url, 'sakura_fan');
+      const context = await browser.newContext({ viewport });
+      const [name, value] = cookie.split(';')[0]!.split('=');
+      await context.addCookies([{ name: name!, value: value!, url: system.url }]);
+      const page = await context.newPage();
+      await page.goto(`${system.url}/profile`);
+      // The consent page of the fake Shikimori, then back to the profile with the account shown.
+      await page.getByRole('link', { name: 'Connect your Shikimori account' }).click();
+      await page.getByRole('button', { name: 'Разрешить как sakura_fan' }).click();
+      await page.waitForURL(`${system.url}/profile?shikimori=linked`);
+      const linked = page.locator('.profile__shikimori');
+      await expect.poll(() => linked.locator('.profile__shikimori-name').textContent()).toBe('sakura_fan');
+      expect(await linked.getByRole('status').textContent()).toBe('Your Shikimori account is connected.');
+      await page.screenshot({ path: `${shots}/profile-shikimori-linked-${label}.png` });
+
+      await linked.getByRole('button', { name: 'Disconnect' }).click();
+      await linked.getByRole('link', { name: 'Connect your Shikimori account' }).waitFor();
+      // Cancelled on Shikimori: the profile says so instead of showing raw JSON.
+      await linked.getByRole('link', { name: 'Connect your Shikimori account' }).click();
+      await page.getByRole('button', { name: 'Отменить' }).click();
+      await page.waitForURL(`${system.url}/profile?shikimori=cancelled`);
+      await expect
+        .poll(() => page.locator('.profile__shikimori').getByRole('alert').textContent())
+        .toBe('Connecting Shikimori was cancelled.');
+      await context.close();
+    },
+  );
+
+  it('shows a signed-in fan the cards tab with their progress after a bot drop', async () => {
+    const cookie = await signIn(system.url, 'sakura_fan');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const [name, value] = cookie.split(';')[0]!.split('=');
+    await context.addCookies([{ name: name!, value: value!, url: system.url }]);
+    const page = await context.newPage();
+    // The drop: /card on the fake Discord's demo chat, as the fan.
+    const chat = await context.newPage();
+    await chat.goto(`${system.fakeDiscordUrl}/demo/card`);
+    await chat.getByRole('button', { name: '/card as @sakura_fan' }).click();
+    await chat.locator('.embed').waitFor();
+    await chat.close();
+    // The anime of the dropped card: the one whose cards the fan now has some of.
+    await page.goto(system.url);
+    const found = await page.evaluate(async () => {
+      const list = (await (await fetch('/api/anime')).json()) as Array<{ shikimoriId: number | null }>;
+      for (const anime of list) {
+        if (anime.shikimoriId === null) continue;
+        const answer = (await (await fetch(`/api/anime/${anime.shikimoriId}/cards`)).json()) as {
+          userProgress: { total: number; collected: number };
+        };
+        if (answer.userProgress.collected > 0) return { id: anime.shikimoriId, ...answer.userProgress };
+      }
+      return null;
+    });
+    expect(found).not.toBeNull();
+    await page.goto(`${system.url}/anime/${found!.id}`);
+    await page.getByRole('tab', { name: new RegExp(`Cards.*${found!.collected}.*${found!.total}`) }).click();
+    const box = page.locator('.progress-box');
+    await expect.poll(() => box.textContent()).toContain(`Collected ${found!.collected} of ${found!.total}`);
+    expect(await page.locator('.anime-card--collected').count()).toBe(found!.collected);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${shots}/anime-detail-cards-fan.png`, fullPage: true });
+    await context.close();
+  });
+
+  it.each([
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const)('reads in Russian, with the query in the address (%s)', async (label, viewport) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    // The language as the switcher sets it (on a phone the switcher sits in the menu).
+    const switched = await page.request.post(`${system.url}/change-language/ru`, {
+      headers: { 'content-type': 'application/json', origin: system.url },
+      data: '{}',
+    });
+    expect(switched.status()).toBe(200);
+    await page.goto(`${system.url}/anime?q=${encodeURIComponent('Steins')}`);
+    const tiles = page.locator('.anime-tile');
+    await tiles.first().waitFor();
+    expect(await page.getByRole('button', { name: 'Найти' }).count()).toBe(1);
+    await page.screenshot({ path: `${shots}/anime-search-ru-${label}.png`, fullPage: label === 'phone' });
+    await tiles.first().click();
+    await page.waitForURL(/\/anime\/[^/?]+$/);
+    await page.locator('.anime-info__facts').waitFor();
+    await page.screenshot({ path: `${shots}/anime-detail-ru-${label}.png`, fullPage: label === 'phone' });
+    await context.close();
   });
 });

@@ -68,6 +68,19 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   RATE_LIMIT_IMAGE_PROXY_MAX: perWindow(600),
   /** Language changes, each of which may create an anonymous session. */
   RATE_LIMIT_SESSIONS_MAX: perWindow(20),
+  /** The live event stream (docs/rules.md §35): heartbeat comment and session re-check interval. */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(25_000),
+  /** How long a browser waits before reconnecting a dropped stream (SSE `retry:`). */
+  LIVE_RETRY_MS: z.coerce.number().int().min(100).default(3000),
+  /** Events kept for replay to a reconnecting browser (Last-Event-ID), and for how long. */
+  LIVE_REPLAY_MAX: z.coerce.number().int().min(0).default(2000),
+  LIVE_REPLAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 60_000),
+  /** Open streams per user (tabs); one more closes that user's oldest. */
+  LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(8),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

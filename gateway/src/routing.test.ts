@@ -1,4 +1,4 @@
-import { builtServices, routes, serviceNames, system } from '@acg/contracts';
+import { builtServices, routes, serviceNames } from '@acg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesByService } from './routing/route-table';
 import {
@@ -32,7 +32,8 @@ describe('route table ownership', () => {
 
   it('forwards every route of the table to the service that owns it, unchanged', async () => {
     const misrouted: string[] = [];
-    for (const route of routes) {
+    // The gateway answers its own routes (the live stream: live.test.ts).
+    for (const route of routes.filter((r) => r.service !== 'gateway')) {
       const url = concrete(route.path);
       const headers = sameOriginJson({ cookie: ADMIN });
       // A sign-in starts only on the public host (others are sent there first: sign-in-origin.test.ts).
@@ -75,7 +76,8 @@ describe('route table ownership', () => {
 
   it('groups the table into one proxy (one connection pool) per service', () => {
     const groups = routesByService();
-    expect(groups.map((g) => g.service).sort()).toEqual([...new Set(routes.map((r) => r.service))].sort());
+    const owners = routes.map((r) => r.service).filter((s) => s !== 'gateway');
+    expect(groups.map((g) => g.service).sort()).toEqual([...new Set(owners)].sort());
   });
 
   it('rejects a table where two services own one path', () => {
@@ -88,18 +90,24 @@ describe('route table ownership', () => {
   });
 });
 
-describe('services that are not built', () => {
-  const unbuilt = serviceNames.filter((s) => !system[s].built);
+describe('services the gateway does not forward to', () => {
+  // Every service is built now; a deployment may still leave some out (here trades and admin),
+  // and their routes must answer 503 as an unbuilt service's did.
+  const missing = new Set<string>(['trades', 'admin']);
+  const present = builtServices()
+    .map((s) => s.name)
+    .filter((s) => !missing.has(s));
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ upstreams: builtServices().map((s) => s.name) });
+    h = await startHarness({ upstreams: present, services: present });
   });
   afterAll(() => h.close());
 
   it('answer JSON 503 at once on every route to callers allowed to call it, naming the service', async () => {
-    expect(unbuilt.length).toBeGreaterThan(0);
+    const unreachable = routes.filter((r) => missing.has(r.service));
+    expect(unreachable.length).toBeGreaterThan(0);
     h.sessions.set('session-of-an-admin-03', session(1, 3));
-    for (const route of routes.filter((r) => !system[r.service].built)) {
+    for (const route of unreachable) {
       const started = performance.now();
       const res = await h.request(concrete(route.path), {
         method: route.method,

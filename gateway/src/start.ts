@@ -1,4 +1,4 @@
-import { builtServices, type ServiceName } from '@acg/contracts';
+import { builtServices, type ServiceName, userLevelChanged } from '@acg/contracts';
 import {
   createHttpServer,
   createProbeServer,
@@ -13,7 +13,9 @@ import { type GatewayConfig, internalPort, sessionCookieName, upstreamUrl } from
 import { installSessionEviction } from './identity/session-eviction';
 import { SessionResolver } from './identity/session-resolver';
 import { createVisitorLookup } from './identity/visitor';
-import { createTranslationsLoader } from './pages/live-translations';
+import { LiveHub } from './live/live-hub';
+import { installLiveSignOut, registerLiveStream } from './live/register-live-stream';
+import { createLanguagesLoader, createTranslationsLoader } from './pages/live-translations';
 import { createPageResponder } from './pages/page-responder';
 import { registerPages } from './pages/register-pages';
 import { registerProxies } from './routing/register-proxies';
@@ -72,6 +74,13 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   const cookieName = sessionCookieName(config);
   installSessionEviction(root, sessions, cookieName);
   const visitors = createVisitorLookup(sessions, cookieName);
+  const live = new LiveHub({
+    logger,
+    replayMax: config.LIVE_REPLAY_MAX,
+    replayMs: config.LIVE_REPLAY_MS,
+    maxPerUser: config.LIVE_MAX_STREAMS_PER_USER,
+  });
+  installLiveSignOut(root, live, cookieName);
   const available = new Set(deps.services ?? builtServices().map((s) => s.name));
   // Live translations for server rendering, when the admin service is part of the system.
   const translations = available.has('admin')
@@ -82,8 +91,35 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
         logger,
       })
     : undefined;
-  const respondWithPage = createPageResponder(deps.renderer, visitors, translations);
+  const languages = available.has('admin')
+    ? createLanguagesLoader({
+        bus,
+        ttlMs: config.I18N_REVALIDATE_MS,
+        timeoutMs: config.I18N_TIMEOUT_MS,
+        logger,
+      })
+    : undefined;
+  const respondWithPage = createPageResponder(deps.renderer, visitors, translations, languages);
 
+  await live.start(bus);
+  // Every replica drops the cached sessions of a member whose access level changed (rules §30),
+  // not only the one that forwarded the change: their next request anywhere carries the new level.
+  const levelChanges = await bus.listen({
+    types: [userLevelChanged.type],
+    handler: (event) => {
+      const parsed = userLevelChanged.data.safeParse(event.data);
+      if (parsed.success) sessions.forgetUser(parsed.data.id);
+    },
+  });
+  registerLiveStream(root, {
+    hub: live,
+    visitors,
+    sessions,
+    cookieName,
+    logger,
+    heartbeatMs: config.LIVE_HEARTBEAT_MS,
+    retryMs: config.LIVE_RETRY_MS,
+  });
   await registerPages(root, { assetsDir: deps.renderer.assetsDir, respondWithPage });
   await registerProxies(root, {
     config,
@@ -99,6 +135,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      await levelChanges.stop();
       await app.close();
       await probes.close();
       if (deps.ownsInfra) {

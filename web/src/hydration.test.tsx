@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { act } from '@testing-library/react';
+import { act, fireEvent } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -31,7 +31,7 @@ const cases: [string, InitialState][] = [
  * client renderers must not share one module instance (the server one leaves context values
  * behind, which a browser never sees).
  */
-function renderOnServer(): Promise<RenderedPage[]> {
+function renderOnServer(cases: [string, InitialState][]): Promise<RenderedPage[]> {
   const worker = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
     import(workerData.bundle).then(async ({ renderPage }) => {
@@ -57,7 +57,7 @@ describe('hydration of the server render', () => {
   let pages: RenderedPage[] = [];
   beforeAll(async () => {
     await ensureWebBuilt();
-    pages = await renderOnServer();
+    pages = await renderOnServer(cases);
   }, 60_000);
   afterEach(() => {
     act(() => root?.unmount());
@@ -96,4 +96,60 @@ describe('hydration of the server render', () => {
       expect(container.innerHTML).toBe(serverHtml);
     },
   );
+});
+
+// Text typed before the script has run must not be lost, and the search must work without it.
+describe('the anime search before and after hydration', () => {
+  let root: Root | undefined;
+  afterEach(() => {
+    act(() => root?.unmount());
+    document.body.innerHTML = '';
+  });
+
+  it('is a plain GET form in the server markup and keeps what was typed before hydration', async () => {
+    await ensureWebBuilt();
+    const state: InitialState = { user: null, language: 'en' };
+    const [page] = await renderOnServer([['/anime', state]]);
+    stubFetch(() => new Promise(() => {}));
+    const container = document.createElement('div');
+    container.innerHTML = page!.appHtml;
+    document.body.append(container);
+
+    const form = container.querySelector('form.anime-search__form')!;
+    expect(form.getAttribute('action')).toBe('/anime');
+    expect(form.getAttribute('method')).toBe('get');
+    const box = container.querySelector<HTMLInputElement>('#anime-query')!;
+    expect(box.name).toBe('q');
+    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    expect(button.disabled).toBe(false); // before the script, submitting navigates to /anime?q=
+    box.value = 'Steins'; // typed before hydration
+
+    const onRecoverableError = vi.fn();
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <AppProviders state={state} i18n={createI18n(state.language)}>
+          <MemoryRouter initialEntries={['/anime']}>
+            <App />
+          </MemoryRouter>
+        </AppProviders>,
+        { onRecoverableError },
+      );
+    });
+    // The screen is a lazy chunk: wait until React owns the box (its props are attached).
+    const owned = () =>
+      Object.keys(container.querySelector('#anime-query') ?? {}).some((k) => k.startsWith('__reactProps'));
+    await vi.waitFor(async () => {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(owned()).toBe(true);
+    });
+    const hydratedBox = container.querySelector<HTMLInputElement>('#anime-query')!;
+    const hydratedButton = container.querySelector<HTMLButtonElement>('form.anime-search__form button')!;
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(hydratedBox.value).toBe('Steins');
+    expect(hydratedButton.disabled).toBe(false);
+
+    fireEvent.change(hydratedBox, { target: { value: '  ' } });
+    expect(hydratedButton.disabled).toBe(true); // blank cannot be submitted once interactive
+  }, 60_000);
 });

@@ -17,7 +17,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Method, type RouteSpec, routes, system } from '@acg/contracts';
+import { isOwnerBuilt, type Method, type RouteSpec, routes } from '@acg/contracts';
 import { createTestDatabase } from '@acg/platform/testing';
 import { startEmbedded } from '../src/embedded';
 import { signIn } from '../src/testing/sign-in';
@@ -244,7 +244,7 @@ try {
       const tally = `${who} ${answer.status}`;
       statuses.set(tally, (statuses.get(tally) ?? 0) + 1);
       if (answer.status < 500) continue;
-      if (answer.status === 503 && !system[route.service].built) {
+      if (answer.status === 503 && !isOwnerBuilt(route)) {
         notBuilt++;
         continue;
       }

@@ -9,6 +9,7 @@ import {
   type FakeDiscord,
   type FakeShikimori,
   type FakeVk,
+  shikimoriDemoClient,
   startFakeAniList,
   startFakeDiscord,
   startFakeShikimori,
@@ -67,6 +68,10 @@ export interface EmbeddedSystem {
 }
 
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
+/** A closer with a name for the stuck-shutdown message. */
+const named = (label: string, fn: () => Promise<void>) => Object.assign(fn, { label });
+/** How long one part of the system may take to stop before closing moves on without it. */
+const CLOSE_STEP_MS = 15_000;
 
 /**
  * The whole system in one process (architecture §5): embedded PostgreSQL (or DATABASE_URL), the
@@ -79,8 +84,20 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   const logger = createLogger('embedded', opts.logLevel ?? env.LOG_LEVEL ?? 'info');
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
-    for (const c of closers.splice(0).reverse())
-      await c().catch((err) => logger.warn({ err }, 'close failed'));
+    for (const c of closers.splice(0).reverse()) {
+      // A part that does not stop within CLOSE_STEP_MS is named on stderr (whatever the log
+      // level: a stuck shutdown must be visible) and left behind, so closing always ends.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const stuck = new Promise<'stuck'>((resolve) => {
+        timer = setTimeout(() => resolve('stuck'), CLOSE_STEP_MS);
+      });
+      const outcome = await Promise.race([c().catch((err) => logger.warn({ err }, 'close failed')), stuck]);
+      clearTimeout(timer);
+      if (outcome === 'stuck')
+        process.stderr.write(
+          `embedded system: a part did not stop within ${CLOSE_STEP_MS} ms: ${(c as { label?: string }).label ?? c.toString().slice(0, 120)}\n`,
+        );
+    }
   };
   try {
     await ensureWebBuilt();
@@ -92,13 +109,13 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       name: 'embedded',
       logger,
     });
-    closers.push(() => bus.drain());
+    closers.push(named('bus', () => bus.drain()));
     // One connection; a namespaced system keeps its keys apart from another's as well.
     const cache = await connectSystemCache(
       { REDIS_URL: env.REDIS_URL, BUS_NAMESPACE: env.BUS_NAMESPACE },
       logger,
     );
-    closers.push(() => cache.close());
+    closers.push(named('cache', () => cache.close()));
 
     const publicUrlFor = (port: number) => env.PUBLIC_URL ?? `http://localhost:${port}`;
     const gatewayPort = opts.port ?? GATEWAY_PORT;
@@ -138,6 +155,9 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       closers.push(() => fake.close());
       fakeShikimori = fake;
       animeSitesEnv.SHIKIMORI_BASE_URL = fake.url;
+      // Account linking signs in on the fake with its registered demo application.
+      animeSitesEnv.SHIKIMORI_CLIENT_ID = shikimoriDemoClient.clientId;
+      animeSitesEnv.SHIKIMORI_CLIENT_SECRET = shikimoriDemoClient.clientSecret;
       logger.info({ url: fake.url }, 'fake Shikimori started (no SHIKIMORI_BASE_URL configured)');
     }
     if (!env.ANILIST_URL) {
@@ -187,11 +207,11 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
         ? await openServiceDatabase(mod.database, databaseUrl, serviceLogger)
         : undefined;
       if (database) {
-        closers.push(() => database.close());
+        closers.push(named(`${spec.name} database`, () => database.close()));
         await demoSeeds[spec.name]?.({ database, cache: serviceCache, logger: serviceLogger, env: common });
       }
       const running = await service.start({ logger: serviceLogger, bus, cache: serviceCache, database });
-      closers.push(() => running.close());
+      closers.push(named(`service ${spec.name}`, () => running.close()));
       services.set(spec.name, running);
       upstreamEnv[`UPSTREAM_${spec.name.toUpperCase().replaceAll('-', '_')}_URL`] = running.url;
     }
@@ -211,7 +231,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       cache: cache.prefixed('gateway'),
       renderer,
     });
-    closers.push(() => gw.close());
+    closers.push(named('gateway', () => gw.close()));
 
     return {
       url: publicUrl,

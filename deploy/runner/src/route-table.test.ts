@@ -28,53 +28,8 @@ const INTERNAL = new Set(['/healthz', '/readyz', '/metrics']);
  */
 const PENDING: ReadonlyArray<{ issue: string; routes: readonly string[] }> = [
   {
-    issue: 'issue 9 (Shikimori account linking)',
-    routes: ['GET /auth/shikimori', 'GET /auth/shikimori/callback'],
-  },
-  {
-    issue: 'issue 11 (the admin catalogue)',
-    routes: [
-      'GET /admin/cards',
-      'POST /admin/cards',
-      'POST /admin/cards/bulk',
-      'POST /admin/cards/bulk-add-anime',
-      'POST /admin/cards/bulk-add-all-anime',
-      'GET /admin/cards/rarity-recalc-stats',
-      'POST /admin/cards/recalculate-rarity',
-      'PATCH /admin/cards/:id',
-      'DELETE /admin/cards/:id',
-      'GET /admin/characters',
-      'POST /admin/characters',
-      'POST /admin/characters/bulk',
-      'POST /admin/characters/delete-bulk',
-      'PATCH /admin/characters/:id',
-      'DELETE /admin/characters/:id',
-      'GET /admin/franchises',
-      'POST /admin/franchises',
-      'GET /admin/franchises/search',
-      'GET /admin/franchises/check-exists',
-      'PATCH /admin/franchises/:id',
-      'DELETE /admin/franchises/:id',
-      'GET /admin/animes',
-      'POST /admin/animes',
-      'GET /admin/animes/check-exists',
-      'POST /admin/animes/quick-add',
-      'DELETE /admin/animes/:id',
-      'GET /admin/ranks',
-      'POST /admin/ranks',
-      'POST /admin/ranks/auto-update',
-      'GET /admin/ranks/analysis',
-      'GET /admin/ranks/likes-analysis',
-      'POST /admin/ranks/force-fix-thresholds',
-      'DELETE /admin/ranks/:id',
-      'GET /admin/seasons',
-      'POST /admin/seasons',
-      'DELETE /admin/seasons/:id',
-    ],
-  },
-  {
     issue: 'issue 10 (images: cache administration, served by the admin service)',
-    routes: ['GET /api/admin/cache/stats', 'POST /api/admin/cache/clear', 'POST /api/admin/cache/cleanup'],
+    routes: ['POST /api/admin/cache/clear', 'POST /api/admin/cache/cleanup'],
   },
 ];
 const pendingRoutes = PENDING.flatMap((group) =>
@@ -163,7 +118,7 @@ describe('route table against the registered routes', () => {
       expect(issue, route).toMatch(/^issue \d+/);
       const entry = routes.find((r) => tableKey(r) === route);
       expect(
-        entry && built.includes(entry.service),
+        entry && entry.service !== 'gateway' && built.includes(entry.service),
         `${route} is a documented route of a built service`,
       ).toBe(true);
       expect(everything.has(route), `${route} is registered now: remove it from PENDING`).toBe(false);

@@ -1,6 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { seedTranslations } from '@acg/admin/seed';
 import { seedDemoUsers } from '@acg/auth/seed';
 import { seedDemoCatalogue } from '@acg/catalogue/seed';
 import { builtServices, type ServiceName } from '@acg/contracts';
@@ -28,8 +25,6 @@ export interface SeedContext {
 const seedConfigSchema = z.object({
   SEED_DEMO_USERS: envVar.bool(true),
   SEED_DEMO_CATALOGUE: envVar.bool(true),
-  /** Store the web client's bundled strings in the admin service (missing keys only). */
-  SEED_TRANSLATIONS: envVar.bool(true),
   DEVELOPER_DISCORD_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
 });
 
@@ -45,24 +40,10 @@ export const demoSeeds: Partial<Record<ServiceName, (ctx: SeedContext) => Promis
     if (config.SEED_DEMO_USERS)
       await seedDemoUsers(database, demoAccounts, config.DEVELOPER_DISCORD_ID, logger);
   },
-  async admin({ database, cache, logger, env }) {
-    if (seedConfigSchema.parse(env).SEED_TRANSLATIONS)
-      await seedTranslations(database, await bundledTranslations(), { cache, logger });
-  },
   async catalogue({ database, cache, logger, env }) {
     if (seedConfigSchema.parse(env).SEED_DEMO_CATALOGUE) await seedDemoCatalogue(database, { cache, logger });
   },
 };
-
-/** The web client's bundled translation files (web/src/i18n/<lang>.json), read at seed time. */
-async function bundledTranslations(): Promise<Record<string, unknown>> {
-  const folder = resolve(import.meta.dirname, '..', '..', '..', 'web', 'src', 'i18n');
-  const files = (await readdir(folder)).filter((f) => /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?\.json$/.test(f));
-  const out: Record<string, unknown> = {};
-  for (const file of files)
-    out[file.replace(/\.json$/, '')] = JSON.parse(await readFile(join(folder, file), 'utf8'));
-  return out;
-}
 
 /**
  * The distributed runner's seed step, run once before the service processes start: opens each

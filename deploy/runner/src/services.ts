@@ -7,6 +7,7 @@ import type { ServiceName } from '@acg/contracts';
 import { serviceModule as imageProxy } from '@acg/image-proxy';
 import { serviceModule as inventory } from '@acg/inventory';
 import type { ServiceModule } from '@acg/platform';
+import { serviceModule as trades } from '@acg/trades';
 
 /**
  * The module of every built service package (its `serviceModule`: name, config schema, database,
@@ -17,6 +18,7 @@ export const serviceModules: Partial<Record<ServiceName, ServiceModule>> = {
   auth,
   catalogue,
   inventory,
+  trades,
   admin,
   'anime-search': animeSearch,
   'image-proxy': imageProxy,

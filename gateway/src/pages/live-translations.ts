@@ -1,4 +1,5 @@
-import type { Logger } from '@acg/platform';
+import { i18nLanguages } from '@acg/contracts';
+import type { Bus, Logger } from '@acg/platform';
 
 export type Translations = Record<string, unknown>;
 export type TranslationsLoader = (language: string) => Promise<Translations | null>;
@@ -65,5 +66,43 @@ export function createTranslationsLoader(opts: {
     const request = refresh(language, known).finally(() => inFlight.delete(language));
     inFlight.set(language, request);
     return request;
+  };
+}
+
+export type LanguagesLoader = () => Promise<readonly string[]>;
+
+/**
+ * The languages added in the admin area that the language selector offers (those with
+ * translations), asked over the bus at most every `ttlMs`; concurrent renders share one request.
+ * When the admin service cannot answer, the last known list is used, else none.
+ */
+export function createLanguagesLoader(opts: {
+  bus: Bus;
+  ttlMs: number;
+  timeoutMs: number;
+  logger: Logger;
+}): LanguagesLoader {
+  let known: readonly string[] = [];
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let inFlight: Promise<readonly string[]> | undefined;
+  return () => {
+    if (Date.now() - checkedAt < opts.ttlMs) return Promise.resolve(known);
+    inFlight ??= opts.bus
+      .request(i18nLanguages, {}, { timeoutMs: opts.timeoutMs })
+      .then(
+        ({ languages }) => {
+          known = languages;
+          return known;
+        },
+        (err: unknown) => {
+          opts.logger.debug({ err }, 'added languages unavailable; offering the last known');
+          return known;
+        },
+      )
+      .finally(() => {
+        checkedAt = Date.now();
+        inFlight = undefined;
+      });
+    return inFlight;
   };
 }

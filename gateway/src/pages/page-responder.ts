@@ -1,7 +1,7 @@
 import type { Renderer } from '@acg/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { VisitorLookup } from '../identity/visitor';
-import type { TranslationsLoader } from './live-translations';
+import type { LanguagesLoader, TranslationsLoader } from './live-translations';
 
 /**
  * A browser navigation: a GET (or HEAD) that accepts HTML. The web client's API calls ask for
@@ -19,13 +19,20 @@ export function createPageResponder(
   renderer: Renderer,
   visitors: VisitorLookup,
   translations?: TranslationsLoader,
+  languages?: LanguagesLoader,
 ) {
   return async function respondWithPage(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     // Pages are public: when auth cannot be asked the visitor gets the anonymous page.
     const visitor = await visitors(req);
     const language = visitor.identity.language;
-    const live = translations ? await translations(language) : null;
-    const { status, html } = await renderer.render({ url: req.url, user: visitor.user, language }, live);
+    const [live, added] = await Promise.all([
+      translations ? translations(language) : null,
+      languages ? languages() : [],
+    ]);
+    const { status, html } = await renderer.render(
+      { url: req.url, user: visitor.user, language, ...(added.length ? { languages: [...added] } : {}) },
+      live,
+    );
     return reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')

@@ -17,6 +17,8 @@ export function routesByService(table: readonly RouteSpec[] = routes): ServiceRo
   const owner = new Map<string, ServiceName>();
   const groups = new Map<ServiceName, { paths: Set<string>; methods: Set<Method> }>();
   for (const route of table) {
+    // The gateway answers its own routes (the live event stream); nothing to forward.
+    if (route.service === 'gateway') continue;
     const known = owner.get(route.path);
     if (known && known !== route.service) {
       throw new Error(`route table: ${route.path} is owned by both ${known} and ${route.service}`);

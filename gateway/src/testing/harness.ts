@@ -12,6 +12,7 @@ import {
   sessionResolve,
 } from '@acg/contracts';
 import {
+  type Bus,
   type Cache,
   connectCache,
   createHttpServer,
@@ -136,6 +137,10 @@ export interface HarnessOptions {
    * one of its own, Redis under a prefix of this harness when REDIS_URL is in `env`, else memory.
    */
   cache?: Cache;
+  /** The bus (left open at close): default an in-process one of the harness's own. */
+  bus?: Bus;
+  /** Answer session look-ups on the bus (default true); a second gateway on one bus leaves it to the first. */
+  serveSessions?: boolean;
 }
 
 export const sessionCookie = (sessionId: string) => `sid=${sessionId}`;
@@ -151,13 +156,13 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
 
   const sessions = new Map<string, ResolvedSession>();
   let lookups = 0;
-  const bus = createMemoryBus({ logger: silent });
+  const bus = opts.bus ?? createMemoryBus({ logger: silent });
   const serveSessions = (): Subscription =>
     bus.serve(sessionResolve, async ({ sessionId }) => {
       lookups++;
       return { session: sessions.get(sessionId) ?? null };
     });
-  let authSubscription: Subscription | undefined = serveSessions();
+  let authSubscription: Subscription | undefined = opts.serveSessions === false ? undefined : serveSessions();
 
   // Every service gets an address; those without an echo upstream point at a closed port.
   const upstreamEnv = Object.fromEntries(
@@ -204,7 +209,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     async close() {
       await gateway.close();
       for (const upstream of upstreams.values()) await upstream.close();
-      await bus.drain();
+      if (opts.bus) await authSubscription?.stop();
+      else await bus.drain();
       if (!opts.cache) {
         await cache.clear({ resetStats: true });
         await cache.close();

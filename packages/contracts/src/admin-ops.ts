@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditCategories } from './audit';
 import { id, int4, safeString } from './fields';
+import { languageSchema } from './users';
 
 /**
  * The admin service's HTTP contracts (spec 3 §2.3, §2.4, §2.6, §2.7, §3, §7): the audit log,
@@ -115,11 +116,26 @@ const tagsSchema = z
   })
   .pipe(z.array(z.string().max(NEWS_TAG_MAX)).max(NEWS_TAGS_MAX));
 
-export const newsInputSchema = z.object({
+export const NEWS_TRANSLATIONS_MAX = 20;
+const newsTextSchema = z.object({
   title: safeString().trim().min(1, 'title is required').max(NEWS_TITLE_MAX),
   content: safeString().trim().min(1, 'content is required').max(NEWS_CONTENT_MAX),
+});
+/**
+ * The item in other languages, by language code (issue 12, beyond the spec): the home page and
+ * the feed show a reader the one in their language where it exists, else the item itself.
+ */
+const newsTranslationsSchema = z
+  .record(languageSchema, newsTextSchema)
+  .refine((v) => Object.keys(v).length <= NEWS_TRANSLATIONS_MAX, {
+    message: `at most ${NEWS_TRANSLATIONS_MAX} translations`,
+  });
+
+export const newsInputSchema = z.object({
+  ...newsTextSchema.shape,
   type: z.enum(newsTypes),
   tags: tagsSchema.default([]),
+  translations: newsTranslationsSchema.default({}),
   published: z.boolean().default(false),
 });
 export type NewsInput = z.infer<typeof newsInputSchema>;
@@ -130,6 +146,7 @@ export const newsItemSchema = z.object({
   content: z.string(),
   type: z.enum(newsTypes),
   tags: z.array(z.string()),
+  translations: z.record(z.string(), z.object({ title: z.string(), content: z.string() })),
   published: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -139,12 +156,13 @@ export const newsListSchema = z.array(newsItemSchema);
 export const newsQuerySchema = z.object({
   includeUnpublished: z.enum(['0', '1', 'true', 'false']).optional(),
 });
+/** GET /api/news/feed.xml?lang= (additive): the feed in a language, where items have it. */
+export const newsFeedQuerySchema = z.object({ lang: languageSchema.optional() });
 export const newsIdParamsSchema = z.object({ id: id() });
 
 // --- translations ---
 
-export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
-export const languageCodeSchema = z.string().regex(LANGUAGE_CODE, 'a language code such as en, ru or pt-BR');
+export const languageCodeSchema = languageSchema;
 /** The largest translations object POST /admin/i18n accepts (the route's body limit is larger). */
 export const TRANSLATIONS_MAX_BYTES = 2 * 1024 * 1024;
 export const TRANSLATION_KEY_MAX = 200;

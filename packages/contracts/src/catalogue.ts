@@ -132,3 +132,22 @@ export const cardsDraw = defineRpc(
 export const cardCreated = defineEvent('card.created', cardSummarySchema);
 export const cardUpdated = defineEvent('card.updated', cardSummarySchema);
 export const cardDeleted = defineEvent('card.deleted', z.object({ id: z.number().int() }));
+
+/** One cache namespace's figures (spec 2 §3 "Cache namespace statistics"). */
+export const cacheNamespaceStatsSchema = z.object({
+  name: z.string(),
+  keys: z.number().int(),
+  hits: z.number().int(),
+  misses: z.number().int(),
+  hit_rate: z.number(),
+});
+
+/**
+ * catalogue.cache-stats: the catalogue's cache namespaces (cards, characters, ranks, animes, …)
+ * with their figures; the admin service's GET /api/admin/cache/stats shows them (spec 2 §7).
+ */
+export const catalogueCacheStats = defineRpc(
+  'catalogue.cache-stats',
+  z.object({}),
+  z.object({ namespaces: z.array(cacheNamespaceStatsSchema) }),
+);

@@ -11,6 +11,7 @@ export interface Identity {
   /** User id, or null for an anonymous visitor. */
   userId: number | null;
   adminLevel: number;
-  language: 'en' | 'ru';
+  /** A language code: en, ru or a language added in the admin area. */
+  language: string;
 }
 export const ANONYMOUS: Identity = Object.freeze({ userId: null, adminLevel: 0, language: 'en' });

@@ -12,4 +12,5 @@ export * from './messaging';
 export * from './routes';
 export * from './stats';
 export * from './system';
+export * from './trades';
 export * from './users';

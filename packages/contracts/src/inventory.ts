@@ -113,3 +113,43 @@ export const cardLiked = defineEvent(
   'card.liked',
   z.object({ cardId: z.number().int(), userId: z.number().int(), likes: z.number().int() }),
 );
+
+/**
+ * inventory.card-holders: how many players hold each of these cards (quantity > 0). The admin
+ * catalogue asks before deleting a card (rules §36: a card players own is not deleted).
+ */
+export const inventoryCardHolders = defineRpc(
+  'inventory.card-holders',
+  z.object({ cardIds: z.array(idNumber()).min(1).max(100_000) }),
+  z.object({ holders: z.array(z.object({ cardId: z.number().int(), players: z.number().int() })) }),
+  5000,
+);
+
+/** How many card ids one inventory.card-stats page covers (keeps each answer well under 1 MB). */
+export const CARD_STATS_PAGE = 20_000;
+
+/**
+ * inventory.card-stats: per card, for cards with id in (afterCardId, afterCardId + span], the
+ * players holding it — all of them and the active ones (any copy gained or moved within
+ * `activeDays`) —, the copies held and the likes; cards nobody holds or likes are left out. As
+ * parallel arrays (compact). `activePlayers` is the number of active players overall. The
+ * catalogue's rarity recalculation reads these page by page (docs/rules.md §37).
+ */
+export const inventoryCardStats = defineRpc(
+  'inventory.card-stats',
+  z.object({
+    afterCardId: z.number().int().min(0),
+    span: z.number().int().min(1).max(CARD_STATS_PAGE),
+    activeDays: z.number().int().min(1).max(3650),
+  }),
+  z.object({
+    cardIds: z.array(z.number().int()),
+    activeOwners: z.array(z.number().int()),
+    owners: z.array(z.number().int()),
+    copies: z.array(z.number().int()),
+    likes: z.array(z.number().int()),
+    activePlayers: z.number().int(),
+    maxCardId: z.number().int(),
+  }),
+  30_000,
+);

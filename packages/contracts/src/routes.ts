@@ -1,4 +1,4 @@
-import type { ServiceName } from './system';
+import { type ServiceName, system } from './system';
 
 /**
  * Who may call a route.
@@ -9,11 +9,14 @@ import type { ServiceName } from './system';
 export type Access = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Who answers a route: a service, or the gateway itself (the live event stream). */
+export type RouteOwner = ServiceName | 'gateway';
+
 export interface RouteSpec {
   method: Method;
   /** Fastify-style path: `:name` for a parameter, a trailing `*` for a wildcard. */
   path: string;
-  service: ServiceName;
+  service: RouteOwner;
   access: Access;
   /** Where the path is documented: the spec document, or `additive` for our own additions. */
   source: 'member' | 'catalogue-admin' | 'operations-admin' | 'additive';
@@ -32,6 +35,10 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const BULK_BODY_LIMIT = 5 * 1024 * 1024;
 const bulk = { bodyLimit: BULK_BODY_LIMIT };
 const personal = { personal: true };
+
+/** Whoever answers the route runs in this build (the gateway always does). */
+export const isOwnerBuilt = (route: RouteSpec): boolean =>
+  route.service === 'gateway' || system[route.service].built;
 
 export const bodyLimitOf = (route: RouteSpec): number => route.bodyLimit ?? DEFAULT_BODY_LIMIT;
 /**
@@ -59,7 +66,7 @@ export const LEVEL_NAMES_RU = [
 const r = (
   method: Method,
   path: string,
-  service: ServiceName,
+  service: RouteOwner,
   access: Access,
   source: RouteSpec['source'],
   extra: Pick<RouteSpec, 'bodyLimit' | 'personal'> = {},
@@ -73,6 +80,7 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/auth/logout', 'auth', 'public', 'member', personal),
   r('GET', '/auth/shikimori', 'auth', 'user', 'member', personal),
   r('GET', '/auth/shikimori/callback', 'auth', 'user', 'member', personal),
+  r('POST', '/auth/shikimori/unlink', 'auth', 'user', 'additive', personal),
   r('POST', '/change-language/:lang', 'auth', 'public', 'member', personal),
   r('GET', '/api/users', 'auth', 'user', 'member', personal),
   r('GET', '/api/me', 'auth', 'public', 'additive', personal),
@@ -89,11 +97,15 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/api/inventory', 'inventory', 'user', 'member', personal),
   r('GET', '/api/inventory/my', 'inventory', 'user', 'member', personal),
   r('GET', '/api/inventory/stats', 'inventory', 'user', 'member', personal),
+  r('GET', '/api/inventory/tradeable', 'inventory', 'user', 'additive', personal),
+  r('GET', '/api/inventory/:id/history', 'inventory', 'user', 'additive', personal),
   r('GET', '/api/cards/:cardId/image', 'image-proxy', 'public', 'member'),
   r('GET', '/api/proxy-image', 'image-proxy', 'public', 'member'),
   r('GET', '/trade/api/my', 'trades', 'user', 'member', personal),
   r('POST', '/trade/api', 'trades', 'user', 'member', personal),
   r('POST', '/trade/api/:id/:action', 'trades', 'user', 'member', personal),
+  // The signed-in user's live event stream (Server-Sent Events), served by the gateway (rules §35).
+  r('GET', '/api/events', 'gateway', 'user', 'additive', personal),
 
   // --- admin catalogue (spec 2) ---
   r('GET', '/admin/cards', 'catalogue', 'admin', 'catalogue-admin'),
@@ -103,6 +115,7 @@ export const routes: readonly RouteSpec[] = [
   r('POST', '/admin/cards/bulk-add-all-anime', 'catalogue', 'admin', 'catalogue-admin', bulk),
   r('GET', '/admin/cards/rarity-recalc-stats', 'catalogue', 'admin', 'catalogue-admin'),
   r('POST', '/admin/cards/recalculate-rarity', 'catalogue', 'admin', 'catalogue-admin'),
+  r('GET', '/admin/cards/:id/rarity-history', 'catalogue', 'admin', 'additive'),
   r('PATCH', '/admin/cards/:id', 'catalogue', 'admin', 'catalogue-admin'),
   r('DELETE', '/admin/cards/:id', 'catalogue', 'admin', 'catalogue-admin'),
   r('GET', '/admin/characters', 'catalogue', 'admin', 'catalogue-admin'),

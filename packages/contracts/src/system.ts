@@ -48,7 +48,7 @@ export const system: Record<ServiceName, ServiceSpec> = {
     needs: ['postgres', 'redis', 'nats'],
     built: true,
   },
-  trades: { name: 'trades', port: 4104, database: true, needs: ['postgres', 'redis', 'nats'], built: false },
+  trades: { name: 'trades', port: 4104, database: true, needs: ['postgres', 'redis', 'nats'], built: true },
   // No database: answers are cached and rate-limit budgets shared in the cache (Redis).
   'anime-search': {
     name: 'anime-search',

@@ -2,6 +2,29 @@ import { z } from 'zod';
 import { idNumber, safeString } from './fields';
 import { defineEvent, defineRpc } from './messaging';
 
+/**
+ * A language code (`en`, `ru`, `pt-BR`). The web client bundles en and ru; any other language
+ * exists once an administrator adds it with translations in the admin area (rules §31).
+ */
+export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+export const languageSchema = z.string().regex(LANGUAGE_CODE, 'a language code such as en, ru or pt-BR');
+export type Language = string;
+/** The languages the web client bundles: always selectable, and the fallback texts. */
+export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
+export type BundledLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+export const isBundledLanguage = (value: string): value is BundledLanguage =>
+  (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+export const DEFAULT_LANGUAGE: Language = 'en';
+/**
+ * The bundled language whose server-side texts (error messages, category names) a language
+ * uses: itself, else its base language (`ru-UA` → ru), else English.
+ */
+export function bundledLanguageOf(language: string): BundledLanguage {
+  if (isBundledLanguage(language)) return language;
+  const base = language.split('-')[0] ?? '';
+  return isBundledLanguage(base) ? base : 'en';
+}
+
 /** The user record (spec 1 §3, spec 3 §3). */
 export const userSchema = z.object({
   id: z.number().int(),
@@ -12,7 +35,7 @@ export const userSchema = z.object({
   email: z.string().nullable(),
   level: z.number().int(),
   adminLevel: z.number().int().min(0).max(4),
-  language: z.enum(['en', 'ru']),
+  language: languageSchema,
   shikimoriId: z.number().int().nullable(),
   shikimoriNickname: z.string().nullable(),
   shikimoriAvatar: z.string().nullable(),
@@ -32,13 +55,19 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const publicUserListSchema = z.array(publicUserSchema);
 
 /** GET /api/me (additive): the signed-in user or null, and the language. */
-export const meSchema = z.object({ user: userSchema.nullable(), language: z.enum(['en', 'ru']) });
+export const meSchema = z.object({ user: userSchema.nullable(), language: languageSchema });
 export type Me = z.infer<typeof meSchema>;
 
-export const languageSchema = z.enum(['en', 'ru']);
-export type Language = z.infer<typeof languageSchema>;
-export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
-export const DEFAULT_LANGUAGE: Language = 'en';
+/**
+ * admin.i18n.languages: the added languages that have at least one translated text, i.e. the
+ * ones the language selector offers and POST /change-language accepts beyond the bundled two.
+ */
+export const i18nLanguages = defineRpc(
+  'admin.i18n.languages',
+  z.object({}),
+  z.object({ languages: z.array(languageSchema) }),
+  1000,
+);
 
 /** auth.session.resolve: the gateway turns a session cookie into an identity. */
 export const sessionResolve = defineRpc(

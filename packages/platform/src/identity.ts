@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ANONYMOUS, type Identity } from '@acg/contracts';
+import { ANONYMOUS, type Identity, LANGUAGE_CODE } from '@acg/contracts';
 
 /**
  * Signed identity assertion the gateway forwards upstream: `base64url(json).base64url(hmac)`.
@@ -9,7 +9,7 @@ import { ANONYMOUS, type Identity } from '@acg/contracts';
 interface Claims {
   u: number | null;
   l: number;
-  g: 'en' | 'ru';
+  g: string;
   exp: number;
 }
 
@@ -39,7 +39,11 @@ export function verifyIdentity(token: string | undefined, secret: string, now = 
   try {
     const c = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Claims;
     if (typeof c.exp !== 'number' || c.exp * 1000 < now) return ANONYMOUS;
-    return { userId: c.u ?? null, adminLevel: c.l ?? 0, language: c.g === 'ru' ? 'ru' : 'en' };
+    return {
+      userId: c.u ?? null,
+      adminLevel: c.l ?? 0,
+      language: typeof c.g === 'string' && LANGUAGE_CODE.test(c.g) ? c.g : 'en',
+    };
   } catch {
     return ANONYMOUS;
   }

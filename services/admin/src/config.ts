@@ -30,6 +30,12 @@ export const adminConfigSchema = baseConfigSchema.extend({
   DISCORD_API_BASE_URL: z.string().url().default('https://discord.com/api/v10'),
   /** The bot's token: the relay posts and checks channels with the bot's credentials. */
   DISCORD_BOT_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
+  /**
+   * Store the web client's bundled texts as the live translations at start: a language not
+   * stored yet as bundled, a stored one only gains the keys it lacks (a release's new strings);
+   * what administrators edited is never overwritten. `false` leaves the store as it is.
+   */
+  SEED_TRANSLATIONS: env.bool(true),
   /** Whether this process schedules the VK → Discord relay at all (one replica runs each run). */
   RELAY_ENABLED: env.bool(true),
   /** How often each replica re-reads vk.schedule to follow a change made on another replica. */

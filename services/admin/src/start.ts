@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { i18nLanguages } from '@acg/contracts';
 import {
   type RunningService,
   type ServiceDatabaseSpec,
@@ -6,6 +7,7 @@ import {
   startHttpService,
   startOutboxRelay,
 } from '@acg/platform';
+import { bundledTranslationFiles } from '@acg/web/i18n/bundled';
 import type { AdminConfig } from './config';
 import { startAuditConsumers } from './consumers/audit';
 import * as tables from './db/schema';
@@ -15,10 +17,13 @@ import { createRelay } from './relay/relay';
 import { type RelayScheduler, startRelayScheduler } from './relay/scheduler';
 import { createVkClient } from './relay/vk';
 import { readRelaySettings } from './repository/settings';
+import { selectableLanguages } from './repository/translations';
+import { registerCacheRoutes } from './routes/cache/cache';
 import { registerI18nRoutes } from './routes/i18n/i18n';
 import { registerLogRoutes } from './routes/logs/logs';
 import { registerNewsRoutes } from './routes/news/news';
 import { registerSettingsRoutes } from './routes/settings/settings';
+import { seedTranslations } from './seed';
 
 export const SERVICE = 'admin';
 
@@ -47,6 +52,8 @@ export async function start(deps: ServiceDeps<AdminConfig>): Promise<RunningServ
     deps,
     setup: async (app) => {
       const outboxRelay = startOutboxRelay({ database, table: tables.outbox, bus, logger });
+      if (config.SEED_TRANSLATIONS)
+        await seedTranslations(database, bundledTranslationFiles, { cache, logger });
       const discord = createDiscordClient({
         baseUrl: config.DISCORD_API_BASE_URL,
         token: config.DISCORD_BOT_TOKEN,
@@ -58,8 +65,12 @@ export async function start(deps: ServiceDeps<AdminConfig>): Promise<RunningServ
       registerLogRoutes(app, { database, timeZone: config.AUDIT_TIME_ZONE });
       registerNewsRoutes(app, { database, outboxRelay, publicUrl: config.PUBLIC_URL });
       registerI18nRoutes(app, { database, cache, outboxRelay });
+      registerCacheRoutes(app, { bus });
       registerSettingsRoutes(app, { database, outboxRelay, discord, relay, scheduler: () => scheduler });
       const consumers = await startAuditConsumers(bus, database);
+      const languages = bus.serve(i18nLanguages, async () => ({
+        languages: await selectableLanguages(database.db),
+      }));
       if (config.RELAY_ENABLED)
         scheduler = await startRelayScheduler({
           relay,
@@ -71,6 +82,7 @@ export async function start(deps: ServiceDeps<AdminConfig>): Promise<RunningServ
         async () => scheduler?.stop(),
         () => outboxRelay.stop(),
         ...consumers.map((s) => () => s.stop()),
+        () => languages.stop(),
       ];
     },
   });

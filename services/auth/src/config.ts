@@ -22,6 +22,16 @@ export const authConfigSchema = baseConfigSchema.extend({
       .regex(/^\d{5,25}$/, 'must be a Discord user id')
       .optional(),
   ),
+  /**
+   * Shikimori account linking (/auth/shikimori): the OAuth application registered on Shikimori
+   * (or the fake Shikimori's demo client). Without an id and secret, linking is switched off and
+   * the profile says so.
+   */
+  SHIKIMORI_BASE_URL: optional(env.url().default('https://shikimori.one')).transform(withoutTrailingSlash),
+  SHIKIMORI_CLIENT_ID: optional(z.string().min(1).optional()),
+  SHIKIMORI_CLIENT_SECRET: optional(z.string().min(1).optional()),
+  /** Shikimori asks API clients to name themselves. */
+  SHIKIMORI_USER_AGENT: optional(z.string().min(1).max(200).default('Anime Cards')),
   SESSION_TTL_DAYS: optional(z.coerce.number().int().min(1).max(365).default(30)),
   /** true behind HTTPS: the session cookie becomes `__Host-sid` with the Secure attribute. */
   COOKIE_SECURE: optional(env.bool(false)),

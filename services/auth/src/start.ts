@@ -5,14 +5,17 @@ import type { AuthContext } from './context';
 import { outbox } from './db/schema';
 import { createDiscordSignIn } from './discord/discord-sign-in';
 import { loginCookie, sessionCookie } from './domain/cookies';
+import { addedLanguagesFrom } from './domain/language';
 import { adminUsersRoutes } from './routes/admin-users/admin-users';
 import { discordRoutes } from './routes/discord/discord';
 import { languageRoutes } from './routes/language/language';
 import { logoutRoutes } from './routes/logout/logout';
 import { meRoutes } from './routes/me/me';
 import { serveRpc } from './routes/rpc/rpc';
+import { shikimoriRoutes } from './routes/shikimori/shikimori';
 import { usersRoutes } from './routes/users/users';
 import { createSessionStore } from './sessions/create-session-store';
+import { createShikimoriLink } from './shikimori/shikimori-link';
 
 /**
  * Starts the auth service on the infrastructure it is given; `deps.database` is auth's own
@@ -38,6 +41,18 @@ export async function start(deps: ServiceDeps<AuthConfig>): Promise<RunningServi
       clientSecret: config.DISCORD_CLIENT_SECRET,
       redirectUri: `${config.PUBLIC_URL}/auth/discord/callback`,
     }),
+    addedLanguages: addedLanguagesFrom(bus),
+    ...(config.SHIKIMORI_CLIENT_ID && config.SHIKIMORI_CLIENT_SECRET
+      ? {
+          shikimori: createShikimoriLink({
+            baseUrl: config.SHIKIMORI_BASE_URL,
+            clientId: config.SHIKIMORI_CLIENT_ID,
+            clientSecret: config.SHIKIMORI_CLIENT_SECRET,
+            redirectUri: `${config.PUBLIC_URL}/auth/shikimori/callback`,
+            userAgent: config.SHIKIMORI_USER_AGENT,
+          }),
+        }
+      : {}),
     cookies: {
       session: sessionCookie(config.COOKIE_SECURE, config.SESSION_TTL_DAYS),
       login: loginCookie(config.COOKIE_SECURE),
@@ -53,6 +68,7 @@ export async function start(deps: ServiceDeps<AuthConfig>): Promise<RunningServi
     async setup(app) {
       await app.register(fastifyCookie);
       discordRoutes(app, ctx);
+      shikimoriRoutes(app, ctx);
       logoutRoutes(app, ctx);
       await languageRoutes(app, ctx);
       usersRoutes(app, ctx);

@@ -5,13 +5,19 @@ import {
   type ServiceDeps,
   startHttpService,
   startOutboxRelay,
+  systemAuditEvent,
 } from '@acg/platform';
+import { schedule } from 'node-cron';
 import { catalogueCaches } from './caches';
 import type { CatalogueConfig } from './config';
 import type { CatalogueContext } from './context';
 import * as tables from './db/schema';
 import { createCardDrawer } from './draw/draw-card';
 import { createDrawPool } from './draw/draw-pool';
+import { createCatalogueEditor } from './editing/catalogue-editor';
+import { createRarityJob } from './rarity/rarity-job';
+import { registerAdminCatalogueRoutes } from './routes/admin/admin-catalogue';
+import { registerRarityRoutes } from './routes/admin/rarity';
 import { registerAnimeRoutes } from './routes/anime/anime';
 import { registerAnimeCardRoutes } from './routes/anime-cards/anime-cards';
 import { registerCharacterRoutes } from './routes/characters/characters';
@@ -54,9 +60,51 @@ export async function start(deps: ServiceDeps<CatalogueConfig>): Promise<Running
       registerAnimeRoutes(app, ctx);
       registerCharacterRoutes(app, ctx);
       registerAnimeCardRoutes(app, ctx);
+      const editor = createCatalogueEditor({ database, caches, onEventsWritten: () => relay.kick() });
+      // Its own scope: the admin check hook applies to these routes only.
+      await app.register(async (scope) => registerAdminCatalogueRoutes(scope, { ...ctx, editor }));
+      const rarity = createRarityJob({
+        database,
+        bus,
+        caches,
+        logger,
+        activeDays: config.RARITY_ACTIVE_DAYS,
+        onEventsWritten: () => relay.kick(),
+      });
+      await app.register(async (scope) => registerRarityRoutes(scope, rarity));
+      // The scheduled recalculation; replicas race for the database lock and one runs (rules §37).
+      const scheduled = config.RARITY_SCHEDULE.trim()
+        ? schedule(
+            config.RARITY_SCHEDULE,
+            async () => {
+              try {
+                await rarity.run({
+                  type: 'auto',
+                  method: 'scores',
+                  audit: (r) =>
+                    systemAuditEvent(SERVICE, {
+                      action: 'rarity.recalculated',
+                      category: 'cards',
+                      description: `Scheduled rarity recalculation: ${r.rarityScores.updated} of ${r.rarityScores.total} scores changed`,
+                      targetType: 'card',
+                    }),
+                });
+              } catch (err) {
+                logger.warn({ err }, 'scheduled rarity recalculation did not run');
+              }
+            },
+            { name: 'rarity', noOverlap: true },
+          )
+        : undefined;
       const drawCard = createCardDrawer(database, createDrawPool(database, caches.cards));
-      const subscriptions = serveCatalogueRpc(bus, database, drawCard);
-      return [() => relay.stop(), ...subscriptions.map((s) => () => s.stop())];
+      const subscriptions = serveCatalogueRpc(bus, database, drawCard, deps.cache);
+      return [
+        async () => {
+          await scheduled?.destroy();
+        },
+        () => relay.stop(),
+        ...subscriptions.map((s) => () => s.stop()),
+      ];
     },
   });
 }

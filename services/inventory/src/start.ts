@@ -14,6 +14,7 @@ import { registerAdminInventoryRoutes } from './routes/admin/admin-inventory';
 import { registerInventoryRoutes } from './routes/inventory/inventory';
 import { registerLikeRoutes } from './routes/likes/likes';
 import { serveInventoryRpc } from './routes/rpc/rpc';
+import { registerTradeRoutes } from './routes/trades/trades';
 
 export const SERVICE = 'inventory';
 
@@ -40,6 +41,7 @@ export async function start(deps: ServiceDeps<InventoryConfig>): Promise<Running
       registerInventoryRoutes(app, database);
       registerLikeRoutes(app, { database, relay, cardExists });
       registerAdminInventoryRoutes(app, database);
+      registerTradeRoutes(app, database);
       const served = serveInventoryRpc(bus, database, relay);
       const consumers = await startReadModelConsumers(bus, database);
       return [() => relay.stop(), ...[...served, ...consumers].map((s) => () => s.stop())];

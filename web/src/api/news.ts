@@ -11,6 +11,8 @@ export const newsItemSchema = z.object({
   content: z.string(),
   type: z.enum(NEWS_TYPES),
   tags: z.array(z.string()),
+  /** The item in other languages (beyond the spec): { "<lang>": { title, content } }. */
+  translations: z._default(z.record(z.string(), z.object({ title: z.string(), content: z.string() })), {}),
   published: z.boolean(),
   createdAt: z.optional(z.string()),
 });
@@ -20,8 +22,13 @@ export interface NewsInput {
   content: string;
   type: NewsType;
   tags: string[];
+  translations: Record<string, { title: string; content: string }>;
   published: boolean;
 }
+
+/** The title and text a reader of `language` sees: the item's translation, else the item itself. */
+export const newsIn = (item: NewsItem, language: string) =>
+  item.translations[language] ?? { title: item.title, content: item.content };
 
 /** Tags as the form takes them: comma-separated, trimmed, empties dropped (spec 3 §5). */
 export const splitTags = (text: string): string[] =>

@@ -43,3 +43,14 @@ export const inventoryStatsSchema = z.object({
 export type InventoryStats = z.infer<typeof inventoryStatsSchema>;
 export const getInventoryStats = (signal?: AbortSignal) =>
   getJson('/api/inventory/stats', inventoryStatsSchema, signal);
+
+/** POST /auth/shikimori/unlink: disconnects the member's Shikimori account (rules §38). */
+export async function unlinkShikimori(): Promise<void> {
+  const response = await fetch('/auth/shikimori/unlink', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`unlink answered ${response.status}`);
+}

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { NavBar } from '../layout/NavBar';
 import { SignInBanner } from '../layout/SignInBanner';
 import { SkipLink } from '../layout/SkipLink';
+import { LiveNotices } from '../live/LiveNotices';
 import { ScreenView } from './ScreenView';
 import { screenFor } from './screens';
 import { pageTitle } from './title';
@@ -25,6 +26,7 @@ export function App() {
       <SkipLink />
       <NavBar />
       <SignInBanner />
+      <LiveNotices />
       <main id="main" className="page" tabIndex={-1}>
         <ScreenView screen={screen} />
       </main>

@@ -1,6 +1,7 @@
 import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { LiveProvider } from '../live/live';
 import { SessionContext } from './session';
 import type { InitialState } from './state';
 
@@ -16,7 +17,9 @@ export function AppProviders({
 }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <SessionContext value={state}>{children}</SessionContext>
+      <SessionContext value={state}>
+        <LiveProvider>{children}</LiveProvider>
+      </SessionContext>
     </I18nextProvider>
   );
 }

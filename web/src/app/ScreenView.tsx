@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ForbiddenScreen } from '../screens/common/ForbiddenScreen';
-import { NotBuiltScreen } from '../screens/common/NotBuiltScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
 import { isForbidden, type Screen } from './screens';
 import { useSession } from './session';
@@ -20,6 +19,9 @@ const AnimeSearchScreen = lazy(() =>
 const AnimeDetailScreen = lazy(() =>
   import('../screens/anime/AnimeDetailScreen').then((m) => ({ default: m.AnimeDetailScreen })),
 );
+const TradeScreen = lazy(() =>
+  import('../screens/trade/TradeScreen').then((m) => ({ default: m.TradeScreen })),
+);
 const ProfileScreen = lazy(() =>
   import('../screens/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })),
 );
@@ -31,6 +33,7 @@ export const LAZY_SCREEN_MODULES: Partial<Record<Screen['name'], string>> = {
   animeDetail: 'src/screens/anime/AnimeDetailScreen.tsx',
   characters: 'src/screens/characters/CharactersScreen.tsx',
   profile: 'src/screens/profile/ProfileScreen.tsx',
+  trade: 'src/screens/trade/TradeScreen.tsx',
 };
 
 export function ScreenView({ screen }: { screen: Screen }) {
@@ -53,6 +56,12 @@ export function ScreenView({ screen }: { screen: Screen }) {
           <ProfileScreen />
         </Suspense>
       );
+    case 'trade':
+      return (
+        <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
+          <TradeScreen />
+        </Suspense>
+      );
     case 'admin':
       return (
         <Suspense fallback={<p className="loading">{t('admin.loading')}</p>}>
@@ -71,7 +80,5 @@ export function ScreenView({ screen }: { screen: Screen }) {
           <AnimeDetailScreen animeId={screen.animeId} />
         </Suspense>
       );
-    default:
-      return <NotBuiltScreen title={t(`app.titles.${screen.name}`)} />;
   }
 }

@@ -12,12 +12,19 @@ export const pageUserSchema = z.object({
 });
 export type PageUser = z.infer<typeof pageUserSchema>;
 
-export const languageSchema = z.enum(['en', 'ru']);
+/** A language code (contracts' LANGUAGE_CODE): en, ru or one added in the admin area. */
+export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+export const languageSchema = z.string().check(z.regex(LANGUAGE_CODE));
 
 /** The state the server renders with and embeds in the document for hydration. */
 export const initialStateSchema = z.object({
   user: z.nullable(pageUserSchema),
   language: languageSchema,
+  /**
+   * Languages added in the admin area that have translations: the language selector offers
+   * them after the bundled en and ru. Absent when there are none.
+   */
+  languages: z.optional(z.array(languageSchema)),
   /**
    * Live translations (GET /api/i18n/{lang}, edited in the admin area) that differ from the
    * bundled file, so the browser hydrates with the texts the server rendered. Absent when none.

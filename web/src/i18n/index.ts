@@ -2,9 +2,14 @@ import { createInstance, type i18n } from 'i18next';
 import en from './en.json';
 import ru from './ru.json';
 
-export type Language = 'en' | 'ru';
-export const LANGUAGES: readonly Language[] = ['en', 'ru'];
+/** A language code: one of the bundled LANGUAGES, or a language added in the admin area. */
+export type Language = string;
+export type BundledLanguage = 'en' | 'ru';
+/** The languages bundled with the client: always offered, and the fallback texts. */
+export const LANGUAGES: readonly BundledLanguage[] = ['en', 'ru'];
 export const resources = { en: { translation: en }, ru: { translation: ru } } as const;
+export const isBundled = (language: string): language is BundledLanguage =>
+  (LANGUAGES as readonly string[]).includes(language);
 
 /**
  * One i18next instance per render (the server renders many users at once, each in their own
@@ -42,7 +47,8 @@ export function mergeTranslations(base: Tree, over: Tree): Tree {
 }
 
 /** The bundled file of a language, the base the live translations are compared with. */
-export const bundledTranslations = (language: Language): Tree => resources[language].translation as Tree;
+export const bundledTranslations = (language: Language): Tree =>
+  isBundled(language) ? (resources[language].translation as Tree) : {};
 
 /**
  * `overrides` are the live translations that differ from the bundled files (the admin area's
@@ -52,8 +58,8 @@ export const bundledTranslations = (language: Language): Tree => resources[langu
 export function createI18n(language: Language, overrides?: Tree): i18n {
   const instance = createInstance({
     lng: language,
+    // An added language shows English for every text it has not translated yet.
     fallbackLng: 'en',
-    supportedLngs: LANGUAGES,
     // A merged copy: the bundled objects are shared by every render and must not change.
     resources: overrides
       ? {

@@ -57,4 +57,32 @@ describe('LanguageSelect', () => {
     expect(reload).not.toHaveBeenCalled();
     expect(screen.getByRole('status').textContent).toBe('Не удалось сменить язык. Попробуйте ещё раз.');
   });
+
+  it('offers the languages added in the admin area by their own names, and switches to one', async () => {
+    const fetchMock = stubFetch(async () => jsonResponse({ success: true }));
+    renderPage({ language: 'en', languages: ['de', 'ja'] }, <LanguageSelect />);
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    const options = [...select.querySelectorAll('option')].map((o) => [o.value, o.textContent]);
+    expect(options).toEqual([
+      ['en', 'English'],
+      ['ru', 'Русский'],
+      ['de', 'Deutsch'],
+      ['ja', '日本語'],
+    ]);
+
+    fireEvent.change(select, { target: { value: 'de' } });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/change-language/de');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders an added language with its translations and English for the texts it lacks', () => {
+    renderPage(
+      { language: 'de', languages: ['de'], translations: { language: { label: 'Sprache' } } },
+      <LanguageSelect />,
+    );
+    const select = screen.getByRole('combobox', { name: 'Sprache' });
+    expect(select).toHaveProperty('value', 'de');
+    expect(screen.getByRole('option', { name: 'English' })).toBeTruthy();
+  });
 });

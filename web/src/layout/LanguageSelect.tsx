@@ -7,7 +7,14 @@ import { LANGUAGES, type Language } from '../i18n';
 /** Spec 1 §9: the switcher waits this long after a successful change before reloading. */
 export const LANGUAGE_RELOAD_DELAY_MS = 100;
 
-const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+/** A language's name in itself (Deutsch, 日本語), for a language the bundled texts do not name. */
+export function nativeName(code: string): string {
+  try {
+    return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 /**
  * The language is stored server-side (the user's choice, or the visitor's session), so a
@@ -15,7 +22,8 @@ const isLanguage = (value: string): value is Language => (LANGUAGES as readonly 
  */
 export function LanguageSelect() {
   const { t } = useTranslation();
-  const { language } = useSession();
+  const { language, languages: added = [] } = useSession();
+  const offered = [...new Set<Language>([...LANGUAGES, ...added, language])];
   const id = useId();
   const [value, setValue] = useState<Language>(language);
   const [failed, setFailed] = useState(false);
@@ -25,7 +33,7 @@ export function LanguageSelect() {
 
   const onChange = async (event: ChangeEvent<HTMLSelectElement>) => {
     const next = event.target.value;
-    if (!isLanguage(next) || next === value) return;
+    if (!offered.includes(next) || next === value) return;
     setValue(next);
     setFailed(false);
     const success = await changeLanguage(next).catch(() => false);
@@ -41,9 +49,9 @@ export function LanguageSelect() {
     <div className="language-select">
       <label htmlFor={id}>{t('language.label')}</label>
       <select id={id} value={value} onChange={onChange}>
-        {LANGUAGES.map((code) => (
+        {offered.map((code) => (
           <option key={code} value={code} lang={code}>
-            {t(`language.${code}`)}
+            {t(`language.${code}`, { defaultValue: nativeName(code) })}
           </option>
         ))}
       </select>

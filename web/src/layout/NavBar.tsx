@@ -5,6 +5,7 @@ import { NavLink, useLocation } from 'react-router';
 import { useSession } from '../app/session';
 import { useLoginHref } from '../app/sign-in';
 import type { PageUser } from '../app/state';
+import { usePendingIncoming } from '../live/usePendingIncoming';
 import { LanguageSelect } from './LanguageSelect';
 
 interface NavItem {
@@ -41,6 +42,7 @@ export function NavBar() {
   const { pathname } = useLocation();
   const panelId = useId();
   const [open, setOpen] = useState(false);
+  const pendingOffers = usePendingIncoming();
   const header = useRef<HTMLElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
@@ -80,6 +82,12 @@ export function NavBar() {
         >
           <span className="nav__menu-icon" aria-hidden="true" />
           {t('nav.menu')}
+          {pendingOffers > 0 && (
+            <span className="nav__badge nav__badge--menu">
+              <span aria-hidden="true">{pendingOffers}</span>
+              <span className="visually-hidden">{t('trade.pendingBadge', { count: pendingOffers })}</span>
+            </span>
+          )}
         </button>
         <div id={panelId} className="nav__panel" data-open={open || undefined}>
           <ul className="nav__links">
@@ -87,6 +95,14 @@ export function NavBar() {
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className="nav__link">
                   {t(item.label)}
+                  {item.to === '/trade' && pendingOffers > 0 && (
+                    <span className="nav__badge" data-testid="trade-badge">
+                      <span aria-hidden="true">{pendingOffers}</span>
+                      <span className="visually-hidden">
+                        {t('trade.pendingBadge', { count: pendingOffers })}
+                      </span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

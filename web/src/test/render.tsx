@@ -11,16 +11,20 @@ export interface PageOptions {
   path?: string;
   user?: PageUser | null;
   language?: Language;
+  /** Languages added in the admin area (the page state's `languages`). */
+  languages?: Language[];
+  /** Live translations of the page's language that differ from the bundled file. */
+  translations?: Record<string, unknown>;
 }
 
 /** Renders `children` (default: the whole app) as the browser would, at `path`. */
 export function renderPage(
-  { path = '/', user = null, language = 'en' }: PageOptions = {},
+  { path = '/', user = null, language = 'en', languages, translations }: PageOptions = {},
   children?: ReactNode,
 ) {
-  const state: InitialState = { user, language };
+  const state: InitialState = { user, language, ...(languages ? { languages } : {}) };
   return render(
-    <AppProviders state={state} i18n={createI18n(language)}>
+    <AppProviders state={state} i18n={createI18n(language, translations)}>
       <MemoryRouter initialEntries={[path]}>{children ?? <App />}</MemoryRouter>
     </AppProviders>,
   );

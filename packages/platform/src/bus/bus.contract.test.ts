@@ -383,6 +383,48 @@ describe.each(harnesses)('$name bus', (harness) => {
       expect(other.seen.map((s) => s.event)).toEqual([...early, later]);
     });
 
+    it('hands every live listener each new event of its types, alongside durable consumers', async () => {
+      const first: EventEnvelope[] = [];
+      const second: EventEnvelope[] = [];
+      const durable = collect();
+      await bus.consume({ durable: 'beside-listeners', types: ['card.dropped'], handler: durable.handler });
+      const a = await bus.listen({
+        types: ['card.dropped', 'trade.accepted'],
+        handler: (e) => first.push(e),
+      });
+      await bus.listen({ types: ['card.dropped'], handler: (e) => second.push(e) });
+      const events = [dropped(1), makeEvent(tradeAccepted, { tradeId: 2 }), dropped(3)];
+      await bus.publish(makeEvent(userCreated, { userId: 9 }));
+      for (const e of events) await bus.publish(e);
+      await waitFor(() => first.length >= 3 && second.length >= 2, 'both listeners');
+      await waitFor(() => durable.seen.length >= 2, 'the durable consumer');
+      expect(first).toEqual(events);
+      expect(second).toEqual([events[0], events[2]]);
+      // A stopped listener hears nothing more; the others go on.
+      await a.stop();
+      const later = dropped(4);
+      await bus.publish(later);
+      await waitFor(() => second.length >= 3, 'the remaining listener');
+      expect(second[2]).toEqual(later);
+      expect(first).toHaveLength(3);
+    });
+
+    it('does not replay to a listener what was published before it listened, nor throw at the publisher', async () => {
+      await bus.publish(dropped(1));
+      const heard: EventEnvelope[] = [];
+      await bus.listen({
+        types: ['card.dropped'],
+        handler: (e) => {
+          heard.push(e);
+          throw new Error('a broken listener');
+        },
+      });
+      const after = dropped(2);
+      await bus.publish(after);
+      await waitFor(() => heard.length >= 1, 'the new event');
+      expect(heard).toEqual([after]);
+    });
+
     it('rejects an envelope that is not valid', async () => {
       const bad = { ...dropped(1), type: 'NotAType' };
       expect(await rejection(bus.publish(bad))).toMatchObject({ status: 400 });

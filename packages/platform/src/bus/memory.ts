@@ -6,7 +6,7 @@ import { consumerPolicy, DUPLICATE_WINDOW_MS, type InspectableBus } from './deli
 import { BusNoRespondersError, BusTimeoutError, BusUnavailableError } from './errors';
 import { MemoryStream } from './memory-stream';
 import { answerRequest, decodeReply, encodeRequest } from './rpc-wire';
-import type { RpcContext, Subscription } from './types';
+import type { ListenOptions, RpcContext, Subscription } from './types';
 
 export interface MemoryBusOptions {
   logger?: Logger;
@@ -33,6 +33,22 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): InspectableBus {
     maxDeadLetters: 1000,
   });
   let closed = false;
+  const listeners = new Set<ListenOptions>();
+  /** Live listeners hear a fresh copy of each new event on a later macrotask, as over the wire. */
+  const tell = (event: EventEnvelope) => {
+    if (listeners.size === 0) return;
+    const body = JSON.stringify(event);
+    setImmediate(() => {
+      for (const listener of listeners) {
+        if (!listener.types.includes(event.type)) continue;
+        try {
+          listener.handler(JSON.parse(body) as EventEnvelope);
+        } catch (err) {
+          logger.warn({ err, type: event.type }, 'event listener failed');
+        }
+      }
+    });
+  };
 
   return {
     kind: 'memory',
@@ -81,12 +97,23 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): InspectableBus {
         throw new ValidationError('Invalid event envelope', { issues: checked.error.issues });
       if (!stream.append(checked.data as EventEnvelope)) {
         logger.debug({ eventId: event.id, type: event.type }, 'duplicate event ignored');
-      }
+      } else tell(checked.data as EventEnvelope);
     },
 
     async consume(consumeOpts) {
       if (closed) throw new BusUnavailableError();
       return stream.consume(consumerPolicy(consumeOpts), consumeOpts.handler);
+    },
+
+    async listen(listenOpts) {
+      if (closed) throw new BusUnavailableError();
+      const listener = { ...listenOpts };
+      listeners.add(listener);
+      return {
+        async stop() {
+          listeners.delete(listener);
+        },
+      };
     },
 
     async ready() {
@@ -96,6 +123,7 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): InspectableBus {
     async drain() {
       if (closed) return;
       closed = true;
+      listeners.clear();
       const running = [...handlers.values()].flatMap((h) => [...h.running]);
       handlers.clear();
       await Promise.allSettled([stream.stop(), ...running]);

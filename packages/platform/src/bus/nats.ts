@@ -196,6 +196,45 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<InspectableB
       return subscription;
     },
 
+    async listen(listenOpts) {
+      if (unavailable()) throw new BusUnavailableError();
+      // Core subscriptions on the events' subjects: JetStream stores what is published there,
+      // and every core subscriber hears it too, in every process (no queue group).
+      const subs = listenOpts.types.map((type) =>
+        nc.subscribe(names.eventSubject(type), {
+          callback: (err, msg) => {
+            if (err) {
+              logger.warn({ err, type }, 'event listener subscription failed');
+              return;
+            }
+            let event: EventEnvelope;
+            try {
+              event = eventEnvelopeSchema.parse(JSON.parse(msg.string())) as EventEnvelope;
+            } catch (parseErr) {
+              logger.warn({ err: parseErr, type }, 'unreadable event ignored by listener');
+              return;
+            }
+            try {
+              listenOpts.handler(event);
+            } catch (handlerErr) {
+              logger.warn({ err: handlerErr, type }, 'event listener failed');
+            }
+          },
+        }),
+      );
+      // The server knows the subscriptions once the flush returns: events published after
+      // listen() resolves are heard.
+      await nc.flush();
+      const subscription: Subscription = {
+        async stop() {
+          subscriptions.delete(subscription);
+          await Promise.allSettled(subs.map((sub) => (sub.isClosed() ? undefined : sub.unsubscribe())));
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
     async ready() {
       if (unavailable() || !connected) return false;
       let timer: NodeJS.Timeout | undefined;

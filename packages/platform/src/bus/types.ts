@@ -15,6 +15,9 @@ import type { z } from 'zod';
  *   several processes serving one subject share the load (queue group = subject).
  * - publish(): puts an envelope on the event stream with `msgId` = envelope.id; the stream
  *   de-duplicates ids seen within its window, so a relay may publish a row twice safely.
+ * - listen(): live fan-out, at most once: every listener in every process is handed each event of
+ *   the given types published after it started (no durable, no ack, no replay). For pushing
+ *   events to browsers (the gateway's live stream), where a missed event is healed by re-reading.
  * - consume(): a durable consumer named `durable`, created explicitly, explicit ack; the handler
  *   is called at least once per event; a throw is a nak and the event is redelivered with backoff,
  *   up to `maxDeliver` times; after that it is published to `deadletter.<durable>` and acked.
@@ -42,6 +45,13 @@ export interface ConsumeOptions {
   backoffMs?: number[];
 }
 
+export interface ListenOptions {
+  /** Event types to hear (`trade.created`, ...). */
+  types: string[];
+  /** Called once per event per listener; must not throw (a throw is logged and ignored). */
+  handler: (event: EventEnvelope) => void;
+}
+
 export interface Subscription {
   stop(): Promise<void>;
 }
@@ -59,6 +69,7 @@ export interface Bus {
   ): Subscription;
   publish(event: EventEnvelope): Promise<void>;
   consume(opts: ConsumeOptions): Promise<Subscription>;
+  listen(opts: ListenOptions): Promise<Subscription>;
   /** Resolves true when the bus connection is healthy (for /readyz). */
   ready(): Promise<boolean>;
   /** Stops serving and consuming, lets in-flight handlers finish, then closes. */

@@ -93,6 +93,11 @@ export const news = admin.table(
     content: text('content').notNull(),
     type: text('type').notNull(),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** The item in other languages: { "<lang>": { title, content } } (rules §29). */
+    translations: jsonb('translations')
+      .$type<Record<string, { title: string; content: string }>>()
+      .notNull()
+      .default({}),
     published: boolean('published').notNull().default(false),
     authorId: integer('author_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -8,6 +8,7 @@ export const toNewsItem = (row: NewsRow): NewsItem => ({
   content: row.content,
   type: newsTypes.includes(row.type as NewsItem['type']) ? (row.type as NewsItem['type']) : 'info',
   tags: row.tags,
+  translations: row.translations ?? {},
   published: row.published,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -19,7 +20,7 @@ export const seesUnpublished = (flag: string | undefined, adminLevel: number) =>
 
 /** The fields of a news item that changed, before and after (for the audit record). */
 export function changedFields(before: NewsItem, after: NewsItem) {
-  const keys = (['title', 'content', 'type', 'tags', 'published'] as const).filter(
+  const keys = (['title', 'content', 'type', 'tags', 'translations', 'published'] as const).filter(
     (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
   );
   return {
@@ -28,27 +29,36 @@ export function changedFields(before: NewsItem, after: NewsItem) {
   };
 }
 
-/** The published news as an Atom feed (additive): newest first, each linking to the home page. */
-export function newsAtom(items: NewsItem[], publicUrl: string): string {
+/** The title and text a reader of `language` sees: the item's translation, else the item itself. */
+export const newsIn = (item: NewsItem, language: string | undefined) =>
+  (language ? item.translations[language] : undefined) ?? { title: item.title, content: item.content };
+
+/**
+ * The published news as an Atom feed (additive): newest first, each linking to the home page;
+ * with `language`, each item in that language where it has it.
+ */
+export function newsAtom(items: NewsItem[], publicUrl: string, language?: string): string {
   const site = publicUrl.replace(/\/$/, '');
   const feed = new Feed({
     title: 'Anime Cards — news',
     id: `${site}/`,
     link: `${site}/`,
-    language: 'ru',
+    ...(language ? { language } : {}),
     copyright: 'Anime Cards',
     updated: items[0] ? new Date(items[0].updatedAt) : new Date(0),
-    feedLinks: { atom: `${site}/api/news/feed.xml` },
+    feedLinks: { atom: `${site}/api/news/feed.xml${language ? `?lang=${language}` : ''}` },
   });
-  for (const item of items)
+  for (const item of items) {
+    const text = newsIn(item, language);
     feed.addItem({
-      title: item.title,
+      title: text.title,
       id: `${site}/#news-${item.id}`,
       link: `${site}/#news-${item.id}`,
-      content: item.content,
+      content: text.content,
       date: new Date(item.updatedAt),
       published: new Date(item.createdAt),
       category: [{ name: item.type }, ...item.tags.map((name) => ({ name }))],
     });
+  }
   return feed.atom1();
 }

@@ -1,3 +1,4 @@
+import { isBundledLanguage } from '@acg/contracts';
 import type { Db, Tx } from '@acg/platform';
 import { asc, eq, sql } from 'drizzle-orm';
 import { translations } from '../db/schema';
@@ -8,11 +9,26 @@ export async function findTranslations(db: Db | Tx, lang: string) {
   return row ? { ...row, data: row.data as Translations } : null;
 }
 
+/** Every language with its version and how many non-empty texts it has (any depth). */
 export const listLanguages = (db: Db) =>
   db
-    .select({ lang: translations.lang, version: translations.version, updatedAt: translations.updatedAt })
+    .select({
+      lang: translations.lang,
+      version: translations.version,
+      updatedAt: translations.updatedAt,
+      texts: sql<number>`jsonb_array_length(jsonb_path_query_array(${translations.data}, 'strict $.** ? (@.type() == "string" && @ != "")'))::int`,
+    })
     .from(translations)
     .orderBy(asc(translations.lang));
+
+/**
+ * The languages a visitor may choose: the bundled ones always, an added one once it has at
+ * least one non-empty text (rules §31).
+ */
+export async function selectableLanguages(db: Db): Promise<string[]> {
+  const added = (await listLanguages(db)).filter((l) => l.texts > 0 && !isBundledLanguage(l.lang));
+  return added.map((l) => l.lang);
+}
 
 /** Writes a language's translations and bumps its version (the ETag). */
 export async function writeTranslations(tx: Db | Tx, lang: string, data: Translations) {

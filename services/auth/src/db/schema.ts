@@ -1,13 +1,14 @@
 import { outboxTable, processedMessagesTable } from '@acg/platform';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The auth service's tables, in its own PostgreSQL schema. The pgSchema object is not exported:
  * drizzle-kit would otherwise emit CREATE SCHEMA, and the platform's migrate() creates it itself.
  */
 const auth = pgSchema('auth');
-const languageColumn = (name: string) => text(name, { enum: ['en', 'ru'] });
+/** A language code (contracts' LANGUAGE_CODE): en, ru or a language added in the admin area. */
+const languageColumn = (name: string) => text(name);
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** A member, identified by their Discord account (spec 1 §3, spec 3 §3). */
@@ -33,6 +34,8 @@ export const users = auth.table(
   (t) => [
     index('users_username_idx').on(t.username),
     check('users_admin_level_range', sql`${t.adminLevel} between 0 and 4`),
+    // One Shikimori account links to one member.
+    uniqueIndex('users_shikimori_id_key').on(t.shikimoriId),
   ],
 );
 
@@ -61,7 +64,9 @@ export const oauthStates = auth.table(
   'oauth_states',
   {
     loginHash: text('login_hash').primaryKey(),
-    provider: text('provider', { enum: ['discord'] }).notNull(),
+    provider: text('provider', { enum: ['discord', 'shikimori'] }).notNull(),
+    /** Who started it, for a link to another site (Shikimori); null for a sign-in. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     state: text('state').notNull(),
     codeVerifier: text('code_verifier').notNull(),
     /** The same-site path to send the visitor back to (checked by domain/return-to before it is stored). */

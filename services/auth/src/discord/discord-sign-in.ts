@@ -1,5 +1,6 @@
 import * as oauth from 'openid-client';
 import { type DiscordProfile, discordProfileSchema } from '../domain/discord-profile';
+import { oauthConfiguration } from '../oauth/configuration';
 
 export interface DiscordSignInOptions {
   /** https://discord.com, or the fake Discord on loopback. */
@@ -32,31 +33,21 @@ export interface DiscordSignIn {
 
 const SCOPES = 'identify email';
 
-const isLoopback = (url: URL) =>
-  url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
-
 /**
  * Discord sign-in through openid-client (authorization code + PKCE S256 + state). Discord
  * publishes no discovery document, so the server metadata is static, derived from the base URL.
  * Plain http is allowed only for a loopback base URL (the fake Discord).
  */
 export function createDiscordSignIn(opts: DiscordSignInOptions): DiscordSignIn {
-  const base = new URL(opts.baseUrl);
-  const endpoint = (path: string) => new URL(path, base).toString();
-  const config = new oauth.Configuration(
-    {
-      issuer: base.origin,
-      authorization_endpoint: endpoint('/oauth2/authorize'),
-      token_endpoint: endpoint('/api/oauth2/token'),
-      revocation_endpoint: endpoint('/api/oauth2/token/revoke'),
-      code_challenge_methods_supported: ['S256'],
-    },
-    opts.clientId,
-    undefined,
-    oauth.ClientSecretBasic(opts.clientSecret),
-  );
-  config.timeout = opts.timeoutSeconds ?? 10;
-  if (base.protocol === 'http:' && isLoopback(base)) oauth.allowInsecureRequests(config);
+  const { config, endpoint } = oauthConfiguration({
+    baseUrl: opts.baseUrl,
+    authorizationPath: '/oauth2/authorize',
+    tokenPath: '/api/oauth2/token',
+    revocationPath: '/api/oauth2/token/revoke',
+    clientId: opts.clientId,
+    clientAuth: oauth.ClientSecretBasic(opts.clientSecret),
+    timeoutSeconds: opts.timeoutSeconds,
+  });
   const meUrl = new URL(endpoint('/api/users/@me'));
 
   return {

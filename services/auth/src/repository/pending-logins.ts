@@ -4,7 +4,9 @@ import type { Executor } from './executor';
 
 export interface PendingLogin {
   loginHash: string;
-  provider: 'discord';
+  provider: 'discord' | 'shikimori';
+  /** Who started a link to another site; null or absent for a sign-in. */
+  userId?: number | null;
   state: string;
   codeVerifier: string;
   /** Where to send the visitor once the sign-in ends (a safe same-site path). */

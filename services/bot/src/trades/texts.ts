@@ -14,6 +14,7 @@ const texts = {
     accepted: (id: number) => `✅ Trade #${id} accepted.`,
     declined: (id: number) => `❌ Trade #${id} declined.`,
     cancelled: (id: number) => `Trade #${id} was cancelled.`,
+    expired: (id: number) => `Trade #${id} has expired.`,
     pending: (id: number) => `Trade #${id} is still pending.`,
     actionFailed: 'The action could not be completed.',
     senderAccepted: (to: string, id: number) => `✅ **${to}** accepted your trade #${id}.`,
@@ -31,6 +32,7 @@ const texts = {
     accepted: (id: number) => `✅ Обмен #${id} принят.`,
     declined: (id: number) => `❌ Обмен #${id} отклонён.`,
     cancelled: (id: number) => `Обмен #${id} отменён.`,
+    expired: (id: number) => `Обмен #${id} истёк.`,
     pending: (id: number) => `Обмен #${id} ещё ожидает ответа.`,
     actionFailed: 'Ошибка выполнения действия',
     senderAccepted: (to: string, id: number) => `✅ **${to}** принял(а) ваш обмен #${id}.`,
@@ -91,7 +93,7 @@ export function offerMessage(
 export function settledMessage(
   locale: Locale,
   tradeId: number,
-  status: 'pending' | 'accepted' | 'declined' | 'cancelled',
+  status: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired',
   previousContent: string | undefined,
 ): MessageData {
   const outcome = tradeTexts(locale)[status](tradeId);

@@ -23,8 +23,8 @@ import { tradeCreated, tradeOutcomes, tradesAct } from './contract';
  * Trade offers over Discord, end to end over real HTTP: trade.created on the bus → the bot opens
  * the recipient's DM on the fake Discord and posts the offer with Accept/Decline buttons → the
  * fake delivers the click (signed MESSAGE_COMPONENT) → the bot calls trades.act as the clicking
- * user → the DM is updated in place. The trades service did not exist on any branch yet, so a
- * responder on a real in-memory bus stands in for it (and for auth), following the contract.
+ * user → the DM is updated in place. A responder on a real in-memory bus stands in for the trades
+ * service (and for auth), following the contract of packages/contracts/src/trades.ts.
  * The bot's records of its DMs are in Redis when REDIS_URL is set (infra pass), else in memory.
  */
 const [fan, hikari] = [demoAccounts[0]!, demoAccounts[1]!];
@@ -52,7 +52,8 @@ bus.serve(tradesAct, async ({ tradeId, userId, action }) => {
   if (action === 'cancel' ? trade.fromUserId !== userId : !isRecipient)
     throw new AuthorizationError('Only the recipient may accept or decline this trade');
   if (trade.status !== 'pending') throw new ConflictError('Trade is no longer pending');
-  const status = action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'cancelled';
+  const status: Exclude<Status, 'pending'> =
+    action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'cancelled';
   trade.status = status;
   // As the trades service does through its outbox.
   await bus.publish(
@@ -60,9 +61,28 @@ bus.serve(tradesAct, async ({ tradeId, userId, action }) => {
       id: trade.id,
       fromUserId: trade.fromUserId,
       toUserId: trade.toUserId,
+      status,
+      by: userId,
     }),
   );
-  return { trade: { ...trade } };
+  const now = new Date().toISOString();
+  const party = (id: number) => ({ id, username: `user${id}`, avatar: null, discordId: null });
+  return {
+    trade: {
+      id: trade.id,
+      from_user_id: trade.fromUserId,
+      to_user_id: trade.toUserId,
+      status,
+      description: null,
+      message: null,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: now,
+      FromUser: party(trade.fromUserId),
+      ToUser: party(trade.toUserId),
+      Items: [],
+    },
+  };
 });
 
 let fake: FakeDiscord;
@@ -109,10 +129,11 @@ async function offer(fromUserId = 1, toUserId = 2) {
     fromUserId,
     toUserId,
     items: [
-      { side: 'from', quantity: 1, characterName: 'Frieren' },
-      { side: 'to', quantity: 2, characterName: 'Fern' },
+      { side: 'from', quantity: 1, inventoryId: 11, cardId: 21, characterName: 'Frieren' },
+      { side: 'to', quantity: 2, inventoryId: 12, cardId: 22, characterName: 'Fern' },
     ],
     description: 'for my collection',
+    expiresAt: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
   });
   await bus.publish(event);
   return { id, event };

@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgSchema,
   primaryKey,
   serial,
@@ -118,6 +119,32 @@ export const cards = catalogue.table(
     index('cards_rank_idx').on(t.rankId),
     index('cards_season_idx').on(t.seasonId),
   ],
+);
+
+/** Each rarity recalculation or rank update (spec 2 §3 "last recalculation stats"; rules §37). */
+export const rarityRuns = catalogue.table(
+  'rarity_runs',
+  {
+    id: serial('id').primaryKey(),
+    /** auto (scheduled) or manual (an administrator). */
+    type: text('type').notNull(),
+    /** scores, smart or percentile. */
+    method: text('method').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    result: jsonb('result').notNull(),
+  },
+  (t) => [index('rarity_runs_at_idx').on(t.at)],
+);
+
+/** Every change of a card's rarityScore, for its history (rules §37). Append-only. */
+export const rarityHistory = catalogue.table(
+  'rarity_history',
+  {
+    cardId: integer('card_id').notNull(),
+    score: doublePrecision('score').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rarity_history_card_idx').on(t.cardId, t.at)],
 );
 
 export const outbox = outboxTable(catalogue);

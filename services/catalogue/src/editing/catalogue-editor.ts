@@ -1,6 +1,7 @@
-import type { CardSummary } from '@acg/contracts';
-import { type Database, NotFoundError, type Tx, ValidationError } from '@acg/platform';
+import type { CardSummary, EventEnvelope } from '@acg/contracts';
+import { type Database, enqueue, NotFoundError, type Tx, ValidationError } from '@acg/platform';
 import type { CatalogueCaches, CatalogueNamespace } from '../caches';
+import { outbox } from '../db/schema';
 import { changedCards } from '../domain/changed-cards';
 import { announceCardChanges } from '../repository/card-events';
 import { findCardSummaries, findCardSummariesOf } from '../repository/cards';
@@ -21,6 +22,14 @@ import {
   updateSeasonRow,
 } from '../repository/catalogue-writes';
 import { asConstraintError } from '../repository/database-errors';
+
+export interface EditOutcome<T> {
+  before: CardSummary[];
+  after: CardSummary[];
+  result: T;
+  /** audit.recorded events of the change (auditEventFor), written with it. */
+  audit?: EventEnvelope[];
+}
 
 export interface CardInput {
   characterId: number;
@@ -47,7 +56,7 @@ export function createCatalogueEditor(opts: {
 
   async function edit<T>(
     touches: Array<CatalogueNamespace | 'stats'>,
-    work: (tx: Tx) => Promise<{ before: CardSummary[]; after: CardSummary[]; result: T }>,
+    work: (tx: Tx) => Promise<EditOutcome<T>>,
   ): Promise<T> {
     let written = 0;
     let result: T;
@@ -55,6 +64,9 @@ export function createCatalogueEditor(opts: {
       result = await database.transaction(async (tx) => {
         const done = await work(tx);
         written = await announceCardChanges(tx, changedCards(done.before, done.after));
+        // The administrator's change and its audit record commit together (rules §36).
+        for (const event of done.audit ?? []) await enqueue(tx, outbox, event);
+        written += done.audit?.length ?? 0;
         return done.result;
       });
     } catch (err) {
@@ -80,6 +92,13 @@ export function createCatalogueEditor(opts: {
   const summaryOf = async (tx: Tx, id: number) => (await findCardSummaries(tx, [id]))[0]!;
 
   return {
+    /**
+     * Any catalogue change: `work` runs in one transaction and says which cards it changed
+     * (their card.* events follow) and which audit events to record; the caches in `touches`
+     * are cleared after the commit.
+     */
+    run: edit,
+
     createCard: (input: CardInput) =>
       edit(['characters', 'cards', 'stats'], async (tx) => {
         const { rankCode, ...rest } = input;

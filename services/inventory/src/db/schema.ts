@@ -98,5 +98,61 @@ export const userSummaries = inventory.table('user_summaries', {
   asOf: timestamp('as_of', { withTimezone: true }).notNull().default(BEFORE_ANY_EVENT),
 });
 
+/**
+ * The escrow of a trade (docs/rules.md §34): copies of the sender's entries reserved for a
+ * pending trade. `entries.reserved` is the sum of an entry's rows here.
+ */
+export const reservations = inventory.table(
+  'reservations',
+  {
+    tradeId: integer('trade_id').notNull(),
+    entryId: integer('entry_id').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tradeId, t.entryId] }),
+    index('reservations_entry_idx').on(t.entryId),
+    check('reservations_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Where each trade stands in inventory: `reserved` (escrow held), `released` (given back) or
+ * `transferred` (copies moved). The row is the per-trade lock: reserve, release and transfer
+ * take it first, so exactly one of release and transfer ever happens to a trade.
+ */
+export const tradeSettlements = inventory.table(
+  'trade_settlements',
+  {
+    tradeId: integer('trade_id').primaryKey(),
+    state: text('state', { enum: ['reserved', 'released', 'transferred'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('trade_settlements_state', sql`${t.state} in ('reserved', 'released', 'transferred')`)],
+);
+
+/**
+ * Provenance: every movement of copies, append-only. A drop (or an admin or seed grant) has no
+ * `from_user_id`; a trade's moves carry the trade id. A copy's history is read from here.
+ */
+export const movements = inventory.table(
+  'movements',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id').notNull(),
+    fromUserId: integer('from_user_id'),
+    toUserId: integer('to_user_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    kind: text('kind', { enum: ['drop', 'admin', 'seed', 'trade'] }).notNull(),
+    tradeId: integer('trade_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('movements_card_to_idx').on(t.cardId, t.toUserId, t.occurredAt),
+    index('movements_card_from_idx').on(t.cardId, t.fromUserId, t.occurredAt),
+  ],
+);
+
 export const outbox = outboxTable(inventory);
 export const processedMessages = processedMessagesTable(inventory);

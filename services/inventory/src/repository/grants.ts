@@ -2,7 +2,7 @@ import { type inventoryGrant, inventoryGranted } from '@acg/contracts';
 import { type Database, enqueue, makeEvent, NotFoundError } from '@acg/platform';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { cardSummaries, entries, grants, outbox } from '../db/schema';
+import { cardSummaries, entries, grants, movements, outbox } from '../db/schema';
 
 export type GrantRequest = z.output<typeof inventoryGrant.request>;
 export type GrantResult = z.output<typeof inventoryGrant.response>;
@@ -17,7 +17,7 @@ export type GrantResult = z.output<typeof inventoryGrant.response>;
  *    grant needs only its id, the summary follows);
  * 3. add the copy: insert the entry or raise its quantity by one (the row lock of the upsert
  *    serialises concurrent grants of one card to one user);
- * 4. record the result on the grant row and enqueue inventory.granted.
+ * 4. record the movement (provenance), the result on the grant row, and enqueue inventory.granted.
  * The caller kicks the outbox relay after commit when `granted` is true.
  */
 export function grantCard(database: Database, req: GrantRequest): Promise<GrantResult> {
@@ -54,6 +54,13 @@ export function grantCard(database: Database, req: GrantRequest): Promise<GrantR
       .returning({ id: entries.id, quantity: entries.quantity, obtainedAt: entries.obtainedAt });
     if (!entry) throw new Error('entry upsert returned no row');
 
+    await tx.insert(movements).values({
+      cardId: req.cardId,
+      fromUserId: null,
+      toUserId: req.userId,
+      quantity: 1,
+      kind: req.source,
+    });
     await tx
       .update(grants)
       .set({ entryId: entry.id, quantity: entry.quantity, obtainedAt: entry.obtainedAt })

@@ -85,7 +85,13 @@ export function AnimeDetailScreen({ animeId }: { animeId: string }) {
             <ul className="tile-grid tile-grid--cards">
               {cards.cards.map((card) => (
                 <li key={card.id} className={`anime-card${card.collected ? ' anime-card--collected' : ''}`}>
-                  <LoadedImage src={cardImageUrl(card.id)} alt="" timeoutMs={IMAGE_TIMEOUT_MS.card} />
+                  {/* Sized before it loads (cards are 2:3), so the grid does not collapse and jump. */}
+                  <LoadedImage
+                    className="anime-card__image"
+                    src={cardImageUrl(card.id)}
+                    alt={card.collected ? '' : card.characterName}
+                    timeoutMs={IMAGE_TIMEOUT_MS.card}
+                  />
                   {card.collected && (
                     <span className="anime-card__caption">
                       {card.characterName} <span style={{ color: card.Rank.color }}>{card.rank}</span>

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getApiStatus } from '../../api/anime';
+import { useHydrated } from '../../components/useHydrated';
 import { AnimeTile } from './AnimeTile';
 import { useAnimeSearch } from './useAnimeSearch';
 
@@ -26,9 +27,18 @@ export function AnimeSearchScreen() {
   const search = useAnimeSearch(query);
   const loading = search.status === 'loading';
   const input = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
 
   // The URL is the truth: back and forward bring their query into the box.
   useEffect(() => setText(query), [query]);
+
+  // After it (effects run in order): text typed before the page became interactive is kept, not
+  // replaced by the server's empty box.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== '' && typed !== query) setText(typed);
+  }, []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -83,7 +93,7 @@ export function AnimeSearchScreen() {
         ))}
       </ul>
       <search>
-        <form className="anime-search__form" onSubmit={onSubmit}>
+        <form className="anime-search__form" action="/anime" method="get" onSubmit={onSubmit}>
           <label className="visually-hidden" htmlFor="anime-query">
             {t('anime.queryLabel')}
           </label>
@@ -91,13 +101,18 @@ export function AnimeSearchScreen() {
             id="anime-query"
             ref={input}
             type="search"
+            name="q"
             value={text}
             placeholder={t('anime.placeholder')}
             disabled={loading}
             onChange={(e) => setText(e.target.value)}
             maxLength={200}
           />
-          <button className="button button--primary" type="submit" disabled={loading || text.trim() === ''}>
+          <button
+            className="button button--primary"
+            type="submit"
+            disabled={hydrated && (loading || text.trim() === '')}
+          >
             {t('anime.searchButton')}
           </button>
         </form>

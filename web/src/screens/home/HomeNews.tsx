@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchNews, type NewsItem } from '../../api/news';
+import { fetchNews, type NewsItem, newsIn } from '../../api/news';
 
 /** How many of the latest published news the home page shows. */
 export const HOME_NEWS_COUNT = 3;
@@ -26,22 +26,25 @@ export function HomeNews() {
     <section className="home-news" aria-labelledby="home-news-title">
       <h2 id="home-news-title">{t('adminNews.latest')}</h2>
       <ul className="home-news__list">
-        {items.map((item) => (
-          <li key={item.id} className="home-news__item">
-            <article>
-              <h3>{item.title}</h3>
-              {item.createdAt ? (
-                <p className="home-news__tags">
-                  <time dateTime={item.createdAt}>{date.format(new Date(item.createdAt))}</time>
-                  {' · '}
-                  {t(`adminNews.types.${item.type}`)}
-                </p>
-              ) : null}
-              <p className="home-news__content">{item.content}</p>
-              {item.tags.length > 0 ? <p className="home-news__tags">#{item.tags.join(' #')}</p> : null}
-            </article>
-          </li>
-        ))}
+        {items.map((item) => {
+          const text = newsIn(item, i18n.language);
+          return (
+            <li key={item.id} className="home-news__item">
+              <article lang={item.translations[i18n.language] ? i18n.language : undefined}>
+                <h3>{text.title}</h3>
+                {item.createdAt ? (
+                  <p className="home-news__tags">
+                    <time dateTime={item.createdAt}>{date.format(new Date(item.createdAt))}</time>
+                    {' · '}
+                    {t(`adminNews.types.${item.type}`)}
+                  </p>
+                ) : null}
+                <p className="home-news__content">{text.content}</p>
+                {item.tags.length > 0 ? <p className="home-news__tags">#{item.tags.join(' #')}</p> : null}
+              </article>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

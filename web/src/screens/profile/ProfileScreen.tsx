@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { cardImageUrl, discordAvatarUrl } from '../../api/images';
 import {
   getInventoryStats,
@@ -8,10 +9,16 @@ import {
   type InventoryEntry,
   type InventoryStats,
   type MeUser,
+  unlinkShikimori,
 } from '../../api/profile';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
+import { useLive } from '../../live/live';
+import { CardHistory } from './CardHistory';
+
+/** Live events after which the user's cards may have changed: re-read them (docs/rules.md §35). */
+const INVENTORY_CHANGES = ['trade.accepted', 'inventory.granted'] as const;
 
 /** Spec 1 §9: cards shown before 'show all', and how long the 'copied' marker stays. */
 export const FIRST_CARDS = 12;
@@ -26,12 +33,13 @@ export function ProfileScreen() {
   const { t } = useTranslation();
   const [me, setMe] = useState<MeUser | null | 'error'>(null);
   const [tab, setTab] = useState<'cards' | 'stats'>('cards');
-  useEffect(() => {
+  const load = useCallback(() => {
     getMe().then(
       (r) => setMe(r.user ?? 'error'),
       () => setMe('error'),
     );
   }, []);
+  useEffect(load, [load]);
 
   if (me === null) return <p className="loading">{t('common.loading')}</p>;
   if (me === 'error')
@@ -42,7 +50,7 @@ export function ProfileScreen() {
     );
   return (
     <section className="profile" aria-labelledby="profile-name">
-      <ProfileHeader user={me} />
+      <ProfileHeader user={me} onChanged={load} />
       <Tabs
         label={t('profile.tabsLabel')}
         tabs={(['cards', 'stats'] as const).map((id) => ({ id, title: t(`profile.tabs.${id}`) }))}
@@ -58,7 +66,74 @@ export function ProfileScreen() {
 /** Level names exist for 0…4 (spec 1 §6); anything outside shows the nearest. */
 const levelIndex = (level: number) => Math.min(4, Math.max(0, level)) as 0 | 1 | 2 | 3 | 4;
 
-function ProfileHeader({ user }: { user: MeUser }) {
+/** How a Shikimori link ended, from `?shikimori=` on the way back to the profile (rules §38). */
+const LINK_OUTCOMES = ['linked', 'cancelled', 'failed', 'taken', 'unavailable'] as const;
+type LinkOutcome = (typeof LINK_OUTCOMES)[number];
+
+function ShikimoriLink({ user, onChanged }: { user: MeUser; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const given = new URLSearchParams(search).get('shikimori');
+  const outcome = (LINK_OUTCOMES as readonly string[]).includes(given ?? '') ? (given as LinkOutcome) : null;
+  const [busy, setBusy] = useState(false);
+  const [unlinkFailed, setUnlinkFailed] = useState(false);
+  const unlink = async () => {
+    setBusy(true);
+    setUnlinkFailed(false);
+    try {
+      await unlinkShikimori();
+      onChanged();
+    } catch {
+      setUnlinkFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const message = unlinkFailed ? 'unlinkFailed' : outcome;
+  return (
+    <dd className="profile__shikimori">
+      {user.shikimoriId !== null ? (
+        <>
+          <LoadedImage
+            className="profile__shikimori-avatar"
+            src={user.shikimoriAvatar}
+            fallback={fallbackAvatar(user.shikimoriNickname ?? 'S')}
+            alt=""
+            width={24}
+            height={24}
+            timeoutMs={IMAGE_TIMEOUT_MS.avatar}
+          />
+          {user.shikimoriNickname ? (
+            <a
+              className="profile__shikimori-name"
+              href={`https://shikimori.one/${encodeURIComponent(user.shikimoriNickname)}`}
+              target="_blank"
+              rel="noreferrer noopener"
+            >
+              {user.shikimoriNickname}
+            </a>
+          ) : null}
+          <span className="profile__shikimori-id">ID {user.shikimoriId}</span>
+          <button type="button" className="button button--ghost" onClick={unlink} disabled={busy}>
+            {t('profile.shikimori.unlink')}
+          </button>
+        </>
+      ) : (
+        <a href="/auth/shikimori">{t('profile.connectShikimori')}</a>
+      )}
+      {message && (message !== 'linked' || user.shikimoriId !== null) ? (
+        <span
+          className={`profile__shikimori-note${message === 'linked' ? '' : ' profile__shikimori-note--error'}`}
+          role={message === 'linked' ? 'status' : 'alert'}
+        >
+          {t(`profile.shikimori.${message}`)}
+        </span>
+      ) : null}
+    </dd>
+  );
+}
+
+function ProfileHeader({ user, onChanged }: { user: MeUser; onChanged: () => void }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -121,33 +196,7 @@ function ProfileHeader({ user }: { user: MeUser }) {
           </div>
           <div>
             <dt>Shikimori</dt>
-            <dd className="profile__shikimori">
-              {user.shikimoriId !== null ? (
-                <>
-                  <LoadedImage
-                    className="profile__shikimori-avatar"
-                    src={user.shikimoriAvatar}
-                    fallback={fallbackAvatar(user.shikimoriNickname ?? 'S')}
-                    alt=""
-                    width={24}
-                    height={24}
-                    timeoutMs={IMAGE_TIMEOUT_MS.avatar}
-                  />
-                  {user.shikimoriNickname ? (
-                    <a
-                      href={`https://shikimori.one/${encodeURIComponent(user.shikimoriNickname)}`}
-                      target="_blank"
-                      rel="noreferrer noopener"
-                    >
-                      {user.shikimoriNickname}
-                    </a>
-                  ) : null}
-                  <span className="profile__shikimori-id">ID {user.shikimoriId}</span>
-                </>
-              ) : (
-                <a href="/auth/shikimori">{t('profile.connectShikimori')}</a>
-              )}
-            </dd>
+            <ShikimoriLink user={user} onChanged={onChanged} />
           </div>
         </dl>
         <a className="button button--ghost" href="/auth/logout">
@@ -163,13 +212,17 @@ function ProfileCards() {
   const [entries, setEntries] = useState<InventoryEntry[] | null>(null);
   const [query, setQuery] = useState('');
   const [showAll, setShowAll] = useState(false);
+  const [opened, setOpened] = useState<InventoryEntry | null>(null);
+  const [version, setVersion] = useState(0);
+  useLive(INVENTORY_CHANGES, () => setVersion((v) => v + 1));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a live change reads the cards again
   useEffect(() => {
     getMyInventory().then(setEntries, (err: unknown) => {
-      // Spec 1 §8: an inventory load failure is logged only.
+      // Spec 1 §8: an inventory load failure is logged only (a later live re-read keeps what is shown).
       console.error('inventory load failed', err);
-      setEntries([]);
+      setEntries((known) => known ?? []);
     });
-  }, []);
+  }, [version]);
   const matching = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!entries) return [];
@@ -215,7 +268,15 @@ function ProfileCards() {
               />
               <div className="card-frame__body">
                 <p className="card-frame__name">
-                  {e.character}
+                  <button
+                    type="button"
+                    className="card-frame__open"
+                    aria-haspopup="dialog"
+                    aria-label={t('profile.history.open', { name: e.character })}
+                    onClick={() => setOpened(e)}
+                  >
+                    {e.character}
+                  </button>
                   {e.quantity > 1 && <span className="card-frame__quantity"> ×{e.quantity}</span>}
                 </p>
                 <p className="card-frame__meta">
@@ -229,6 +290,9 @@ function ProfileCards() {
           ))}
         </ul>
       )}
+      {opened && (
+        <CardHistory inventoryId={opened.id} name={opened.character} onClose={() => setOpened(null)} />
+      )}
       {!showAll && matching.length > FIRST_CARDS && (
         <button type="button" className="button button--ghost" onClick={() => setShowAll(true)}>
           {t('profile.showAll', { count: matching.length })}
@@ -241,9 +305,14 @@ function ProfileCards() {
 function ProfileStats() {
   const { t } = useTranslation();
   const [stats, setStats] = useState<InventoryStats | null | 'error'>(null);
+  const [version, setVersion] = useState(0);
+  useLive(INVENTORY_CHANGES, () => setVersion((v) => v + 1));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a live change reads the stats again
   useEffect(() => {
-    getInventoryStats().then(setStats, () => setStats('error'));
-  }, []);
+    getInventoryStats().then(setStats, () =>
+      setStats((known) => (known && known !== 'error' ? known : 'error')),
+    );
+  }, [version]);
   if (stats === null) return <p className="loading">{t('common.loading')}</p>;
   if (stats === 'error')
     return (

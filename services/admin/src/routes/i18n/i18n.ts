@@ -67,6 +67,7 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
       lang: l.lang,
       version: l.version,
       updatedAt: l.updatedAt.toISOString(),
+      texts: l.texts,
     })),
   );
 

@@ -142,4 +142,46 @@ describe('news', () => {
     expect(xml).toContain('https://cards.example.org/');
     expect(xml).not.toContain('Draft');
   });
+
+  it('keeps the item in other languages: the feed in a language shows them, other readers the item', async () => {
+    const res = await create({
+      title: 'Осенний турнир',
+      content: 'Сражения начинаются в субботу',
+      type: 'announcement',
+      translations: { en: { title: ' Autumn tournament ', content: 'Battles start on Saturday' } },
+      published: true,
+    });
+    expect(res.status).toBe(201);
+    const item = newsItemSchema.parse(await res.json());
+    expect(item.translations).toEqual({
+      en: { title: 'Autumn tournament', content: 'Battles start on Saturday' },
+    });
+    expect((await publicList()).find((n) => n.id === item.id)?.translations.en?.title).toBe(
+      'Autumn tournament',
+    );
+    const english = await (await h.fetch('/api/news/feed.xml?lang=en')).text();
+    expect(english).toContain('<title type="html"><![CDATA[Autumn tournament]]></title>');
+    const german = await (await h.fetch('/api/news/feed.xml?lang=de')).text();
+    expect(german).toContain('Осенний турнир');
+    expect(german).not.toContain('Autumn tournament');
+  });
+
+  it('refuses bad translations with a 400 and stores nothing', async () => {
+    const base = { title: 'T', content: 'C', type: 'info', published: true };
+    const before = (await publicList('?includeUnpublished=1', asAdmin())).length;
+    const tooMany = Object.fromEntries(
+      Array.from({ length: 21 }, (_, i) => [`l${String.fromCharCode(97 + i)}`, { title: 'x', content: 'y' }]),
+    );
+    for (const translations of [
+      { 'not a language': { title: 'x', content: 'y' } },
+      { en: { title: '   ', content: 'y' } },
+      { en: { title: 'x' } },
+      tooMany,
+    ]) {
+      const res = await create({ ...base, translations });
+      expect(res.status, JSON.stringify(translations).slice(0, 80)).toBe(400);
+      expect((await res.json()).error).toBeTruthy();
+    }
+    expect((await publicList('?includeUnpublished=1', asAdmin())).length).toBe(before);
+  });
 });

@@ -1,5 +1,6 @@
 import {
   type NewsItem,
+  newsFeedQuerySchema,
   newsIdParamsSchema,
   newsInputSchema,
   newsItemSchema,
@@ -64,12 +65,12 @@ export function registerNewsRoutes(
     },
   );
 
-  app.get('/api/news/feed.xml', async (_req, reply) => {
+  app.get('/api/news/feed.xml', { schema: { querystring: newsFeedQuerySchema } }, async (req, reply) => {
     const rows = await listNews(db, { includeUnpublished: false, limit: FEED_LIMIT });
     return reply
       .type('application/atom+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(newsAtom(rows.map(toNewsItem), publicUrl));
+      .send(newsAtom(rows.map(toNewsItem), publicUrl, req.query.lang));
   });
 
   app.post(

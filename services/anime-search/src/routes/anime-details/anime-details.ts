@@ -1,4 +1,4 @@
-import { type Anime, animeSchema, parseAnimeExternalId, safeString } from '@acg/contracts';
+import { type Anime, animeSchema, bundledLanguageOf, parseAnimeExternalId, safeString } from '@acg/contracts';
 import { type HttpServer, NotFoundError } from '@acg/platform';
 import { z } from 'zod';
 import type { AnimeSearchContext } from '../../context';
@@ -35,7 +35,7 @@ export function registerAnimeDetailsRoutes(app: HttpServer, ctx: AnimeSearchCont
       try {
         return fromShikimori(
           await lookups.shikimoriAnime(parsed.id),
-          req.identity.language,
+          bundledLanguageOf(req.identity.language),
           shikimori.absolute,
         );
       } catch (err) {

@@ -3,6 +3,7 @@ import {
   type AnimeSource,
   animeQuerySchema,
   animeSearchAnswerSchema,
+  bundledLanguageOf,
 } from '@acg/contracts';
 import { type HttpServer, UnavailableError } from '@acg/platform';
 import type { AnimeSearchContext } from '../../context';
@@ -36,7 +37,7 @@ export function registerAnimeSearchRoutes(app: HttpServer, ctx: AnimeSearchConte
         throw new UnavailableError('Anime search is unavailable: neither Shikimori nor AniList answered', {
           unavailable,
         });
-      const language = req.identity.language;
+      const language = bundledLanguageOf(req.identity.language);
       const shikiResults =
         fromShiki.status === 'fulfilled'
           ? fromShiki.value.map((a) => fromShikimori(a, language, shikimori.absolute))

@@ -39,7 +39,7 @@ export async function languageRoutes(app: HttpServer, ctx: AuthContext): Promise
           throw new AppError(415, 'unsupported_media_type', 'Content-Type must be application/json');
         }
         if (isCrossSite(req)) throw new AuthorizationError('Cross-site request refused');
-        const language = parseLanguage(req.params.lang);
+        const language = await parseLanguage(req.params.lang, ctx.addedLanguages);
 
         const sessionId = readCookie(req, ctx.cookies.session);
         const session = sessionId ? await ctx.sessions.get(sessionId) : null;

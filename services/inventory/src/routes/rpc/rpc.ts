@@ -1,9 +1,21 @@
-import { inventoryGrant, inventoryOwnedCards } from '@acg/contracts';
+import {
+  inventoryCardHolders,
+  inventoryCardStats,
+  inventoryGrant,
+  inventoryOwnedCards,
+  inventoryTradeRelease,
+  inventoryTradeReserve,
+  inventoryTradeTransfer,
+} from '@acg/contracts';
 import type { Bus, Database, OutboxRelay, Subscription } from '@acg/platform';
-import { findOwnedCardIds } from '../../repository/entries';
+import { cardStatsPage, countCardHolders, findOwnedCardIds } from '../../repository/entries';
 import { grantCard } from '../../repository/grants';
+import { releaseTrade, reserveTrade, transferTrade } from '../../repository/trade-escrow';
 
-/** Grants (the bot's drops) and ownership look-ups (anime progress) over the bus. */
+/**
+ * Grants (the bot's drops), ownership look-ups (anime progress) and the trades service's escrow
+ * and transfer over the bus.
+ */
 export function serveInventoryRpc(bus: Bus, database: Database, relay: OutboxRelay): Subscription[] {
   return [
     bus.serve(inventoryGrant, async (request) => {
@@ -14,5 +26,20 @@ export function serveInventoryRpc(bus: Bus, database: Database, relay: OutboxRel
     bus.serve(inventoryOwnedCards, async ({ userId, cardIds }) => ({
       cardIds: await findOwnedCardIds(database.db, userId, [...new Set(cardIds)]),
     })),
+    bus.serve(inventoryCardHolders, async ({ cardIds }) => ({
+      holders: await countCardHolders(database.db, [...new Set(cardIds)]),
+    })),
+    bus.serve(inventoryCardStats, async ({ afterCardId, span, activeDays }) =>
+      cardStatsPage(database.db, afterCardId, span, activeDays),
+    ),
+    bus.serve(inventoryTradeReserve, async (request) => ({ items: await reserveTrade(database, request) })),
+    bus.serve(inventoryTradeRelease, async ({ tradeId }) => ({
+      released: await releaseTrade(database, tradeId),
+    })),
+    bus.serve(inventoryTradeTransfer, async (request) => {
+      const transferred = await transferTrade(database, request);
+      if (transferred) relay.kick();
+      return { transferred };
+    }),
   ];
 }

@@ -1,5 +1,264 @@
-import { SectionPlaceholder } from '../placeholder';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type Anime,
+  createAnime,
+  deleteAnime,
+  type Franchise,
+  fetchAnimes,
+  fetchFranchises,
+} from '../../../../api/admin-catalogue';
+import { say } from '../../catalogue/say';
+import { type Message, positiveId, validateAnime } from '../../catalogue/validation';
+import { matchesText } from '../../table/model';
+import { PageCheckbox, Pager, PageSizeSelect, SortHeader, useConfirmDelete } from '../../table/parts';
+import { useAdminTable } from '../../table/useAdminTable';
 
-export default function Section() {
-  return <SectionPlaceholder id="animes" />;
+type Column = 'id' | 'title' | 'shikimoriId' | 'anilistId' | 'franchiseTitle';
+const accessor = (a: Anime, c: Column) => a[c];
+const filter = (a: Anime, q: string) =>
+  matchesText(q, a.title, a.id, a.shikimoriId, a.anilistId, a.franchiseTitle);
+const emptyForm = { title: '', shikimoriId: '', anilistId: '', franchiseId: '' };
+
+/** Anime admin (spec 2 §2.4): stats, add form, search, sortable table (id descending), deletes. */
+export default function AnimesSection() {
+  const { t } = useTranslation();
+  const ids = useId();
+  const confirmDelete = useConfirmDelete();
+  const [rows, setRows] = useState<Anime[]>([]);
+  const [franchises, setFranchises] = useState<Franchise[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [form, setForm] = useState(emptyForm);
+  const [formError, setFormError] = useState<Message | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const table = useAdminTable<Anime, Column>({ rows, filter, accessor });
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const [animes, list] = await Promise.all([fetchAnimes(), fetchFranchises().catch(() => [])]);
+      setRows(animes);
+      setFranchises(list);
+      setError(null);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const add = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const problem = validateAnime(form, rows);
+    setFormError(problem);
+    if (problem) return;
+    setAdding(true);
+    try {
+      const franchiseId = form.franchiseId ? Number(form.franchiseId) : null;
+      const created = await createAnime({
+        title: form.title.trim(),
+        shikimoriId: positiveId(form.shikimoriId),
+        anilistId: positiveId(form.anilistId),
+        franchise_id: franchiseId,
+      });
+      const franchiseTitle = franchises.find((f) => f.id === franchiseId)?.title ?? created.franchiseTitle;
+      setRows((r) => [...r, { ...created, franchiseId: created.franchiseId ?? franchiseId, franchiseTitle }]);
+      setForm(emptyForm);
+    } catch {
+      setFormError({ key: 'adminCatalogue.animes.addError' });
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const remove = async (victims: Anime[]) => {
+    if (victims.length === 0 || !confirmDelete(victims.map((v) => v.title))) return;
+    const gone: number[] = [];
+    try {
+      for (const v of victims) {
+        await deleteAnime(v.id);
+        gone.push(v.id);
+      }
+      setActionError(null);
+    } catch {
+      setActionError(
+        t(victims.length > 1 ? 'adminCatalogue.bulkDeleteError' : 'adminCatalogue.animes.deleteError'),
+      );
+    } finally {
+      setRows((list) => list.filter((r) => !gone.includes(r.id)));
+    }
+  };
+
+  const set =
+    (field: keyof typeof emptyForm) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  return (
+    <div className="admin-catalogue">
+      <p className="admin-catalogue__stats">
+        {t('adminCatalogue.animes.stats', {
+          total: rows.length,
+          anilist: rows.filter((r) => r.anilistId !== null).length,
+          franchise: rows.filter((r) => r.franchiseId !== null).length,
+          selected: table.selected.size,
+        })}
+      </p>
+      <form
+        className="admin-catalogue__form"
+        onSubmit={add}
+        noValidate
+        aria-label={t('adminCatalogue.animes.addForm')}
+      >
+        <label className="admin-field admin-field--grow">
+          <span className="admin-field__label">{t('adminCatalogue.title')}</span>
+          <input value={form.title} onChange={set('title')} />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminCatalogue.shikimoriId')}</span>
+          <input inputMode="numeric" value={form.shikimoriId} onChange={set('shikimoriId')} />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminCatalogue.anilistId')}</span>
+          <input inputMode="numeric" value={form.anilistId} onChange={set('anilistId')} />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminCatalogue.franchiseOptional')}</span>
+          <select value={form.franchiseId} onChange={set('franchiseId')}>
+            <option value="">{t('adminCatalogue.none')}</option>
+            {franchises.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button button--primary" disabled={adding}>
+          {adding ? t('adminCatalogue.adding') : t('adminCatalogue.add')}
+        </button>
+        <p id={`${ids}-err`} className="admin-error" role={formError ? 'alert' : undefined}>
+          {formError ? say(t, formError) : ''}
+        </p>
+      </form>
+      <div className="admin-toolbar">
+        <label className="admin-field admin-field--grow">
+          <span className="admin-field__label">{t('adminCatalogue.searchLabel')}</span>
+          <input type="search" value={table.search} onChange={(e) => table.setSearch(e.target.value)} />
+        </label>
+        <PageSizeSelect value={table.pageSize} onChange={table.setPageSize} />
+        <button type="button" className="button button--ghost" onClick={() => void load()}>
+          {t('adminCatalogue.refresh')}
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={table.selected.size === 0}
+          onClick={() => void remove(table.selectedRows)}
+        >
+          {t('adminCatalogue.deleteSelected', { n: table.selected.size })}
+        </button>
+      </div>
+      {actionError ? (
+        <p className="admin-error" role="alert">
+          {actionError}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="admin-error" role="alert">
+          {t('adminCatalogue.loadError', { error })}
+        </p>
+      ) : null}
+      {loading ? (
+        <p className="admin-loading" role="status">
+          {t('adminCatalogue.loading')}
+        </p>
+      ) : null}
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-table--selectable" aria-busy={loading}>
+          <thead>
+            <tr>
+              <th scope="col" data-label={t('adminTable.selectPage')}>
+                <PageCheckbox pageIds={table.pageIds} selected={table.selected} onToggle={table.toggleAll} />
+              </th>
+              <SortHeader
+                column="id"
+                label={t('adminCatalogue.id')}
+                sort={table.sort}
+                onSort={table.sortBy}
+              />
+              <SortHeader
+                column="title"
+                label={t('adminCatalogue.title')}
+                sort={table.sort}
+                onSort={table.sortBy}
+              />
+              <SortHeader
+                column="shikimoriId"
+                label={t('adminCatalogue.shikimoriId')}
+                sort={table.sort}
+                onSort={table.sortBy}
+              />
+              <SortHeader
+                column="anilistId"
+                label={t('adminCatalogue.anilistId')}
+                sort={table.sort}
+                onSort={table.sortBy}
+              />
+              <SortHeader
+                column="franchiseTitle"
+                label={t('adminCatalogue.franchise')}
+                sort={table.sort}
+                onSort={table.sortBy}
+              />
+              <th scope="col">{t('adminCatalogue.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {!loading && !error && table.pageRows.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="admin-table__empty">
+                  {t('adminCatalogue.empty')}
+                </td>
+              </tr>
+            ) : null}
+            {table.pageRows.map((row) => (
+              <tr key={row.id}>
+                <td data-label={t('adminCatalogue.select')}>
+                  <input
+                    type="checkbox"
+                    aria-label={t('adminCatalogue.selectRow', { name: row.title })}
+                    checked={table.selected.has(row.id)}
+                    onChange={() => table.toggleOne(row.id)}
+                  />
+                </td>
+                <td data-label={t('adminCatalogue.id')}>{row.id}</td>
+                <td data-label={t('adminCatalogue.title')}>
+                  <a href={`/admin?tab=characters&animeId=${row.id}`}>{row.title}</a>
+                </td>
+                <td data-label={t('adminCatalogue.shikimoriId')}>{row.shikimoriId ?? '-'}</td>
+                <td data-label={t('adminCatalogue.anilistId')}>{row.anilistId ?? '-'}</td>
+                <td data-label={t('adminCatalogue.franchise')}>{row.franchiseTitle ?? '-'}</td>
+                <td data-label={t('adminCatalogue.actions')}>
+                  <button type="button" className="button button--danger" onClick={() => void remove([row])}>
+                    {t('adminCatalogue.delete')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        page={table.page}
+        pages={table.pages}
+        pageSize={table.pageSize}
+        total={table.total}
+        onPage={table.setPage}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,558 @@
-import { SectionPlaceholder } from '../placeholder';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type AdminCard,
+  type AdminCharacter,
+  type AdminRank,
+  type Anime,
+  addCardsForAllAnime,
+  addCardsForAnime,
+  CARD_CACHE_NAMESPACES,
+  type CacheNamespace,
+  changeCardRank,
+  createCard,
+  createCardsBulk,
+  deleteCard,
+  fetchAnimes,
+  fetchCacheStats,
+  fetchCards,
+  fetchCharacters,
+  fetchRanks,
+  fetchSeasons,
+  type Season,
+} from '../../../../api/admin-catalogue';
+import { cardImageUrl } from '../../../../api/images';
+import { LoadedImage } from '../../../../components/LoadedImage';
+import { say } from '../../catalogue/say';
+import {
+  type CardForm,
+  type Message,
+  parseIdList,
+  singleCardBody,
+  validateCardForm,
+} from '../../catalogue/validation';
+import { matchesText, pageCount, pageSlice } from '../../table/model';
+import { useConfirmDelete } from '../../table/parts';
+import { useDebounced } from '../../table/useAdminTable';
 
-export default function Section() {
-  return <SectionPlaceholder id="cards" />;
+/** Spec 2 §9: 40 cards a page; card images time out after 10 s. */
+export const CARD_PAGE_SIZE = 40;
+export const CARD_IMAGE_TIMEOUT_MS = 10_000;
+/** The single-add character field suggests this many characters by name. */
+const CHARACTER_SUGGESTIONS = 500;
+type Mode = CardForm['mode'];
+const MODES: readonly Mode[] = ['single', 'bulk', 'anime', 'all'];
+const emptyForm: Omit<CardForm, 'mode'> = {
+  characterId: '',
+  characterIds: '',
+  animeId: '',
+  rankId: '',
+  seasonId: '',
+  limited: false,
+  useImage: false,
+  imageUrl: '',
+};
+
+/** The filter bar's search: character name, rank code or card id. */
+export const cardMatches = (card: AdminCard, q: string) =>
+  matchesText(q, card.characterName, card.rankCode, card.id);
+
+/** Card admin (spec 2 §2.1). */
+export default function CardsSection() {
+  const { t } = useTranslation();
+  const confirmDelete = useConfirmDelete();
+  const [cards, setCards] = useState<AdminCard[]>([]);
+  const [ranks, setRanks] = useState<AdminRank[]>([]);
+  const [seasons, setSeasons] = useState<Season[]>([]);
+  const [animes, setAnimes] = useState<Anime[]>([]);
+  const [characters, setCharacters] = useState<AdminCharacter[]>([]);
+  const [stats, setStats] = useState<CacheNamespace[] | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search);
+  const [rankFilter, setRankFilter] = useState('');
+  const [seasonFilter, setSeasonFilter] = useState('');
+  const [limitedOnly, setLimitedOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const [mode, setMode] = useState<Mode | null>(null);
+  const [form, setForm] = useState(emptyForm);
+  const [formError, setFormError] = useState<Message | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [rankSaving, setRankSaving] = useState<Record<number, boolean>>({});
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    // Spec 2 §8: data-loading failures are only logged; the lists stay empty.
+    const settle = <T,>(p: Promise<T>, set: (v: T) => void) =>
+      p.then(set).catch((err: unknown) => console.error('cards section load', err));
+    await Promise.all([
+      settle(fetchCards(), setCards),
+      settle(fetchRanks(), setRanks),
+      settle(fetchSeasons(), setSeasons),
+      settle(fetchAnimes(), setAnimes),
+      settle(fetchCharacters(null, CHARACTER_SUGGESTIONS), setCharacters),
+      settle(fetchCacheStats(), (all) =>
+        setStats(all.filter((n) => (CARD_CACHE_NAMESPACES as readonly string[]).includes(n.name))),
+      ),
+    ]);
+    setLoading(false);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  // Changing the search or the filters returns to page 1.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the triggers
+  useEffect(() => setPage(1), [q, rankFilter, seasonFilter, limitedOnly]);
+
+  const filtered = useMemo(
+    () =>
+      cards
+        .filter(
+          (c) =>
+            cardMatches(c, q) &&
+            (!rankFilter || String(c.rankId) === rankFilter) &&
+            (!seasonFilter || String(c.seasonId) === seasonFilter) &&
+            (!limitedOnly || c.limited),
+        )
+        .sort((a, b) => b.id - a.id),
+    [cards, q, rankFilter, seasonFilter, limitedOnly],
+  );
+  const pages = pageCount(filtered.length, CARD_PAGE_SIZE);
+  const current = Math.min(page, pages);
+  const shown = pageSlice(filtered, current, CARD_PAGE_SIZE);
+  const rankCode = (id: number | null) => ranks.find((r) => r.id === id)?.code ?? '';
+  const seasonTitle = (id: number | null) => seasons.find((s) => s.id === id)?.title ?? null;
+
+  const toggleMode = (m: Mode) => {
+    setMode((cur) => (cur === m ? null : m));
+    setFormError(null);
+  };
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!mode) return;
+    const full: CardForm = { ...form, mode };
+    const problem = validateCardForm(full);
+    setFormError(problem);
+    if (problem) return;
+    const rank_id = Number(form.rankId);
+    const season_id = form.seasonId ? Number(form.seasonId) : null;
+    setBusy(true);
+    try {
+      if (mode === 'single') {
+        // Spec 2 §8: no message on failure (the form keeps its values); it resets on success.
+        const ok = await createCard(singleCardBody(full)).then(
+          () => true,
+          () => false,
+        );
+        if (ok) setForm(emptyForm);
+      } else if (mode === 'bulk') {
+        const body = parseIdList(form.characterIds).map((character_id) => ({
+          character_id,
+          rank_id,
+          limited: form.limited,
+          season_id: form.limited ? season_id : null,
+          ...(form.useImage && form.imageUrl.trim() ? { imageUrl: form.imageUrl.trim() } : {}),
+        }));
+        const ok = await createCardsBulk(body).then(
+          () => true,
+          () => false,
+        );
+        if (ok) {
+          setForm(emptyForm);
+          setMode(null);
+        }
+      } else if (mode === 'anime') {
+        const result = await addCardsForAnime(Number(form.animeId), rank_id, season_id);
+        if (!result.ok)
+          window.alert(t('adminCatalogue.cards.failed', { error: result.body?.error ?? result.statusText }));
+        else {
+          window.alert(
+            t('adminCatalogue.cards.added', {
+              added: result.body?.added ?? 0,
+              skipped: result.body?.skipped ?? 0,
+            }),
+          );
+          setForm(emptyForm);
+          setMode(null);
+        }
+      } else {
+        if (!window.confirm(t('adminCatalogue.cards.confirmAll'))) return;
+        const result = await addCardsForAllAnime(rank_id, season_id);
+        if (!result.ok)
+          window.alert(t('adminCatalogue.cards.failed', { error: result.body?.error ?? result.statusText }));
+        else {
+          const b = result.body ?? {};
+          window.alert(
+            t('adminCatalogue.cards.addedAll', {
+              total: b.total_anime ?? 0,
+              added: b.total_added ?? 0,
+              skipped: b.total_skipped ?? 0,
+            }),
+          );
+          setForm(emptyForm);
+          setMode(null);
+        }
+      }
+      setCards(await fetchCards().catch(() => cards));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const changeRank = async (card: AdminCard, rankId: number) => {
+    setRankSaving((s) => ({ ...s, [card.id]: true }));
+    try {
+      await changeCardRank(card.id, rankId);
+      setCards((list) =>
+        list.map((c) => (c.id === card.id ? { ...c, rankId, rankCode: rankCode(rankId) } : c)),
+      );
+    } catch {
+      window.alert(t('adminCatalogue.cards.rankSaveError'));
+    } finally {
+      setRankSaving(({ [card.id]: _, ...rest }) => rest);
+    }
+  };
+  const remove = async (card: AdminCard) => {
+    if (!confirmDelete([`#${card.id} ${card.characterName}`])) return;
+    try {
+      await deleteCard(card.id);
+      setCards((list) => list.filter((c) => c.id !== card.id));
+    } catch {
+      // Spec 2 §8: no message on failure.
+    }
+  };
+  const set =
+    (field: keyof typeof emptyForm) =>
+    (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      setForm((f) => ({
+        ...f,
+        [field]:
+          e.target instanceof HTMLInputElement && e.target.type === 'checkbox'
+            ? e.target.checked
+            : e.target.value,
+      }));
+
+  const rankSelect = (
+    <label className="admin-field">
+      <span className="admin-field__label">{t('adminCatalogue.cards.rank')}</span>
+      <select value={form.rankId} onChange={set('rankId')}>
+        <option value="">{t('adminCatalogue.choose')}</option>
+        {ranks.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.code} — {r.title}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const seasonSelect = (label: string) => (
+    <label className="admin-field">
+      <span className="admin-field__label">{label}</span>
+      <select value={form.seasonId} onChange={set('seasonId')}>
+        <option value="">{t('adminCatalogue.none')}</option>
+        {seasons.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.title}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const limitedFields = (
+    <>
+      <label className="admin-check">
+        <input type="checkbox" checked={form.limited} onChange={set('limited')} />
+        {t('adminCatalogue.cards.limited')}
+      </label>
+      {form.limited ? seasonSelect(t('adminCatalogue.cards.season')) : null}
+      <label className="admin-check">
+        <input type="checkbox" checked={form.useImage} onChange={set('useImage')} />
+        {t('adminCatalogue.cards.customImage')}
+      </label>
+      {form.useImage ? (
+        <label className="admin-field admin-field--grow">
+          <span className="admin-field__label">{t('adminCatalogue.imageUrl')}</span>
+          <input type="url" value={form.imageUrl} onChange={set('imageUrl')} />
+        </label>
+      ) : null}
+    </>
+  );
+
+  return (
+    <div className="admin-catalogue admin-cards">
+      <div className="admin-toolbar">
+        <label className="admin-field admin-field--grow">
+          <span className="admin-field__label">{t('adminCatalogue.cards.search')}</span>
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminCatalogue.cards.rank')}</span>
+          <select value={rankFilter} onChange={(e) => setRankFilter(e.target.value)}>
+            <option value="">{t('adminCatalogue.all')}</option>
+            {ranks.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.code}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminCatalogue.cards.season')}</span>
+          <select value={seasonFilter} onChange={(e) => setSeasonFilter(e.target.value)}>
+            <option value="">{t('adminCatalogue.all')}</option>
+            {seasons.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin-check">
+          <input type="checkbox" checked={limitedOnly} onChange={(e) => setLimitedOnly(e.target.checked)} />
+          {t('adminCatalogue.cards.limitedOnly')}
+        </label>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            setSearch('');
+            setRankFilter('');
+            setSeasonFilter('');
+            setLimitedOnly(false);
+          }}
+        >
+          {t('adminCatalogue.reset')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={() => void load()}>
+          {t('adminCatalogue.refresh')}
+        </button>
+      </div>
+
+      <section className="admin-cards__cache" aria-label={t('adminCatalogue.cards.cacheTitle')}>
+        <h2 className="admin-catalogue__subtitle">{t('adminCatalogue.cards.cacheTitle')}</h2>
+        {stats === null ? (
+          <p className="admin-loading">
+            {loading ? t('adminCatalogue.loading') : t('adminCatalogue.cards.cacheNone')}
+          </p>
+        ) : (
+          <table className="admin-table admin-table--compact">
+            <thead>
+              <tr>
+                <th scope="col">{t('adminCatalogue.cards.cache.name')}</th>
+                <th scope="col">{t('adminCatalogue.cards.cache.keys')}</th>
+                <th scope="col">{t('adminCatalogue.cards.cache.hits')}</th>
+                <th scope="col">{t('adminCatalogue.cards.cache.misses')}</th>
+                <th scope="col">{t('adminCatalogue.cards.cache.hitRate')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.map((n) => (
+                <tr key={n.name}>
+                  <td data-label={t('adminCatalogue.cards.cache.name')}>{n.name}</td>
+                  <td data-label={t('adminCatalogue.cards.cache.keys')}>{n.keys}</td>
+                  <td data-label={t('adminCatalogue.cards.cache.hits')}>{n.hits}</td>
+                  <td data-label={t('adminCatalogue.cards.cache.misses')}>{n.misses}</td>
+                  <td data-label={t('adminCatalogue.cards.cache.hitRate')}>
+                    {(n.hitRate <= 1 ? n.hitRate * 100 : n.hitRate).toFixed(1)}%
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <fieldset className="admin-cards__modes">
+        <legend className="visually-hidden">{t('adminCatalogue.cards.modes')}</legend>
+        {MODES.map((m) => (
+          <button
+            key={m}
+            type="button"
+            className={mode === m ? 'button button--primary' : 'button button--ghost'}
+            aria-pressed={mode === m}
+            onClick={() => toggleMode(m)}
+          >
+            {t(`adminCatalogue.cards.mode.${m}`)}
+          </button>
+        ))}
+      </fieldset>
+      {mode ? (
+        <form
+          className="admin-catalogue__form"
+          onSubmit={submit}
+          noValidate
+          aria-label={t(`adminCatalogue.cards.mode.${mode}`)}
+        >
+          {mode === 'single' ? (
+            <>
+              <label className="admin-field admin-field--grow">
+                <span className="admin-field__label">{t('adminCatalogue.cards.character')}</span>
+                <input
+                  list="admin-card-characters"
+                  inputMode="numeric"
+                  value={form.characterId}
+                  onChange={set('characterId')}
+                />
+                <datalist id="admin-card-characters">
+                  {characters.slice(0, CHARACTER_SUGGESTIONS).map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </datalist>
+              </label>
+              {rankSelect}
+              {limitedFields}
+            </>
+          ) : null}
+          {mode === 'bulk' ? (
+            <>
+              <label className="admin-field admin-field--grow">
+                <span className="admin-field__label">{t('adminCatalogue.cards.characterIds')}</span>
+                <textarea rows={3} value={form.characterIds} onChange={set('characterIds')} />
+              </label>
+              {rankSelect}
+              {limitedFields}
+            </>
+          ) : null}
+          {mode === 'anime' ? (
+            <>
+              <label className="admin-field admin-field--grow">
+                <span className="admin-field__label">{t('adminCatalogue.cards.anime')}</span>
+                <select value={form.animeId} onChange={set('animeId')}>
+                  <option value="">{t('adminCatalogue.choose')}</option>
+                  {animes.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.title}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {rankSelect}
+              {seasonSelect(t('adminCatalogue.cards.seasonOptional'))}
+            </>
+          ) : null}
+          {mode === 'all' ? (
+            <>
+              {rankSelect}
+              {seasonSelect(t('adminCatalogue.cards.seasonOptional'))}
+            </>
+          ) : null}
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? t('adminCatalogue.adding') : t('adminCatalogue.cards.submit')}
+          </button>
+          <p className="admin-error" role={formError ? 'alert' : undefined}>
+            {formError ? say(t, formError) : ''}
+          </p>
+        </form>
+      ) : null}
+
+      {loading ? (
+        <p className="admin-loading" role="status">
+          {t('adminCatalogue.loading')}
+        </p>
+      ) : null}
+      {!loading && shown.length === 0 ? (
+        <p className="admin-table__empty">{t('adminCatalogue.empty')}</p>
+      ) : null}
+      <ul className="admin-cards__grid">
+        {shown.map((card) => {
+          const saving = rankSaving[card.id] === true;
+          const season = card.seasonTitle ?? seasonTitle(card.seasonId);
+          return (
+            <li key={card.id} className="admin-cards__card" tabIndex={-1}>
+              <NearViewport>
+                <LoadedImage
+                  src={cardImageUrl(card.id)}
+                  alt={card.characterName}
+                  timeoutMs={CARD_IMAGE_TIMEOUT_MS}
+                  width={150}
+                  height={210}
+                />
+              </NearViewport>
+              <div className="admin-cards__meta">
+                <strong>{card.characterName}</strong>
+                <span className="admin-badge">{card.rankCode || rankCode(card.rankId)}</span>
+                {season ? <span>{season}</span> : null}
+                {card.limited ? (
+                  <span className="badge badge--warning">{t('adminCatalogue.cards.limitedBadge')}</span>
+                ) : null}
+              </div>
+              <div className="admin-cards__hover">
+                <select
+                  aria-label={t('adminCatalogue.cards.rankOf', { id: card.id })}
+                  value={card.rankId ?? ''}
+                  disabled={saving}
+                  onChange={(e) => void changeRank(card, Number(e.target.value))}
+                >
+                  {ranks.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.code}
+                    </option>
+                  ))}
+                </select>
+                <button
+                  type="button"
+                  className="button button--danger"
+                  aria-label={t('adminCatalogue.cards.deleteOf', { id: card.id })}
+                  onClick={() => void remove(card)}
+                >
+                  {t('adminCatalogue.delete')}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <nav className="admin-pagination" aria-label={t('adminTable.pagination')}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={current <= 1}
+          onClick={() => setPage(current - 1)}
+        >
+          {t('adminTable.previous')}
+        </button>
+        <span className="admin-range" aria-live="polite">
+          {t('adminCatalogue.cards.pageCaption', { page: current, pages, found: filtered.length })}
+        </span>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={current >= pages}
+          onClick={() => setPage(current + 1)}
+        >
+          {t('adminTable.next')}
+        </button>
+      </nav>
+    </div>
+  );
+}
+
+/** Spec 2 §9: a card image starts loading once it is within 200 px of the viewport. */
+export const CARD_LAZY_MARGIN = '200px';
+
+/** Renders its children once the box comes within CARD_LAZY_MARGIN of the viewport. */
+function NearViewport({ children }: { children: React.ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Not near on the server and at hydration; the browser decides after mounting.
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: CARD_LAZY_MARGIN },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  return (
+    <div ref={ref} className="admin-cards__image">
+      {near ? children : null}
+    </div>
+  );
 }

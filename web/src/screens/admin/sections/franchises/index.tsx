@@ -1,5 +1,246 @@
-import { SectionPlaceholder } from '../placeholder';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  createFranchise,
+  deleteFranchise,
+  type Franchise,
+  fetchFranchises,
+  renameFranchise,
+} from '../../../../api/admin-catalogue';
+import { say } from '../../catalogue/say';
+import { type Message, validateFranchise } from '../../catalogue/validation';
+import { matchesText } from '../../table/model';
+import { PageCheckbox, Pager, PageSizeSelect, SortHeader, useConfirmDelete } from '../../table/parts';
+import { useAdminTable } from '../../table/useAdminTable';
 
-export default function Section() {
-  return <SectionPlaceholder id="franchises" />;
+type Column = 'id' | 'title';
+const accessor = (f: Franchise, c: Column) => f[c];
+const filter = (f: Franchise, q: string) => matchesText(q, f.title, f.id);
+
+/** Franchise admin (spec 2 §2.3): counters, add form, search, sortable table with inline title edits. */
+export default function FranchisesSection() {
+  const { t } = useTranslation();
+  const ids = useId();
+  const confirmDelete = useConfirmDelete();
+  const [rows, setRows] = useState<Franchise[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [title, setTitle] = useState('');
+  const [formError, setFormError] = useState<Message | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const table = useAdminTable<Franchise, Column>({ rows, filter, accessor });
+
+  const load = useCallback(async (fresh: boolean) => {
+    setLoading(true);
+    try {
+      setRows(await fetchFranchises(fresh));
+      setError(null);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+
+  const add = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const problem = validateFranchise(title, rows);
+    setFormError(problem);
+    if (problem) return;
+    setAdding(true);
+    try {
+      const created = await createFranchise(title.trim());
+      setRows((r) => [...r, created]);
+      setTitle('');
+    } catch {
+      setFormError({ key: 'adminCatalogue.franchises.addError' });
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const save = async (row: Franchise) => {
+    const draft = table.drafts[row.id];
+    if (!draft?.title) return;
+    const problem = validateFranchise(
+      draft.title,
+      rows.filter((r) => r.id !== row.id),
+    );
+    if (problem) {
+      setActionError(say(t, problem));
+      return;
+    }
+    table.setRowSaving(row.id, true);
+    try {
+      await renameFranchise(row.id, draft.title.trim());
+      setRows((list) =>
+        list.map((r) => (r.id === row.id ? { ...r, title: draft.title?.trim() ?? r.title } : r)),
+      );
+      table.clearDraft(row.id);
+      setActionError(null);
+    } catch {
+      setActionError(t('adminCatalogue.franchises.saveError'));
+    } finally {
+      table.setRowSaving(row.id, false);
+    }
+  };
+
+  const remove = async (victims: Franchise[]) => {
+    if (victims.length === 0 || !confirmDelete(victims.map((v) => v.title))) return;
+    const bulk = victims.length > 1;
+    const gone: number[] = [];
+    try {
+      // Spec 2 §7: bulk delete is one delete per id, sequentially.
+      for (const v of victims) {
+        await deleteFranchise(v.id);
+        gone.push(v.id);
+      }
+      setActionError(null);
+    } catch {
+      setActionError(t(bulk ? 'adminCatalogue.bulkDeleteError' : 'adminCatalogue.franchises.deleteError'));
+    } finally {
+      setRows((list) => list.filter((r) => !gone.includes(r.id)));
+    }
+  };
+
+  return (
+    <div className="admin-catalogue">
+      <p className="admin-catalogue__stats">
+        {t('adminCatalogue.franchises.stats', { total: rows.length, selected: table.selected.size })}
+      </p>
+      <form className="admin-catalogue__form" onSubmit={add} noValidate>
+        <label className="admin-field admin-field--grow">
+          <span className="admin-field__label">{t('adminCatalogue.franchises.newTitle')}</span>
+          <input value={title} onChange={(e) => setTitle(e.target.value)} aria-describedby={`${ids}-err`} />
+        </label>
+        <button type="submit" className="button button--primary" disabled={adding}>
+          {adding ? t('adminCatalogue.adding') : t('adminCatalogue.add')}
+        </button>
+        <p id={`${ids}-err`} className="admin-error" role={formError ? 'alert' : undefined}>
+          {formError ? say(t, formError) : ''}
+        </p>
+      </form>
+      <div className="admin-toolbar">
+        <label className="admin-field admin-field--grow">
+          <span className="admin-field__label">{t('adminCatalogue.searchLabel')}</span>
+          <input type="search" value={table.search} onChange={(e) => table.setSearch(e.target.value)} />
+        </label>
+        <PageSizeSelect value={table.pageSize} onChange={table.setPageSize} />
+        <button type="button" className="button button--ghost" onClick={() => void load(true)}>
+          {t('adminCatalogue.refresh')}
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={table.selected.size === 0}
+          onClick={() => void remove(table.selectedRows)}
+        >
+          {t('adminCatalogue.deleteSelected', { n: table.selected.size })}
+        </button>
+      </div>
+      {actionError ? (
+        <p className="admin-error" role="alert">
+          {actionError}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="admin-error" role="alert">
+          {t('adminCatalogue.loadError', { error })}
+        </p>
+      ) : null}
+      {loading ? (
+        <p className="admin-loading" role="status">
+          {t('adminCatalogue.loading')}
+        </p>
+      ) : null}
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-table--selectable" aria-busy={loading}>
+          <thead>
+            <tr>
+              <th scope="col" data-label={t('adminTable.selectPage')}>
+                <PageCheckbox pageIds={table.pageIds} selected={table.selected} onToggle={table.toggleAll} />
+              </th>
+              <SortHeader
+                column="id"
+                label={t('adminCatalogue.id')}
+                sort={table.sort}
+                onSort={table.sortBy}
+              />
+              <SortHeader
+                column="title"
+                label={t('adminCatalogue.title')}
+                sort={table.sort}
+                onSort={table.sortBy}
+              />
+              <th scope="col">{t('adminCatalogue.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {!loading && !error && table.pageRows.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="admin-table__empty">
+                  {t('adminCatalogue.empty')}
+                </td>
+              </tr>
+            ) : null}
+            {table.pageRows.map((row) => {
+              const draft = table.drafts[row.id];
+              const saving = table.saving[row.id] === true;
+              return (
+                <tr key={row.id} className={draft ? 'admin-row--edited' : undefined}>
+                  <td data-label={t('adminCatalogue.select')}>
+                    <input
+                      type="checkbox"
+                      aria-label={t('adminCatalogue.selectRow', { name: row.title })}
+                      checked={table.selected.has(row.id)}
+                      onChange={() => table.toggleOne(row.id)}
+                    />
+                  </td>
+                  <td data-label={t('adminCatalogue.id')}>{row.id}</td>
+                  <td data-label={t('adminCatalogue.title')}>
+                    <input
+                      aria-label={t('adminCatalogue.titleOf', { id: row.id })}
+                      value={draft?.title ?? row.title}
+                      disabled={saving}
+                      onChange={(e) => table.edit(row, 'title', e.target.value)}
+                    />
+                  </td>
+                  <td data-label={t('adminCatalogue.actions')}>
+                    <div className="admin-table__actions">
+                      <button
+                        type="button"
+                        className="button button--primary"
+                        disabled={!draft || saving}
+                        onClick={() => void save(row)}
+                      >
+                        {saving ? t('adminCatalogue.saving') : t('adminCatalogue.save')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--danger"
+                        onClick={() => void remove([row])}
+                      >
+                        {t('adminCatalogue.delete')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        page={table.page}
+        pages={table.pages}
+        pageSize={table.pageSize}
+        total={table.total}
+        onPage={table.setPage}
+      />
+    </div>
+  );
 }

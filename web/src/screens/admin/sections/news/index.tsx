@@ -11,16 +11,25 @@ import {
   splitTags,
   updateNews,
 } from '../../../../api/news';
+import { useSession } from '../../../../app/session';
+import { LANGUAGES } from '../../../../i18n';
+import { nativeName } from '../../../../layout/LanguageSelect';
 
+interface Translation {
+  lang: string;
+  title: string;
+  content: string;
+}
 interface Form {
   title: string;
   content: string;
   type: NewsType;
   tags: string;
+  translations: Translation[];
   published: boolean;
 }
 /** Cancel or save resets to the empty form with type update and published off (spec 3 §4). */
-const EMPTY: Form = { title: '', content: '', type: 'update', tags: '', published: false };
+const EMPTY: Form = { title: '', content: '', type: 'update', tags: '', translations: [], published: false };
 
 const serverError = (err: unknown, fallback: string) => {
   const body = err instanceof HttpError ? (err.body as { error?: unknown } | undefined) : undefined;
@@ -36,6 +45,8 @@ export default function NewsSection() {
   const [editing, setEditing] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { languages: added = [] } = useSession();
+  const offered = [...LANGUAGES, ...added];
 
   const load = useCallback(() => {
     fetchNews(true).then(setItems, (err: unknown) => {
@@ -53,7 +64,13 @@ export default function NewsSection() {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const input = { ...form, tags: splitTags(form.tags) };
+    const input = {
+      ...form,
+      tags: splitTags(form.tags),
+      translations: Object.fromEntries(
+        form.translations.map((tr) => [tr.lang, { title: tr.title, content: tr.content }]),
+      ),
+    };
     try {
       if (editing === null) await createNews(input);
       else await updateNews(editing, input);
@@ -83,9 +100,17 @@ export default function NewsSection() {
       content: item.content,
       type: item.type,
       tags: item.tags.join(', '),
+      translations: Object.entries(item.translations).map(([lang, text]) => ({ lang, ...text })),
       published: item.published,
     });
   };
+  // Beyond the spec: the item in the other languages the site offers.
+  const untranslated = offered.filter((code) => !form.translations.some((tr) => tr.lang === code));
+  const setTranslation = (index: number, patch: Partial<Translation>) =>
+    setForm({
+      ...form,
+      translations: form.translations.map((tr, i) => (i === index ? { ...tr, ...patch } : tr)),
+    });
 
   return (
     <section className="admin-news" aria-labelledby={`${ids}-title`}>
@@ -123,6 +148,59 @@ export default function NewsSection() {
             onChange={(e) => setForm({ ...form, tags: e.target.value })}
           />
         </label>
+        <fieldset className="admin-news__translations">
+          <legend>{t('adminNews.translations.title')}</legend>
+          {form.translations.map((tr, index) => (
+            <div key={tr.lang} className="admin-news__translation" lang={tr.lang}>
+              <p className="admin-field__label">
+                {t(`language.${tr.lang}`, { defaultValue: nativeName(tr.lang) })} ({tr.lang})
+              </p>
+              <label className="admin-field">
+                <span className="admin-field__label">{t('adminNews.fields.title')}</span>
+                <input value={tr.title} onChange={(e) => setTranslation(index, { title: e.target.value })} />
+              </label>
+              <label className="admin-field">
+                <span className="admin-field__label">{t('adminNews.fields.content')}</span>
+                <textarea
+                  rows={4}
+                  value={tr.content}
+                  onChange={(e) => setTranslation(index, { content: e.target.value })}
+                />
+              </label>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() =>
+                  setForm({ ...form, translations: form.translations.filter((_, i) => i !== index) })
+                }
+              >
+                {t('adminNews.translations.remove')}
+              </button>
+            </div>
+          ))}
+          {untranslated.length > 0 ? (
+            <label className="admin-field">
+              <span className="admin-field__label">{t('adminNews.translations.add')}</span>
+              <select
+                value=""
+                onChange={(e) =>
+                  e.target.value &&
+                  setForm({
+                    ...form,
+                    translations: [...form.translations, { lang: e.target.value, title: '', content: '' }],
+                  })
+                }
+              >
+                <option value="">—</option>
+                {untranslated.map((code) => (
+                  <option key={code} value={code}>
+                    {t(`language.${code}`, { defaultValue: nativeName(code) })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </fieldset>
         <label className="admin-check">
           <input
             type="checkbox"

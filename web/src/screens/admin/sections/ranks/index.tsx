@@ -1,5 +1,181 @@
-import { SectionPlaceholder } from '../placeholder';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createRank, deleteRank, failureText, fetchRanks, type Rank } from '../../../../api/admin-rarity';
+import { imageSource } from '../../../../api/images';
 
-export default function Section() {
-  return <SectionPlaceholder id="ranks" />;
+const EMPTY = { code: '', title: '', threshold: '', imageUrl: '' };
+/** Spec 2 §9: thresholds show with 2 decimals, or '-' without one. */
+export const showThreshold = (t: number | null) => (t === null ? '-' : t.toFixed(2));
+
+/** Rank admin (spec 2 §2.5): the add form and the table, with loading and error states. */
+export default function RanksSection() {
+  const { t } = useTranslation();
+  const ids = useId();
+  const [ranks, setRanks] = useState<Rank[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [form, setForm] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    setLoadError(null);
+    fetchRanks().then(setRanks, (err: unknown) => {
+      setRanks([]);
+      setLoadError(failureText(err) ?? t('adminRanks.loadError'));
+    });
+  }, [t]);
+  useEffect(load, [load]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const code = form.code.trim();
+    const title = form.title.trim();
+    if (!code || !title) {
+      setError(t('adminRanks.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await createRank({
+        code,
+        title,
+        imageUrl: form.imageUrl.trim() || null,
+        threshold: form.threshold.trim() === '' ? null : Number.parseFloat(form.threshold),
+      });
+      setForm(EMPTY);
+      load();
+    } catch (err) {
+      setError(failureText(err) ?? t('adminRanks.saveError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (rank: Rank) => {
+    if (!window.confirm(t('adminRanks.confirmDelete', { code: rank.code, title: rank.title }))) return;
+    setError(null);
+    try {
+      await deleteRank(rank.id);
+      load();
+    } catch (err) {
+      setError(failureText(err) ?? t('adminRanks.deleteError'));
+    }
+  };
+
+  return (
+    <section className="admin-ranks" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="visually-hidden">
+        {t('adminRanks.title')}
+      </h2>
+      <form className="admin-form admin-form--row" onSubmit={submit} noValidate>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminRanks.code')} *</span>
+          <input
+            required
+            maxLength={10}
+            value={form.code}
+            onChange={(e) => setForm({ ...form, code: e.target.value })}
+          />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminRanks.name')} *</span>
+          <input
+            required
+            maxLength={100}
+            value={form.title}
+            onChange={(e) => setForm({ ...form, title: e.target.value })}
+          />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminRanks.threshold')}</span>
+          <input
+            type="number"
+            step={0.01}
+            min={0}
+            inputMode="decimal"
+            value={form.threshold}
+            onChange={(e) => setForm({ ...form, threshold: e.target.value })}
+          />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminRanks.image')}</span>
+          <input
+            type="url"
+            value={form.imageUrl}
+            onChange={(e) => setForm({ ...form, imageUrl: e.target.value })}
+          />
+        </label>
+        <div className="admin-quick">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? '...' : t('adminRanks.add')}
+          </button>
+        </div>
+        {error ? (
+          <p className="admin-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      {ranks === null ? (
+        <p role="status">{t('adminUsers.loading')}</p>
+      ) : loadError ? (
+        <p className="admin-error" role="alert">
+          {loadError}
+        </p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table--ranks">
+            <thead>
+              <tr>
+                <th scope="col">ID</th>
+                <th scope="col">{t('adminRanks.code')}</th>
+                <th scope="col">{t('adminRanks.name')}</th>
+                <th scope="col">{t('adminRanks.threshold')}</th>
+                <th scope="col">{t('adminRanks.image')}</th>
+                <th scope="col">{t('adminRanks.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ranks.length === 0 ? (
+                <tr>
+                  <td colSpan={6} className="admin-table__empty">
+                    {t('adminRanks.empty')}
+                  </td>
+                </tr>
+              ) : null}
+              {ranks.map((rank) => {
+                const image = imageSource(rank.imageUrl);
+                return (
+                  <tr key={rank.id}>
+                    <td data-label="ID">{rank.id}</td>
+                    <td data-label={t('adminRanks.code')}>
+                      <span className="rank-chip" style={{ background: rank.color ?? undefined }}>
+                        {rank.code}
+                      </span>
+                    </td>
+                    <td data-label={t('adminRanks.name')}>{rank.title}</td>
+                    <td data-label={t('adminRanks.threshold')} className="admin-mono">
+                      {showThreshold(rank.threshold)}
+                    </td>
+                    <td data-label={t('adminRanks.image')}>
+                      {image ? <img src={image} alt="" width={32} height={32} loading="lazy" /> : '-'}
+                    </td>
+                    <td data-label={t('adminRanks.actions')}>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        onClick={() => void remove(rank)}
+                      >
+                        {t('adminRanks.delete')}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,5 +1,126 @@
-import { SectionPlaceholder } from '../placeholder';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createSeason, deleteSeason, fetchSeasons, type Season } from '../../../../api/admin-catalogue';
+import { useConfirmDelete } from '../../table/parts';
 
-export default function Section() {
-  return <SectionPlaceholder id="seasons" />;
+/** Spec 2 §9: dates show as their first 10 characters (YYYY-MM-DD). */
+export const dateShown = (value: string) => value.slice(0, 10);
+
+/** Season admin (spec 2 §2.6): form with three required fields, table, delete. */
+export default function SeasonsSection() {
+  const { t } = useTranslation();
+  const confirmDelete = useConfirmDelete();
+  const [rows, setRows] = useState<Season[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [form, setForm] = useState({ title: '', startDate: '', endDate: '' });
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setRows(await fetchSeasons());
+      setError(null);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const add = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      await createSeason({ title: form.title.trim(), startDate: form.startDate, endDate: form.endDate });
+      setForm({ title: '', startDate: '', endDate: '' });
+      await load();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const remove = async (season: Season) => {
+    if (!confirmDelete([season.title])) return;
+    try {
+      await deleteSeason(season.id);
+      setRows((list) => list.filter((s) => s.id !== season.id));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  return (
+    <div className="admin-catalogue">
+      <form className="admin-catalogue__form" onSubmit={add} aria-label={t('adminCatalogue.seasons.addForm')}>
+        <label className="admin-field admin-field--grow">
+          <span className="admin-field__label">{t('adminCatalogue.seasons.title')}</span>
+          <input required value={form.title} onChange={set('title')} />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminCatalogue.seasons.start')}</span>
+          <input type="date" required value={form.startDate} onChange={set('startDate')} />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminCatalogue.seasons.end')}</span>
+          <input type="date" required value={form.endDate} onChange={set('endDate')} />
+        </label>
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? t('adminCatalogue.adding') : t('adminCatalogue.add')}
+        </button>
+      </form>
+      {error ? (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {loading ? (
+        <p className="admin-loading" role="status">
+          {t('adminCatalogue.seasons.loading')}
+        </p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('adminCatalogue.id')}</th>
+                <th scope="col">{t('adminCatalogue.seasons.title')}</th>
+                <th scope="col">{t('adminCatalogue.seasons.start')}</th>
+                <th scope="col">{t('adminCatalogue.seasons.end')}</th>
+                <th scope="col">{t('adminCatalogue.seasons.action')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="admin-table__empty">
+                    {t('adminCatalogue.empty')}
+                  </td>
+                </tr>
+              ) : null}
+              {rows.map((s) => (
+                <tr key={s.id}>
+                  <td data-label={t('adminCatalogue.id')}>{s.id}</td>
+                  <td data-label={t('adminCatalogue.seasons.title')}>{s.title}</td>
+                  <td data-label={t('adminCatalogue.seasons.start')}>{dateShown(s.startDate)}</td>
+                  <td data-label={t('adminCatalogue.seasons.end')}>{dateShown(s.endDate)}</td>
+                  <td data-label={t('adminCatalogue.seasons.action')}>
+                    <button type="button" className="button button--danger" onClick={() => void remove(s)}>
+                      {t('adminCatalogue.delete')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
 }

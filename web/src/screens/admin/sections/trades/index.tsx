@@ -1,5 +1,240 @@
-import { SectionPlaceholder } from '../placeholder';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ADMIN_TRADES_PAGE_SIZE,
+  cleanupTrades,
+  getAllTrades,
+  getTradeStats,
+  type Trade,
+  type TradeStats,
+} from '../../../../api/trades';
+import { Avatar } from '../users/shared';
+import { TradeCards } from './TradeCards';
 
-export default function Section() {
-  return <SectionPlaceholder id="trades" />;
+/** The statuses of the filter and the stat cards (spec 3 §2.5, §4). */
+export const MONITOR_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+
+/**
+ * Trade monitoring (spec 3 §2.5), read-only: stat cards, a status filter, the trades 20 a page,
+ * and the cleanup of expired trades (the spec's alert adminTrades.cleaned, then both reload).
+ * Load, stats and cleanup failures are only logged (spec 3 §8).
+ */
+export default function TradesSection() {
+  const { t, i18n } = useTranslation();
+  const ids = useId();
+  const [stats, setStats] = useState<TradeStats | null>(null);
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<Trade[]>([]);
+  const [count, setCount] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [cleaning, setCleaning] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the reload trigger
+  useEffect(() => {
+    const controller = new AbortController();
+    getTradeStats(controller.signal).then(setStats, (err: unknown) => {
+      if (!controller.signal.aborted) console.error('trade stats failed to load', err);
+    });
+    return () => controller.abort();
+  }, [version]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the reload trigger
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    getAllTrades((page - 1) * ADMIN_TRADES_PAGE_SIZE, status, controller.signal)
+      .then((answer) => {
+        setRows(answer.rows);
+        setCount(answer.count);
+      })
+      .catch((err: unknown) => {
+        if (!controller.signal.aborted) console.error('trades failed to load', err);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [page, status, version]);
+
+  const pages = Math.max(1, Math.ceil(count / ADMIN_TRADES_PAGE_SIZE));
+  const cleanup = async () => {
+    setCleaning(true);
+    try {
+      const { cleanedCount } = await cleanupTrades();
+      window.alert(t('adminTrades.cleaned', { count: cleanedCount }));
+      reload();
+    } catch (err) {
+      console.error('trade cleanup failed', err);
+    } finally {
+      setCleaning(false);
+    }
+  };
+  const date = (iso: string | null | undefined) =>
+    iso ? new Date(iso).toLocaleString(i18n.language === 'ru' ? 'ru-RU' : 'en-GB') : '-';
+  const statusLabel = (s: string) => t(`trade.status.${s}`, { defaultValue: s });
+  const extraStatuses = Object.keys(stats?.byStatus ?? {}).filter(
+    (s) => !(MONITOR_STATUSES as readonly string[]).includes(s),
+  );
+
+  return (
+    <section className="admin-trades" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="visually-hidden">
+        {t('adminTrades.title')}
+      </h2>
+      <ul className="admin-stats" aria-label={t('adminTrades.stats')}>
+        <li className="admin-stat">
+          <span className="admin-stat__value">{stats?.total ?? '—'}</span>
+          <span className="admin-stat__label">{t('adminTrades.total')}</span>
+        </li>
+        <li className="admin-stat">
+          <span className="admin-stat__value">{stats?.today ?? '—'}</span>
+          <span className="admin-stat__label">{t('adminTrades.today')}</span>
+        </li>
+        {[...MONITOR_STATUSES, ...extraStatuses].map((s) => (
+          <li key={s} className="admin-stat" data-status={s}>
+            <span className="admin-stat__value">{stats ? (stats.byStatus[s] ?? 0) : '—'}</span>
+            <span className="admin-stat__label">
+              <span className="status-badge" data-status={s}>
+                {statusLabel(s)}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <div className="admin-toolbar">
+        <label className="admin-field">
+          <span className="admin-field__label">{t('adminTrades.statusFilter')}</span>
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">{t('adminTrades.allStatuses')}</option>
+            {MONITOR_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={cleaning}
+          onClick={() => void cleanup()}
+        >
+          {t('adminTrades.cleanup')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            setStatus('');
+            setPage(1);
+            reload();
+          }}
+        >
+          {t('adminTrades.reset')}
+        </button>
+      </div>
+
+      {loading ? <p role="status">{t('adminTrades.loading')}</p> : null}
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-table--trades" aria-busy={loading}>
+          <thead>
+            <tr>
+              <th scope="col">{t('adminTrades.columns.id')}</th>
+              <th scope="col">{t('adminTrades.columns.from')}</th>
+              <th scope="col">{t('adminTrades.columns.to')}</th>
+              <th scope="col">{t('adminTrades.columns.status')}</th>
+              <th scope="col">{t('adminTrades.columns.items')}</th>
+              <th scope="col">{t('adminTrades.columns.description')}</th>
+              <th scope="col">{t('adminTrades.columns.created')}</th>
+              <th scope="col">{t('adminTrades.columns.expires')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {!loading && rows.length === 0 ? (
+              <tr>
+                <td colSpan={8} className="admin-table__empty">
+                  {t('adminTrades.empty')}
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((trade) => (
+              <tr key={trade.id} data-trade-id={trade.id}>
+                <td data-label={t('adminTrades.columns.id')}>{trade.id}</td>
+                <td data-label={t('adminTrades.columns.from')}>
+                  <span className="admin-actor">
+                    <Avatar
+                      discordId={trade.FromUser.discordId ?? ''}
+                      hash={trade.FromUser.avatar}
+                      size={32}
+                      alt=""
+                    />
+                    {trade.FromUser.username}
+                  </span>
+                </td>
+                <td data-label={t('adminTrades.columns.to')}>
+                  <span className="admin-actor">
+                    <Avatar
+                      discordId={trade.ToUser.discordId ?? ''}
+                      hash={trade.ToUser.avatar}
+                      size={32}
+                      alt=""
+                    />
+                    {trade.ToUser.username}
+                  </span>
+                </td>
+                <td data-label={t('adminTrades.columns.status')}>
+                  <span className="status-badge" data-status={trade.status}>
+                    {statusLabel(trade.status)}
+                  </span>
+                </td>
+                <td data-label={t('adminTrades.columns.items')}>
+                  <TradeCards items={trade.Items} />
+                </td>
+                <td data-label={t('adminTrades.columns.description')} className="admin-description">
+                  {trade.description || '-'}
+                </td>
+                <td data-label={t('adminTrades.columns.created')}>
+                  <time dateTime={trade.createdAt}>{date(trade.createdAt)}</time>
+                </td>
+                <td data-label={t('adminTrades.columns.expires')}>
+                  {trade.expiresAt ? <time dateTime={trade.expiresAt}>{date(trade.expiresAt)}</time> : '-'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {count > ADMIN_TRADES_PAGE_SIZE ? (
+        <nav className="admin-pagination" aria-label={t('adminTrades.pagination')}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+          >
+            {t('adminTrades.back')}
+          </button>
+          <span aria-current="page">{t('adminTrades.pageOf', { page, pages })}</span>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            {t('adminTrades.forward')}
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
 }

@@ -1,15 +1,92 @@
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getUserTrades, type Trade } from '../../../../api/trades';
+import { TradeCards } from '../trades/TradeCards';
+import { Avatar } from './shared';
+
+/** Spec 3 §5: the trades tab's search matches the trade id or the sender's or recipient's name. */
+export function filterTrades(trades: readonly Trade[], search: string): Trade[] {
+  const q = search.trim().toLowerCase();
+  if (!q) return [...trades];
+  return trades.filter(
+    (trade) =>
+      String(trade.id) === q.replace(/^#/, '') ||
+      trade.FromUser.username.toLowerCase().includes(q) ||
+      trade.ToUser.username.toLowerCase().includes(q),
+  );
+}
 
 /**
- * The trades tab's slot (spec 3 §2.2). The tab itself belongs to the trades section
- * (`UserTradesTab.tsx`, helper trades-web): when it is merged, render it here with {userId}.
- * Until then the slot says the trades arrive with that section.
+ * The user modal's trades tab (spec 3 §2.2): 'Found: N', the empty text, and each trade's id,
+ * status, date, sender and recipient with avatars, and the cards. A load failure is logged only
+ * and the tab stays empty (spec 3 §8).
  */
-export function UserTradesSlot({ userId }: { userId: number; search: string }) {
-  const { t } = useTranslation();
+export function UserTradesSlot({ userId, search }: { userId: number; search: string }) {
+  const { t, i18n } = useTranslation();
+  const [trades, setTrades] = useState<Trade[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    getUserTrades(userId, controller.signal)
+      .then(setTrades)
+      .catch((err: unknown) => {
+        if (!controller.signal.aborted) {
+          console.error('user trades failed to load', err);
+          setTrades([]);
+        }
+      });
+    return () => controller.abort();
+  }, [userId]);
+  const shown = useMemo(() => filterTrades(trades ?? [], search), [trades, search]);
+  if (trades === null) return <p role="status">{t('adminUsers.modal.loading')}</p>;
+  const date = new Intl.DateTimeFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
   return (
-    <p className="admin-placeholder" data-placeholder="trades" data-user-id={userId}>
-      {t('adminUsers.modal.tradesSoon')}
-    </p>
+    <>
+      <p className="admin-found">{t('adminUsers.modal.found', { count: shown.length })}</p>
+      {shown.length === 0 ? (
+        <p className="admin-empty">{t('adminUsers.modal.tradesEmpty')}</p>
+      ) : (
+        <ul className="admin-user-trades">
+          {shown.map((trade) => (
+            <li key={trade.id} className="admin-user-trades__item" data-trade-id={trade.id}>
+              <div className="admin-user-trades__head">
+                <strong>#{trade.id}</strong>
+                <span className="status-badge" data-status={trade.status}>
+                  {t(`trade.status.${trade.status}`, { defaultValue: trade.status })}
+                </span>
+                <time className="admin-muted" dateTime={trade.createdAt}>
+                  {date.format(new Date(trade.createdAt))}
+                </time>
+              </div>
+              <div className="admin-user-trades__people">
+                <span className="admin-actor">
+                  <Avatar
+                    discordId={trade.FromUser.discordId ?? ''}
+                    hash={trade.FromUser.avatar}
+                    size={32}
+                    alt=""
+                  />
+                  {trade.FromUser.username}
+                </span>
+                <span aria-hidden="true">→</span>
+                <span className="visually-hidden">{t('adminTrades.columns.to')}</span>
+                <span className="admin-actor">
+                  <Avatar
+                    discordId={trade.ToUser.discordId ?? ''}
+                    hash={trade.ToUser.avatar}
+                    size={32}
+                    alt=""
+                  />
+                  {trade.ToUser.username}
+                </span>
+              </div>
+              <TradeCards items={trade.Items} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

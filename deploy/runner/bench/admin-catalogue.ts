@@ -1,0 +1,147 @@
+/**
+ * Admin catalogue benchmarks with the large seed (issue 11), through the gateway, one run each:
+ *   - admin list calls (autocannon req/s and p99);
+ *   - "add for all anime": one card of a new rank for every character of every anime (seconds),
+ *     and the same again (all skipped);
+ *   - rarity recalculation over a 1M-row inventory against one plain `GROUP BY card_id` over the
+ *     same table in the same run (the issue's target: at most 3× it).
+ *
+ *   pnpm exec tsx deploy/runner/bench/admin-catalogue.ts [--duration 8] [--connections 10] [--entries-per-user 200]
+ *
+ * Seeds ~5,000 users, ~20,000 characters, ~60,000 cards and `entries-per-user` × 5,000 inventory
+ * rows (200 → 1M) into a fresh database (DATABASE_URL's server, or an embedded PostgreSQL).
+ * Prints figures; asserts nothing.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as auth from '@acg/auth';
+import { seedLargeUsers } from '@acg/auth/seed';
+import * as catalogue from '@acg/catalogue';
+import { seedLargeCatalogue } from '@acg/catalogue/seed';
+import * as inventory from '@acg/inventory';
+import { seedLargeInventory } from '@acg/inventory/seed';
+import { createLogger, openServiceDatabase } from '@acg/platform';
+import { createTestDatabase } from '@acg/platform/testing';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startEmbedded } from '../src/embedded';
+import { signIn } from '../src/testing/sign-in';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '10' },
+    'entries-per-user': { type: 'string', default: '200' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const entriesPerUser = Number(values['entries-per-user']);
+const logger = createLogger('bench', 'warn');
+const seconds = (t0: number) => ((performance.now() - t0) / 1000).toFixed(2);
+
+const db = await createTestDatabase();
+const dataDir = await mkdtemp(join(tmpdir(), 'acg-bench-admin-'));
+try {
+  let t0 = performance.now();
+  const authDb = await openServiceDatabase(auth.database, db.url, logger);
+  const users = await seedLargeUsers(authDb, 5000);
+  await authDb.close();
+  const catalogueDb = await openServiceDatabase(catalogue.database, db.url, logger);
+  const cards = await seedLargeCatalogue(catalogueDb, { characters: 20_000, cardsPerCharacter: 3 });
+  await catalogueDb.close();
+  const inventoryDb = await openServiceDatabase(inventory.database, db.url, logger);
+  const seeded = await seedLargeInventory(inventoryDb, { users, cards, entriesPerUser });
+  await inventoryDb.close();
+  console.log(
+    `seeded ${users.length} users, ${cards.length} cards, ${seeded.entries} inventory rows in ${seconds(t0)} s`,
+  );
+
+  const system = await startEmbedded({
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      RATE_LIMIT_ENABLED: 'false',
+      SEED_DEMO_CATALOGUE: 'false',
+      RARITY_SCHEDULE: '',
+    },
+    dataDir,
+    port: 0,
+    ephemeralPorts: true,
+    logLevel: 'warn',
+  });
+  try {
+    const cookie = await signIn(system.url, 'admin_hikari');
+    const headers = { cookie, accept: 'application/json', origin: system.url };
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${system.url}${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const answer = await res.json();
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
+      return answer;
+    };
+    const run = async (title: string, path: string, c = connections) => {
+      const r = await autocannon({ url: `${system.url}${path}`, duration, connections: c, headers });
+      console.log(
+        `${title.padEnd(46)} ${r.requests.average.toFixed(1).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(5)} ms   p99 ${String(r.latency.p99).padStart(6)} ms   errors ${r.errors + r.non2xx}`,
+      );
+    };
+    console.log(
+      `\nadmin lists, autocannon ${connections} connections, ${duration} s each, through the gateway:`,
+    );
+    await run('GET /api/stats (trivial baseline)', '/api/stats');
+    await run('GET /admin/ranks', '/admin/ranks');
+    await run('GET /admin/franchises', '/admin/franchises');
+    await run('GET /admin/animes', '/admin/animes');
+    await run('GET /admin/characters?limit=25 (one page)', '/admin/characters?limit=25');
+    await run('GET /admin/cards?limit=40 (one page)', '/admin/cards?limit=40');
+    await run('GET /admin/cards?rankId=1&limit=40', '/admin/cards?rankId=1&limit=40');
+    await run('GET /admin/characters (all 20,000)', '/admin/characters', 2);
+    await run('GET /admin/cards (all 60,000)', '/admin/cards', 2);
+
+    const rank = await post('/admin/ranks', { code: 'BN', title: 'Bench', threshold: null });
+    t0 = performance.now();
+    const all = await post('/admin/cards/bulk-add-all-anime', { rank_id: rank.id, season_id: null });
+    console.log(
+      `\nadd for all anime: ${all.total_added} cards added for ${all.total_anime} anime in ${seconds(t0)} s (one request)`,
+    );
+    t0 = performance.now();
+    const again = await post('/admin/cards/bulk-add-all-anime', { rank_id: rank.id, season_id: null });
+    console.log(
+      `the same again: ${again.total_added} added, ${again.total_skipped} skipped in ${seconds(t0)} s`,
+    );
+
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const plain: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      t0 = performance.now();
+      await client.query('select card_id, count(*) from inventory.entries group by card_id');
+      plain.push(performance.now() - t0);
+    }
+    await client.end();
+    plain.sort((a, b) => a - b);
+    const peer = plain[1]!;
+    console.log(
+      `\nplain GROUP BY card_id over ${seeded.entries} inventory rows (median of 3): ${peer.toFixed(0)} ms`,
+    );
+    for (const label of ['first (writes every changed score)', 'second (scores unchanged)']) {
+      t0 = performance.now();
+      const r = await post('/admin/cards/recalculate-rarity', {});
+      const ms = performance.now() - t0;
+      console.log(
+        `rarity recalculation, ${label}: ${ms.toFixed(0)} ms (${r.rarityScores.updated} of ${r.rarityScores.total} scores changed) = ${(ms / peer).toFixed(2)}× the plain GROUP BY`,
+      );
+    }
+  } finally {
+    await system.close();
+  }
+} finally {
+  await db.drop();
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,367 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inventoryGrant, logListSchema } from '@acg/contracts';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbeddedSystem, startEmbedded } from './embedded';
+import { isolated, signIn } from './testing/sign-in';
+
+/**
+ * The admin catalogue's calls (spec 2 §7) through the gateway as the administrator's browser
+ * makes them: an empty-to-filled walk (franchise, anime, characters, cards by anime), the §5
+ * messages word for word in ru, the bad inputs (rules §36), the audit records, and the delete
+ * rule for cards that players hold.
+ */
+let db: TestDatabase;
+let dataDir: string;
+let sys: EmbeddedSystem;
+let admin: string;
+let adminRu: string;
+
+const call = async (path: string, init: { method?: string; body?: unknown; as?: string } = {}) => {
+  const headers: Record<string, string> = { accept: 'application/json', origin: sys.url };
+  if (init.as) headers.cookie = init.as;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${sys.url}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+};
+const asAdmin = (path: string, init: { method?: string; body?: unknown } = {}) =>
+  call(path, { ...init, as: admin });
+const asAdminRu = (path: string, init: { method?: string; body?: unknown } = {}) =>
+  call(path, { ...init, as: adminRu });
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dataDir = await mkdtemp(join(tmpdir(), 'acg-admin-catalogue-'));
+  sys = await startEmbedded({
+    env: { ...process.env, DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', ...isolated() },
+    dataDir,
+    port: 0,
+    ephemeralPorts: true,
+    logLevel: 'silent',
+  });
+  admin = await signIn(sys.url, 'admin_hikari');
+  adminRu = await signIn(sys.url, 'admin_hikari');
+  const switched = await call('/change-language/ru', { as: adminRu, body: {} });
+  expect(switched.status).toBe(200);
+}, 120_000);
+afterAll(async () => {
+  await sys?.close();
+  await db?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the admin catalogue through the gateway', () => {
+  let franchiseId: number;
+  let animeId: number;
+  const characterIds: number[] = [];
+
+  it('creates a franchise, finds it, refuses its duplicate in any case', async () => {
+    const created = await asAdmin('/admin/franchises', { body: { title: '  Токийские истории ' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ title: 'Токийские истории' });
+    franchiseId = created.body.id;
+    const dup = await asAdminRu('/admin/franchises', { body: { title: 'токийские ИСТОРИИ' } });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error).toBe('Франшиза "токийские ИСТОРИИ" уже существует');
+    const exists = await asAdmin(
+      `/admin/franchises/check-exists?title=${encodeURIComponent('Токийские истории')}`,
+    );
+    expect(exists.body).toMatchObject({ exists: true, exactMatch: { id: franchiseId } });
+    const search = await asAdmin(`/admin/franchises/search?q=${encodeURIComponent('токий')}`);
+    expect(search.body.map((f: { id: number }) => f.id)).toContain(franchiseId);
+  });
+
+  it('adds an anime, says it exists, and quick-add answers 409 with the existing one', async () => {
+    const created = await asAdmin('/admin/animes', {
+      body: { title: 'Tokyo Tales', shikimoriId: 990001, anilistId: 880001, franchise_id: franchiseId },
+    });
+    expect(created.status).toBe(201);
+    animeId = created.body.id;
+    const list = await asAdmin('/admin/animes');
+    expect(list.body.find((a: { id: number }) => a.id === animeId)).toMatchObject({
+      franchise_id: franchiseId,
+      Franchise: { title: 'Токийские истории' },
+    });
+    const check = await asAdmin('/admin/animes/check-exists?shikimoriId=990001');
+    expect(check.body).toMatchObject({ exists: true, exactMatch: { id: animeId, title: 'Tokyo Tales' } });
+    const quick = await asAdminRu('/admin/animes/quick-add', {
+      body: { franchiseId: null, createFranchise: false, shikimoriId: 990001, title: 'Tokyo Tales' },
+    });
+    expect(quick.status).toBe(409);
+    expect(quick.body.details.anime).toEqual({ id: animeId, title: 'Tokyo Tales' });
+    expect(quick.body.error).toBe('Аниме "Tokyo Tales" уже существует в базе');
+    const fresh = await asAdmin('/admin/animes/quick-add', {
+      body: { franchiseId: null, createFranchise: true, anilistId: 880002, title: 'Tokyo Tales 2' },
+    });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.anime.franchise_id).toEqual(expect.any(Number));
+  });
+
+  it('imports characters in a batch, linking existing ones by external id, and refuses 51 with 413', async () => {
+    const batch = [
+      { name: 'Хару Сакура', anilistId: 770001, shikimoriId: 660001, altname: 'Haru Sakura, 桜ハル' },
+      { name: 'Ren Aoyama', anilistId: 770002 },
+      { name: 'x', anilistId: 770003 },
+    ];
+    const res = await asAdmin('/admin/characters/bulk', { body: { animeId, characters: batch } });
+    expect(res.status).toBe(200);
+    expect(res.body.created.map((c: { name: string }) => c.name)).toEqual(['Хару Сакура', 'Ren Aoyama']);
+    expect(res.body.conflicts).toHaveLength(1);
+    expect(res.body.success).toBe(false);
+    characterIds.push(...res.body.created.map((c: { id: number }) => c.id));
+    const again = await asAdmin('/admin/characters/bulk', {
+      body: { animeId, characters: batch.slice(0, 2) },
+    });
+    expect(again.body).toMatchObject({ success: true, created: [] });
+    expect(again.body.updated).toHaveLength(2);
+    const tooMany = Array.from({ length: 51 }, (_, i) => ({ name: `Name ${i}`, anilistId: 700000 + i }));
+    expect((await asAdmin('/admin/characters/bulk', { body: { animeId, characters: tooMany } })).status).toBe(
+      413,
+    );
+    const ofAnime = await asAdmin(`/admin/characters?animeId=${animeId}`);
+    expect(ofAnime.body.map((c: { id: number }) => c.id).sort()).toEqual([...characterIds].sort());
+  });
+
+  it('says every character message of spec 2 §5 word for word', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ name: '   ' }, 'Имя обязательно'],
+      [{ name: ' A ' }, 'Имя должно содержать минимум 2 символа'],
+      [{ name: 'Valid', shikimoriId: -3 }, 'Shikimori ID должен быть положительным числом'],
+      [{ name: 'Valid', anilistId: 'abc' }, 'AniList ID должен быть положительным числом'],
+      [{ name: 'Valid', shikimoriId: 660001 }, 'Shikimori ID 660001 уже существует (Хару Сакура)'],
+      [{ name: 'Valid', anilistId: 770002 }, 'AniList ID 770002 уже существует (Ren Aoyama)'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await asAdminRu('/admin/characters', { body });
+      expect(res.status, message).toBeGreaterThanOrEqual(400);
+      expect(res.status, message).toBeLessThan(500);
+      expect(res.body.error).toBe(message);
+    }
+    const en = await asAdmin('/admin/characters', { body: { name: '' } });
+    expect(en.body.error).toBe('Name is required');
+    for (const [body, message] of [
+      [{ title: '' }, 'Название обязательно'],
+      [{ title: 'Я' }, 'Название должно содержать минимум 2 символа'],
+    ] as const) {
+      expect((await asAdminRu('/admin/franchises', { body })).body.error).toBe(message);
+      expect((await asAdminRu('/admin/animes', { body: { ...body, shikimoriId: 1 } })).body.error).toBe(
+        message,
+      );
+    }
+    expect((await asAdminRu('/admin/animes', { body: { title: 'Без ID' } })).body.error).toBe(
+      'Shikimori ID должен быть положительным числом',
+    );
+  });
+
+  it('adds cards for the anime once (idempotent per character and rank), and for all anime as one job', async () => {
+    const ranks = (await asAdmin('/admin/ranks')).body as Array<{ id: number; code: string }>;
+    const rankE = ranks.find((r) => r.code === 'E')!;
+    const first = await asAdmin('/admin/cards/bulk-add-anime', {
+      body: { anime_id: animeId, rank_id: rankE.id, season_id: null },
+    });
+    expect(first.body).toEqual({ added: 2, skipped: 0 });
+    const second = await asAdmin('/admin/cards/bulk-add-anime', {
+      body: { anime_id: animeId, rank_id: rankE.id, season_id: null },
+    });
+    expect(second.body).toEqual({ added: 0, skipped: 2 });
+    expect((await asAdminRu('/admin/cards/bulk-add-anime', { body: { rank_id: rankE.id } })).body.error).toBe(
+      'Выберите аниме и ранг',
+    );
+    expect((await asAdminRu('/admin/cards/bulk-add-all-anime', { body: {} })).body.error).toBe(
+      'Выберите ранг',
+    );
+    const all = await asAdmin('/admin/cards/bulk-add-all-anime', {
+      body: { rank_id: rankE.id, season_id: null },
+    });
+    expect(all.status).toBe(200);
+    expect(all.body.total_anime).toBeGreaterThanOrEqual(10);
+    const again = await asAdmin('/admin/cards/bulk-add-all-anime', {
+      body: { rank_id: rankE.id, season_id: null },
+    });
+    expect(again.body.total_added).toBe(0);
+    expect(again.body.total_skipped).toBe(all.body.total_added + all.body.total_skipped);
+    const page = await asAdmin(`/admin/cards?characterId=${characterIds[0]}&limit=10`);
+    expect(page.headers.get('x-total-count')).toBe('1');
+    expect(page.body[0]).toMatchObject({
+      character_id: characterIds[0],
+      Character: { name: 'Хару Сакура' },
+      Rank: { code: 'E' },
+    });
+  });
+
+  it('changes a card rank, refuses to delete a card a player holds, deletes one nobody holds', async () => {
+    const ranks = (await asAdmin('/admin/ranks')).body as Array<{ id: number; code: string }>;
+    const [card] = (await asAdmin(`/admin/cards?characterId=${characterIds[0]}`)).body;
+    const rankA = ranks.find((r) => r.code === 'A')!;
+    const patched = await asAdmin(`/admin/cards/${card.id}`, {
+      method: 'PATCH',
+      body: { rank_id: rankA.id },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(patched.body.rankCode).toBe('A');
+    const me = await (await fetch(`${sys.url}/api/me`, { headers: { cookie: admin } })).json();
+    await sys.bus.request(inventoryGrant, {
+      userId: me.user.id,
+      cardId: card.id,
+      idempotencyKey: `admin-cat-${card.id}`,
+      source: 'admin',
+    });
+    const held = await asAdmin(`/admin/cards/${card.id}`, { method: 'DELETE' });
+    expect(held.status).toBe(409);
+    expect(held.body.error).toMatch(/held by players/);
+    const held2 = await asAdmin(`/admin/characters/${characterIds[0]}`, { method: 'DELETE' });
+    expect(held2.status).toBe(409);
+    const [other] = (await asAdmin(`/admin/cards?characterId=${characterIds[1]}`)).body;
+    expect((await asAdmin(`/admin/cards/${other.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await asAdmin(`/admin/cards/${other.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('refuses bad input with a 4xx and a message, never a 5xx', async () => {
+    const bad: Array<[string, string, unknown]> = [
+      ['POST', '/admin/cards', { character_id: 999999, rank_id: 1 }],
+      ['POST', '/admin/cards', { character_id: characterIds[1], rank_id: 1, limited: true }],
+      ['POST', '/admin/cards', 'not an object'],
+      [
+        'POST',
+        '/admin/cards/bulk',
+        { cards: Array.from({ length: 1001 }, () => ({ character_id: 1, rank_id: 1 })) },
+      ],
+      ['POST', '/admin/cards/bulk', { cards: [] }],
+      ['PATCH', '/admin/cards/999999', { rank_id: 1 }],
+      ['PATCH', '/admin/characters/abc', { name: 'Xy' }],
+      ['POST', '/admin/characters/delete-bulk', { ids: 'all' }],
+      ['POST', '/admin/ranks', { code: 'Z', title: 'Zed', threshold: -1 }],
+      ['POST', '/admin/ranks', { code: '', title: 'Zed' }],
+      ['POST', '/admin/seasons', { title: 'Зима', startDate: '2026-02-30', endDate: '2026-03-01' }],
+      ['POST', '/admin/seasons', { title: 'Зима', startDate: '2026-03-01', endDate: '2026-02-01' }],
+      ['POST', '/admin/seasons', { title: 'Зима' }],
+      ['DELETE', '/admin/ranks/1', undefined],
+      ['POST', '/admin/animes', { title: 'Dup', shikimoriId: 990001 }],
+      ['GET', '/admin/animes/check-exists', undefined],
+      ['POST', '/admin/characters/bulk', { animeId: 999999, characters: [{ name: 'Ab' }] }],
+    ];
+    for (const [method, path, body] of bad) {
+      const res = await asAdmin(path, { method, ...(body === undefined ? {} : { body }) });
+      expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${path}`).toBeLessThan(500);
+      expect(typeof res.body.error, `${method} ${path}`).toBe('string');
+    }
+    const season = await asAdminRu('/admin/seasons', {
+      body: { title: 'Зима', startDate: '2026-03-01', endDate: '2026-02-01' },
+    });
+    expect(season.body.error).toBe('Дата окончания не может быть раньше даты начала');
+  });
+
+  it('records every change in the action log (category cards) with the administrator', async () => {
+    const wanted = [
+      'franchise.created',
+      'anime.created',
+      'character.imported',
+      'card.bulk-added-anime',
+      'card.updated',
+      'card.deleted',
+    ];
+    await expect
+      .poll(
+        async () => {
+          const page = logListSchema.parse((await asAdmin('/admin/logs?category=cards&limit=200')).body);
+          return wanted.filter(
+            (a) => !page.rows.some((r) => r.action === a && r.Admin?.username === 'admin_hikari'),
+          );
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual([]);
+  });
+
+  it('keeps the admin catalogue from fans', async () => {
+    const fan = await signIn(sys.url, 'sakura_fan');
+    expect((await call('/admin/franchises', { as: fan })).status).toBe(403);
+    expect((await call('/admin/franchises', { as: fan, body: { title: 'Nope' } })).status).toBe(403);
+  });
+
+  it('recalculates rarity from active players, updates ranks by thresholds, analyses and keeps history', async () => {
+    // Two players hold the first demo cards; most cards nobody holds.
+    const meAdmin = await (await fetch(`${sys.url}/api/me`, { headers: { cookie: admin } })).json();
+    const fan = await signIn(sys.url, 'sakura_fan');
+    const meFan = await (await fetch(`${sys.url}/api/me`, { headers: { cookie: fan } })).json();
+    for (const userId of [meAdmin.user.id, meFan.user.id])
+      for (const cardId of [1, 2])
+        await sys.bus.request(inventoryGrant, {
+          userId,
+          cardId,
+          idempotencyKey: `rarity-${userId}-${cardId}`,
+          source: 'admin',
+        });
+
+    const recalculated = await asAdmin('/admin/cards/recalculate-rarity', { body: {} });
+    expect(recalculated.status).toBe(200);
+    expect(recalculated.body).toMatchObject({
+      method: 'scores',
+      rarityScores: { total: expect.any(Number), updated: expect.any(Number) },
+      cardRanks: { updated: 0 },
+    });
+    const cardsNow = (await asAdmin('/admin/cards')).body as Array<{ id: number; rarityScore: number }>;
+    const score = (id: number) => cardsNow.find((c) => c.id === id)!.rarityScore;
+    const unheld = cardsNow.find((c) => c.id > 10)!;
+    expect(score(1)).toBeLessThan(unheld.rarityScore);
+    const history = await asAdmin('/admin/cards/1/rarity-history');
+    expect(history.body[0]).toMatchObject({ score: score(1) });
+
+    const stats = await asAdmin('/admin/cards/rarity-recalc-stats');
+    expect(stats.body).toMatchObject({ type: 'manual', method: 'scores', progress: { running: false } });
+
+    const analysis = await asAdmin('/admin/ranks/analysis');
+    expect(analysis.body.analysis).toMatchObject({
+      totalCards: cardsNow.length,
+      rarityScoreStats: { mean: expect.any(Number), median: expect.any(Number) },
+      ownershipAnalysis: { totalOwned: expect.any(Number), correlation: expect.any(Number) },
+    });
+    expect(analysis.body.analysis.rankDistribution[0]).toHaveProperty('percentage');
+    const likes = await asAdmin('/admin/ranks/likes-analysis');
+    expect(likes.body.analysis).toMatchObject({
+      totalCards: cardsNow.length,
+      likeDistribution: { noLikes: expect.any(Number) },
+      correlationAnalysis: { likesVsRarityScore: expect.any(Number) },
+    });
+
+    expect((await asAdmin('/admin/ranks/auto-update', { body: { method: 'bogus' } })).status).toBe(400);
+    const smart = await asAdmin('/admin/ranks/auto-update', { body: { method: 'smart' } });
+    expect(smart.status).toBe(200);
+    expect(smart.body.result).toMatchObject({
+      method: 'smart',
+      newAnalysis: { totalCards: cardsNow.length },
+    });
+    const ranksAfter = ((await asAdmin('/admin/ranks')).body as Array<{ threshold: number }>).map(
+      (r) => r.threshold,
+    );
+    for (let i = 1; i < ranksAfter.length; i++) expect(ranksAfter[i]!).toBeGreaterThan(ranksAfter[i - 1]!);
+    const fixed = await asAdmin('/admin/ranks/force-fix-thresholds', { body: {} });
+    expect(fixed.body.result).toMatchObject({ uniqueScores: expect.any(Number) });
+    expect(fixed.body.result.ranks.every((r: { changed: boolean }) => !r.changed)).toBe(true);
+  }, 60_000);
+
+  it('reads the catalogue cache figures per namespace for the cards screen', async () => {
+    await asAdmin('/admin/ranks');
+    await call('/api/characters', { as: admin });
+    const res = await asAdmin('/api/admin/cache/stats');
+    expect(res.status).toBe(200);
+    const names = res.body.application_cache.namespaces.map((n: { name: string }) => n.name);
+    expect(names).toEqual(expect.arrayContaining(['characters']));
+    expect(res.body.application_cache.namespaces[0]).toMatchObject({
+      keys: expect.any(Number),
+      hits: expect.any(Number),
+      misses: expect.any(Number),
+      hit_rate: expect.any(Number),
+    });
+    const fan = await signIn(sys.url, 'sakura_fan');
+    expect((await call('/api/admin/cache/stats', { as: fan })).status).toBe(403);
+  });
+});

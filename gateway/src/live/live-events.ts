@@ -1,0 +1,70 @@
+import type { EventEnvelope } from '@acg/contracts';
+import { z } from 'zod';
+
+/**
+ * Which bus events reach which browsers, and what of them (docs/rules.md §35). Only events
+ * about a user go to that user, and only the fields the page needs: ids to re-read by, never
+ * another user's data. The schemas are this consumer's own small copies of the events
+ * (conventions: consumers parse what they need and tolerate the rest).
+ */
+export const TRADE_EVENT_TYPES = [
+  'trade.created',
+  'trade.accepted',
+  'trade.declined',
+  'trade.cancelled',
+  'trade.expired',
+] as const;
+/** The bot's drop (and any other grant) lands in the owner's inventory. */
+export const INVENTORY_GRANTED = 'inventory.granted';
+export const LIVE_EVENT_TYPES: readonly string[] = [...TRADE_EVENT_TYPES, INVENTORY_GRANTED];
+
+const id = z.number().int().positive();
+const tradeData = z.object({ id, fromUserId: id, toUserId: id, status: z.string().optional() });
+const grantData = z.object({
+  userId: id,
+  cardId: id,
+  entryId: id,
+  quantity: z.number().int().optional(),
+  source: z.string().optional(),
+});
+
+/** One event as the live stream sends it: to whom, and the data the browser sees. */
+export interface LiveEvent {
+  /** The envelope id: the SSE `id:` line, what Last-Event-ID names on a reconnect. */
+  id: string;
+  type: string;
+  occurredAt: string;
+  userIds: readonly number[];
+  data: Record<string, unknown>;
+}
+
+/** The live form of a bus event, or undefined when it is not for the live stream or unreadable. */
+export function liveEventOf(event: EventEnvelope): LiveEvent | undefined {
+  const base = { id: event.id, type: event.type, occurredAt: event.occurredAt };
+  if ((TRADE_EVENT_TYPES as readonly string[]).includes(event.type)) {
+    const parsed = tradeData.safeParse(event.data);
+    if (!parsed.success) return undefined;
+    const { id: tradeId, fromUserId, toUserId } = parsed.data;
+    const status = parsed.data.status ?? event.type.slice('trade.'.length);
+    return {
+      ...base,
+      userIds: fromUserId === toUserId ? [fromUserId] : [fromUserId, toUserId],
+      data: { tradeId, fromUserId, toUserId, status },
+    };
+  }
+  if (event.type === INVENTORY_GRANTED) {
+    const parsed = grantData.safeParse(event.data);
+    if (!parsed.success) return undefined;
+    const { userId, cardId, entryId, quantity, source } = parsed.data;
+    return {
+      ...base,
+      userIds: [userId],
+      data: { cardId, entryId, quantity: quantity ?? 1, source: source ?? 'drop' },
+    };
+  }
+  return undefined;
+}
+
+/** The SSE frame of an event (data is one JSON line, so no field needs splitting). */
+export const sseFrame = (event: LiveEvent): string =>
+  `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify({ ...event.data, occurredAt: event.occurredAt })}\n\n`;

@@ -1,0 +1,99 @@
+import { type HttpServer, requireUser } from '@acg/platform';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../../context';
+import { LOGIN_TTL_SECONDS } from '../../domain/cookies';
+import { hashOpaqueId, isOpaqueId, newOpaqueId, sameSecret } from '../../domain/session-id';
+import { savePendingLogin, takePendingLogin } from '../../repository/pending-logins';
+import { ShikimoriAccountTaken, setShikimoriAccount } from '../../repository/shikimori';
+import { clearCookie, readCookie, writeCookie } from '../cookies';
+import { callbackQuerySchema } from '../discord/schema';
+
+/** Where linking ends: the profile, with `?shikimori=` saying how it went (the profile shows it). */
+export const PROFILE = '/profile';
+export type LinkOutcome = 'linked' | 'cancelled' | 'failed' | 'taken' | 'unavailable';
+const profileWith = (outcome: LinkOutcome) => `${PROFILE}?shikimori=${outcome}`;
+
+class LinkRefused extends Error {
+  constructor(
+    message: string,
+    readonly outcome: LinkOutcome = 'failed',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Shikimori account linking (issue 9, rules §38): a signed-in member connects their Shikimori
+ * account so the profile shows it. Authorization code + PKCE + state like the Discord sign-in;
+ * the pending link remembers who started it, and the callback completes it only for that member
+ * in that browser, once. Only the identity (id, nickname, avatar) is kept; the tokens are used
+ * for one whoami call and dropped. Every outcome goes back to the profile with `?shikimori=`,
+ * never a raw JSON error.
+ */
+export function shikimoriRoutes(app: HttpServer, ctx: AuthContext): void {
+  const { cookies } = ctx;
+
+  app.get('/auth/shikimori', async (req, reply) => {
+    const userId = requireUser(req);
+    if (!ctx.shikimori) return reply.redirect(profileWith('unavailable'), 302);
+    const started = await ctx.shikimori.begin();
+    const loginId = newOpaqueId();
+    await savePendingLogin(ctx.database.db, {
+      loginHash: hashOpaqueId(loginId),
+      provider: 'shikimori',
+      userId,
+      state: started.state,
+      codeVerifier: started.codeVerifier,
+      returnTo: PROFILE,
+      expiresAt: new Date(Date.now() + LOGIN_TTL_SECONDS * 1000),
+    });
+    writeCookie(reply, cookies.login, loginId);
+    return reply.redirect(started.authorizationUrl.toString(), 302);
+  });
+
+  app.get('/auth/shikimori/callback', async (req, reply) => {
+    const loginId = readCookie(req, cookies.login);
+    clearCookie(reply, cookies.login);
+    try {
+      await completeLink(ctx, req, loginId);
+      return reply.redirect(profileWith('linked'), 302);
+    } catch (err) {
+      const outcome = err instanceof LinkRefused ? err.outcome : 'failed';
+      req.log.warn({ err, outcome }, 'Shikimori link did not complete');
+      return reply.redirect(profileWith(outcome), 302);
+    }
+  });
+
+  app.post('/auth/shikimori/unlink', async (req) => {
+    const userId = requireUser(req);
+    await setShikimoriAccount(ctx.database.db, userId, null);
+    return { success: true as const };
+  });
+}
+
+async function completeLink(ctx: AuthContext, req: FastifyRequest, loginId: string | undefined) {
+  if (!ctx.shikimori) throw new LinkRefused('linking is switched off', 'unavailable');
+  const params = new URL(req.url, 'http://callback.invalid').searchParams;
+  const query = callbackQuerySchema.safeParse(Object.fromEntries(params));
+  if (query.success && query.data.error === 'access_denied') {
+    // Pressed Cancel on Shikimori: the pending link is used up either way.
+    if (isOpaqueId(loginId)) await takePendingLogin(ctx.database.db, hashOpaqueId(loginId));
+    throw new LinkRefused('cancelled on Shikimori', 'cancelled');
+  }
+  if (!isOpaqueId(loginId)) throw new LinkRefused('no link in progress in this browser');
+  const pending = await takePendingLogin(ctx.database.db, hashOpaqueId(loginId));
+  if (pending?.provider !== 'shikimori') throw new LinkRefused('link unknown, used or expired');
+  if (pending.userId == null || pending.userId !== req.identity.userId)
+    throw new LinkRefused('the link was started by another member or session');
+  if (!query.success) throw new LinkRefused('malformed callback');
+  if (query.data.error) throw new LinkRefused(`Shikimori answered ${query.data.error}`);
+  if (!query.data.state || !sameSecret(query.data.state, pending.state))
+    throw new LinkRefused('state mismatch');
+  const account = await ctx.shikimori.complete(params, pending);
+  try {
+    await setShikimoriAccount(ctx.database.db, pending.userId, account);
+  } catch (err) {
+    if (err instanceof ShikimoriAccountTaken) throw new LinkRefused(err.message, 'taken');
+    throw err;
+  }
+}

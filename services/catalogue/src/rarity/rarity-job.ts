@@ -1,0 +1,404 @@
+import { CARD_STATS_PAGE, type EventEnvelope, inventoryCardStats } from '@acg/contracts';
+import { AppError, type Bus, type Database, enqueue, type Logger, UnavailableError } from '@acg/platform';
+import { asc, desc, sql } from 'drizzle-orm';
+import type { CatalogueCaches } from '../caches';
+import { cards, outbox, ranks, rarityHistory, rarityRuns } from '../db/schema';
+import { announceCardChanges } from '../repository/card-events';
+import { findCardSummaries } from '../repository/cards';
+import {
+  correlation,
+  forceFix,
+  likeBuckets,
+  mean,
+  median,
+  percentileThresholds,
+  type RankThreshold,
+  rankFor,
+  rarityScore,
+  round2,
+  smartThresholds,
+} from './formulas';
+
+export type RarityMethod = 'scores' | 'smart' | 'percentile';
+export interface StepStats {
+  updated: number;
+  total: number;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  /** The first 100 changed card ids. */
+  updatedIds: number[];
+}
+export interface RunResult {
+  rarityScores: StepStats;
+  cardRanks: StepStats;
+  totalDuration: number;
+  method: RarityMethod;
+}
+export interface Progress {
+  running: boolean;
+  phase: 'idle' | 'reading' | 'scoring' | 'writing';
+  done: number;
+  total: number;
+  startedAt: string | null;
+}
+
+interface CardFigures {
+  activeOwners: number;
+  owners: number;
+  copies: number;
+  likes: number;
+}
+
+/** The lock every replica's recalculation takes, so only one runs at a time (rules §37). */
+const RARITY_LOCK = 0x7261_7269; // "rari"
+
+/**
+ * The rarity recalculation and the rank analyses (spec 2 §2.7, §3, §7; docs/rules.md §37).
+ * Ownership comes from inventory over the bus (inventory.card-stats, page by page); scores,
+ * thresholds and ranks are computed here and written in one transaction with the card events
+ * of every card whose score or rank changed, a history row per changed score, the run record and
+ * its audit event.
+ */
+export function createRarityJob(deps: {
+  database: Database;
+  bus: Bus;
+  caches: CatalogueCaches;
+  logger: Logger;
+  activeDays: number;
+  onEventsWritten?: () => void;
+}) {
+  const { database, bus } = deps;
+  const db = database.db;
+  const progress: Progress = { running: false, phase: 'idle', done: 0, total: 0, startedAt: null };
+
+  /** Per-card figures from inventory, and the number of active players. */
+  async function readFigures(): Promise<{ figures: Map<number, CardFigures>; activePlayers: number }> {
+    const [{ max = 0 } = {}] = await db
+      .select({ max: sql<number>`coalesce(max(${cards.id}), 0)::int` })
+      .from(cards);
+    const figures = new Map<number, CardFigures>();
+    let activePlayers = 0;
+    progress.total = Math.ceil(max / CARD_STATS_PAGE);
+    progress.done = 0;
+    for (let after = 0; after < max; after += CARD_STATS_PAGE) {
+      let page: Awaited<
+        ReturnType<typeof bus.request<typeof inventoryCardStats.request, typeof inventoryCardStats.response>>
+      >;
+      try {
+        page = await bus.request(inventoryCardStats, {
+          afterCardId: after,
+          span: CARD_STATS_PAGE,
+          activeDays: deps.activeDays,
+        });
+      } catch (err) {
+        deps.logger.warn({ err }, 'inventory could not give card figures');
+        throw new UnavailableError('Inventory cannot give the ownership figures right now; nothing changed');
+      }
+      activePlayers = page.activePlayers;
+      for (const [i, id] of page.cardIds.entries())
+        figures.set(id, {
+          activeOwners: page.activeOwners[i] ?? 0,
+          owners: page.owners[i] ?? 0,
+          copies: page.copies[i] ?? 0,
+          likes: page.likes[i] ?? 0,
+        });
+      progress.done += 1;
+    }
+    return { figures, activePlayers };
+  }
+
+  const readCards = () =>
+    db
+      .select({ id: cards.id, rarityScore: cards.rarityScore, rankId: cards.rankId })
+      .from(cards)
+      .orderBy(asc(cards.id));
+  const readRanks = async (): Promise<Array<RankThreshold & { title: string }>> =>
+    db
+      .select({
+        id: ranks.id,
+        code: ranks.code,
+        title: ranks.title,
+        sortOrder: ranks.sortOrder,
+        threshold: ranks.threshold,
+      })
+      .from(ranks)
+      .orderBy(asc(ranks.sortOrder), asc(ranks.id));
+
+  const none = (at: Date): StepStats => ({
+    updated: 0,
+    total: 0,
+    startedAt: at.toISOString(),
+    finishedAt: at.toISOString(),
+    durationMs: 0,
+    updatedIds: [],
+  });
+
+  /**
+   * Recalculates every card's score; with `smart` or `percentile` also sets the rank thresholds
+   * from the new scores and moves each card to the rank its score reaches.
+   */
+  async function run(opts: {
+    type: 'auto' | 'manual';
+    method: RarityMethod;
+    audit?: (r: RunResult) => EventEnvelope;
+  }) {
+    if (progress.running) throw new AppError(409, 'conflict', 'A rarity recalculation is already running');
+    progress.running = true;
+    progress.startedAt = new Date().toISOString();
+    const t0 = performance.now();
+    try {
+      progress.phase = 'reading';
+      const { figures, activePlayers } = await readFigures();
+      // Without active players every card scores the same: rank updates would flatten the catalogue.
+      if (opts.method !== 'scores' && activePlayers === 0)
+        throw new AppError(
+          409,
+          'conflict',
+          `No player has been active in the last ${deps.activeDays} days, so every card would score the same; the ranks are left as they are`,
+        );
+      progress.phase = 'scoring';
+      const scoreStart = new Date();
+      const list = await readCards();
+      const scores = list.map((c) => rarityScore(figures.get(c.id)?.activeOwners ?? 0, activePlayers));
+      const changedScores = list.flatMap((c, i) =>
+        round2(c.rarityScore) === scores[i] ? [] : [{ id: c.id, score: scores[i]! }],
+      );
+      const scoreEnd = new Date();
+
+      let thresholds: Array<{ id: number; threshold: number }> = [];
+      let rankChanges: Array<{ id: number; rankId: number }> = [];
+      const rankList = await readRanks();
+      const rankStart = new Date();
+      if (opts.method !== 'scores' && rankList.length > 0) {
+        const values =
+          opts.method === 'smart'
+            ? smartThresholds(scores, rankList.length)
+            : percentileThresholds(scores, rankList.length);
+        thresholds = rankList.map((r, i) => ({ id: r.id, threshold: values[i]! }));
+        const withNew = rankList.map((r, i) => ({ ...r, threshold: values[i]! }));
+        rankChanges = list.flatMap((c, i) => {
+          const target = rankFor(scores[i]!, withNew);
+          return target && target.id !== c.rankId ? [{ id: c.id, rankId: target.id }] : [];
+        });
+      }
+
+      progress.phase = 'writing';
+      const result: RunResult = {
+        rarityScores: {
+          updated: changedScores.length,
+          total: list.length,
+          startedAt: scoreStart.toISOString(),
+          finishedAt: scoreEnd.toISOString(),
+          durationMs: scoreEnd.getTime() - scoreStart.getTime(),
+          updatedIds: changedScores.slice(0, 100).map((c) => c.id),
+        },
+        cardRanks: none(rankStart),
+        totalDuration: 0,
+        method: opts.method,
+      };
+      let written = 0;
+      await database.transaction(async (tx) => {
+        const [lock] = (
+          await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${RARITY_LOCK}) as ok`)
+        ).rows;
+        if (!lock?.ok)
+          throw new AppError(409, 'conflict', 'A rarity recalculation is already running on another replica');
+        if (changedScores.length > 0) {
+          await tx.execute(sql`
+            update ${cards} as c set rarity_score = v.score
+            from json_to_recordset(${JSON.stringify(changedScores)}::json) as v(id int, score float8)
+            where c.id = v.id`);
+          for (let i = 0; i < changedScores.length; i += 5000)
+            await tx
+              .insert(rarityHistory)
+              .values(changedScores.slice(i, i + 5000).map((c) => ({ cardId: c.id, score: c.score })));
+        }
+        for (const t of thresholds)
+          await tx.update(ranks).set({ threshold: t.threshold }).where(sql`${ranks.id} = ${t.id}`);
+        if (rankChanges.length > 0)
+          await tx.execute(sql`
+            update ${cards} as c set rank_id = v.rank_id
+            from json_to_recordset(${JSON.stringify(rankChanges.map((r) => ({ id: r.id, rank_id: r.rankId })))}::json)
+              as v(id int, rank_id int)
+            where c.id = v.id`);
+        const rankEnd = new Date();
+        result.cardRanks = {
+          updated: rankChanges.length,
+          total: opts.method === 'scores' ? 0 : list.length,
+          startedAt: rankStart.toISOString(),
+          finishedAt: rankEnd.toISOString(),
+          durationMs: rankEnd.getTime() - rankStart.getTime(),
+          updatedIds: rankChanges.slice(0, 100).map((c) => c.id),
+        };
+        // Other services hear of every card whose score or rank changed.
+        const changedIds = [...new Set([...changedScores.map((c) => c.id), ...rankChanges.map((c) => c.id)])];
+        for (let i = 0; i < changedIds.length; i += 5000) {
+          const summaries = await findCardSummaries(tx, changedIds.slice(i, i + 5000));
+          written += await announceCardChanges(tx, { created: [], updated: summaries, deletedIds: [] });
+        }
+        result.totalDuration = Math.round(performance.now() - t0);
+        await tx.insert(rarityRuns).values({ type: opts.type, method: opts.method, result });
+        if (opts.audit) {
+          await enqueue(tx, outbox, opts.audit(result));
+          written += 1;
+        }
+      });
+      await deps.caches.invalidate('ranks', 'characters', 'cards');
+      if (written > 0) deps.onEventsWritten?.();
+      return result;
+    } finally {
+      progress.running = false;
+      progress.phase = 'idle';
+    }
+  }
+
+  /** The last run (spec 2 §3 "Last recalculation stats"), or null before any. */
+  async function lastRun() {
+    const [row] = await db
+      .select()
+      .from(rarityRuns)
+      .orderBy(desc(rarityRuns.at), desc(rarityRuns.id))
+      .limit(1);
+    if (!row) return null;
+    const r = row.result as RunResult;
+    return {
+      type: row.type,
+      at: row.at.toISOString(),
+      rarityScores: r.rarityScores,
+      cardRanks: r.cardRanks,
+      totalDuration: r.totalDuration,
+      method: r.method,
+    };
+  }
+
+  /** Rank analysis (spec 2 §3), 2 decimals. */
+  async function analysis() {
+    const [{ figures }, list, rankList] = await Promise.all([readFigures(), readCards(), readRanks()]);
+    const scores = list.map((c) => c.rarityScore);
+    const owners = list.map((c) => figures.get(c.id)?.owners ?? 0);
+    const totalOwned = owners.reduce((a, b) => a + b, 0);
+    return {
+      totalCards: list.length,
+      rarityScoreStats: {
+        mean: round2(mean(scores)),
+        median: round2(median(scores)),
+        min: round2(scores.length ? Math.min(...scores) : 0),
+        max: round2(scores.length ? Math.max(...scores) : 0),
+      },
+      rankDistribution: rankList.map((r) => {
+        const mine = list.flatMap((c, i) => (c.rankId === r.id ? [i] : []));
+        return {
+          code: r.code,
+          title: r.title,
+          threshold: r.threshold,
+          cardCount: mine.length,
+          percentage: list.length ? round2((100 * mine.length) / list.length) : 0,
+          avgOwnership: round2(mean(mine.map((i) => owners[i]!))),
+        };
+      }),
+      ownershipAnalysis: {
+        totalOwned,
+        avgOwnershipPerCard: list.length ? round2(totalOwned / list.length) : 0,
+        correlation: correlation(scores, owners),
+      },
+    };
+  }
+
+  /** Likes analysis (spec 2 §3), 2 decimals, top 10 liked. */
+  async function likesAnalysis() {
+    const [{ figures }, list, rankList] = await Promise.all([readFigures(), readCards(), readRanks()]);
+    const likes = list.map((c) => figures.get(c.id)?.likes ?? 0);
+    const owners = list.map((c) => figures.get(c.id)?.owners ?? 0);
+    const scores = list.map((c) => c.rarityScore);
+    const totalLikes = likes.reduce((a, b) => a + b, 0);
+    const top = list
+      .map((c, i) => ({
+        id: c.id,
+        likes: likes[i]!,
+        uniqueOwners: owners[i]!,
+        rarityScore: round2(scores[i]!),
+      }))
+      .filter((c) => c.likes > 0)
+      .sort((a, b) => b.likes - a.likes || a.id - b.id)
+      .slice(0, 10)
+      .map((c) => ({ ...c, likesPerOwner: c.uniqueOwners ? round2(c.likes / c.uniqueOwners) : c.likes }));
+    return {
+      totalLikes,
+      cardsWithLikes: likes.filter((n) => n > 0).length,
+      totalCards: list.length,
+      averageLikesPerCard: list.length ? round2(totalLikes / list.length) : 0,
+      maxLikes: likes.length ? Math.max(...likes) : 0,
+      likeDistribution: likeBuckets(likes),
+      correlationAnalysis: {
+        likesVsRarityScore: correlation(likes, scores),
+        likesVsOwnership: correlation(likes, owners),
+        rarityScoreVsOwnership: correlation(scores, owners),
+      },
+      topLikedCards: top,
+      rankAnalysis: rankList.map((r) => {
+        const mine = list.flatMap((c, i) => (c.rankId === r.id ? [i] : []));
+        return {
+          code: r.code,
+          cardCount: mine.length,
+          averageLikes: round2(mean(mine.map((i) => likes[i]!))),
+          averageRarityScore: round2(mean(mine.map((i) => scores[i]!))),
+          averageOwnership: round2(mean(mine.map((i) => owners[i]!))),
+        };
+      }),
+    };
+  }
+
+  /** Makes the thresholds strictly increasing over the scores that exist (spec 2 §2.7). */
+  async function fixThresholds(audit: (before: unknown, after: unknown) => EventEnvelope) {
+    const [list, rankList] = await Promise.all([readCards(), readRanks()]);
+    const fixed = forceFix(
+      rankList.map((r) => r.threshold),
+      list.map((c) => c.rarityScore),
+    );
+    const changes = rankList.map((r, i) => ({
+      code: r.code,
+      id: r.id,
+      before: r.threshold,
+      after: fixed.thresholds[i]!,
+    }));
+    await database.transaction(async (tx) => {
+      for (const c of changes)
+        if (c.before !== c.after)
+          await tx.update(ranks).set({ threshold: c.after }).where(sql`${ranks.id} = ${c.id}`);
+      await enqueue(
+        tx,
+        outbox,
+        audit(
+          Object.fromEntries(changes.map((c) => [c.code, c.before])),
+          Object.fromEntries(changes.map((c) => [c.code, c.after])),
+        ),
+      );
+    });
+    await deps.caches.invalidate('ranks');
+    deps.onEventsWritten?.();
+    return {
+      uniqueScores: fixed.uniqueScores,
+      ranks: changes.map(({ code, before, after }) => ({
+        code,
+        before,
+        after,
+        threshold: after,
+        changed: before !== after,
+      })),
+    };
+  }
+
+  /** A card's score history, newest first (additive). */
+  const history = (cardId: number) =>
+    db
+      .select({ score: rarityHistory.score, at: rarityHistory.at })
+      .from(rarityHistory)
+      .where(sql`${rarityHistory.cardId} = ${cardId}`)
+      .orderBy(desc(rarityHistory.at))
+      .limit(200);
+
+  return { run, lastRun, analysis, likesAnalysis, fixThresholds, history, progress: () => ({ ...progress }) };
+}
+
+export type RarityJob = ReturnType<typeof createRarityJob>;

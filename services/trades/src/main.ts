@@ -1,0 +1,4 @@
+import { runService } from '@acg/platform';
+import { serviceModule } from './module';
+
+await runService(serviceModule);

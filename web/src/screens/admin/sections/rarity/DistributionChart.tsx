@@ -1,0 +1,46 @@
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+import { useEffect, useRef } from 'react';
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+
+/**
+ * The rank distribution as a bar chart (Chart.js, drawn in the browser only): one bar per rank in
+ * its colour. The table beside it carries the same figures for screen readers and for SSR.
+ */
+export function DistributionChart({
+  bars,
+  label,
+}: {
+  bars: Array<{ code: string; value: number; color?: string }>;
+  label: string;
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!canvas.current) return;
+    const text = getComputedStyle(canvas.current).color || '#ddd';
+    const chart = new Chart(canvas.current, {
+      type: 'bar',
+      data: {
+        labels: bars.map((b) => b.code),
+        datasets: [
+          { label, data: bars.map((b) => b.value), backgroundColor: bars.map((b) => b.color ?? '#8a7dff') },
+        ],
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        scales: {
+          x: { ticks: { color: text } },
+          y: { beginAtZero: true, ticks: { color: text } },
+        },
+      },
+    });
+    return () => chart.destroy();
+  }, [bars, label]);
+  return (
+    <div className="admin-chart">
+      <canvas ref={canvas} role="img" aria-label={label} />
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type HeaderCheck, headerCheck, PAGE_SIZES, pageButtons, type Sort, shownRange } from './model';
+
+/** A sortable column header: a button, aria-sort on the cell. */
+export function SortHeader<K extends string>({
+  column,
+  label,
+  sort,
+  onSort,
+}: {
+  column: K;
+  label: string;
+  sort: Sort<K>;
+  onSort: (column: K) => void;
+}) {
+  const { t } = useTranslation();
+  const active = sort.column === column;
+  return (
+    <th scope="col" aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button
+        type="button"
+        className="admin-table__sort"
+        aria-label={t('adminTable.sortBy', { column: label })}
+        onClick={() => onSort(column)}
+      >
+        {label}
+        <span aria-hidden="true">{active ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+      </button>
+    </th>
+  );
+}
+
+/** A checkbox with an indeterminate state ('some'). */
+export function TriCheckbox({
+  state,
+  label,
+  onChange,
+  disabled,
+}: {
+  state: HeaderCheck;
+  label: string;
+  onChange: () => void;
+  disabled?: boolean;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = state === 'some';
+  }, [state]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      aria-label={label}
+      checked={state === 'all'}
+      aria-checked={state === 'some' ? 'mixed' : state === 'all'}
+      disabled={disabled}
+      onChange={onChange}
+    />
+  );
+}
+
+/** The header checkbox of a page: selects all on the page, indeterminate when only some are. */
+export function PageCheckbox({
+  pageIds,
+  selected,
+  onToggle,
+}: {
+  pageIds: readonly number[];
+  selected: ReadonlySet<number>;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TriCheckbox
+      state={headerCheck(pageIds, selected)}
+      label={t('adminTable.selectPage')}
+      disabled={pageIds.length === 0}
+      onChange={onToggle}
+    />
+  );
+}
+
+export function PageSizeSelect({ value, onChange }: { value: number; onChange: (n: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label className="admin-field">
+      <span className="admin-field__label">{t('adminTable.pageSize')}</span>
+      <select value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {PAGE_SIZES.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** First, previous, up to 5 page buttons, next, last; and 'page N / total', 'shown X-Y of N'. */
+export function Pager({
+  page,
+  pages,
+  pageSize,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  pages: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav className="admin-pagination" aria-label={label ?? t('adminTable.pagination')}>
+      <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => onPage(1)}>
+        {t('adminTable.first')}
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        {t('adminTable.previous')}
+      </button>
+      {pageButtons(page, pages).map((n) => (
+        <button
+          key={n}
+          type="button"
+          className={n === page ? 'button button--primary' : 'button button--ghost'}
+          aria-current={n === page ? 'page' : undefined}
+          aria-label={t('adminTable.pageN', { n })}
+          onClick={() => onPage(n)}
+        >
+          {n}
+        </button>
+      ))}
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('adminTable.next')}
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={page >= pages}
+        onClick={() => onPage(pages)}
+      >
+        {t('adminTable.last')}
+      </button>
+      <span className="admin-range">
+        {t('adminTable.pageOf', { page, pages })} · {t('adminTable.shown', shownRange(page, pageSize, total))}
+      </span>
+    </nav>
+  );
+}
+
+/** Spec 2 §5: a deletion asks for confirmation, says it cannot be undone and names the items. */
+export function useConfirmDelete() {
+  const { t } = useTranslation();
+  return (names: readonly string[]): boolean => {
+    const message =
+      names.length === 1
+        ? t('adminTable.confirmDeleteOne', { name: names[0] })
+        : t('adminTable.confirmDeleteMany', { n: names.length, names: names.join(', ') });
+    return window.confirm(message);
+  };
+}

@@ -1,0 +1,75 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getProvenance, type Provenance } from '../../api/trades';
+import { Modal } from '../../components/Modal';
+import { TRADE_TYPES, useLive } from '../../live/live';
+
+/**
+ * The provenance of one inventory entry's copies (the profile's card view): dropped by the bot,
+ * given, or traded from one user to another in trade N, oldest first.
+ */
+export function CardHistory({
+  inventoryId,
+  name,
+  onClose,
+}: {
+  inventoryId: number;
+  name: string;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const [history, setHistory] = useState<Provenance | null | 'error'>(null);
+  const [version, setVersion] = useState(0);
+  useLive(TRADE_TYPES, () => setVersion((v) => v + 1));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a live trade event reads the history again
+  useEffect(() => {
+    const controller = new AbortController();
+    getProvenance(inventoryId, controller.signal).then(setHistory, () => {
+      if (!controller.signal.aborted) setHistory('error');
+    });
+    return () => controller.abort();
+  }, [inventoryId, version]);
+  const date = new Intl.DateTimeFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} closeLabel={t('profile.history.close')}>
+      <h2 id={titleId}>{t('profile.history.title', { name })}</h2>
+      {history === null ? (
+        <p className="loading">{t('common.loading')}</p>
+      ) : history === 'error' ? (
+        <p className="error-text" role="alert">
+          {t('profile.history.error')}
+        </p>
+      ) : history.events.length === 0 ? (
+        <p className="empty">{t('profile.history.empty')}</p>
+      ) : (
+        <ol className="provenance" aria-label={t('profile.history.title', { name })}>
+          {history.events.map((event) => {
+            const to = event.toUser.username;
+            const from = event.fromUser?.username ?? '?';
+            const text =
+              event.kind === 'trade'
+                ? t('profile.history.trade', { from, to, trade: event.tradeId ?? '?' })
+                : event.kind === 'drop'
+                  ? t('profile.history.drop', { to })
+                  : event.kind === 'admin'
+                    ? t('profile.history.admin', { to })
+                    : t('profile.history.seed', { to });
+            return (
+              <li key={event.id} className="provenance__event" data-kind={event.kind}>
+                <span>
+                  {text}
+                  {event.quantity > 1 ? ` ×${event.quantity}` : ''}
+                </span>
+                <time dateTime={event.occurredAt}>{date.format(new Date(event.occurredAt))}</time>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,190 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/http';
+import { createTrade, getTradeable, getUsers, type TradeableCopy, type TradePartner } from '../../api/trades';
+import { useSession } from '../../app/session';
+import { CardPicker } from './CardPicker';
+
+type Copies = TradeableCopy[] | null | 'error';
+
+/**
+ * The create-trade form (spec 1 §2, §5, §8): a recipient (never the user themself), the user's
+ * own copies to give, then the recipient's copies to ask for (docs/rules.md §35), an optional
+ * description and message. Nothing chosen shows the empty-trade message; a refusal is an alert
+ * with the server's text, else the spec's creation-failure text (trade.form.createError).
+ */
+export function TradeForm({ onCreated }: { onCreated: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const me = user?.id ?? 0;
+  const ids = { recipient: useId(), description: useId(), message: useId() };
+  const [users, setUsers] = useState<TradePartner[] | null>(null);
+  const [recipient, setRecipient] = useState('');
+  const [own, setOwn] = useState<Copies>(null);
+  const [theirs, setTheirs] = useState<Copies>(null);
+  const [give, setGive] = useState<ReadonlySet<number>>(new Set());
+  const [receive, setReceive] = useState<ReadonlySet<number>>(new Set());
+  const [description, setDescription] = useState('');
+  const [message, setMessage] = useState('');
+  const [empty, setEmpty] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getUsers(controller.signal).then(
+      (list) => setUsers(list.filter((u) => u.id !== me)),
+      (err: unknown) => {
+        if (!controller.signal.aborted) {
+          console.error('users failed to load', err);
+          setUsers([]);
+        }
+      },
+    );
+    getTradeable(me, controller.signal).then(setOwn, () => {
+      if (!controller.signal.aborted) setOwn('error');
+    });
+    return () => controller.abort();
+  }, [me]);
+
+  // The requested side follows the chosen recipient.
+  useEffect(() => {
+    setReceive(new Set());
+    setTheirs(null);
+    if (!recipient) return;
+    const controller = new AbortController();
+    getTradeable(Number(recipient), controller.signal).then(setTheirs, () => {
+      if (!controller.signal.aborted) setTheirs('error');
+    });
+    return () => controller.abort();
+  }, [recipient]);
+
+  const toggle = (set: ReadonlySet<number>, id: number): ReadonlySet<number> => {
+    const next = new Set(set);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (sending) return;
+    if (!recipient || (give.size === 0 && receive.size === 0)) {
+      setEmpty(true);
+      return;
+    }
+    setEmpty(false);
+    setSending(true);
+    try {
+      await createTrade({
+        toUserId: Number(recipient),
+        fromItems: [...give].map((inventoryId) => ({ inventoryId, quantity: 1 })),
+        toItems: [...receive].map((inventoryId) => ({ inventoryId, quantity: 1 })),
+        description: description.trim(),
+        message: message.trim(),
+      });
+      setGive(new Set());
+      setReceive(new Set());
+      setDescription('');
+      setMessage('');
+      setRecipient('');
+      onCreated();
+    } catch (err) {
+      const text = errorText(err);
+      window.alert(text && !/^HTTP \d+$/.test(text) ? text : t('trade.form.createError'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const picker = (
+    copies: Copies,
+    name: string,
+    legend: string,
+    selected: ReadonlySet<number>,
+    set: (s: ReadonlySet<number>) => void,
+  ) => {
+    if (copies === null) return <p className="loading">{t('common.loading')}</p>;
+    if (copies === 'error')
+      return (
+        <p className="error-text" role="alert">
+          {t('trade.form.loadError')}
+        </p>
+      );
+    return (
+      <CardPicker
+        name={name}
+        legend={legend}
+        copies={copies}
+        selected={selected}
+        onToggle={(id) => set(toggle(selected, id))}
+      />
+    );
+  };
+
+  return (
+    <form
+      className="trade-form panel"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${ids.recipient}-title`}
+    >
+      <h2 id={`${ids.recipient}-title`}>{t('trade.form.title')}</h2>
+      <div className="trade-form__field">
+        <label htmlFor={ids.recipient}>{t('trade.form.recipient')}</label>
+        <select
+          id={ids.recipient}
+          required
+          value={recipient}
+          disabled={users === null}
+          onChange={(e) => setRecipient(e.target.value)}
+        >
+          <option value="">{users === null ? t('common.loading') : t('trade.form.chooseRecipient')}</option>
+          {(users ?? []).map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.username}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="trade-form__sides">
+        {picker(own, 'give', t('trade.form.give'), give, setGive)}
+        {recipient ? (
+          picker(theirs, 'receive', t('trade.form.receive'), receive, setReceive)
+        ) : (
+          <fieldset className="card-picker" data-picker="receive">
+            <legend>{t('trade.form.receive')}</legend>
+            <p className="empty">{t('trade.form.pickRecipientFirst')}</p>
+          </fieldset>
+        )}
+      </div>
+      <div className="trade-form__field">
+        <label htmlFor={ids.description}>{t('trade.form.description')}</label>
+        <input
+          id={ids.description}
+          type="text"
+          maxLength={500}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
+      <div className="trade-form__field">
+        <label htmlFor={ids.message}>{t('trade.form.message')}</label>
+        <textarea
+          id={ids.message}
+          rows={3}
+          maxLength={1000}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+      </div>
+      {empty && (
+        <p className="error-text" role="alert">
+          {t('trade.form.empty')}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={sending}>
+        {sending ? t('trade.form.sending') : t('trade.form.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/http';
+import { cardImageUrl, discordAvatarUrl } from '../../api/images';
+import {
+  actOnTrade,
+  getMyTrades,
+  itemName,
+  type Trade,
+  type TradeAction,
+  type TradeItem,
+  type TradeTab,
+} from '../../api/trades';
+import { useSession } from '../../app/session';
+import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
+import { TRADE_TYPES, useLive } from '../../live/live';
+
+/**
+ * The trades of one status tab (spec 1 §2): loading, an empty text, or the trades. The list
+ * re-reads itself on a live trade event or a resync, without a loading flash, and after the
+ * user's own action or a new trade (`version`).
+ */
+export function TradeList({ status, version }: { status: TradeTab; version: number }) {
+  const { t } = useTranslation();
+  const [trades, setTrades] = useState<Trade[] | null | 'error'>(null);
+  const latest = useRef(0);
+  const read = useCallback(() => {
+    const call = ++latest.current;
+    getMyTrades(status).then(
+      (list) => {
+        if (call === latest.current) setTrades(list);
+      },
+      (err: unknown) => {
+        console.error('trades failed to load', err);
+        if (call === latest.current) setTrades((known) => (Array.isArray(known) ? known : 'error'));
+      },
+    );
+  }, [status]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version (the user's own trade) reads again
+  useEffect(() => {
+    setTrades(null);
+    read();
+  }, [read, version]);
+  useLive(TRADE_TYPES, read);
+
+  if (trades === null) return <p className="loading">{t('common.loading')}</p>;
+  if (trades === 'error')
+    return (
+      <p className="error-text" role="alert">
+        {t('trade.loadError')}
+      </p>
+    );
+  if (trades.length === 0) return <p className="empty">{t(`trade.emptyTab.${status}`)}</p>;
+  return (
+    <ul className="trade-list">
+      {trades.map((trade) => (
+        <TradeRow key={trade.id} trade={trade} onChanged={read} />
+      ))}
+    </ul>
+  );
+}
+
+function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  const [acting, setActing] = useState<TradeAction | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const mine = trade.from_user_id === user?.id;
+  const counterpart = mine ? trade.ToUser : trade.FromUser;
+  // Each side from the viewer's seat: what they give and what they receive.
+  const give = trade.Items.filter((item) => item.side === (mine ? 'from' : 'to'));
+  const receive = trade.Items.filter((item) => item.side === (mine ? 'to' : 'from'));
+  const date = new Intl.DateTimeFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const actions: TradeAction[] = trade.status !== 'pending' ? [] : mine ? ['cancel'] : ['accept', 'decline'];
+
+  const act = async (action: TradeAction) => {
+    setActing(action);
+    setFailure(null);
+    try {
+      await actOnTrade(trade.id, action);
+      onChanged();
+    } catch (err) {
+      const text = errorText(err);
+      setFailure(text && !/^HTTP \d+$/.test(text) ? text : t('trade.actionError'));
+    } finally {
+      setActing(null);
+    }
+  };
+
+  const headingId = `trade-${trade.id}`;
+  return (
+    <li className="trade-card panel" aria-labelledby={headingId} data-trade-id={trade.id}>
+      <header className="trade-card__head">
+        <LoadedImage
+          className="trade-card__avatar"
+          src={discordAvatarUrl(counterpart.discordId ?? null, counterpart.avatar ?? null)}
+          fallback={fallbackAvatar(counterpart.username)}
+          alt=""
+          width={40}
+          height={40}
+          timeoutMs={IMAGE_TIMEOUT_MS.avatar}
+        />
+        <div className="trade-card__who">
+          <h3 id={headingId}>
+            {mine
+              ? t('trade.to', { name: counterpart.username })
+              : t('trade.from', { name: counterpart.username })}
+          </h3>
+          <time dateTime={trade.createdAt}>{date.format(new Date(trade.createdAt))}</time>
+        </div>
+        <span className="status-badge" data-status={trade.status}>
+          {t(`trade.status.${trade.status}`, { defaultValue: trade.status })}
+        </span>
+      </header>
+      {trade.description && <p className="trade-card__description">{trade.description}</p>}
+      {trade.message && (
+        <p className="trade-card__message">
+          <span className="admin-muted">{t('trade.wants')}</span> {trade.message}
+        </p>
+      )}
+      <div className="trade-card__sides">
+        <ItemList title={t('trade.youGive')} items={give} />
+        <ItemList title={t('trade.youReceive')} items={receive} />
+      </div>
+      {actions.length > 0 && (
+        <div className="trade-card__actions">
+          {actions.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={`button ${action === 'accept' ? 'button--primary' : 'button--ghost'}`}
+              disabled={acting !== null}
+              aria-busy={acting === action || undefined}
+              onClick={() => void act(action)}
+            >
+              {acting === action ? t('trade.acting') : t(`trade.actions.${action}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {failure && (
+        <p className="error-text" role="alert">
+          {failure}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function ItemList({ title, items }: { title: string; items: TradeItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="trade-items">
+      <h4>{title}</h4>
+      {items.length === 0 ? (
+        <p className="admin-muted">{t('trade.nothing')}</p>
+      ) : (
+        <ul>
+          {items.map((item) => (
+            <li key={item.id} className="trade-items__item">
+              <LoadedImage
+                className="trade-items__image"
+                src={cardImageUrl(item.Inventory.Card.id)}
+                alt=""
+                width={48}
+                height={72}
+                timeoutMs={IMAGE_TIMEOUT_MS.card}
+              />
+              <span className="trade-items__name">{itemName(item)}</span>
+              <span className="trade-items__quantity">{t('trade.quantity', { count: item.quantity })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
