@@ -28,7 +28,9 @@ async function call(label: string, method: string, path: string, cookie?: string
   const text = await res.text();
   if (res.status >= 500) serverErrors += 1;
   const shown = text.length > 220 ? `${text.slice(0, 220)}…` : text;
-  console.log(`${label}\n  ${method} ${path.length > 90 ? `${path.slice(0, 90)}…` : path} → ${res.status} ${shown}`);
+  console.log(
+    `${label}\n  ${method} ${path.length > 90 ? `${path.slice(0, 90)}…` : path} → ${res.status} ${shown}`,
+  );
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -40,7 +42,8 @@ try {
   const fan = await signIn(base, 'sakura_fan');
   const other = await signIn(base, 'admin_hikari');
   const idOf = async (cookie: string) =>
-    ((await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { user: { id: number } }).user;
+    ((await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { user: { id: number } })
+      .user;
   const me = await idOf(fan);
   const them = await idOf(other);
   // Each side gets two copies of a card, as the bot's drops would give them.
@@ -66,8 +69,14 @@ try {
   const theirCopy = theirs[0]!;
 
   console.log('\n## Trades (POST /trade/api, POST /trade/api/{id}/{action})\n');
-  await call('unknown user', 'POST', '/trade/api', fan, { toUserId: 99_999_999, fromItems: [{ inventoryId: myCopy.id }] });
-  await call('trade with oneself', 'POST', '/trade/api', fan, { toUserId: me.id, fromItems: [{ inventoryId: myCopy.id }] });
+  await call('unknown user', 'POST', '/trade/api', fan, {
+    toUserId: 99_999_999,
+    fromItems: [{ inventoryId: myCopy.id }],
+  });
+  await call('trade with oneself', 'POST', '/trade/api', fan, {
+    toUserId: me.id,
+    fromItems: [{ inventoryId: myCopy.id }],
+  });
   await call("offering another user's copy", 'POST', '/trade/api', fan, {
     toUserId: them.id,
     fromItems: [{ inventoryId: theirCopy.id }],
