@@ -1,9 +1,10 @@
 /**
  * A tour of bad input through the gateway of the embedded system (`npm start`'s system on free
  * ports, with the fakes), printing each request and the answer it got: the trades rules
- * (docs/rules.md §34) and the anime search (spec 1 §2). Every answer must be a 4xx with a clear
- * message (or, for the anime search, a clear `{error}` / an empty list), never a 5xx; the script
- * exits non-zero if one is.
+ * (docs/rules.md §34), the anime search (spec 1 §2) and the admin operations (spec 3: levels,
+ * log filters, translations, relay settings). Every answer must be a 4xx with a clear message
+ * (or, for the anime search, a clear `{error}` / an empty list), never a 5xx; the script exits
+ * non-zero if one is. The admin part reads the changed things back to show nothing was changed.
  *
  *   pnpm exec tsx deploy/runner/bench/bad-input-tour.ts
  */
@@ -130,6 +131,59 @@ try {
   await call('id too large', 'GET', '/api/anime/99999999999999999999/details');
   await call('unknown AniList id', 'GET', '/api/anime/anilist-0/details');
   await call('cards of an unknown anime', 'GET', '/api/anime/abc/cards');
+
+  console.log('\n## Admin operations (as the administrator admin_hikari)\n');
+  const admin = other;
+  await call('level 4', 'POST', `/admin/users/${me.id}/adminLevel`, admin, { adminLevel: 4 });
+  await call('level 5', 'POST', `/admin/users/${me.id}/adminLevel`, admin, { adminLevel: 5 });
+  await call('one’s own level', 'POST', `/admin/users/${them.id}/adminLevel`, admin, { adminLevel: 1 });
+  await call('a level that is not a number', 'POST', `/admin/users/${me.id}/adminLevel`, admin, {
+    adminLevel: 'moderator',
+  });
+  await call('an unknown user', 'POST', '/admin/users/99999999/adminLevel', admin, { adminLevel: 1 });
+  await call('a fan changing levels', 'POST', `/admin/users/${them.id}/adminLevel`, fan, { adminLevel: 0 });
+  const fanAfter = (await (await fetch(`${base}/api/me`, { headers: { cookie: fan } })).json()) as {
+    user: { adminLevel: number };
+  };
+  console.log(`  → the fan's level afterwards: ${fanAfter.user.adminLevel}`);
+  await call('log filter: month 13', 'GET', '/admin/logs?startDate=2024-13-45', admin);
+  await call('log filter: 30 February', 'GET', '/admin/logs?startDate=2024-02-30', admin);
+  await call('log filter: a word for a date', 'GET', '/admin/logs?endDate=yesterday', admin);
+  await call('CSV export: a dotted date', 'GET', '/admin/logs/export?startDate=31.12.2024', admin);
+  const before = await (await fetch(`${base}/api/i18n/ru`)).text();
+  const big = JSON.stringify({ 'home.title': 'x'.repeat(10 * 1024 * 1024) });
+  const res = await fetch(`${base}/admin/i18n?lang=ru`, {
+    method: 'POST',
+    headers: { cookie: admin, 'content-type': 'application/json', origin: base },
+    body: big,
+  });
+  if (res.status >= 500) serverErrors += 1;
+  console.log(
+    `a 10 MB translation import\n  POST /admin/i18n?lang=ru → ${res.status} ${(await res.text()).slice(0, 220)}`,
+  );
+  const broken = await fetch(`${base}/admin/i18n?lang=ru`, {
+    method: 'POST',
+    headers: { cookie: admin, 'content-type': 'application/json', origin: base },
+    body: '{"home.title": "Привет",',
+  });
+  if (broken.status >= 500) serverErrors += 1;
+  console.log(
+    `invalid JSON\n  POST /admin/i18n?lang=ru → ${broken.status} ${(await broken.text()).slice(0, 220)}`,
+  );
+  const after = await (await fetch(`${base}/api/i18n/ru`)).text();
+  console.log(`  → the ru translations afterwards: ${after === before ? 'unchanged' : 'CHANGED'}`);
+  if (after !== before) serverErrors += 1;
+  await call('a cron text that does not parse', 'POST', '/api/admin/config', admin, {
+    key: 'vk.schedule',
+    value: 'every five minutes',
+  });
+  await call('a non-numeric channel id', 'POST', '/api/admin/config', admin, {
+    key: 'vk.discordChannelId',
+    value: 'news-channel',
+  });
+  await call('checking a non-numeric channel', 'GET', '/api/admin/discord/check-channel/news', admin);
+  await call('a fan reading a setting', 'GET', '/api/config/vk.schedule', fan);
+  await call('the schedule afterwards', 'GET', '/api/config/vk.schedule', admin);
 } finally {
   await system.dispose();
 }
