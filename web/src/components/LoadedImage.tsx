@@ -71,8 +71,8 @@ function ImageView({
   // Without a URL, the fallback (when there is one) is the picture.
   const src = given ?? fallback ?? null;
   const failure = onFailure ?? (fallback ? 'fallback' : 'retry');
-  // The browser loads it itself: a first-screen picture, or one already inline.
-  const direct = priority || (src !== null && isInline(src));
+  // The browser loads it itself: a first-screen picture, a default picture, or one inline.
+  const direct = priority || given === null || (src !== null && isInline(src));
   const box = useRef<HTMLDivElement>(null);
   const picture = useRef<HTMLImageElement>(null);
   const [attempt, setAttempt] = useState(0);
