@@ -5,6 +5,7 @@ import type { Cache } from './types';
 
 export { createMemoryCache, type MemoryCacheOptions } from './memory';
 export { connectRedisCache, type RedisCacheOptions } from './redis';
+export { asCacheReader, currentCacheReader } from './reader';
 export type * from './types';
 
 /** Redis when a URL is configured (distributed mode), else the in-memory cache (embedded mode). */
