@@ -152,3 +152,7 @@ export const imageLoader = (): ImageLoader => {
   shared ??= createImageLoader();
   return shared;
 };
+/** Replaces the page's loader (component tests: jsdom has no object URLs nor image bytes). */
+export const useImageLoaderForTests = (loader: ImageLoader | undefined): void => {
+  shared = loader;
+};
