@@ -111,7 +111,10 @@ describe('LoadedImage', () => {
 
   it('gives a first-screen picture its URL at once and times it out itself', async () => {
     const { wrap, load } = fakeLoader();
-    renderPage(ru, wrap(<LoadedImage src="/hero.png" alt="hero" priority timeoutMs={IMAGE_TIMEOUT_MS.avatar} />));
+    renderPage(
+      ru,
+      wrap(<LoadedImage src="/hero.png" alt="hero" priority timeoutMs={IMAGE_TIMEOUT_MS.avatar} />),
+    );
     expect(img()!.getAttribute('src')).toBe('/hero.png');
     expect(img()!.getAttribute('fetchpriority')).toBe('high');
     await act(() => vi.advanceTimersByTimeAsync(IMAGE_TIMEOUT_MS.avatar - 1));

@@ -5,6 +5,7 @@ import { IMAGE_RETRY_MS, IMAGE_TIMEOUT_MS, type ImageLoader, imageLoader } from 
 import { useHydrated } from './useHydrated';
 
 export { IMAGE_RETRY_MS, IMAGE_TIMEOUT_MS };
+
 /** The load timeout starts when a picture is this close to the viewport. */
 const NEAR_VIEWPORT = '200px';
 

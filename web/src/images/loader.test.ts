@@ -2,11 +2,12 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createImageCache } from './cache';
 import { MemoryStorage } from '../test/memory-storage';
-import { createImageLoader, IMAGE_TIMEOUT_MS, ImageLoadError, PRELOAD_CONCURRENCY } from './loader';
+import { createImageCache } from './cache';
+import { createImageLoader, IMAGE_TIMEOUT_MS, type ImageLoadError, PRELOAD_CONCURRENCY } from './loader';
 
-const png = () => new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } });
+const png = () =>
+  new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } });
 let urls = 0;
 const toUrl = () => `blob:test/${++urls}`;
 let storage: MemoryStorage;
@@ -24,7 +25,11 @@ describe('the image loader', () => {
   it('shares one request between concurrent loads of one URL', async () => {
     const fetchImpl = vi.fn(async () => png());
     const loader = loaderWith(fetchImpl);
-    const [a, b, c] = await Promise.all([loader.load('/a.png'), loader.load('/a.png'), loader.load('/a.png')]);
+    const [a, b, c] = await Promise.all([
+      loader.load('/a.png'),
+      loader.load('/a.png'),
+      loader.load('/a.png'),
+    ]);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     expect(new Set([a, b, c]).size).toBe(1);
     expect(loader.loaded('/a.png')).toBe(a);

@@ -153,6 +153,6 @@ export const imageLoader = (): ImageLoader => {
   return shared;
 };
 /** Replaces the page's loader (component tests: jsdom has no object URLs nor image bytes). */
-export const useImageLoaderForTests = (loader: ImageLoader | undefined): void => {
+export const setImageLoaderForTests = (loader: ImageLoader | undefined): void => {
   shared = loader;
 };

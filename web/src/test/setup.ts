@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { createImageCache } from '../images/cache';
-import { type ImageLoader, useImageLoaderForTests } from '../images/loader';
+import { type ImageLoader, setImageLoaderForTests } from '../images/loader';
 
 // jsdom has no layout and does not implement scrolling; the window virtualizer scrolls on mount.
 if (typeof window !== 'undefined') window.scrollTo = () => {};
@@ -22,4 +22,4 @@ const passThrough: ImageLoader = {
   loaded: () => undefined,
   clear: async () => {},
 };
-useImageLoaderForTests(passThrough);
+setImageLoaderForTests(passThrough);

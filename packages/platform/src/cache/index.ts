@@ -4,8 +4,8 @@ import { connectRedisCache } from './redis';
 import type { Cache } from './types';
 
 export { createMemoryCache, type MemoryCacheOptions } from './memory';
-export { connectRedisCache, type RedisCacheOptions } from './redis';
 export { asCacheReader, currentCacheReader } from './reader';
+export { connectRedisCache, type RedisCacheOptions } from './redis';
 export type * from './types';
 
 /** Redis when a URL is configured (distributed mode), else the in-memory cache (embedded mode). */

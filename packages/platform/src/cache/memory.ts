@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import {
-  averageUserHitRate,
   assertNamespaceName,
   assertScopeName,
+  averageUserHitRate,
   type CacheBackend,
   createNamespace,
   hitRate,

@@ -46,7 +46,10 @@ export function averageUserHitRate(users: Iterable<{ hits: number; misses: numbe
     count++;
     sum += hitRate(u.hits, u.misses);
   }
-  return { users_tracked: count, avg_user_hit_rate: count === 0 ? 0 : Math.round((sum / count) * 10_000) / 10_000 };
+  return {
+    users_tracked: count,
+    avg_user_hit_rate: count === 0 ? 0 : Math.round((sum / count) * 10_000) / 10_000,
+  };
 }
 
 /** A signed-in user's read: counted on the side, never failing or slowing the read itself. */

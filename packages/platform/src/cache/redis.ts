@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 import {
-  averageUserHitRate,
   assertNamespaceName,
   assertScopeName,
+  averageUserHitRate,
   type CacheBackend,
   createNamespace,
   hitRate,
@@ -199,7 +199,8 @@ function redisCache(
         await backend.clearNamespace(ns);
         if (clearOpts.resetStats) await redis.unlink(statsKey(ns));
       }
-      if (clearOpts.resetStats && clearOpts.namespace === undefined) await redis.unlink(userStatsKey, userSeenKey);
+      if (clearOpts.resetStats && clearOpts.namespace === undefined)
+        await redis.unlink(userStatsKey, userSeenKey);
     },
     userStats: async () => averageUserHitRate((await userFigures()).values()),
     async cleanup({ userIdleMs = 24 * 60 * 60 * 1000, now = Date.now() } = {}) {

@@ -32,7 +32,13 @@ const ns = (name: string, keys: number, hits: number, misses: number) => ({
 function serveCatalogue(fail = false) {
   catalogue = [
     h.bus.serve(catalogueCacheStats, async () => ({
-      namespaces: [ns('cards', 3, 6, 2), ns('characters', 1, 2, 2), ns('ranks', 1, 4, 0), ns('seasons', 0, 0, 0), ns('animes', 1, 0, 1)],
+      namespaces: [
+        ns('cards', 3, 6, 2),
+        ns('characters', 1, 2, 2),
+        ns('ranks', 1, 4, 0),
+        ns('seasons', 0, 0, 0),
+        ns('animes', 1, 0, 1),
+      ],
       users: { users_tracked: 2, avg_user_hit_rate: 0.625 },
     })),
     h.bus.serve(catalogueCacheClear, async () => {
@@ -61,11 +67,19 @@ describe('cache administration', () => {
       avg_user_hit_rate: 0.625,
       users_tracked: 2,
     });
-    expect(stats.namespaces.map((n) => n.name)).toEqual(['cards', 'characters', 'ranks', 'seasons', 'animes']);
+    expect(stats.namespaces.map((n) => n.name)).toEqual([
+      'cards',
+      'characters',
+      'ranks',
+      'seasons',
+      'animes',
+    ]);
   });
 
   it('shows an empty cache while no catalogue runs, and refuses to clear it (503 with a message)', async () => {
-    const { application_cache: stats } = adminCacheStatsResponseSchema.parse(await (await get(asAdmin())).json());
+    const { application_cache: stats } = adminCacheStatsResponseSchema.parse(
+      await (await get(asAdmin())).json(),
+    );
     expect(stats).toMatchObject({ keys: 0, hits: 0, hit_rate: 0, users_tracked: 0, namespaces: [] });
     for (const action of ['clear', 'cleanup'] as const) {
       const res = await post(action);

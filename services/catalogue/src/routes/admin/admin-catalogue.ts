@@ -154,7 +154,9 @@ export function registerAdminCatalogueRoutes(
     async (req) => repo.listCharacters(db, req.query),
   );
   app.get('/admin/ranks', async () => repo.listRanks(db));
-  app.get('/admin/seasons', async () => ctx.caches.seasons.wrap('all', LIST_TTL_SECONDS, () => repo.listSeasons(db)));
+  app.get('/admin/seasons', async () =>
+    ctx.caches.seasons.wrap('all', LIST_TTL_SECONDS, () => repo.listSeasons(db)),
+  );
   app.get(
     '/admin/cards',
     {

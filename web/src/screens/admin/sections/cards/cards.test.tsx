@@ -194,7 +194,9 @@ describe('the card section', () => {
         {} as IntersectionObserver,
       ),
     );
-    await waitFor(() => expect(boxes[0]!.querySelector('img')?.getAttribute('src')).toBe('/api/cards/45/image'));
+    await waitFor(() =>
+      expect(boxes[0]!.querySelector('img')?.getAttribute('src')).toBe('/api/cards/45/image'),
+    );
   });
 
   it('adds a single card: the season only when limited; the form keeps its values on failure, resets on success', async () => {
