@@ -104,7 +104,9 @@ export default function CacheSection() {
 
   return (
     <section className="admin-cache" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`}>{t('adminCache.title')}</h2>
+      <h2 id={`${ids}-title`} className="visually-hidden">
+        {t('adminCache.title')}
+      </h2>
       {message ? (
         <p
           className={`admin-cache__message admin-cache__message--${message.kind}`}
