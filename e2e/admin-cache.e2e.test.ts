@@ -12,7 +12,6 @@ import { startSystem } from './system';
  */
 let system: Awaited<ReturnType<typeof startSystem>>;
 let browser: Browser;
-let context: BrowserContext;
 let admin: Page;
 let ru = false;
 const shots = 'screenshots/admin-cache';
@@ -71,7 +70,7 @@ const stat = (page: Page, cache: 'server' | 'browser', key: string) =>
 beforeAll(async () => {
   system = await startSystem();
   browser = await launchChromium();
-  ({ context, page: admin } = await pageAs('admin_hikari', 1280));
+  ({ page: admin } = await pageAs('admin_hikari', 1280));
   admin.on('dialog', (d) => void d.accept());
   await mkdir(shots, { recursive: true });
 });
@@ -189,6 +188,3 @@ describe('the admin cache section', () => {
     await page.context().close();
   });
 });
-
-// The context of the administrator's first page is closed with the browser.
-void context;

@@ -21,7 +21,7 @@ function fakeLoader(answers: boolean[] = []) {
     if (!ok) throw new Error('failed');
     return `blob:loaded/${calls.length}`;
   });
-  const loader = { load, loaded: () => undefined } as unknown as ImageLoader;
+  const loader = { load, loaded: () => undefined, forget: vi.fn() } as unknown as ImageLoader;
   const wrap = (children: ReactNode) => (
     <ImageLoaderContext.Provider value={loader}>{children}</ImageLoaderContext.Provider>
   );

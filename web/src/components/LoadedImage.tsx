@@ -175,7 +175,12 @@ function ImageView({
         fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         onLoad={() => shown && state !== 'fallback' && setState('loaded')}
-        onError={() => shown && state !== 'fallback' && fail()}
+        onError={() => {
+          if (!shown || state === 'fallback') return;
+          // Bytes the browser cannot show are not kept: the retry asks the server again.
+          if (!direct && src) loader.forget(src);
+          fail();
+        }}
       />
       {state === 'error' && (
         <span className="image__overlay" role="status">

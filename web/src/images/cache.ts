@@ -50,6 +50,8 @@ export interface ImageCache {
   /** The cached picture, or undefined (a miss; an expired entry is removed first). */
   get(url: string): Promise<Blob | undefined>;
   put(url: string, blob: Blob): Promise<void>;
+  /** Drops one entry (bytes the browser could not show). */
+  remove(url: string): Promise<void>;
   stats(): ImageCacheStats;
   /** Removes every entry and resets the counters. */
   clear(): Promise<void>;
@@ -198,6 +200,7 @@ export function createImageCache(opts: ImageCacheOptions = {}): ImageCache {
       );
       await trim();
     },
+    remove: (url) => remove([url]),
     stats() {
       const all = metas();
       const { hits, misses } = counters();

@@ -42,6 +42,8 @@ export interface ImageLoader {
   preload(urls: readonly string[], opts?: LoadOptions): Promise<void>;
   /** What is already loaded in this page, to show at once without a loading state. */
   loaded(url: string): string | undefined;
+  /** Forgets one picture (here and in the browser cache): its bytes did not display. */
+  forget(url: string): void;
   /** Empties the browser image cache and forgets what this page loaded. */
   clear(): Promise<void>;
   readonly cache: ImageCache;
@@ -131,6 +133,10 @@ export function createImageLoader(deps: ImageLoaderDeps = {}): ImageLoader {
     cache,
     load,
     loaded: (url) => (isInline(url) ? url : objectUrls.get(url)),
+    forget(url) {
+      objectUrls.delete(url);
+      cache.remove(url).catch(() => {});
+    },
     async clear() {
       objectUrls.clear();
       await cache.clear();

@@ -20,6 +20,7 @@ const passThrough: ImageLoader = {
   load: async (url) => url,
   preload: async () => {},
   loaded: () => undefined,
+  forget: () => {},
   clear: async () => {},
 };
 setImageLoaderForTests(passThrough);
