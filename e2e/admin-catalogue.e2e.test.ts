@@ -209,18 +209,16 @@ describe('the admin catalogue, filled through the screens', () => {
     expect(alert.message()).toBe(`Добавлено: ${imported.length}, Пропущено: 0`);
     await alert.accept();
     await admin.getByText(`Страница 1 из 1, найдено ${imported.length}`).waitFor();
-    // Card images render once near the viewport: the first one loads from the card image path.
-    const width = await admin
-      .locator('.admin-cards__card img')
-      .first()
-      .evaluate(async (img: HTMLImageElement) => {
-        await img.decode();
-        return img.naturalWidth;
-      });
-    expect(width).toBeGreaterThan(0);
-    expect(await admin.locator('.admin-cards__card img').first().getAttribute('src')).toMatch(
-      /^\/api\/cards\/\d+\/image/,
+    // Card images render once near the viewport: the first one loads from the card image path,
+    // through the image loader (its bytes shown as an object URL, the path kept in the browser cache).
+    const first = admin.locator('.admin-cards__card .image--loaded img').first();
+    await first.waitFor();
+    expect(await first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await first.getAttribute('src')).toMatch(/^blob:/);
+    const cached = await admin.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('acg.image-cache.meta:')),
     );
+    expect(cached.some((k) => /\/api\/cards\/\d+\/image/.test(k))).toBe(true);
     await admin.screenshot({ path: `${shots}/cards-grid-1280.png`, fullPage: true });
     await admin.locator('.admin-cards').getByRole('searchbox').fill('Light');
     // The debounced search leaves one card: the caption says so.

@@ -26,12 +26,7 @@ const INTERNAL = new Set(['/healthz', '/readyz', '/metrics']);
  * them. Keep it honest: a listed route that gets registered fails the test until it is removed
  * here, and only documented routes of built services may be listed.
  */
-const PENDING: ReadonlyArray<{ issue: string; routes: readonly string[] }> = [
-  {
-    issue: 'issue 10 (images: cache administration, served by the admin service)',
-    routes: ['POST /api/admin/cache/clear', 'POST /api/admin/cache/cleanup'],
-  },
-];
+const PENDING: ReadonlyArray<{ issue: string; routes: readonly string[] }> = [];
 const pendingRoutes = PENDING.flatMap((group) =>
   group.routes.map((route) => ({ route, issue: group.issue })),
 );

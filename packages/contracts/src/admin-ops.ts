@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditCategories } from './audit';
+import { cacheNamespaceStatsSchema } from './catalogue';
 import { id, int4, safeString } from './fields';
 import { languageSchema } from './users';
 
@@ -219,3 +220,34 @@ export const relayRunSchema = z.object({
   errors: z.array(z.string()),
 });
 export const relayRunListSchema = z.array(relayRunSchema);
+
+// --- cache administration (spec 3 §2.8, §3, §7) ---
+
+/** Server cache stats (spec 3 §3): the totals over the namespaces, the per-user figures, each namespace. */
+export const serverCacheStatsSchema = z.object({
+  keys: z.number().int(),
+  hits: z.number().int(),
+  misses: z.number().int(),
+  hit_rate: z.number(),
+  avg_user_hit_rate: z.number(),
+  users_tracked: z.number().int(),
+  namespaces: z.array(cacheNamespaceStatsSchema),
+});
+export type ServerCacheStats = z.infer<typeof serverCacheStatsSchema>;
+
+/** GET /api/admin/cache/stats. */
+export const adminCacheStatsResponseSchema = z.object({ application_cache: serverCacheStatsSchema });
+
+/** POST /api/admin/cache/clear (additive): which namespaces were emptied, and how many keys went. */
+export const adminCacheClearResponseSchema = z.object({
+  success: z.literal(true),
+  namespaces: z.array(z.string()),
+  keysRemoved: z.number().int(),
+});
+
+/** POST /api/admin/cache/cleanup (additive): expired entries removed, idle users forgotten. */
+export const adminCacheCleanupResponseSchema = z.object({
+  success: z.literal(true),
+  expiredRemoved: z.number().int(),
+  usersForgotten: z.number().int(),
+});

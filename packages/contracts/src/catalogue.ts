@@ -149,5 +149,26 @@ export const cacheNamespaceStatsSchema = z.object({
 export const catalogueCacheStats = defineRpc(
   'catalogue.cache-stats',
   z.object({}),
-  z.object({ namespaces: z.array(cacheNamespaceStatsSchema) }),
+  z.object({
+    namespaces: z.array(cacheNamespaceStatsSchema),
+    /** Per-user figures of the catalogue's reads (spec 3 §3); absent from older replicas. */
+    users: z.object({ users_tracked: z.number().int(), avg_user_hit_rate: z.number() }).optional(),
+  }),
+);
+
+/** catalogue.cache-clear: empties the catalogue's cache namespaces (POST /api/admin/cache/clear). */
+export const catalogueCacheClear = defineRpc(
+  'catalogue.cache-clear',
+  z.object({}),
+  z.object({ namespaces: z.array(z.string()), keysRemoved: z.number().int() }),
+);
+
+/**
+ * catalogue.cache-cleanup: removes expired entries and the per-user figures of users idle for a
+ * day (POST /api/admin/cache/cleanup).
+ */
+export const catalogueCacheCleanup = defineRpc(
+  'catalogue.cache-cleanup',
+  z.object({}),
+  z.object({ expiredRemoved: z.number().int(), usersForgotten: z.number().int() }),
 );

@@ -65,7 +65,7 @@ export async function start(deps: ServiceDeps<AdminConfig>): Promise<RunningServ
       registerLogRoutes(app, { database, timeZone: config.AUDIT_TIME_ZONE });
       registerNewsRoutes(app, { database, outboxRelay, publicUrl: config.PUBLIC_URL });
       registerI18nRoutes(app, { database, cache, outboxRelay });
-      registerCacheRoutes(app, { bus });
+      registerCacheRoutes(app, { bus, database, outboxRelay });
       registerSettingsRoutes(app, { database, outboxRelay, discord, relay, scheduler: () => scheduler });
       const consumers = await startAuditConsumers(bus, database);
       const languages = bus.serve(i18nLanguages, async () => ({

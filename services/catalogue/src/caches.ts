@@ -3,11 +3,11 @@ import type { Cache, CacheNamespace } from '@acg/platform';
 /**
  * The catalogue's hot lists live in the platform cache under these namespaces (the admin cache
  * screen shows them): ranks, the anime list and external id look-ups, character list pages, and
- * the anime card lists plus the draw pool's generation mark. Every catalogue edit clears the
+ * the anime card lists plus the draw pool's generation mark, and the season list. Every catalogue edit clears the
  * namespaces it affects (CatalogueEditor), so the TTLs only bound how long a change made
  * outside the editor (a seed, a manual SQL fix) can stay unseen.
  */
-export const CATALOGUE_NAMESPACES = ['ranks', 'animes', 'characters', 'cards'] as const;
+export const CATALOGUE_NAMESPACES = ['ranks', 'animes', 'characters', 'cards', 'seasons'] as const;
 export type CatalogueNamespace = (typeof CATALOGUE_NAMESPACES)[number];
 
 export const LIST_TTL_SECONDS = 600;
@@ -19,6 +19,7 @@ export interface CatalogueCaches {
   animes: CacheNamespace;
   characters: CacheNamespace;
   cards: CacheNamespace;
+  seasons: CacheNamespace;
   /** The home counters (GET /api/stats). */
   stats: CacheNamespace;
   /**
@@ -34,6 +35,7 @@ export function catalogueCaches(cache: Cache): CatalogueCaches {
     animes: cache.namespace('animes'),
     characters: cache.namespace('characters'),
     cards: cache.namespace('cards'),
+    seasons: cache.namespace('seasons'),
     stats: cache.namespace('stats'),
   };
   return {

@@ -22,6 +22,7 @@ import { registerAnimeRoutes } from './routes/anime/anime';
 import { registerAnimeCardRoutes } from './routes/anime-cards/anime-cards';
 import { registerCharacterRoutes } from './routes/characters/characters';
 import { registerRankRoutes } from './routes/ranks/ranks';
+import { serveCacheAdministration } from './routes/rpc/cache-admin';
 import { serveCatalogueRpc } from './routes/rpc/rpc';
 import { registerStatsRoutes } from './routes/stats/stats';
 
@@ -97,7 +98,10 @@ export async function start(deps: ServiceDeps<CatalogueConfig>): Promise<Running
           )
         : undefined;
       const drawCard = createCardDrawer(database, createDrawPool(database, caches.cards));
-      const subscriptions = serveCatalogueRpc(bus, database, drawCard, deps.cache);
+      const subscriptions = [
+        ...serveCatalogueRpc(bus, database, drawCard),
+        ...serveCacheAdministration(bus, deps.cache),
+      ];
       return [
         async () => {
           await scheduled?.destroy();

@@ -54,8 +54,8 @@ describe('App screens', () => {
 
   it('opens the section ?tab= names, and the default for an unknown one', async () => {
     renderPage({ path: '/admin?tab=cache', user: user({ adminLevel: 3 }) });
-    // The one section still to come (cache administration, the images issue) says so.
-    expect(await within(main()).findByText('The “Cache” section arrives in a later release.')).toBeTruthy();
+    expect(await within(main()).findByRole('heading', { name: 'Server cache' })).toBeTruthy();
+    expect(within(main()).getByRole('heading', { name: 'Browser image cache' })).toBeTruthy();
     cleanup();
     renderPage({ path: '/admin?tab=nope', user: user({ adminLevel: 3 }) });
     const nav = await within(main()).findByRole('navigation', { name: 'Admin sections' });

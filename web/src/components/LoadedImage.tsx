@@ -1,66 +1,97 @@
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageSource } from '../api/images';
+import { IMAGE_RETRY_MS, IMAGE_TIMEOUT_MS, type ImageLoader, imageLoader } from '../images/loader';
+import { useHydrated } from './useHydrated';
 
-/** Spec 1 §9: image timeouts per kind, and the retry delay. */
-export const IMAGE_TIMEOUT_MS = { default: 10_000, card: 8_000, avatar: 5_000, rank: 5_000 } as const;
-export const IMAGE_RETRY_MS = 1_000;
+export { IMAGE_RETRY_MS, IMAGE_TIMEOUT_MS };
+
 /** The load timeout starts when a picture is this close to the viewport. */
 const NEAR_VIEWPORT = '200px';
+
+/** The loader pictures go through; the page's one loader unless a test provides its own. */
+export const ImageLoaderContext = createContext<ImageLoader | null>(null);
+const useImageLoader = (): ImageLoader => useContext(ImageLoaderContext) ?? imageLoader();
 
 export interface LoadedImageProps {
   src: string | null;
   alt: string;
   timeoutMs?: number;
-  /** Shown instead of retrying when the image fails (avatars and default pictures). */
+  /** The default picture: shown without a URL and, unless `onFailure` is 'retry', when the image fails. */
   fallback?: string;
+  /**
+   * What a failure does: 'retry' shows the error overlay and tries again every second (spec 1
+   * §4); 'fallback' shows the fallback. Default: 'fallback' when there is one, else 'retry'.
+   */
+  onFailure?: 'retry' | 'fallback';
   className?: string;
   width?: number;
   height?: number;
   /**
-   * A picture in the first screenful (the page's likely largest paint): loaded at once with high
-   * priority instead of lazily, so it does not wait for layout and shares the line with less.
+   * A picture in the first screenful (the page's likely largest paint): in the server's markup
+   * with its URL, loaded at once with high priority by the browser itself, so it does not wait
+   * for the script. Every other picture goes through the image loader and its browser cache.
    */
   priority?: boolean;
 }
 
 /**
- * The one image loader (spec 1 §4): loading, then loaded; on failure or timeout an
- * error overlay (`images.error`: the spec's text in ru) and a retry every second with no upper limit — or the fallback when
- * one is given. A missing URL shows the 'no image' placeholder (or the fallback). External URLs
- * are loaded through our image proxy (api/images.ts).
+ * The one image component (spec 1 §4): loading, then loaded; on failure or timeout an error
+ * overlay (`images.error`: the spec's text in ru) and a retry every second with no upper limit,
+ * or the fallback picture. A missing URL shows the 'no image' placeholder (or the fallback).
+ * External URLs are loaded through our image proxy (api/images.ts). Pictures load through the
+ * shared loader (images/loader.ts: timeouts, shared requests, the IndexedDB cache), so they have
+ * no URL in the server's markup; `priority` ones keep theirs and load as plain images.
  */
 export function LoadedImage(props: LoadedImageProps) {
   const src = imageSource(props.src);
   // A new picture starts over: fresh state, attempt 0.
-  return <ImageLoader key={src ?? props.fallback ?? ''} {...props} src={src} />;
+  return <ImageView key={src ?? props.fallback ?? ''} {...props} src={src} />;
 }
 
 type LoadState = 'waiting' | 'loading' | 'loaded' | 'error' | 'fallback';
 
-function ImageLoader({
+const isInline = (url: string) => /^data:image\//i.test(url) || url.startsWith('blob:');
+const withAttempt = (src: string, attempt: number) =>
+  attempt === 0 ? src : `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`;
+
+function ImageView({
   src: given,
   alt,
   timeoutMs = IMAGE_TIMEOUT_MS.default,
   fallback,
+  onFailure,
   className,
   width,
   height,
   priority = false,
 }: LoadedImageProps) {
   const { t } = useTranslation();
+  const loader = useImageLoader();
+  const hydrated = useHydrated();
   // Without a URL, the fallback (when there is one) is the picture.
   const src = given ?? fallback ?? null;
+  const failure = onFailure ?? (fallback ? 'fallback' : 'retry');
+  // The browser loads it itself: a first-screen picture, a default picture, or one inline.
+  const direct = priority || given === null || (src !== null && isInline(src));
   const box = useRef<HTMLDivElement>(null);
   const picture = useRef<HTMLImageElement>(null);
   const [attempt, setAttempt] = useState(0);
-  // The browser loads the picture lazily (loading="lazy"); the timeout starts only once it is
-  // near the viewport ('waiting' until then), so it counts a real load, not the time an off-screen
-  // image waits to be scrolled to. Without IntersectionObserver the clock starts at once (the
-  // server render and real browsers both start 'waiting', so hydration agrees).
-  const [state, setState] = useState<LoadState>(() =>
-    typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined' ? 'loading' : 'waiting',
+  // A picture this page loaded before is shown at once after a client-side navigation (never
+  // while hydrating: the server's markup has no loaded pictures).
+  const [ready, setReady] = useState<string | undefined>(() =>
+    !direct && src && hydrated ? loader.loaded(src) : undefined,
   );
+  // The load (and its timeout) starts only once the picture is near the viewport ('waiting'
+  // until then), so it counts a real load, not the time an off-screen image waits to be
+  // scrolled to. Without IntersectionObserver it starts at once (the server render and real
+  // browsers both start 'waiting', so hydration agrees).
+  const [state, setState] = useState<LoadState>(() =>
+    ready || (typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined')
+      ? 'loading'
+      : 'waiting',
+  );
+  const fail = () => setState(failure === 'fallback' && fallback ? 'fallback' : 'error');
 
   useEffect(() => {
     if (state !== 'waiting') return;
@@ -76,30 +107,44 @@ function ImageLoader({
     return () => observer.disconnect();
   }, [state]);
 
+  // Through the loader: its request (shared, cached, timed out by kind) gives the bytes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt restarts the load; fail is stable enough
+  useEffect(() => {
+    if (direct || !src || state !== 'loading' || ready) return;
+    let current = true;
+    loader.load(src, { timeoutMs }).then(
+      (url) => current && setReady(url),
+      () => current && fail(),
+    );
+    return () => {
+      current = false;
+    };
+  }, [direct, src, state, ready, attempt, loader, timeoutMs]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fail depends only on props listed
   useEffect(() => {
     if (!src || (state !== 'loading' && state !== 'error')) return;
-    // Loading: give up after the timeout. Failed: try again after the retry delay.
+    // Loading directly: give up after the timeout (the loader times its own requests).
+    // Failed: try again after the retry delay.
+    if (state === 'loading' && !direct) return;
     const timer =
       state === 'loading'
-        ? setTimeout(() => setState(fallback ? 'fallback' : 'error'), timeoutMs)
+        ? setTimeout(fail, timeoutMs)
         : setTimeout(() => {
+            setReady(undefined);
             setAttempt((a) => a + 1);
             setState('loading');
           }, IMAGE_RETRY_MS);
     return () => clearTimeout(timer);
-  }, [src, state, timeoutMs, fallback]);
+  }, [src, state, timeoutMs, fallback, direct]);
 
   const shown =
-    state === 'fallback'
-      ? fallback!
-      : attempt === 0
-        ? src
-        : `${src}${src?.includes('?') ? '&' : '?'}retry=${attempt}`;
+    state === 'fallback' ? fallback : !src ? undefined : direct ? withAttempt(src, attempt) : ready;
 
   useEffect(() => {
     // A picture from the browser's memory cache can finish before React sees its load event.
     const el = picture.current;
-    if (el?.complete && el.naturalWidth > 0 && (state === 'waiting' || state === 'loading'))
+    if (el?.complete && el.naturalWidth > 0 && shown && (state === 'waiting' || state === 'loading'))
       setState('loaded');
   });
 
@@ -120,17 +165,22 @@ function ImageLoader({
     >
       {/* A new element per attempt: the browser drops the failed request and starts afresh. */}
       <img
-        key={shown}
+        key={shown ?? 'pending'}
         ref={picture}
-        src={shown ?? undefined}
+        src={shown}
         alt={alt}
         width={width}
         height={height}
-        loading={priority ? 'eager' : 'lazy'}
+        loading={priority ? 'eager' : direct ? 'lazy' : undefined}
         fetchPriority={priority ? 'high' : undefined}
         decoding="async"
-        onLoad={() => state !== 'fallback' && setState('loaded')}
-        onError={() => state !== 'fallback' && setState(fallback ? 'fallback' : 'error')}
+        onLoad={() => shown && state !== 'fallback' && setState('loaded')}
+        onError={() => {
+          if (!shown || state === 'fallback') return;
+          // Bytes the browser cannot show are not kept: the retry asks the server again.
+          if (!direct && src) loader.forget(src);
+          fail();
+        }}
       />
       {state === 'error' && (
         <span className="image__overlay" role="status">

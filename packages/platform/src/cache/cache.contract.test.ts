@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connectCache, connectRedisCache, createMemoryCache } from './index';
+import { asCacheReader, connectCache, connectRedisCache, createMemoryCache } from './index';
 import type { Cache } from './types';
 
 /**
@@ -328,6 +328,46 @@ describe.each(implementations)('$name cache', (impl) => {
     await ns.deleteIf('a', 3);
     await ns.deleteIf('c', 3);
     expect(await ns.stats()).toEqual({ name: ns.name, keys: 1, hits: 0, misses: 0, hit_rate: 0 });
+  });
+
+  it('counts signed-in users reads per user, keeps scopes apart, and forgets idle users on cleanup', async () => {
+    const scope = cache.prefixed(freshName('users'));
+    const other = cache.prefixed(freshName('users'));
+    const ns = scope.namespace('cards');
+    await ns.set('a', 1, MINUTE);
+    // User 1: a hit and a miss (0.5); user 2: two hits (1); an anonymous read counts for nobody.
+    await asCacheReader(1, async () => {
+      await ns.get('a');
+      await ns.get('missing');
+    });
+    await asCacheReader(2, () => ns.wrap('a', MINUTE, async () => 0));
+    await asCacheReader(2, () => ns.getBuffer('a'));
+    await asCacheReader(null, () => ns.get('a'));
+    await untilPasses(async () =>
+      expect(await scope.userStats()).toEqual({ users_tracked: 2, avg_user_hit_rate: 0.75 }),
+    );
+    expect(await other.userStats()).toEqual({ users_tracked: 0, avg_user_hit_rate: 0 });
+    // Nobody idle yet; a day later both are.
+    expect((await scope.cleanup()).usersForgotten).toBe(0);
+    const later = await scope.cleanup({ now: Date.now() + 25 * 60 * 60 * 1000 });
+    expect(later.usersForgotten).toBe(2);
+    expect(await scope.userStats()).toEqual({ users_tracked: 0, avg_user_hit_rate: 0 });
+    // A full reset of statistics drops the per-user figures too.
+    await asCacheReader(3, () => ns.get('a'));
+    await untilPasses(async () => expect((await scope.userStats()).users_tracked).toBe(1));
+    await scope.clear({ resetStats: true });
+    expect((await scope.userStats()).users_tracked).toBe(0);
+  });
+
+  it('cleanup removes expired entries', async () => {
+    const ns = cache.namespace(freshName('cleanup'));
+    await ns.set('brief', 1, BRIEF);
+    await ns.set('kept', 1, MINUTE);
+    await new Promise((r) => setTimeout(r, 100));
+    const { expiredRemoved } = await cache.cleanup();
+    // Redis removes expired keys itself (0 here); the memory store removes them now.
+    if (impl.name === 'memory') expect(expiredRemoved).toBeGreaterThanOrEqual(1);
+    expect((await ns.stats()).keys).toBe(1);
   });
 
   it('refuses namespace names that could collide with another namespace', () => {

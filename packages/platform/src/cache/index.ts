@@ -4,6 +4,7 @@ import { connectRedisCache } from './redis';
 import type { Cache } from './types';
 
 export { createMemoryCache, type MemoryCacheOptions } from './memory';
+export { asCacheReader, currentCacheReader } from './reader';
 export { connectRedisCache, type RedisCacheOptions } from './redis';
 export type * from './types';
 

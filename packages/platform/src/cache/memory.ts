@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import {
   assertNamespaceName,
   assertScopeName,
+  averageUserHitRate,
   type CacheBackend,
   createNamespace,
   hitRate,
@@ -22,6 +23,7 @@ export interface MemoryCacheOptions {
 const SEP = '\u0000';
 // Scope and namespace joined the same way: `auth/cards` can be no unscoped namespace's name.
 const SCOPE_SEP = '/';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
   const entries = new LRUCache<string, string | Buffer>({
@@ -35,6 +37,17 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
   });
   // Keyed by the full namespace name (scopes included), shared by every view.
   const counters = new Map<string, { hits: number; misses: number }>();
+
+  // Per-user figures, keyed by the view's scope path ('' for the root), then by user id.
+  const userCounters = new Map<string, Map<number, { hits: number; misses: number; seen: number }>>();
+  const usersOf = (scope: string) => {
+    let users = userCounters.get(scope);
+    if (!users) {
+      users = new Map();
+      userCounters.set(scope, users);
+    }
+    return users;
+  };
 
   const counter = (ns: string) => {
     let c = counters.get(ns);
@@ -110,6 +123,14 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
       return { value: current + 1, ttlMs: ttl };
     },
     ttlMs: async (ns, key) => remainingMs(`${full(ns)}${SEP}${key}`),
+    async countUser(userId, hit) {
+      const users = usersOf(full(''));
+      const u = users.get(userId) ?? { hits: 0, misses: 0, seen: 0 };
+      if (hit) u.hits++;
+      else u.misses++;
+      u.seen = Date.now();
+      users.set(userId, u);
+    },
   });
 
   const view = (scope: string, close: () => Promise<void>): Cache => {
@@ -148,6 +169,21 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
           await backend.clearNamespace(ns);
           if (clearOpts.resetStats && counters.has(full(ns))) counters.set(full(ns), { hits: 0, misses: 0 });
         }
+        if (clearOpts.resetStats && clearOpts.namespace === undefined) usersOf(full('')).clear();
+      },
+      userStats: async () => averageUserHitRate(usersOf(full('')).values()),
+      async cleanup({ userIdleMs = DAY_MS, now = Date.now() } = {}) {
+        // The one memory store is shared by every view: its expired entries go together.
+        const before = entries.size;
+        entries.purgeStale();
+        const users = usersOf(full(''));
+        let usersForgotten = 0;
+        for (const [id, u] of users)
+          if (now - u.seen >= userIdleMs) {
+            users.delete(id);
+            usersForgotten++;
+          }
+        return { expiredRemoved: before - entries.size, usersForgotten };
       },
       ready: async () => true,
       close,

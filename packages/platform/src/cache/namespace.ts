@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors';
-import type { CacheNamespace, NamespaceStats } from './types';
+import { currentCacheReader } from './reader';
+import type { CacheNamespace, NamespaceStats, UserCacheStats } from './types';
 
 /**
  * What a cache implementation stores and counts; the namespace API on top of it (JSON and
@@ -20,6 +21,8 @@ export interface CacheBackend {
   increment(ns: string, key: string, ttlMs: number): Promise<{ value: number; ttlMs: number }>;
   /** Milliseconds left; 0 when absent, Infinity without expiry. */
   ttlMs(ns: string, key: string): Promise<number>;
+  /** Counts one read of a signed-in user (a hit or a miss) towards that user's figures. */
+  countUser(userId: number, hit: boolean): Promise<void>;
 }
 
 // Letters, digits, `_`, `-` and `.`: never `:` (the Redis key separator) nor glob characters,
@@ -33,7 +36,27 @@ export function assertNamespaceName(name: string): void {
 
 // The Redis layout's own words (`<prefix>:c:`, `<prefix>:stats:`, `<prefix>:namespaces`) cannot
 // be scopes: a view's keys would fall under the parent's.
-const RESERVED_SCOPES = new Set(['c', 'stats', 'namespaces']);
+const RESERVED_SCOPES = new Set(['c', 'stats', 'namespaces', 'user-stats', 'user-seen']);
+
+/** The mean of each user's hit rate (4 decimals). */
+export function averageUserHitRate(users: Iterable<{ hits: number; misses: number }>): UserCacheStats {
+  let count = 0;
+  let sum = 0;
+  for (const u of users) {
+    count++;
+    sum += hitRate(u.hits, u.misses);
+  }
+  return {
+    users_tracked: count,
+    avg_user_hit_rate: count === 0 ? 0 : Math.round((sum / count) * 10_000) / 10_000,
+  };
+}
+
+/** A signed-in user's read: counted on the side, never failing or slowing the read itself. */
+function countReader(backend: CacheBackend, hit: boolean): void {
+  const reader = currentCacheReader();
+  if (reader !== undefined) backend.countUser(reader, hit).catch(() => {});
+}
 
 /** A scope (Cache.prefixed) is named like a namespace, minus the words the key layout uses. */
 export function assertScopeName(scope: string): void {
@@ -77,6 +100,7 @@ export function createNamespace(name: string, backend: CacheBackend): CacheNames
 
   const get = async <T>(key: string): Promise<T | undefined> => {
     const raw = await backend.read(name, key);
+    countReader(backend, raw !== undefined);
     if (raw === undefined) return undefined;
     try {
       return JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8')) as T;
@@ -105,6 +129,7 @@ export function createNamespace(name: string, backend: CacheBackend): CacheNames
     set,
     async getBuffer(key) {
       const raw = await backend.read(name, key);
+      countReader(backend, raw !== undefined);
       if (raw === undefined) return undefined;
       return typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
     },

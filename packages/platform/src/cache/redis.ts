@@ -3,6 +3,7 @@ import type { Logger } from '../logger';
 import {
   assertNamespaceName,
   assertScopeName,
+  averageUserHitRate,
   type CacheBackend,
   createNamespace,
   hitRate,
@@ -75,6 +76,9 @@ function redisCache(
   const valueKey = (ns: string, key: string) => `${prefix}:c:${ns}:${key}`;
   const statsKey = (ns: string) => `${prefix}:stats:${ns}`;
   const namespacesKey = `${prefix}:namespaces`;
+  // Per-user figures: `<id>:hits` and `<id>:misses` in one hash, the last read's time in another.
+  const userStatsKey = `${prefix}:user-stats`;
+  const userSeenKey = `${prefix}:user-seen`;
 
   /** Every key matching a glob, each once (SCAN may repeat keys). */
   const scanKeys = async (pattern: string, onBatch: (keys: string[]) => Promise<void>) => {
@@ -148,6 +152,26 @@ function redisCache(
       // -2: no such key; -1: a key without expiry.
       return left === -2 ? 0 : left === -1 ? Number.POSITIVE_INFINITY : left;
     },
+    async countUser(userId, hit) {
+      await redis
+        .pipeline()
+        .hincrby(userStatsKey, `${userId}:${hit ? 'hits' : 'misses'}`, 1)
+        .hset(userSeenKey, String(userId), String(Date.now()))
+        .exec();
+    },
+  };
+
+  const userFigures = async () => {
+    const raw = await redis.hgetall(userStatsKey);
+    const users = new Map<string, { hits: number; misses: number }>();
+    for (const [field, value] of Object.entries(raw)) {
+      const [id, kind] = field.split(':');
+      if (!id || (kind !== 'hits' && kind !== 'misses')) continue;
+      const u = users.get(id) ?? { hits: 0, misses: 0 };
+      u[kind] = Number(value) || 0;
+      users.set(id, u);
+    }
+    return users;
   };
 
   const namespaces = new Map<string, CacheNamespace>();
@@ -175,6 +199,23 @@ function redisCache(
         await backend.clearNamespace(ns);
         if (clearOpts.resetStats) await redis.unlink(statsKey(ns));
       }
+      if (clearOpts.resetStats && clearOpts.namespace === undefined)
+        await redis.unlink(userStatsKey, userSeenKey);
+    },
+    userStats: async () => averageUserHitRate((await userFigures()).values()),
+    async cleanup({ userIdleMs = 24 * 60 * 60 * 1000, now = Date.now() } = {}) {
+      // Redis drops expired keys itself; what is left to clean is the idle users' figures.
+      const seen = await redis.hgetall(userSeenKey);
+      const idle = Object.entries(seen)
+        .filter(([, at]) => now - Number(at) >= userIdleMs)
+        .map(([id]) => id);
+      if (idle.length > 0)
+        await redis
+          .pipeline()
+          .hdel(userSeenKey, ...idle)
+          .hdel(userStatsKey, ...idle.flatMap((id) => [`${id}:hits`, `${id}:misses`]))
+          .exec();
+      return { expiredRemoved: 0, usersForgotten: idle.length };
     },
     async ready() {
       try {

@@ -14,6 +14,22 @@ export interface NamespaceStats {
   hit_rate: number;
 }
 
+/** How the signed-in users' reads went, per user averaged (spec 3 §3 "Server cache stats"). */
+export interface UserCacheStats {
+  /** Users with at least one counted read. */
+  users_tracked: number;
+  /** The mean of each tracked user's hit rate; 0 when nobody is tracked; 4 decimals. */
+  avg_user_hit_rate: number;
+}
+
+/** What a cleanup removed (POST /api/admin/cache/cleanup). */
+export interface CacheCleanup {
+  /** Entries past their TTL removed now (Redis removes them itself: 0 there). */
+  expiredRemoved: number;
+  /** Users whose per-user figures were dropped, not having read for the idle time. */
+  usersForgotten: number;
+}
+
 /** `ttlSeconds` below: absent = no expiry; 0 = expires at once (not stored); fractions allowed. */
 export interface CacheNamespace {
   readonly name: string;
@@ -58,8 +74,15 @@ export interface Cache {
   prefixed(scope: string): Cache;
   /** Statistics of every namespace used so far (in any replica, for Redis). */
   stats(): Promise<NamespaceStats[]>;
-  /** Clears all namespaces' keys (or one) and optionally resets statistics. */
+  /** Clears all namespaces' keys (or one) and optionally resets statistics (per-user ones too). */
   clear(opts?: { namespace?: string; resetStats?: boolean }): Promise<void>;
+  /**
+   * Per-user figures of this view's reads: a read made while serving a signed-in user's request
+   * (asCacheReader) counts towards that user too.
+   */
+  userStats(): Promise<UserCacheStats>;
+  /** Removes expired entries and forgets the users who have not read for `userIdleMs` (default 1 day). */
+  cleanup(opts?: { userIdleMs?: number; now?: number }): Promise<CacheCleanup>;
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { ADMIN_LEVEL, ANONYMOUS, IDENTITY_HEADER, type Identity, routes } from '@acg/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { asCacheReader } from '../cache/reader';
 import { AuthenticationError, AuthorizationError } from '../errors';
 import { verifyIdentity } from '../identity';
 
@@ -39,4 +40,7 @@ export function installIdentity(app: FastifyInstance, secret: string): void {
     if (access === 'user') requireUser(req);
     else if (access === 'admin') requireAdmin(req);
   });
+  // The handler runs as its user's cache reads (per-user hit rates, spec 3 §3). Entered right
+  // before the handler, so body parsing cannot lose it.
+  app.addHook('preHandler', (req, _reply, done) => asCacheReader(req.identity.userId, done));
 }

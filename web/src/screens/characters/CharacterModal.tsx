@@ -37,6 +37,7 @@ export function CharacterModal({
           className="character-modal__avatar"
           src={characterImage(character)}
           fallback={fallbackAvatar(character.name)}
+          onFailure="retry"
           alt={t('characters.avatarAlt', { name: character.name })}
           timeoutMs={IMAGE_TIMEOUT_MS.card}
         />

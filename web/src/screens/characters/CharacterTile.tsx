@@ -41,6 +41,7 @@ export function CharacterTile({
         className="character-tile__avatar"
         src={characterImage(character)}
         fallback={fallbackAvatar(character.name)}
+        onFailure="retry"
         alt=""
         timeoutMs={IMAGE_TIMEOUT_MS.card}
         priority={priority}

@@ -306,10 +306,12 @@ describe('CharactersScreen: the modal', () => {
     // The cards tab is the default: each card's image, label, rank code and like button.
     expect(within(dialog).getByRole('tab', { name: 'Cards' }).getAttribute('aria-selected')).toBe('true');
     const frames = [...dialog.querySelectorAll<HTMLElement>('.card-frame')];
-    expect(frames.map((f) => f.querySelector('img')?.getAttribute('src'))).toEqual([
-      '/api/cards/10/image',
-      '/api/cards/11/image',
-    ]);
+    await waitFor(() =>
+      expect(frames.map((f) => f.querySelector('img')?.getAttribute('src'))).toEqual([
+        '/api/cards/10/image',
+        '/api/cards/11/image',
+      ]),
+    );
     expect(frames.map((f) => f.querySelector('.badge')?.textContent)).toEqual(['Limited', 'Regular']);
     expect(frames.map((f) => f.querySelector('.rank-code')?.textContent)).toEqual(['S', 'E']);
     expect(frames[0]!.classList.contains('card-frame--limited')).toBe(true);

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
 import { COPIED_MS, FIRST_CARDS, ProfileScreen } from './ProfileScreen';
@@ -63,8 +63,10 @@ describe('ProfileScreen: header', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('sakura_fan#4242');
     expect(mock.mock.calls.map(([u]) => String(u))).toContain('/api/me');
     // The Discord avatar from the id and hash, through our proxy.
-    expect(screen.getByRole('img', { name: 'Avatar of sakura_fan' }).getAttribute('src')).toBe(
-      '/api/proxy/discord/avatars/1187394520190640128/3f9c1d2e.png',
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Avatar of sakura_fan' }).getAttribute('src')).toBe(
+        '/api/proxy/discord/avatars/1187394520190640128/3f9c1d2e.png',
+      ),
     );
     expect(within(fact('Discord ID')).getByRole('button').textContent).toBe('1187394520190640128');
     expect(fact('E-mail').textContent).toBe('sakura@example.com');
@@ -100,8 +102,10 @@ describe('ProfileScreen: header', () => {
       'https://shikimori.one/frieren_fan',
     );
     expect(within(shikimori).getByText('ID 4242')).toBeTruthy();
-    expect(shikimori.querySelector('img')?.getAttribute('src')).toBe(
-      '/api/proxy/shikimori/system/users/x48/4242.png?1700000000',
+    await waitFor(() =>
+      expect(shikimori.querySelector('img')?.getAttribute('src')).toBe(
+        '/api/proxy/shikimori/system/users/x48/4242.png?1700000000',
+      ),
     );
     expect(screen.queryByRole('link', { name: 'Connect your Shikimori account' })).toBeNull();
     // No Discord avatar hash: a generated one.

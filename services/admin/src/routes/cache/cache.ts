@@ -1,28 +1,106 @@
-import { catalogueCacheStats } from '@acg/contracts';
 import {
+  adminCacheCleanupResponseSchema,
+  adminCacheClearResponseSchema,
+  adminCacheStatsResponseSchema,
+  catalogueCacheCleanup,
+  catalogueCacheClear,
+  catalogueCacheStats,
+  type ServerCacheStats,
+} from '@acg/contracts';
+import {
+  auditEventFor,
   type Bus,
   BusNoRespondersError,
+  type Database,
+  enqueue,
   type HttpServer,
+  type OutboxRelay,
   requireAdmin,
   UnavailableError,
 } from '@acg/platform';
+import { outbox } from '../../db/schema';
+import { summarize } from './summary';
+
+export interface CacheRoutesDeps {
+  bus: Bus;
+  database: Database;
+  outboxRelay: Pick<OutboxRelay, 'kick'>;
+}
+
+const EMPTY: ServerCacheStats = summarize([], undefined);
 
 /**
- * GET /api/admin/cache/stats (spec 2 §7): the application cache's namespaces with keys, hits,
- * misses and hit rate, as `{ application_cache: { namespaces } }`. The figures are the
- * catalogue's (the namespaces the card screen watches), asked over the bus. Clearing caches
- * (the cache section of spec 3) is not built yet.
+ * Cache administration (spec 3 §2.8, §7; rules §40). The caches the screen shows are the
+ * catalogue's (cards, characters, ranks, seasons, animes), so the figures, the clear and the
+ * cleanup are asked of the catalogue over the bus; this service adds the totals and records
+ * each action in the audit log. Administrators only (route table; checked here too).
  */
-export function registerCacheRoutes(app: HttpServer, deps: { bus: Bus }): void {
-  app.get('/api/admin/cache/stats', async (req, reply) => {
-    requireAdmin(req);
-    reply.header('cache-control', 'private, no-store');
+export function registerCacheRoutes(app: HttpServer, { bus, database, outboxRelay }: CacheRoutesDeps): void {
+  app.get(
+    '/api/admin/cache/stats',
+    { schema: { response: { 200: adminCacheStatsResponseSchema } } },
+    async (req, reply) => {
+      requireAdmin(req);
+      reply.header('cache-control', 'private, no-store');
+      try {
+        const { namespaces, users } = await bus.request(catalogueCacheStats, {});
+        return { application_cache: summarize(namespaces, users) };
+      } catch (err) {
+        // No catalogue running (yet): nothing is cached.
+        if (err instanceof BusNoRespondersError) return { application_cache: EMPTY };
+        throw new UnavailableError('The cache figures cannot be read right now');
+      }
+    },
+  );
+
+  /** Asks the catalogue; any failure to reach it is a 503 saying so. */
+  const ask = async <T>(call: () => Promise<T>, what: string): Promise<T> => {
     try {
-      const { namespaces } = await deps.bus.request(catalogueCacheStats, {});
-      return { application_cache: { namespaces } };
-    } catch (err) {
-      if (err instanceof BusNoRespondersError) return { application_cache: { namespaces: [] } };
-      throw new UnavailableError('The cache figures cannot be read right now');
+      return await call();
+    } catch {
+      throw new UnavailableError(`The catalogue cache cannot be ${what} right now`);
     }
-  });
+  };
+  const record = async (event: Parameters<typeof enqueue>[2]) => {
+    await database.transaction((tx) => enqueue(tx, outbox, event));
+    outboxRelay.kick();
+  };
+
+  app.post(
+    '/api/admin/cache/clear',
+    { schema: { response: { 200: adminCacheClearResponseSchema } } },
+    async (req) => {
+      requireAdmin(req);
+      const cleared = await ask(() => bus.request(catalogueCacheClear, {}), 'cleared');
+      await record(
+        auditEventFor(req, 'admin', {
+          action: 'cache.cleared',
+          category: 'system',
+          description: `Cleared the server cache: ${cleared.keysRemoved} key(s) in ${cleared.namespaces.join(', ')}`,
+          targetType: 'cache',
+          after: cleared,
+        }),
+      );
+      return { success: true as const, ...cleared };
+    },
+  );
+
+  app.post(
+    '/api/admin/cache/cleanup',
+    { schema: { response: { 200: adminCacheCleanupResponseSchema } } },
+    async (req) => {
+      requireAdmin(req);
+      const cleaned = await ask(() => bus.request(catalogueCacheCleanup, {}), 'cleaned');
+      await record(
+        auditEventFor(req, 'admin', {
+          action: 'cache.cleaned',
+          category: 'system',
+          description: `Cleaned old server cache entries: ${cleaned.expiredRemoved} expired, ${cleaned.usersForgotten} idle user(s) forgotten`,
+          targetType: 'cache',
+          after: cleaned,
+        }),
+      );
+      return { success: true as const, ...cleaned };
+    },
+  );
 }

@@ -10,6 +10,7 @@ import {
 } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { LIST_TTL_SECONDS } from '../../caches';
 import type { CatalogueContext } from '../../context';
 import type { CatalogueEditor } from '../../editing/catalogue-editor';
 import * as repo from '../../repository/admin-catalogue';
@@ -153,7 +154,9 @@ export function registerAdminCatalogueRoutes(
     async (req) => repo.listCharacters(db, req.query),
   );
   app.get('/admin/ranks', async () => repo.listRanks(db));
-  app.get('/admin/seasons', async () => repo.listSeasons(db));
+  app.get('/admin/seasons', async () =>
+    ctx.caches.seasons.wrap('all', LIST_TTL_SECONDS, () => repo.listSeasons(db)),
+  );
   app.get(
     '/admin/cards',
     {
@@ -833,7 +836,7 @@ export function registerAdminCatalogueRoutes(
       throw new ValidationError('Dates must be real calendar dates as YYYY-MM-DD', { field: 'startDate' });
     if (body.endDate < body.startDate) throw invalid(req, 'seasonDates', 'endDate');
     const row = { title: title.slice(0, 200), startDate: body.startDate, endDate: body.endDate };
-    const created = await editor.run(['cards'], async (tx) => {
+    const created = await editor.run(['cards', 'seasons'], async (tx) => {
       const s = await repo.insertSeason(tx, row);
       return {
         before: [],
@@ -855,7 +858,7 @@ export function registerAdminCatalogueRoutes(
       throw new ConflictError(`This season has ${inUse} limited card(s); delete or move them first`, {
         cards: inUse,
       });
-    return editor.run(['cards'], async (tx) => {
+    return editor.run(['cards', 'seasons'], async (tx) => {
       const row = await repo.deleteSeasonRow(tx, req.params.id);
       if (!row) throw new NotFoundError('Season not found');
       return {

@@ -1,5 +1,5 @@
-import { cardsDraw, cardsGet, catalogueCacheStats } from '@acg/contracts';
-import type { Bus, Cache, Database, Subscription } from '@acg/platform';
+import { cardsDraw, cardsGet } from '@acg/contracts';
+import type { Bus, Database, Subscription } from '@acg/platform';
 import type { createCardDrawer } from '../../draw/draw-card';
 import { findCardSummaries } from '../../repository/cards';
 
@@ -11,10 +11,8 @@ export function serveCatalogueRpc(
   bus: Bus,
   database: Database,
   drawCard: ReturnType<typeof createCardDrawer>,
-  cache?: Pick<Cache, 'stats'>,
 ): Subscription[] {
   return [
-    bus.serve(catalogueCacheStats, async () => ({ namespaces: cache ? await cache.stats() : [] })),
     bus.serve(cardsGet, async ({ ids }) => ({
       cards: await findCardSummaries(database.db, [...new Set(ids)]),
     })),

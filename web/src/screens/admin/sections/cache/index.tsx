@@ -1,5 +1,269 @@
-import { SectionPlaceholder } from '../placeholder';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  cleanupServerCache,
+  clearServerCache,
+  getServerCacheStats,
+  type ServerCacheStats,
+  testImageUrl,
+} from '../../../../api/admin-cache';
+import { errorText } from '../../../../api/http';
+import type { ImageCacheStats } from '../../../../images/cache';
+import { IMAGE_TIMEOUT_MS, ImageLoadError, imageLoader } from '../../../../images/loader';
 
-export default function Section() {
-  return <SectionPlaceholder id="cache" />;
+type Message = { kind: 'success' | 'error'; text: string } | null;
+type Busy = 'server-clear' | 'server-cleanup' | 'browser-clear' | 'browser-cleanup' | 'test' | null;
+
+const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+
+/**
+ * Cache administration (spec 3 §2.8): the server cache's figures (totals, per-user, and each of
+ * the catalogue's namespaces) and the browser image cache's, each with its clear and clean
+ * buttons (confirmed first), and the cache test: the test image through the image loader with
+ * the test timeout, then read back from the browser cache. Messages are the spec's (§8).
+ */
+export default function CacheSection() {
+  const { t } = useTranslation();
+  const ids = useId();
+  const [server, setServer] = useState<ServerCacheStats | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [browser, setBrowser] = useState<ImageCacheStats | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [testPicture, setTestPicture] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the reload trigger
+  useEffect(() => {
+    const controller = new AbortController();
+    setBrowser(imageLoader().cache.stats());
+    getServerCacheStats(controller.signal).then(
+      (stats) => {
+        setServer(stats);
+        setServerError(null);
+      },
+      (err: unknown) => {
+        if (!controller.signal.aborted)
+          setServerError(t('adminCache.statsFailed', { error: errorText(err) }));
+      },
+    );
+    return () => controller.abort();
+  }, [version, t]);
+
+  /** Runs an action: confirmed first when it removes something, its message after, then a reload. */
+  const act = async (which: Exclude<Busy, null>, run: () => Promise<string>, confirmText?: string) => {
+    if (confirmText && !window.confirm(confirmText)) return;
+    setBusy(which);
+    setMessage(null);
+    try {
+      setMessage({ kind: 'success', text: await run() });
+    } catch (err) {
+      setMessage({ kind: 'error', text: failureText(which, err) });
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  };
+  const failureText = (which: Exclude<Busy, null>, err: unknown) => {
+    if (which === 'test') return t('adminCache.testFailed', { error: imageErrorText(err) });
+    const key = which.endsWith('clear') ? 'adminCache.clearFailed' : 'adminCache.cleanupFailed';
+    return t(key, { error: errorText(err) });
+  };
+  const imageErrorText = (err: unknown) => {
+    if (!(err instanceof ImageLoadError)) return errorText(err);
+    if (err.reason === 'timeout')
+      return t('images.timeout', { ms: err.details?.timeoutMs ?? IMAGE_TIMEOUT_MS.test });
+    if (err.reason === 'not_image') return t('images.notImage');
+    if (err.reason === 'http')
+      return t('images.httpError', { status: err.details?.status, text: err.details?.statusText ?? '' });
+    return err.message;
+  };
+
+  const runTest = async () => {
+    const loader = imageLoader();
+    const url = testImageUrl(`cache test ${new Date().toISOString()}`);
+    const started = performance.now();
+    setTestPicture(null);
+    const shown = await loader.load(url, { timeoutMs: IMAGE_TIMEOUT_MS.test });
+    const ms = Math.round(performance.now() - started);
+    // Stored and read back: the browser cache answers for it now.
+    const stored = await loader.cache.get(url);
+    setTestPicture(shown);
+    return stored
+      ? t('adminCache.testPassed', { ms, kb: Math.max(1, Math.round(stored.size / 1024)) })
+      : t('adminCache.testPassedUncached', { ms });
+  };
+
+  const stat = (label: string, value: string | number | undefined, key: string) => (
+    <li className="admin-stat" data-stat={key}>
+      <span className="admin-stat__value">{value ?? '—'}</span>
+      <span className="admin-stat__label">{label}</span>
+    </li>
+  );
+
+  return (
+    <section className="admin-cache" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="visually-hidden">
+        {t('adminCache.title')}
+      </h2>
+      {message ? (
+        <p
+          className={`admin-cache__message admin-cache__message--${message.kind}`}
+          role={message.kind === 'error' ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      ) : null}
+
+      <section className="admin-cache__panel" aria-labelledby={`${ids}-server`} data-cache="server">
+        <h3 id={`${ids}-server`}>{t('adminCache.server')}</h3>
+        {serverError ? <p role="alert">{serverError}</p> : null}
+        <ul className="admin-stats" aria-label={t('adminCache.server')}>
+          {stat(t('adminCache.keys'), server?.keys, 'keys')}
+          {stat(t('adminCache.hits'), server?.hits, 'hits')}
+          {stat(t('adminCache.misses'), server?.misses, 'misses')}
+          {stat(t('adminCache.hitRate'), server ? percent(server.hit_rate) : undefined, 'hit_rate')}
+          {stat(
+            t('adminCache.avgUserHitRate'),
+            server ? percent(server.avg_user_hit_rate) : undefined,
+            'avg_user_hit_rate',
+          )}
+          {stat(t('adminCache.usersTracked'), server?.users_tracked, 'users_tracked')}
+        </ul>
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table--cache">
+            <caption className="visually-hidden">{t('adminCache.namespaces')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('adminCache.namespace')}</th>
+                <th scope="col">{t('adminCache.keys')}</th>
+                <th scope="col">{t('adminCache.hits')}</th>
+                <th scope="col">{t('adminCache.misses')}</th>
+                <th scope="col">{t('adminCache.hitRate')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(server?.namespaces ?? []).map((n) => (
+                <tr key={n.name} data-namespace={n.name}>
+                  <th scope="row" data-label={t('adminCache.namespace')}>
+                    {n.name}
+                  </th>
+                  <td data-label={t('adminCache.keys')}>{n.keys}</td>
+                  <td data-label={t('adminCache.hits')}>{n.hits}</td>
+                  <td data-label={t('adminCache.misses')}>{n.misses}</td>
+                  <td data-label={t('adminCache.hitRate')}>{percent(n.hit_rate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="admin-toolbar">
+          <button
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() =>
+              void act(
+                'server-clear',
+                async () => {
+                  await clearServerCache();
+                  return t('adminCache.cleared');
+                },
+                t('adminCache.confirmServerClear'),
+              )
+            }
+          >
+            {t('adminCache.clearServer')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() =>
+              void act(
+                'server-cleanup',
+                async () => {
+                  await cleanupServerCache();
+                  return t('adminCache.cleaned');
+                },
+                t('adminCache.confirmServerCleanup'),
+              )
+            }
+          >
+            {t('adminCache.cleanupServer')}
+          </button>
+        </div>
+      </section>
+
+      <section className="admin-cache__panel" aria-labelledby={`${ids}-browser`} data-cache="browser">
+        <h3 id={`${ids}-browser`}>{t('adminCache.browser')}</h3>
+        <ul className="admin-stats" aria-label={t('adminCache.browser')}>
+          {stat(t('adminCache.count'), browser?.count, 'count')}
+          {stat(
+            t('adminCache.size'),
+            browser ? t('adminCache.sizeOf', { size: browser.sizeMB, max: browser.maxSizeMB }) : undefined,
+            'sizeMB',
+          )}
+          {stat(t('adminCache.hits'), browser?.hits, 'hits')}
+          {stat(t('adminCache.misses'), browser?.misses, 'misses')}
+          {stat(t('adminCache.hitRate'), browser ? percent(browser.hitRate) : undefined, 'hitRate')}
+        </ul>
+        <div className="admin-toolbar">
+          <button
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() =>
+              void act(
+                'browser-clear',
+                async () => {
+                  await imageLoader().clear();
+                  setTestPicture(null);
+                  return t('adminCache.cleared');
+                },
+                t('adminCache.confirmBrowserClear'),
+              )
+            }
+          >
+            {t('adminCache.clearBrowser')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() =>
+              void act('browser-cleanup', async () => {
+                await imageLoader().cache.cleanup();
+                return t('adminCache.cleaned');
+              })
+            }
+          >
+            {t('adminCache.cleanupBrowser')}
+          </button>
+        </div>
+      </section>
+
+      <section className="admin-cache__panel" aria-labelledby={`${ids}-test`} data-cache="test">
+        <h3 id={`${ids}-test`}>{t('adminCache.test')}</h3>
+        <p className="admin-cache__hint">{t('adminCache.testHint', { ms: IMAGE_TIMEOUT_MS.test })}</p>
+        <div className="admin-toolbar">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy !== null}
+            onClick={() => void act('test', runTest)}
+          >
+            {busy === 'test' ? t('adminCache.testRunning') : t('adminCache.runTest')}
+          </button>
+          <button type="button" className="button button--ghost" disabled={busy !== null} onClick={reload}>
+            {t('adminCache.refresh')}
+          </button>
+        </div>
+        {testPicture ? (
+          <img className="admin-cache__test-image" src={testPicture} alt={t('adminCache.testImage')} />
+        ) : null}
+      </section>
+    </section>
+  );
 }

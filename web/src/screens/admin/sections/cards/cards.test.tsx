@@ -180,7 +180,23 @@ describe('the card section', () => {
       ),
     );
     await waitFor(() => expect(document.querySelectorAll('.admin-cards__image img')).toHaveLength(1));
-    expect(boxes[0]!.querySelector('img')?.getAttribute('src')).toBe('/api/cards/45/image');
+    // The picture itself then waits to be near too (LoadedImage), and loads through the image
+    // loader: its URL once the loader has the bytes.
+    const picture = boxes[0]!.querySelector('.image')!;
+    const own = await waitFor(() => {
+      const found = observers.find((o) => o.targets.includes(picture));
+      expect(found).toBeDefined();
+      return found!;
+    });
+    act(() =>
+      own.callback(
+        [{ isIntersecting: true, target: picture } as unknown as IntersectionObserverEntry],
+        {} as IntersectionObserver,
+      ),
+    );
+    await waitFor(() =>
+      expect(boxes[0]!.querySelector('img')?.getAttribute('src')).toBe('/api/cards/45/image'),
+    );
   });
 
   it('adds a single card: the season only when limited; the form keeps its values on failure, resets on success', async () => {

@@ -1,0 +1,112 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../test/memory-storage';
+import { createImageCache } from './cache';
+import { createImageLoader, IMAGE_TIMEOUT_MS, type ImageLoadError, PRELOAD_CONCURRENCY } from './loader';
+
+const png = () =>
+  new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } });
+let urls = 0;
+const toUrl = () => `blob:test/${++urls}`;
+let storage: MemoryStorage;
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  storage = new MemoryStorage();
+});
+afterEach(() => vi.useRealTimers());
+
+const loaderWith = (fetchImpl: typeof fetch) =>
+  createImageLoader({ fetch: fetchImpl, cache: createImageCache({ storage }), createObjectURL: toUrl });
+
+describe('the image loader', () => {
+  it('shares one request between concurrent loads of one URL', async () => {
+    const fetchImpl = vi.fn(async () => png());
+    const loader = loaderWith(fetchImpl);
+    const [a, b, c] = await Promise.all([
+      loader.load('/a.png'),
+      loader.load('/a.png'),
+      loader.load('/a.png'),
+    ]);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(new Set([a, b, c]).size).toBe(1);
+    expect(loader.loaded('/a.png')).toBe(a);
+  });
+
+  it('serves a second visit from the browser cache (a hit, no request)', async () => {
+    const first = vi.fn(async () => png());
+    await loaderWith(first).load('/card.png');
+    const second = vi.fn(async () => png());
+    const again = loaderWith(second);
+    await again.load('/card.png');
+    expect(second).not.toHaveBeenCalled();
+    expect(again.cache.stats()).toMatchObject({ hits: 1, misses: 1, count: 1 });
+  });
+
+  it('gives up after the timeout of its kind', async () => {
+    vi.useFakeTimers();
+    const hanging = vi.fn(
+      (_url: unknown, init?: RequestInit) =>
+        new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    // No browser database here: the fake clock would stop its tasks too.
+    const noCache = { ...createImageCache({ storage }), get: async () => undefined, put: async () => {} };
+    const loader = createImageLoader({ fetch: hanging as unknown as typeof fetch, cache: noCache });
+    const loading = loader.load('/slow.png', { timeoutMs: IMAGE_TIMEOUT_MS.avatar });
+    const outcome = loading.then(
+      () => 'loaded',
+      (err: ImageLoadError) => err,
+    );
+    await vi.advanceTimersByTimeAsync(IMAGE_TIMEOUT_MS.avatar - 1);
+    expect(hanging.mock.calls[0]![1]!.signal!.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const err = (await outcome) as ImageLoadError;
+    expect(err.reason).toBe('timeout');
+    expect(err.details?.timeoutMs).toBe(5000);
+    expect(IMAGE_TIMEOUT_MS).toMatchObject({ default: 10_000, card: 8_000, avatar: 5_000, rank: 5_000 });
+  });
+
+  it('fails on a non-2xx answer with its status and body, and on an answer that is not an image', async () => {
+    const loader = loaderWith(async (url) =>
+      String(url) === '/missing.png'
+        ? Response.json({ error: 'Not found' }, { status: 404, statusText: 'Not Found' })
+        : new Response('<html>', { headers: { 'content-type': 'text/html' } }),
+    );
+    await expect(loader.load('/missing.png')).rejects.toMatchObject({
+      reason: 'http',
+      details: { status: 404, body: { error: 'Not found' } },
+    });
+    await expect(loader.load('/page.html')).rejects.toMatchObject({ reason: 'not_image' });
+    // Failures are not cached: the next load asks again.
+    expect(loader.cache.stats().count).toBe(0);
+  });
+
+  it('preloads at most 3 at a time', async () => {
+    let running = 0;
+    let most = 0;
+    const loader = loaderWith(async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 5));
+      running--;
+      return png();
+    });
+    await loader.preload(Array.from({ length: 10 }, (_, i) => `/p${i}.png`));
+    expect(most).toBe(PRELOAD_CONCURRENCY);
+    expect(loader.cache.stats().count).toBe(10);
+  });
+
+  it('passes inline pictures through and can skip the cache (the cache test)', async () => {
+    const fetchImpl = vi.fn(async () => png());
+    const loader = loaderWith(fetchImpl);
+    expect(await loader.load('data:image/svg+xml,x')).toBe('data:image/svg+xml,x');
+    await loader.load('/api/test-image', { noCache: true });
+    await loader.load('/api/test-image', { noCache: true });
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+    expect(loader.cache.stats()).toMatchObject({ count: 0, hits: 0, misses: 0 });
+  });
+});
