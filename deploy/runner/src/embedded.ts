@@ -9,6 +9,7 @@ import {
   type FakeDiscord,
   type FakeShikimori,
   type FakeVk,
+  DEMO_ART_PATH,
   shikimoriDemoClient,
   startFakeAniList,
   startFakeDiscord,
@@ -158,6 +159,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       // Account linking signs in on the fake with its registered demo application.
       animeSitesEnv.SHIKIMORI_CLIENT_ID = shikimoriDemoClient.clientId;
       animeSitesEnv.SHIKIMORI_CLIENT_SECRET = shikimoriDemoClient.clientSecret;
+      // The first demo characters' art: the fake's portraits, drawn through the image proxy.
+      if (!env.DEMO_ART_BASE_URL) animeSitesEnv.DEMO_ART_BASE_URL = `${fake.url}${DEMO_ART_PATH}`;
       logger.info({ url: fake.url }, 'fake Shikimori started (no SHIKIMORI_BASE_URL configured)');
     }
     if (!env.ANILIST_URL) {
