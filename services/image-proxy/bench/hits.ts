@@ -10,65 +10,13 @@
  *
  * Figures depend on the machine (and on what else runs on it); CI does not assert them.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { cardsGet } from '@acg/contracts';
 import { drawPortrait } from '@acg/fakes';
-import { connectCache, createLogger, createMemoryBus, loadConfig } from '@acg/platform';
 import Fastify from 'fastify';
-import { imageProxyConfigSchema } from '../src/config';
-import { start } from '../src/start';
-import { benchCards } from './cards';
+import { spawnService, stopService } from './service';
 import { ensureWrk, fmt, type LoadResult, load } from './wrk';
 
-const logger = createLogger('bench', 'silent');
 const WEBP = { accept: 'image/webp,*/*' };
-
-/** The service with a stand-in catalogue serving the bench cards; `env` adds settings. */
-async function runService(): Promise<string> {
-  const cards = new Map((await benchCards(10)).map((c) => [c.id, c]));
-  const bus = createMemoryBus({ logger });
-  bus.serve(cardsGet, async ({ ids }) => ({ cards: ids.flatMap((id) => cards.get(id) ?? []) }));
-  const prefix = `acgbench-hits-${process.pid}`;
-  const cache = await connectCache({ redisUrl: process.env.REDIS_URL, prefix, logger });
-  await cache.clear({ resetStats: true });
-  const config = loadConfig(imageProxyConfigSchema, {
-    INTERNAL_SECRET: 'bench-internal-secret-0123456789abcdef',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    IMAGE_PROXY_ALLOW_ORIGINS: process.env.BENCH_UPSTREAM ?? '',
-    IMAGE_HOT_CACHE_BYTES: process.env.BENCH_HOT_BYTES ?? String(64 * 1024 * 1024),
-  });
-  const running = await start({ config, logger, bus, cache });
-  process.once('SIGTERM', async () => {
-    await running.close();
-    await cache.clear({ resetStats: true });
-    await cache.close();
-    process.exit(0);
-  });
-  return running.url;
-}
-
-export function spawnService(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, 'service'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`service exited early with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('READY ')) resolve({ child, url: line.slice('READY '.length) });
-    });
-  });
-}
-
-async function stopService(service: { child: ChildProcess }): Promise<void> {
-  service.child.removeAllListeners('exit');
-  const exited = new Promise((resolve) => service.child.once('exit', resolve));
-  service.child.kill('SIGTERM');
-  await exited;
-}
 
 async function bytesOf(url: string, headers: Record<string, string>) {
   const res = await fetch(url, { headers });
@@ -148,5 +96,4 @@ async function main(): Promise<void> {
     console.log(`| ${name} | ${fmt(result)} | ${bareRps ? (result.rps / bareRps).toFixed(2) : '1.00'} |`);
 }
 
-if (process.argv[2] === 'service') console.log(`READY ${await runService()}`);
-else await main();
+await main();

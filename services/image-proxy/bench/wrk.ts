@@ -21,6 +21,11 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** Paths requested in turn (each connection walks the list); default: the URL's own. */
   paths?: string[];
+  /**
+   * A new path per request: a Lua expression of `i` (1, 2, ...), e.g. `"/img?v=" .. i`; every
+   * request then misses any cache keyed by the URL.
+   */
+  uniquePath?: string;
   connections: number;
   durationSeconds: number;
 }
@@ -46,6 +51,14 @@ function script(o: LoadOptions): string {
   const headers = Object.entries(o.headers ?? {})
     .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
     .join('\n');
+  if (o.uniquePath)
+    return `${headers}
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", ${o.uniquePath})
+end
+`;
   if (!o.paths || o.paths.length < 2) return headers;
   return `${headers}
 local paths = { ${o.paths.map((p) => JSON.stringify(p)).join(', ')} }
@@ -57,12 +70,12 @@ end
 `;
 }
 
-/** One wrk run (one thread: the machine's other core is the server's). */
+/** One wrk run (one thread: the machine's other core is the server's; a 30 s request timeout). */
 export async function load(o: LoadOptions): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'acg-wrk-'));
   const lua = join(dir, 'run.lua');
   writeFileSync(lua, script(o));
-  const args = ['-t1', `-c${o.connections}`, `-d${o.durationSeconds}s`, '--latency', '-s', lua, o.url];
+  const args = ['-t1', `-c${o.connections}`, `-d${o.durationSeconds}s`, '--timeout', '30s', '--latency', '-s', lua, o.url];
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
@@ -70,7 +83,9 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
       text += chunk;
     });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}\n${text}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}\n${text}`)),
+    );
   });
   const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
   const latency = (p: string) => {
