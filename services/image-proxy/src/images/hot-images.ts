@@ -15,6 +15,8 @@ export interface HotImagesOptions {
   maxBytes: number;
   /** How long an answer is kept, in seconds; 0 turns the tier off. */
   ttlSeconds: number;
+  /** The clock, in ms (tests); default performance.now. */
+  now?: () => number;
 }
 
 export interface HotImageStats {
@@ -50,9 +52,10 @@ export function createHotImages(o: HotImagesOptions, name = 'images-memory'): Ho
     maxSize: Math.max(1, o.maxBytes),
     sizeCalculation: (image) => image.body.length + ENTRY_OVERHEAD,
     ttl: Math.max(1, o.ttlSeconds * 1000),
-    // Expiry is checked on read with a coarse clock: no timer per entry.
-    ttlResolution: 1000,
+    // Expiry is checked on read with a coarse clock (no timer per entry); a test's clock exactly.
+    ttlResolution: o.now ? 0 : 1000,
     ttlAutopurge: false,
+    ...(o.now ? { perf: { now: o.now } } : {}),
   });
   let hits = 0;
   let misses = 0;
