@@ -3,13 +3,13 @@ import { chmod, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
 import {
+  DEMO_ART_PATH,
   demoClient,
   FAKE_BOT_TOKEN,
   type FakeAniList,
   type FakeDiscord,
   type FakeShikimori,
   type FakeVk,
-  DEMO_ART_PATH,
   shikimoriDemoClient,
   startFakeAniList,
   startFakeDiscord,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { demoAccounts, drawPortrait } from '@acg/fakes';
 import { CARD_ART_WINDOW as ART } from '@acg/image-proxy';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
 import { isolated } from './testing/sign-in';
@@ -59,8 +59,7 @@ describe('image proxy in the embedded system', () => {
     // A fresh database: card 1 is the first demo character's first card, its art portrait 1.
     const res = await get('/api/cards/1/image', { accept: 'image/png' });
     expect(res.status).toBe(200);
-    const raw = async (image: sharp.Sharp) =>
-      await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const raw = async (image: Sharp) => await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const card = await raw(
       sharp(Buffer.from(await res.arrayBuffer())).extract({
         left: ART.left,

@@ -37,6 +37,7 @@ export {
 export { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from './discord/server';
 export { demoClient, type FakeDiscordClient } from './discord/store';
 export type { RecordedRequest } from './faults/faults';
+export type { FakeMode, FakeModeInput } from './faults/switches';
 export {
   DEMO_ART_PATH,
   demoArtUrl,
@@ -44,7 +45,6 @@ export {
   type PortraitOptions,
   portraitSvg,
 } from './images/portrait';
-export type { FakeMode, FakeModeInput } from './faults/switches';
 export { type ShikimoriAccount, shikimoriDemoAccounts } from './shikimori/accounts';
 export { type FakeShikimori, type FakeShikimoriOptions, startFakeShikimori } from './shikimori/server';
 export { type ShikimoriClient, shikimoriDemoClient } from './shikimori/store';

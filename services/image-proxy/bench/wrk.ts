@@ -75,7 +75,17 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'acg-wrk-'));
   const lua = join(dir, 'run.lua');
   writeFileSync(lua, script(o));
-  const args = ['-t1', `-c${o.connections}`, `-d${o.durationSeconds}s`, '--timeout', '30s', '--latency', '-s', lua, o.url];
+  const args = [
+    '-t1',
+    `-c${o.connections}`,
+    `-d${o.durationSeconds}s`,
+    '--timeout',
+    '30s',
+    '--latency',
+    '-s',
+    lua,
+    o.url,
+  ];
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';

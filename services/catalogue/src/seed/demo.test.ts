@@ -104,11 +104,10 @@ describe('the demo catalogue with demo art (DEMO_ART_BASE_URL)', () => {
         .select({ name: characters.name, imageUrl: characters.imageUrl })
         .from(characters);
       const artOf = new Map(rows.map((r) => [r.name, r.imageUrl]));
-      DEMO_CHARACTERS.forEach((ch, i) =>
+      for (const [i, ch] of DEMO_CHARACTERS.entries())
         expect(artOf.get(ch.name), ch.name).toBe(
           i < DEMO_ART_CHARACTERS ? `http://127.0.0.1:4197/uploads/art/${i + 1}.jpg` : null,
-        ),
-      );
+        );
     } finally {
       await artDatabase.close();
       await artDb.drop();

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { contentTypeOf, type ImageFormat, negotiateFormat } from '../../domain/image-format';
 import { badUrl, NotAnImageError } from '../../fetch/errors';
 import type { SafeFetcher } from '../../fetch/safe-fetch';
-import type { ProxiedImages } from '../../images/proxied';
 import type { HotImages } from '../../images/hot-images';
+import type { ProxiedImages } from '../../images/proxied';
 import { answerFromHotImages, hotImageKey, REVALIDATED_CACHING, sendImage } from '../../images/respond';
 
 /** Longest image URL taken by /api/proxy-image. */
