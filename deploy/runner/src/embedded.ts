@@ -74,6 +74,9 @@ const named = (label: string, fn: () => Promise<void>) => Object.assign(fn, { la
 /** How long one part of the system may take to stop before closing moves on without it. */
 const CLOSE_STEP_MS = 15_000;
 
+/** The fake Shikimori's port with fixed ports (the distributed runner's fake uses it too). */
+const FAKE_SHIKIMORI_PORT = 4197;
+
 /**
  * The whole system in one process (architecture §5): embedded PostgreSQL (or DATABASE_URL), the
  * in-process bus (or NATS_URL), the memory cache (or REDIS_URL), the fake Discord when no real
@@ -152,7 +155,9 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     let fakeShikimori: FakeShikimori | undefined;
     let fakeAniList: FakeAniList | undefined;
     if (!env.SHIKIMORI_BASE_URL) {
-      const fake = await startFakeShikimori();
+      // On the distributed runner's port unless the services' ports are free ones too: the demo
+      // art URLs the seed stores (DEMO_ART_BASE_URL) stay valid across restarts of a kept .data.
+      const fake = await startFakeShikimori({ port: opts.ephemeralPorts ? 0 : FAKE_SHIKIMORI_PORT });
       closers.push(() => fake.close());
       fakeShikimori = fake;
       animeSitesEnv.SHIKIMORI_BASE_URL = fake.url;
