@@ -108,6 +108,3 @@ export async function load(o: LoadOptions): Promise<LoadResult> {
     num(/Non-2xx or 3xx responses: (\d+)/);
   return { rps: num(/Requests\/sec:\s+([\d.]+)/), p50ms: latency('50'), p99ms: latency('99'), errors };
 }
-
-export const fmt = (r: LoadResult) =>
-  `${Math.round(r.rps)} | ${r.p50ms.toFixed(2)} | ${r.p99ms.toFixed(2)} | ${r.errors}`;
