@@ -11,8 +11,9 @@
  *   nothing: it fetches and resizes every time) and, for honesty, against nginx proxy_cache in
  *   front of image_filter (nginx's own answer to caching).
  *
- * nginx runs with one worker (the proxy is one Node process) from a config in a temp folder on a
- * loopback port; nginx and its image_filter module are installed with apt-get when missing (as
+ * nginx runs with one worker (the proxy is one Node process; its cold resize is measured with as
+ * many workers as cores too, since libvips resizes on several threads) from a config in a temp
+ * folder on a loopback port; nginx and its image_filter module are installed with apt-get when missing (as
  * root). Load comes from wrk.
  *
  *   pnpm exec tsx services/image-proxy/bench/vs-nginx.ts [--duration 10] [--cold-connections 8] [--connections 50]
@@ -22,7 +23,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { drawPortrait } from '@acg/fakes';
@@ -44,11 +45,11 @@ const freePort = () =>
     });
   });
 
-function nginxConfig(dir: string, port: number, upstream: string): string {
+function nginxConfig(dir: string, port: number, upstream: string, workers: number): string {
   const user = process.getuid?.() === 0 ? 'user root;' : '';
   return `load_module ${IMAGE_FILTER_MODULE};
 ${user}
-worker_processes 1;
+worker_processes ${workers};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -86,13 +87,16 @@ http {
 `;
 }
 
-async function startNginx(upstream: string): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startNginx(
+  upstream: string,
+  workers: number,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   ensureDebianPackage('nginx', () => spawnSync('sh', ['-c', 'command -v nginx']).status === 0);
   ensureDebianPackage('libnginx-mod-http-image-filter', () => existsSync(IMAGE_FILTER_MODULE));
   const dir = mkdtempSync(join(tmpdir(), 'acg-nginx-'));
   for (const sub of ['client', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'cache']) mkdirSync(join(dir, sub));
   const port = await freePort();
-  writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, upstream));
+  writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, upstream, workers));
   const child: ChildProcess = spawn(
     'nginx',
     ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')],
@@ -147,7 +151,9 @@ async function main(): Promise<void> {
   });
   const upstreamUrl = await upstream.listen({ host: '127.0.0.1', port: 0 });
   const service = await spawnService({ BENCH_UPSTREAM: upstreamUrl, BENCH_MAX_SIDE: String(SIDE) });
-  const nginx = await startNginx(upstreamUrl);
+  const nginx = await startNginx(upstreamUrl, 1);
+  const cores = availableParallelism();
+  const nginxAll = await startNginx(upstreamUrl, cores);
   const webp = { accept: 'image/webp,*/*' };
 
   const encodedSource = encodeURIComponent(`${upstreamUrl}/src/`);
@@ -182,6 +188,11 @@ async function main(): Promise<void> {
       { ...cold, url: nginx.url, uniquePath: nginxCold('m') },
       { ...cold, url: nginx.url, uniquePath: nginxCold('w') },
     );
+    await measure(
+      `cold resize: nginx image_filter, ${cores} workers (every core, as libvips' threads use)`,
+      { ...cold, url: nginxAll.url, uniquePath: nginxCold('m') },
+      { ...cold, url: nginxAll.url, uniquePath: nginxCold('w') },
+    );
     const hit = { connections, durationSeconds };
     await measure(
       `cached hit: image proxy, hot tier (${sizes.proxy} bytes)`,
@@ -200,6 +211,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await nginx.stop();
+    await nginxAll.stop();
     await stopService(service);
     await upstream.close();
   }
@@ -222,6 +234,9 @@ async function main(): Promise<void> {
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
   console.log(
     `\ncold resize, proxy / image_filter: ${ratio(rps('cold resize: image proxy'), rps('cold resize: nginx'))} (target ≥ 1.0×)`,
+  );
+  console.log(
+    `cold resize, proxy / image_filter on every core: ${ratio(rps('cold resize: image proxy'), rps(`cold resize: nginx image_filter, ${cores}`))}`,
   );
   console.log(
     `cached hit, proxy / image_filter: ${ratio(rps('cached hit: image proxy'), rps('same URL again'))} (target ≥ 1.5×)`,
