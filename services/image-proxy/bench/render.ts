@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   });
   const duration = Number(values.duration);
   const connections = Number(values.connections);
+  ensureWrk();
   const cards = await benchCards();
 
   // Fonts and codecs load on first use; that is start-up, not a card's render.
