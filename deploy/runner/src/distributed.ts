@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
-import { demoClient, FAKE_BOT_TOKEN, shikimoriDemoClient } from '@acg/fakes';
+import { DEMO_ART_PATH, demoClient, FAKE_BOT_TOKEN, shikimoriDemoClient } from '@acg/fakes';
 import { createLogger } from '@acg/platform';
 import { seedDemoData } from './seed-demo';
 import { entryFile } from './services';
@@ -96,6 +96,8 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     common.SHIKIMORI_BASE_URL = `http://127.0.0.1:${port}`;
     common.SHIKIMORI_CLIENT_ID = shikimoriDemoClient.clientId;
     common.SHIKIMORI_CLIENT_SECRET = shikimoriDemoClient.clientSecret;
+    // The first demo characters' art: the fake's portraits, drawn through the image proxy.
+    common.DEMO_ART_BASE_URL ??= `${common.SHIKIMORI_BASE_URL}${DEMO_ART_PATH}`;
   }
   if (!env.ANILIST_URL) {
     const port = 4198 + offset;

@@ -3,6 +3,7 @@ import { chmod, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
 import {
+  DEMO_ART_PATH,
   demoClient,
   FAKE_BOT_TOKEN,
   type FakeAniList,
@@ -72,6 +73,9 @@ const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 const named = (label: string, fn: () => Promise<void>) => Object.assign(fn, { label });
 /** How long one part of the system may take to stop before closing moves on without it. */
 const CLOSE_STEP_MS = 15_000;
+
+/** The fake Shikimori's port with fixed ports (the distributed runner's fake uses it too). */
+const FAKE_SHIKIMORI_PORT = 4197;
 
 /**
  * The whole system in one process (architecture §5): embedded PostgreSQL (or DATABASE_URL), the
@@ -151,13 +155,17 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     let fakeShikimori: FakeShikimori | undefined;
     let fakeAniList: FakeAniList | undefined;
     if (!env.SHIKIMORI_BASE_URL) {
-      const fake = await startFakeShikimori();
+      // On the distributed runner's port unless the services' ports are free ones too: the demo
+      // art URLs the seed stores (DEMO_ART_BASE_URL) stay valid across restarts of a kept .data.
+      const fake = await startFakeShikimori({ port: opts.ephemeralPorts ? 0 : FAKE_SHIKIMORI_PORT });
       closers.push(() => fake.close());
       fakeShikimori = fake;
       animeSitesEnv.SHIKIMORI_BASE_URL = fake.url;
       // Account linking signs in on the fake with its registered demo application.
       animeSitesEnv.SHIKIMORI_CLIENT_ID = shikimoriDemoClient.clientId;
       animeSitesEnv.SHIKIMORI_CLIENT_SECRET = shikimoriDemoClient.clientSecret;
+      // The first demo characters' art: the fake's portraits, drawn through the image proxy.
+      if (!env.DEMO_ART_BASE_URL) animeSitesEnv.DEMO_ART_BASE_URL = `${fake.url}${DEMO_ART_PATH}`;
       logger.info({ url: fake.url }, 'fake Shikimori started (no SHIKIMORI_BASE_URL configured)');
     }
     if (!env.ANILIST_URL) {

@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoAccounts } from '@acg/fakes';
+import { demoAccounts, drawPortrait } from '@acg/fakes';
+import { CARD_ART_WINDOW as ART } from '@acg/image-proxy';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
 import { isolated } from './testing/sign-in';
@@ -11,7 +12,8 @@ import { isolated } from './testing/sign-in';
 /**
  * The image proxy as the embedded demo runs it, through the gateway: Discord avatars come from
  * the fake Discord's CDN paths (the runner points DISCORD_CDN_URL and the allow-list at it),
- * while the system's own loopback addresses stay out of reach.
+ * while the system's own loopback addresses stay out of reach. The first demo characters' art
+ * is the fake Shikimori's portraits (DEMO_ART_BASE_URL), drawn into their cards.
  */
 let db: TestDatabase;
 let dataDir: string;
@@ -51,6 +53,34 @@ describe('image proxy in the embedded system', () => {
     const meta = await sharp(Buffer.from(await avatar.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 64, 64]);
     expect((await get('/api/proxy/discord/embed/avatars/0.png')).status).toBe(200);
+  });
+
+  it("draws the first demo character's card with the fake Shikimori's portrait (demo art)", async () => {
+    // A fresh database: card 1 is the first demo character's first card, its art portrait 1.
+    const res = await get('/api/cards/1/image', { accept: 'image/png' });
+    expect(res.status).toBe(200);
+    const raw = async (image: Sharp) => await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const card = await raw(
+      sharp(Buffer.from(await res.arrayBuffer())).extract({
+        left: ART.left,
+        top: ART.top,
+        width: ART.width,
+        height: ART.height,
+      }),
+    );
+    const art = await raw(
+      sharp(await drawPortrait(1)).resize(ART.width, ART.height, { fit: 'cover', position: 'attention' }),
+    );
+    let near = 0;
+    let total = 0;
+    for (let y = 60; y < ART.height - 60; y += 20)
+      for (let x = 40; x < ART.width - 40; x += 20) {
+        const i = (y * ART.width + x) * 3;
+        total++;
+        if ([0, 1, 2].every((c) => Math.abs(card.data[i + c]! - art.data[i + c]!) <= 12)) near++;
+      }
+    expect(near / total).toBeGreaterThan(0.9);
+    expect(sys.fakeShikimori?.requests.some((r) => r.url === '/uploads/art/1.jpg')).toBe(true);
   });
 
   it("refuses the system's own loopback addresses (the gateway, a service's probe)", async () => {

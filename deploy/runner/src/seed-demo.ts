@@ -26,6 +26,8 @@ const seedConfigSchema = z.object({
   SEED_DEMO_USERS: envVar.bool(true),
   SEED_DEMO_CATALOGUE: envVar.bool(true),
   DEVELOPER_DISCORD_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** Where the first demo characters' art is (`{base}/{n}.jpg`); the runners name the fake Shikimori's. */
+  DEMO_ART_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
 });
 
 /**
@@ -41,7 +43,9 @@ export const demoSeeds: Partial<Record<ServiceName, (ctx: SeedContext) => Promis
       await seedDemoUsers(database, demoAccounts, config.DEVELOPER_DISCORD_ID, logger);
   },
   async catalogue({ database, cache, logger, env }) {
-    if (seedConfigSchema.parse(env).SEED_DEMO_CATALOGUE) await seedDemoCatalogue(database, { cache, logger });
+    const config = seedConfigSchema.parse(env);
+    if (config.SEED_DEMO_CATALOGUE)
+      await seedDemoCatalogue(database, { cache, logger, artBaseUrl: config.DEMO_ART_BASE_URL });
   },
 };
 

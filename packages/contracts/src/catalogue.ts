@@ -164,6 +164,16 @@ export const catalogueCacheClear = defineRpc(
 );
 
 /**
+ * cache.cleared: the administrator cleared the server cache (published by the admin service with
+ * the audit event, through its outbox). Every image-proxy process empties its in-memory hot tier
+ * of ready image answers on it (rules §40, §41).
+ */
+export const cacheCleared = defineEvent(
+  'cache.cleared',
+  z.object({ namespaces: z.array(z.string()), keysRemoved: z.number().int() }),
+);
+
+/**
  * catalogue.cache-cleanup: removes expired entries and the per-user figures of users idle for a
  * day (POST /api/admin/cache/cleanup).
  */

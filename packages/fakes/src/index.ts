@@ -38,6 +38,13 @@ export { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from './d
 export { demoClient, type FakeDiscordClient } from './discord/store';
 export type { RecordedRequest } from './faults/faults';
 export type { FakeMode, FakeModeInput } from './faults/switches';
+export {
+  DEMO_ART_PATH,
+  demoArtUrl,
+  drawPortrait,
+  type PortraitOptions,
+  portraitSvg,
+} from './images/portrait';
 export { type ShikimoriAccount, shikimoriDemoAccounts } from './shikimori/accounts';
 export { type FakeShikimori, type FakeShikimoriOptions, startFakeShikimori } from './shikimori/server';
 export { type ShikimoriClient, shikimoriDemoClient } from './shikimori/store';

@@ -1,8 +1,9 @@
 /**
  * What a card image costs: cold renders of 100 different cards per format (sharp only, then
- * through HTTP with the catalogue look-up), and cached hits with autocannon (full answers and
- * 304 revalidations). The service runs in a process of its own with a stand-in catalogue on
- * the in-process bus, and the cache from REDIS_URL when set (else in memory).
+ * through HTTP with the catalogue look-up), and cached hits with wrk (full answers and 304
+ * revalidations; the hot tier answers most of them, hits.ts compares them with a bare route).
+ * The service runs in a process of its own with a stand-in catalogue on the in-process bus, and
+ * the cache from REDIS_URL when set (else in memory).
  *
  *   pnpm exec tsx services/image-proxy/bench/render.ts [--duration 10] [--connections 50]
  *
@@ -13,13 +14,13 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { cardsGet } from '@acg/contracts';
 import { connectCache, createLogger, createMemoryBus, loadConfig } from '@acg/platform';
-import autocannon from 'autocannon';
 import { imageProxyConfigSchema } from '../src/config';
 import type { ImageFormat } from '../src/domain/image-format';
 import { inlineImageSource } from '../src/images/source';
 import { renderCard } from '../src/render/card';
 import { start } from '../src/start';
 import { benchCards } from './cards';
+import { ensureWrk, type LoadOptions, load } from './wrk';
 
 const logger = createLogger('bench', 'silent');
 const ACCEPT: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', png: 'image/png' };
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
   });
   const duration = Number(values.duration);
   const connections = Number(values.connections);
+  ensureWrk();
   const cards = await benchCards();
 
   // Fonts and codecs load on first use; that is start-up, not a card's render.
@@ -114,7 +116,7 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      `\nCached hits, ${connections} connections, ${duration} s each (cache: ${process.env.REDIS_URL ? 'redis' : 'memory'})\n`,
+      `\nCached hits, ${connections} connections, ${duration} s each, wrk -t1 (cache: ${process.env.REDIS_URL ? 'redis' : 'memory'})\n`,
     );
     console.log('| request | req/s | p50 ms | p99 ms | errors |');
     console.log('|---|---:|---:|---:|---:|');
@@ -122,33 +124,33 @@ async function main(): Promise<void> {
     // as a ~200 KB data: URL inside its summary, which every hit reads and parses.
     const plain = `${service.url}/api/cards/2/image`;
     const etag = (await fetch(plain, { headers: { accept: ACCEPT.webp } })).headers.get('etag')!;
-    const runs: Array<[string, autocannon.Options]> = [
-      ['one card, WebP', { url: plain, headers: { accept: ACCEPT.webp } }],
-      ['one card, AVIF', { url: plain, headers: { accept: ACCEPT.avif } }],
+    const base = { connections, durationSeconds: duration };
+    const runs: Array<[string, LoadOptions]> = [
+      ['one card, WebP', { ...base, url: plain, headers: { accept: ACCEPT.webp } }],
+      ['one card, AVIF', { ...base, url: plain, headers: { accept: ACCEPT.avif } }],
       [
         'revalidation (If-None-Match, 304)',
-        { url: plain, headers: { accept: ACCEPT.webp, 'if-none-match': etag } },
+        { ...base, url: plain, headers: { accept: ACCEPT.webp, 'if-none-match': etag } },
       ],
       [
         `${cards.length} cards in turn, WebP (a third with inline art)`,
         {
+          ...base,
           url: service.url,
           headers: { accept: ACCEPT.webp },
-          requests: cards.map((c) => ({ method: 'GET' as const, path: `/api/cards/${c.id}/image` })),
+          paths: cards.map((c) => `/api/cards/${c.id}/image`),
         },
       ],
       [
         'one card with 200 KB inline art in its summary, WebP',
-        { url: `${service.url}/api/cards/1/image`, headers: { accept: ACCEPT.webp } },
+        { ...base, url: `${service.url}/api/cards/1/image`, headers: { accept: ACCEPT.webp } },
       ],
     ];
     for (const [name, opts] of runs) {
-      await autocannon({ ...opts, connections, duration: 2 }); // warm-up
-      const r = await autocannon({ ...opts, connections, duration });
-      const expected = name.includes('304') ? r['3xx'] : r['2xx'];
-      const errors = r.errors + r.timeouts + (r.requests.total - expected);
+      await load({ ...opts, durationSeconds: 2 }); // warm-up
+      const r = await load(opts);
       console.log(
-        `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${Math.max(0, errors)} |`,
+        `| ${name} | ${Math.round(r.rps)} | ${r.p50ms.toFixed(2)} | ${r.p99ms.toFixed(2)} | ${r.errors} |`,
       );
     }
   } finally {

@@ -121,6 +121,20 @@ export const imageProxyConfigSchema = baseConfigSchema.extend({
     .default(2 * 1024 * 1024),
   /** Cache misses (upstream fetches) one IP may cause per minute. */
   IMAGE_PROXY_MISSES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /**
+   * Bytes of ready image answers (card and proxied images) each process keeps in memory in
+   * front of the shared cache; 0 turns the hot tier off.
+   */
+  IMAGE_HOT_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024),
+  /**
+   * How long an answer stays in the hot tier, in seconds (card images: at most
+   * CARD_SUMMARY_FRESH_SECONDS, so a changed card shows as soon as without it); 0 turns it off.
+   */
+  IMAGE_HOT_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
   /** Proxied images are scaled down to fit this many pixels a side. */
   IMAGE_PROXY_MAX_SIDE: z.coerce.number().int().min(16).max(8192).default(2048),
 });

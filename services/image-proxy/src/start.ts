@@ -1,9 +1,11 @@
+import { cacheCleared } from '@acg/contracts';
 import { type RunningService, type ServiceDeps, startHttpService } from '@acg/platform';
 import sharp from 'sharp';
 import { type CardImages, createCardImages } from './cards/card-images';
 import { createCardSummaries } from './cards/card-summaries';
 import type { ImageProxyConfig } from './config';
 import { createSafeFetcher, type Resolver } from './fetch/safe-fetch';
+import { createHotImages, type HotImages } from './images/hot-images';
 import { createProxiedImages, type ProxiedImages } from './images/proxied';
 import { firstOf, httpImageSource, inlineImageSource } from './images/source';
 import { renderCard } from './render/card';
@@ -17,12 +19,20 @@ export const CARD_IMAGES_NAMESPACE = 'card-images';
 export const CARD_SUMMARIES_NAMESPACE = 'card-summaries';
 export const PROXIED_IMAGES_NAMESPACE = 'proxied-images';
 export const PROXY_MISSES_NAMESPACE = 'proxy-misses';
+/**
+ * The event after which every replica empties its in-process hot tier of image answers (the
+ * admin cache clear publishes it after clearing the shared cache). Heard live by every process.
+ */
+export const CACHE_CLEARED_EVENT = cacheCleared.type;
+
 /** At most this many redirects are followed (architecture §10). */
 export const MAX_REDIRECTS = 3;
 
 export interface ImageProxyService extends RunningService {
   cardImages: CardImages;
   proxiedImages: ProxiedImages;
+  /** The in-process hot tier (its stats count memory hits; clear() empties it). */
+  hotImages: HotImages;
 }
 
 /** `resolve`: the DNS resolver of the image fetcher (tests map names to addresses with it). */
@@ -61,6 +71,12 @@ export async function start(
     ttlSeconds: config.CARD_IMAGE_CACHE_SECONDS,
     render: (card, format) => renderCard(card, format, artSource),
   });
+  // Ready answers in memory, in front of the shared cache: a hit costs no cache round trip,
+  // catalogue look-up or validation (docs/rules.md §41).
+  const hotImages = createHotImages(
+    { maxBytes: config.IMAGE_HOT_CACHE_BYTES, ttlSeconds: config.IMAGE_HOT_CACHE_SECONDS },
+    'images-memory',
+  );
   const summaries = createCardSummaries({
     bus,
     cache: cache.namespace(CARD_SUMMARIES_NAMESPACE),
@@ -76,7 +92,13 @@ export async function start(
     internalSecret: config.INTERNAL_SECRET,
     deps,
     setup: async (app) => {
-      registerCardImageRoutes(app, { summaries, images: cardImages, formats: config.CARD_IMAGE_FORMATS });
+      registerCardImageRoutes(app, {
+        summaries,
+        images: cardImages,
+        formats: config.CARD_IMAGE_FORMATS,
+        hot: hotImages,
+        hotSeconds: Math.min(config.IMAGE_HOT_CACHE_SECONDS, config.CARD_SUMMARY_FRESH_SECONDS),
+      });
       registerTestImageRoutes(app);
       registerProxyRoutes(app, {
         fetcher,
@@ -84,14 +106,17 @@ export async function start(
         formats: config.CARD_IMAGE_FORMATS,
         discordCdnUrl: config.DISCORD_CDN_URL,
         shikimoriUrl: config.SHIKIMORI_BASE_URL,
+        hot: hotImages,
       });
-      return [];
+      const cleared = await bus.listen({ types: [CACHE_CLEARED_EVENT], handler: () => hotImages.clear() });
+      return [() => cleared.stop()];
     },
   });
   return {
     ...running,
     cardImages,
     proxiedImages,
+    hotImages,
     async close() {
       await running.close();
       await fetcher.close();

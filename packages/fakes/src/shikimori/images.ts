@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FakeAnimeCatalogue } from '../anime-data';
+import { DEMO_ART_PATH, drawPortrait } from '../images/portrait';
 import { colourOf, sendImage } from '../images/raster';
 import type { ShikimoriAccount } from './accounts';
 
@@ -19,7 +20,10 @@ const AVATAR_SIZES: Record<string, number> = {
   x16: 16,
 };
 
-/** The site's static files: posters, character and people art, avatars, and the missing-image placeholder. */
+/**
+ * The site's static files: posters, character and people art, avatars, the missing-image
+ * placeholder, and the demo's character portraits under /uploads/art.
+ */
 export function registerImages(
   app: FastifyInstance,
   catalogue: FakeAnimeCatalogue,
@@ -52,6 +56,15 @@ export function registerImages(
     return reply.code(404).send('Not Found');
   });
 
+  // Demo art: real-looking character portraits (600x800 JPEG), portrait n at /uploads/art/{n}.jpg.
+  app.get(`${DEMO_ART_PATH}/:file`, async (req, reply) => {
+    const match = /^([1-9][0-9]{0,3})\.jpg$/.exec((req.params as { file: string }).file);
+    if (!match) return reply.code(404).send('Not Found');
+    return reply
+      .type('image/jpeg')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(await drawPortrait(Number(match[1])));
+  });
   app.get('/assets/globals/:file', async (req, reply) => {
     const match = /^missing_(original|preview|x96|x48)\.jpg$/.exec((req.params as { file: string }).file);
     if (!match) return reply.code(404).send('Not Found');

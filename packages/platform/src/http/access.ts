@@ -23,22 +23,49 @@ export function requireAdmin(req: FastifyRequest): number {
   return userId;
 }
 
+const VERIFIED = Symbol('identity');
+type WithIdentity = FastifyRequest & { [VERIFIED]?: Identity };
+
 /**
  * Every service verifies the gateway's signed identity itself and enforces the route table's
  * access rule on each documented route it serves (defence in depth: the gateway checks too).
  * A missing, forged or expired identity is an anonymous visitor.
+ *
+ * Both are lazy, so a request that never needs them pays nothing (an image served from memory
+ * is a map look-up; an HMAC per request would cost more than the answer): the identity is
+ * verified on first read of `req.identity`, and the access check is a preValidation hook of only
+ * the routes whose rule is `user` or `admin`.
  */
 export function installIdentity(app: FastifyInstance, secret: string): void {
-  app.decorateRequest('identity', null as unknown as Identity);
-  app.addHook('onRequest', async (req) => {
-    const header = req.headers[IDENTITY_HEADER];
-    req.identity = typeof header === 'string' ? verifyIdentity(header, secret) : ANONYMOUS;
+  app.decorateRequest('identity', {
+    getter(this: WithIdentity): Identity {
+      let identity = this[VERIFIED];
+      if (identity === undefined) {
+        const header = this.headers[IDENTITY_HEADER];
+        identity = typeof header === 'string' ? verifyIdentity(header, secret) : ANONYMOUS;
+        this[VERIFIED] = identity;
+      }
+      return identity;
+    },
+    setter(this: WithIdentity, identity: Identity) {
+      this[VERIFIED] = identity;
+    },
   });
   // Before validation: a caller without access learns nothing about what a valid request is.
-  app.addHook('preValidation', async (req) => {
-    const access = accessByRoute.get(`${req.method} ${req.routeOptions.url}`);
-    if (access === 'user') requireUser(req);
-    else if (access === 'admin') requireAdmin(req);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const rules = new Set(methods.map((method) => accessByRoute.get(`${method} ${route.url}`)));
+    const check = rules.has('admin') ? requireAdmin : rules.has('user') ? requireUser : undefined;
+    if (!check) return;
+    const guard = async (req: FastifyRequest) => {
+      // A route holding several methods: each method's own rule.
+      const access = accessByRoute.get(`${req.method} ${req.routeOptions.url}`);
+      if (access === 'user') requireUser(req);
+      else if (access === 'admin') requireAdmin(req);
+    };
+    const existing = route.preValidation;
+    route.preValidation =
+      existing === undefined ? [guard] : [guard, ...(Array.isArray(existing) ? existing : [existing])];
   });
   // The handler runs as its user's cache reads (per-user hit rates, spec 3 §3). Entered right
   // before the handler, so body parsing cannot lose it.

@@ -6,7 +6,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anime, animeCharacters, cards, characters, franchises, outbox, ranks, seasons } from '../db/schema';
 import { catalogueDatabase } from '../start';
-import { seedDemoCatalogue } from './demo';
+import { DEMO_ART_CHARACTERS, seedDemoCatalogue } from './demo';
 import { DEMO_ANIME, DEMO_CHARACTERS, DEMO_RANKS, DEMO_SEASONS } from './demo-catalogue';
 
 /** What the demo data holds (derived from it, not a literal). */
@@ -86,5 +86,31 @@ describe('the demo catalogue', () => {
     expect(events).toHaveLength(demoCards);
     const summaries = events.map((e) => cardSummarySchema.parse(e.data));
     expect(new Set(summaries.map((s) => s.id)).size).toBe(demoCards);
+  });
+});
+
+describe('the demo catalogue with demo art (DEMO_ART_BASE_URL)', () => {
+  it('gives the first demo characters http art under the base URL and the others none', async () => {
+    const artDb = await createTestDatabase();
+    const artDatabase = await openServiceDatabase(
+      catalogueDatabase,
+      artDb.url,
+      createLogger('catalogue-test', 'silent'),
+    );
+    try {
+      const base = 'http://127.0.0.1:4197/uploads/art/';
+      expect(await seedDemoCatalogue(artDatabase, { artBaseUrl: base })).toBe(true);
+      const rows = await artDatabase.db
+        .select({ name: characters.name, imageUrl: characters.imageUrl })
+        .from(characters);
+      const artOf = new Map(rows.map((r) => [r.name, r.imageUrl]));
+      for (const [i, ch] of DEMO_CHARACTERS.entries())
+        expect(artOf.get(ch.name), ch.name).toBe(
+          i < DEMO_ART_CHARACTERS ? `http://127.0.0.1:4197/uploads/art/${i + 1}.jpg` : null,
+        );
+    } finally {
+      await artDatabase.close();
+      await artDb.drop();
+    }
   });
 });

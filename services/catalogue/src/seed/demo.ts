@@ -8,6 +8,17 @@ import { DEMO_ANIME, DEMO_CHARACTERS, DEMO_RANKS, DEMO_SEASONS, type DemoSeason 
 
 export { DEMO_RANKS } from './demo-catalogue';
 
+/** How many demo characters get http art when the runner names an art base URL. */
+export const DEMO_ART_CHARACTERS = 4;
+
+/**
+ * The art of the i-th demo character: with `DEMO_ART_BASE_URL` (the fake Shikimori's portraits,
+ * set by the runners), the first few characters get `{base}/{i + 1}.jpg`, so the demo draws
+ * their cards through the image proxy's http path; the others keep generated art.
+ */
+const demoArtOf = (i: number, base: string | undefined): string | null =>
+  base && i < DEMO_ART_CHARACTERS ? `${base.replace(/\/+$/, '')}/${i + 1}.jpg` : null;
+
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -20,7 +31,7 @@ const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).to
  */
 export async function seedDemoCatalogue(
   database: Database,
-  opts: { cache?: Cache; logger?: Logger } = {},
+  opts: { cache?: Cache; logger?: Logger; artBaseUrl?: string } = {},
 ): Promise<boolean> {
   const seeded = await database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('acg:catalogue:demo-seed'))`);
@@ -70,8 +81,9 @@ export async function seedDemoCatalogue(
     const characterRows = await tx
       .insert(characters)
       .values(
-        DEMO_CHARACTERS.map((ch) => ({
+        DEMO_CHARACTERS.map((ch, i) => ({
           name: ch.name,
+          imageUrl: demoArtOf(i, opts.artBaseUrl),
           altname: ch.altname,
           description: ch.description,
           shikimoriId: ch.shikimoriId ?? null,

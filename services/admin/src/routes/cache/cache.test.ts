@@ -2,6 +2,7 @@ import {
   adminCacheCleanupResponseSchema,
   adminCacheClearResponseSchema,
   adminCacheStatsResponseSchema,
+  cacheCleared,
   catalogueCacheCleanup,
   catalogueCacheClear,
   catalogueCacheStats,
@@ -110,6 +111,10 @@ describe('cache administration', () => {
       expect.objectContaining({ action: 'cache.cleaned', category: 'system', actorId: 7, service: 'admin' }),
     ]);
     expect(String(actions[0]!.description)).toContain('6 key(s)');
+    // The image proxies hear the clear, to empty their in-memory tier (rules §41).
+    expect(await h.outboxEvents(cacheCleared.type)).toEqual([
+      { namespaces: ['animes', 'cards', 'characters', 'ranks', 'seasons', 'stats'], keysRemoved: 6 },
+    ]);
   });
 
   it('answers 503 when the catalogue fails to clear, recording nothing', async () => {

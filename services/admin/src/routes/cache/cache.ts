@@ -2,6 +2,7 @@ import {
   adminCacheCleanupResponseSchema,
   adminCacheClearResponseSchema,
   adminCacheStatsResponseSchema,
+  cacheCleared,
   catalogueCacheCleanup,
   catalogueCacheClear,
   catalogueCacheStats,
@@ -14,6 +15,7 @@ import {
   type Database,
   enqueue,
   type HttpServer,
+  makeEvent,
   type OutboxRelay,
   requireAdmin,
   UnavailableError,
@@ -61,8 +63,10 @@ export function registerCacheRoutes(app: HttpServer, { bus, database, outboxRela
       throw new UnavailableError(`The catalogue cache cannot be ${what} right now`);
     }
   };
-  const record = async (event: Parameters<typeof enqueue>[2]) => {
-    await database.transaction((tx) => enqueue(tx, outbox, event));
+  const record = async (...events: Array<Parameters<typeof enqueue>[2]>) => {
+    await database.transaction(async (tx) => {
+      for (const event of events) await enqueue(tx, outbox, event);
+    });
     outboxRelay.kick();
   };
 
@@ -80,6 +84,8 @@ export function registerCacheRoutes(app: HttpServer, { bus, database, outboxRela
           targetType: 'cache',
           after: cleared,
         }),
+        // Every image-proxy process empties its in-memory tier of ready image answers on it.
+        makeEvent(cacheCleared, cleared),
       );
       return { success: true as const, ...cleared };
     },

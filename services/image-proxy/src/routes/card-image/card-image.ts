@@ -5,7 +5,8 @@ import type { CardImages } from '../../cards/card-images';
 import type { CardSummaries } from '../../cards/card-summaries';
 import { strongEtag } from '../../domain/etag';
 import { contentTypeOf, type ImageFormat, negotiateFormat } from '../../domain/image-format';
-import { REVALIDATED_CACHING, sendImage } from '../../images/respond';
+import type { HotImages } from '../../images/hot-images';
+import { answerFromHotImages, hotImageKey, REVALIDATED_CACHING, sendImage } from '../../images/respond';
 import { RENDER_STYLE } from '../../render/card';
 
 const MAX_CARD_ID = 2_147_483_647;
@@ -24,15 +25,25 @@ export interface CardImageDeps {
   images: CardImages;
   /** Formats offered, best first (PNG always last). */
   formats: readonly ImageFormat[];
+  /** Ready answers kept in memory, consulted before anything else. */
+  hot: HotImages;
+  /**
+   * How long an answer stays in the hot tier: no longer than a card summary is used without
+   * asking the catalogue, so a changed card shows as soon as it does without the tier.
+   */
+  hotSeconds: number;
 }
 
 /**
  * GET /api/cards/{cardId}/image (spec 1 §7, spec 3 §7): the card drawn from the catalogue's
  * card summary, in the best format the browser accepts. The ETag follows the card's version,
- * so a browser's revalidation costs one summary look-up and no drawing.
+ * so a browser's revalidation costs one summary look-up and no drawing. A recent answer is
+ * served from the in-process hot tier before any of that.
  */
 export function registerCardImageRoutes(app: HttpServer, deps: CardImageDeps): void {
-  app.get('/api/cards/:cardId/image', { schema: { params: cardImageParamsSchema } }, async (req, reply) => {
+  const onRequest = answerFromHotImages(deps.hot, deps.formats);
+  const options = { schema: { params: cardImageParamsSchema }, onRequest };
+  app.get('/api/cards/:cardId/image', options, async (req, reply) => {
     const card = await deps.summaries.get(req.params.cardId, req.id);
     if (!card) throw new NotFoundError('Card not found');
     const format = negotiateFormat(req.headers.accept, deps.formats);
@@ -42,6 +53,7 @@ export function registerCardImageRoutes(app: HttpServer, deps: CardImageDeps): v
       cacheControl: REVALIDATED_CACHING,
       negotiated: true,
       body: () => deps.images.get(card, format),
+      hot: { images: deps.hot, key: hotImageKey(format, req.url), ttlSeconds: deps.hotSeconds },
     });
   });
 }

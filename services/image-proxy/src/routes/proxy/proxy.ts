@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { contentTypeOf, type ImageFormat, negotiateFormat } from '../../domain/image-format';
 import { badUrl, NotAnImageError } from '../../fetch/errors';
 import type { SafeFetcher } from '../../fetch/safe-fetch';
+import type { HotImages } from '../../images/hot-images';
 import type { ProxiedImages } from '../../images/proxied';
-import { REVALIDATED_CACHING, sendImage } from '../../images/respond';
+import { answerFromHotImages, hotImageKey, REVALIDATED_CACHING, sendImage } from '../../images/respond';
 
 /** Longest image URL taken by /api/proxy-image. */
 export const MAX_IMAGE_URL_LENGTH = 2048;
@@ -19,6 +20,8 @@ export interface ProxyRouteDeps {
   discordCdnUrl: string;
   /** Base URL of Shikimori's site, whose image host serves /system/... (the fake's in tests). */
   shikimoriUrl: string;
+  /** Ready answers kept in memory, consulted before anything else. */
+  hot: HotImages;
 }
 
 export const proxyImageQuerySchema = z.object({
@@ -56,7 +59,8 @@ function under(base: string, path: string, query = ''): string {
  * GET /api/proxy-image?url= (spec 1 §7), /api/proxy/discord/{path} and
  * /api/proxy/shikimori/{path} (spec 3 §7): images from elsewhere, fetched by the safe fetcher
  * (fetch/safe-fetch.ts), decoded under the pixel cap and re-encoded in the best format the
- * browser accepts, with this service's own headers only (none of the upstream's).
+ * browser accepts, with this service's own headers only (none of the upstream's). A recent
+ * answer is served from the in-process hot tier before any of that.
  */
 export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void {
   const answer = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
@@ -76,21 +80,27 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
       cacheControl: REVALIDATED_CACHING,
       negotiated: true,
       body: async () => image.bytes,
+      hot: { images: deps.hot, key: hotImageKey(format, req.url), ttlSeconds: Number.POSITIVE_INFINITY },
     });
   };
 
-  app.get('/api/proxy-image', { schema: { querystring: proxyImageQuerySchema } }, (req, reply) =>
+  const onRequest = answerFromHotImages(deps.hot, deps.formats);
+  app.get('/api/proxy-image', { schema: { querystring: proxyImageQuerySchema }, onRequest }, (req, reply) =>
     answer(req, reply, req.query.url),
   );
 
-  app.get('/api/proxy/discord/*', { schema: { querystring: discordQuerySchema } }, (req, reply) => {
-    const path = (req.params as { '*': string })['*'];
-    if (!DISCORD_PATH.test(path)) throw badUrl('path', 'Not a Discord avatar path');
-    const size = req.query.size;
-    return answer(req, reply, under(deps.discordCdnUrl, path, size ? `size=${size}` : ''));
-  });
+  app.get(
+    '/api/proxy/discord/*',
+    { schema: { querystring: discordQuerySchema }, onRequest },
+    (req, reply) => {
+      const path = (req.params as { '*': string })['*'];
+      if (!DISCORD_PATH.test(path)) throw badUrl('path', 'Not a Discord avatar path');
+      const size = req.query.size;
+      return answer(req, reply, under(deps.discordCdnUrl, path, size ? `size=${size}` : ''));
+    },
+  );
 
-  app.get('/api/proxy/shikimori/*', (req, reply) => {
+  app.get('/api/proxy/shikimori/*', { onRequest }, (req, reply) => {
     const path = (req.params as { '*': string })['*'];
     if (!SHIKIMORI_PATH.test(path) || path.includes('//')) throw badUrl('path', 'Not a Shikimori image path');
     const raw = req.raw.url ?? '';

@@ -10,6 +10,7 @@ import {
   fetchCharacters,
   updateCharacter,
 } from '../../../../api/admin-catalogue';
+import { imageSource } from '../../../../api/images';
 import { say } from '../../catalogue/say';
 import { type Message, positiveId, validateCharacter } from '../../catalogue/validation';
 import { matchesText } from '../../table/model';
@@ -299,7 +300,9 @@ export default function CharactersSection() {
                 />
                 #{c.id}
               </label>
-              {c.imageUrl ? <img src={c.imageUrl} alt="" loading="lazy" width={96} height={128} /> : null}
+              {imageSource(c.imageUrl) ? (
+                <img src={imageSource(c.imageUrl)!} alt="" loading="lazy" width={96} height={128} />
+              ) : null}
               <strong>{c.name}</strong>
               {links(c)}
             </li>
