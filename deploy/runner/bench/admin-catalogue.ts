@@ -6,7 +6,10 @@
  *   - rarity recalculation over a 1M-row inventory against one plain `GROUP BY card_id` over the
  *     same table in the same run (the issue's target: at most 3× it).
  *
- *   pnpm exec tsx deploy/runner/bench/admin-catalogue.ts [--duration 8] [--connections 10] [--entries-per-user 200]
+ *   pnpm exec tsx deploy/runner/bench/admin-catalogue.ts [--duration 8] [--connections 10] [--entries-per-user 200] [--only rarity]
+ *
+ * `--only rarity` skips the admin list calls (the bulk add still runs: its 20,000 cards are part
+ * of the catalogue the recalculation scores).
  *
  * Seeds ~5,000 users, ~20,000 characters, ~60,000 cards and `entries-per-user` × 5,000 inventory
  * rows (200 → 1M) into a fresh database (DATABASE_URL's server, or an embedded PostgreSQL).
@@ -34,11 +37,14 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '8' },
     connections: { type: 'string', default: '10' },
     'entries-per-user': { type: 'string', default: '200' },
+    only: { type: 'string' },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const entriesPerUser = Number(values['entries-per-user']);
+if (values.only !== undefined && values.only !== 'rarity') throw new Error('--only takes: rarity');
+const listsToo = values.only === undefined;
 const logger = createLogger('bench', 'warn');
 const seconds = (t0: number) => ((performance.now() - t0) / 1000).toFixed(2);
 
@@ -91,18 +97,20 @@ try {
         `${title.padEnd(46)} ${r.requests.average.toFixed(1).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(5)} ms   p99 ${String(r.latency.p99).padStart(6)} ms   errors ${r.errors + r.non2xx}`,
       );
     };
-    console.log(
-      `\nadmin lists, autocannon ${connections} connections, ${duration} s each, through the gateway:`,
-    );
-    await run('GET /api/stats (trivial baseline)', '/api/stats');
-    await run('GET /admin/ranks', '/admin/ranks');
-    await run('GET /admin/franchises', '/admin/franchises');
-    await run('GET /admin/animes', '/admin/animes');
-    await run('GET /admin/characters?limit=25 (one page)', '/admin/characters?limit=25');
-    await run('GET /admin/cards?limit=40 (one page)', '/admin/cards?limit=40');
-    await run('GET /admin/cards?rankId=1&limit=40', '/admin/cards?rankId=1&limit=40');
-    await run('GET /admin/characters (all 20,000)', '/admin/characters', 2);
-    await run('GET /admin/cards (all 60,000)', '/admin/cards', 2);
+    if (listsToo) {
+      console.log(
+        `\nadmin lists, autocannon ${connections} connections, ${duration} s each, through the gateway:`,
+      );
+      await run('GET /api/stats (trivial baseline)', '/api/stats');
+      await run('GET /admin/ranks', '/admin/ranks');
+      await run('GET /admin/franchises', '/admin/franchises');
+      await run('GET /admin/animes', '/admin/animes');
+      await run('GET /admin/characters?limit=25 (one page)', '/admin/characters?limit=25');
+      await run('GET /admin/cards?limit=40 (one page)', '/admin/cards?limit=40');
+      await run('GET /admin/cards?rankId=1&limit=40', '/admin/cards?rankId=1&limit=40');
+      await run('GET /admin/characters (all 20,000)', '/admin/characters', 2);
+      await run('GET /admin/cards (all 60,000)', '/admin/cards', 2);
+    }
 
     const rank = await post('/admin/ranks', { code: 'BN', title: 'Bench', threshold: null });
     t0 = performance.now();
