@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CARD_STATS_PAGE, type EventEnvelope, inventoryCardStats } from '@acg/contracts';
 import { AppError, type Bus, type Database, enqueue, type Logger, UnavailableError } from '@acg/platform';
 import { asc, desc, sql } from 'drizzle-orm';
@@ -67,8 +68,11 @@ export function createRarityJob(deps: {
   logger: Logger;
   activeDays: number;
   onEventsWritten?: () => void;
+  /** Card ids per inventory.card-stats page (tests make it small to read many pages). */
+  pageSize?: number;
 }) {
   const { database, bus } = deps;
+  const pageSize = deps.pageSize ?? CARD_STATS_PAGE;
   const db = database.db;
   const progress: Progress = { running: false, phase: 'idle', done: 0, total: 0, startedAt: null };
 
@@ -79,17 +83,21 @@ export function createRarityJob(deps: {
       .from(cards);
     const figures = new Map<number, CardFigures>();
     let activePlayers = 0;
-    progress.total = Math.ceil(max / CARD_STATS_PAGE);
+    progress.total = Math.ceil(max / pageSize);
     progress.done = 0;
-    for (let after = 0; after < max; after += CARD_STATS_PAGE) {
+    // One snapshot per read: inventory builds it in one pass on the first page (rules §37).
+    const runId = randomUUID();
+    for (let after = 0; after < max; after += pageSize) {
       let page: Awaited<
         ReturnType<typeof bus.request<typeof inventoryCardStats.request, typeof inventoryCardStats.response>>
       >;
       try {
         page = await bus.request(inventoryCardStats, {
           afterCardId: after,
-          span: CARD_STATS_PAGE,
+          span: pageSize,
           activeDays: deps.activeDays,
+          runId,
+          release: after + pageSize >= max,
         });
       } catch (err) {
         deps.logger.warn({ err }, 'inventory could not give card figures');

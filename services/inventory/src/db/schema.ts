@@ -156,3 +156,30 @@ export const movements = inventory.table(
 
 export const outbox = outboxTable(inventory);
 export const processedMessages = processedMessagesTable(inventory);
+
+/**
+ * One rarity run's read of the per-card figures (inventory.card-stats with a `runId`, docs/rules.md
+ * §37): built in one pass on the run's first page, then read range by range. UNLOGGED (see the
+ * migration): a working copy that a crash may lose — the run then fails and is retried — not
+ * data. A run's rows go when its last page is read; a run abandoned mid-way goes when a later run
+ * is built (older than `CARD_STATS_SNAPSHOT_TTL`).
+ */
+export const cardStatsRuns = inventory.table('card_stats_runs', {
+  runId: text('run_id').primaryKey(),
+  activePlayers: integer('active_players').notNull(),
+  maxCardId: integer('max_card_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cardStatsSnapshots = inventory.table(
+  'card_stats_snapshots',
+  {
+    runId: text('run_id').notNull(),
+    cardId: integer('card_id').notNull(),
+    activeOwners: integer('active_owners').notNull(),
+    owners: integer('owners').notNull(),
+    copies: integer('copies').notNull(),
+    likes: integer('likes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.cardId] })],
+);
