@@ -34,8 +34,8 @@ function expected() {
   );
   const byCard = new Map<number, { activeOwners: number; owners: number; copies: number; likes: number }>();
   const at = (cardId: number) => {
-    let f = byCard.get(cardId);
-    if (!f) byCard.set(cardId, (f = { activeOwners: 0, owners: 0, copies: 0, likes: 0 }));
+    const f = byCard.get(cardId) ?? { activeOwners: 0, owners: 0, copies: 0, likes: 0 };
+    byCard.set(cardId, f);
     return f;
   };
   for (const e of entryRows)
@@ -149,6 +149,26 @@ describe('inventory.card-stats', () => {
     } finally {
       await sql(`update entries set quantity = quantity - 5 where card_id = 5`);
     }
+    expect(await snapshotRows()).toBe('0');
+  });
+
+  it('answers a page that is not aligned to the snapshot’s chunks from the chunks it spans', async () => {
+    const ask = (after: number, span: number, release = false) =>
+      h.bus.request(inventoryCardStats, {
+        afterCardId: after,
+        span,
+        activeDays: ACTIVE_DAYS,
+        runId: 'run-unaligned-3',
+        release,
+      });
+    await ask(0, SPAN); // builds chunks of SPAN card ids
+    for (const [after, span] of [
+      [2, SPAN],
+      [5, 9],
+      [19, 20],
+    ] as const)
+      expect(await ask(after, span)).toEqual(await cardStatsPage(h.database.db, after, span, ACTIVE_DAYS));
+    await ask(0, 1, true);
     expect(await snapshotRows()).toBe('0');
   });
 

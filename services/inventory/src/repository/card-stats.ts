@@ -81,21 +81,24 @@ export async function cardStatsPage(
 
 /**
  * A page of run `runId`'s snapshot (docs/rules.md §37). The run's first page builds the snapshot
- * of every card in one statement — one pass for the active players, one for the per-card
- * aggregate, one over the likes — into the unlogged `card_stats_snapshots`; every page is then a
- * primary-key range read. `release` (the run's last page) drops the run's rows after reading.
- * Pages of one run are serialised by an advisory lock, so a page asked twice at once builds once.
+ * of every card in one statement: one pass over the entries for the active players, one for the
+ * per-card aggregate (the active players as a hashed set, no join), one over the likes; the
+ * figures go into the unlogged `card_stats_snapshots` as arrays in chunks of this page's span.
+ * Every page then reads the one or two chunks its range falls in. `release` (the run's last page)
+ * drops the run's rows after reading. Pages of one run are serialised by an advisory lock, so a
+ * page asked twice at once builds once.
  */
 export async function cardStatsSnapshotPage(
   database: Database,
   opts: { runId: string; after: number; span: number; activeDays: number; release?: boolean },
 ): Promise<CardStatsPage> {
   const { runId, after, span, activeDays } = opts;
+  type Run = { active_players: number; max_card_id: number; chunk_span: number };
   return database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SNAPSHOT_LOCK_CLASS}, hashtext(${runId}))`);
     let [run] = (
-      await tx.execute<{ active_players: number; max_card_id: number }>(sql`
-        select active_players, max_card_id from ${cardStatsRuns} where run_id = ${runId}`)
+      await tx.execute<Run>(sql`
+        select active_players, max_card_id, chunk_span from ${cardStatsRuns} where run_id = ${runId}`)
     ).rows;
     if (!run) {
       await tx.execute(sql`
@@ -105,38 +108,66 @@ export async function cardStatsSnapshotPage(
           returning run_id
         )
         delete from ${cardStatsSnapshots} where run_id in (select run_id from stale)`);
+      // The per-card hash aggregate of a large catalogue outgrows the default 4 MB and would spill.
+      await tx.execute(sql`set local work_mem = '64MB'`);
       [run] = (
-        await tx.execute<{ active_players: number; max_card_id: number }>(sql`
+        await tx.execute<Run>(sql`
           with active as materialized (${activePlayersCte(activeDays)}), owned as (
             select e.card_id,
-              count(a.user_id)::int as active_owners,
+              (count(*) filter (where e.user_id in (select user_id from active)))::int as active_owners,
               count(*)::int as owners,
               sum(e.quantity)::int as copies
-            from ${entries} e left join active a on a.user_id = e.user_id
+            from ${entries} e
             where e.quantity > 0
             group by e.card_id
           ), liked as (
             select card_id, count(*)::int as likes from ${likes} group by card_id
-          ), stats as (
-            insert into ${cardStatsSnapshots} (run_id, card_id, active_owners, owners, copies, likes)
-            select ${runId}, coalesce(o.card_id, l.card_id), coalesce(o.active_owners, 0),
-              coalesce(o.owners, 0), coalesce(o.copies, 0), coalesce(l.likes, 0)
+          ), figures as (
+            select coalesce(o.card_id, l.card_id) as card_id, coalesce(o.active_owners, 0) as active_owners,
+              coalesce(o.owners, 0) as owners, coalesce(o.copies, 0) as copies, coalesce(l.likes, 0) as likes
             from owned o full join liked l on l.card_id = o.card_id
+          ), stats as (
+            insert into ${cardStatsSnapshots} (run_id, chunk, card_ids, active_owners, owners, copies, likes)
+            select ${runId}, (card_id - 1) / ${span}::int, array_agg(card_id order by card_id),
+              array_agg(active_owners order by card_id), array_agg(owners order by card_id),
+              array_agg(copies order by card_id), array_agg(likes order by card_id)
+            from figures
+            group by 2
           )
-          insert into ${cardStatsRuns} (run_id, active_players, max_card_id)
+          insert into ${cardStatsRuns} (run_id, active_players, max_card_id, chunk_span)
           select ${runId}, (select count(*)::int from active),
-            (select coalesce(max(card_id), 0)::int from ${entries})
-          returning active_players, max_card_id`)
+            (select coalesce(max(card_id), 0)::int from ${entries}), ${span}::int
+          returning active_players, max_card_id, chunk_span`)
       ).rows;
     }
-    const rows = await tx.execute<StatsRow>(sql`
-      select card_id, active_owners, owners, copies, likes from ${cardStatsSnapshots}
-      where run_id = ${runId} and card_id > ${after} and card_id <= ${after + span}
-      order by card_id`);
+    const chunkSpan = run?.chunk_span ?? span;
+    const chunks = await tx.execute<{
+      card_ids: number[];
+      active_owners: number[];
+      owners: number[];
+      copies: number[];
+      likes: number[];
+    }>(sql`
+      select card_ids, active_owners, owners, copies, likes from ${cardStatsSnapshots}
+      where run_id = ${runId}
+        and chunk between ${Math.floor(after / chunkSpan)} and ${Math.floor((after + span - 1) / chunkSpan)}
+      order by chunk`);
+    const list: StatsRow[] = [];
+    for (const c of chunks.rows)
+      c.card_ids.forEach((id, i) => {
+        if (id > after && id <= after + span)
+          list.push({
+            card_id: id,
+            active_owners: c.active_owners[i]!,
+            owners: c.owners[i]!,
+            copies: c.copies[i]!,
+            likes: c.likes[i]!,
+          });
+      });
     if (opts.release) {
       await tx.execute(sql`delete from ${cardStatsSnapshots} where run_id = ${runId}`);
       await tx.execute(sql`delete from ${cardStatsRuns} where run_id = ${runId}`);
     }
-    return asPage(rows.rows, run?.active_players ?? 0, run?.max_card_id ?? 0);
+    return asPage(list, run?.active_players ?? 0, run?.max_card_id ?? 0);
   });
 }
