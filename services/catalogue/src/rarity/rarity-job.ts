@@ -157,7 +157,8 @@ export function createRarityJob(deps: {
     const t0 = performance.now();
     try {
       progress.phase = 'reading';
-      const { figures, activePlayers } = await readFigures();
+      // The cards are read while inventory builds its snapshot (they do not depend on each other).
+      const [{ figures, activePlayers }, list] = await Promise.all([readFigures(), readCards()]);
       // Without active players every card scores the same: rank updates would flatten the catalogue.
       if (opts.method !== 'scores' && activePlayers === 0)
         throw new AppError(
@@ -167,7 +168,6 @@ export function createRarityJob(deps: {
         );
       progress.phase = 'scoring';
       const scoreStart = new Date();
-      const list = await readCards();
       const scores = list.map((c) => rarityScore(figures.get(c.id)?.activeOwners ?? 0, activePlayers));
       const changedScores = list.flatMap((c, i) =>
         round2(c.rarityScore) === scores[i] ? [] : [{ id: c.id, score: scores[i]! }],
@@ -213,14 +213,14 @@ export function createRarityJob(deps: {
         if (!lock?.ok)
           throw new AppError(409, 'conflict', 'A rarity recalculation is already running on another replica');
         if (changedScores.length > 0) {
+          // The scores and their history rows in one statement.
           await tx.execute(sql`
-            update ${cards} as c set rarity_score = v.score
-            from json_to_recordset(${JSON.stringify(changedScores)}::json) as v(id int, score float8)
-            where c.id = v.id`);
-          for (let i = 0; i < changedScores.length; i += 5000)
-            await tx
-              .insert(rarityHistory)
-              .values(changedScores.slice(i, i + 5000).map((c) => ({ cardId: c.id, score: c.score })));
+            with v as (
+              select * from json_to_recordset(${JSON.stringify(changedScores)}::json) as v(id int, score float8)
+            ), scored as (
+              update ${cards} as c set rarity_score = v.score from v where c.id = v.id
+            )
+            insert into ${rarityHistory} (card_id, score) select id, score from v`);
         }
         for (const t of thresholds)
           await tx.update(ranks).set({ threshold: t.threshold }).where(sql`${ranks.id} = ${t.id}`);
