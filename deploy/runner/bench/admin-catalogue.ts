@@ -135,20 +135,39 @@ try {
       await client.query('select card_id, count(*) from inventory.entries group by card_id');
       plain.push(performance.now() - t0);
     }
-    await client.end();
     plain.sort((a, b) => a - b);
     const peer = plain[1]!;
     console.log(
       `\nplain GROUP BY card_id over ${seeded.entries} inventory rows (median of 3): ${peer.toFixed(0)} ms`,
     );
-    for (const label of ['first (writes every changed score)', 'second (scores unchanged)']) {
+    const runs = [
+      'first (writes every changed score)',
+      'second (scores unchanged)',
+      'third (scores unchanged)',
+    ];
+    for (const [i, label] of runs.entries()) {
       t0 = performance.now();
       const r = await post('/admin/cards/recalculate-rarity', {});
       const ms = performance.now() - t0;
       console.log(
         `rarity recalculation, ${label}: ${ms.toFixed(0)} ms (${r.rarityScores.updated} of ${r.rarityScores.total} scores changed) = ${(ms / peer).toFixed(2)}× the plain GROUP BY`,
       );
+      if (i === 0) {
+        // The first run's card.updated events are relayed (and applied by inventory) in the
+        // background; measuring the next run while that goes on would time the relay too.
+        t0 = performance.now();
+        const pending = async () =>
+          (
+            await client.query<{ n: number }>(
+              'select count(*)::int as n from catalogue.outbox where published_at is null',
+            )
+          ).rows[0]!.n;
+        while ((await pending()) > 0 && performance.now() - t0 < 300_000)
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        console.log(`  (its ${r.rarityScores.updated} card events relayed in ${seconds(t0)} s)`);
+      }
     }
+    await client.end();
   } finally {
     await system.close();
   }

@@ -108,7 +108,9 @@ export async function cardStatsSnapshotPage(
           returning run_id
         )
         delete from ${cardStatsSnapshots} where run_id in (select run_id from stale)`);
-      // The per-card hash aggregate of a large catalogue outgrows the default 4 MB and would spill.
+      // The per-card hash aggregate of a large catalogue outgrows the default 4 MB and would spill;
+      // the hashed set of active players must fit too (at 64 MB, a few million players), or the
+      // planner would fall back to scanning the set for every entry.
       await tx.execute(sql`set local work_mem = '64MB'`);
       [run] = (
         await tx.execute<Run>(sql`
