@@ -15,11 +15,13 @@
  * rows (200 → 1M) into a fresh database (DATABASE_URL's server, or an embedded PostgreSQL).
  * Prints figures; asserts nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as auth from '@acg/auth';
+import { CARD_STATS_PAGE, inventoryCardStats } from '@acg/contracts';
 import { seedLargeUsers } from '@acg/auth/seed';
 import * as catalogue from '@acg/catalogue';
 import { seedLargeCatalogue } from '@acg/catalogue/seed';
@@ -139,6 +141,35 @@ try {
     const peer = plain[1]!;
     console.log(
       `\nplain GROUP BY card_id over ${seeded.entries} inventory rows (median of 3): ${peer.toFixed(0)} ms`,
+    );
+    // The reading alone, interleaved with the plain GROUP BY so load from elsewhere hits all three
+    // alike: every inventory.card-stats page computed on its own (no run id, as before rules §37's
+    // snapshot) against one run's snapshot.
+    const readAll = async (runId?: string) => {
+      const [{ max }] = (await client.query('select max(id)::int as max from catalogue.cards')).rows;
+      for (let after = 0; after < max; after += CARD_STATS_PAGE)
+        await system.bus.request(inventoryCardStats, {
+          afterCardId: after,
+          span: CARD_STATS_PAGE,
+          activeDays: 90,
+          ...(runId ? { runId, release: after + CARD_STATS_PAGE >= max } : {}),
+        });
+    };
+    const reads = { plain: [] as number[], paged: [] as number[], snapshot: [] as number[] };
+    for (let i = 0; i < 3; i++) {
+      t0 = performance.now();
+      await client.query('select card_id, count(*) from inventory.entries group by card_id');
+      reads.plain.push(performance.now() - t0);
+      t0 = performance.now();
+      await readAll();
+      reads.paged.push(performance.now() - t0);
+      t0 = performance.now();
+      await readAll(randomUUID());
+      reads.snapshot.push(performance.now() - t0);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+    console.log(
+      `reading the figures of every card (median of 3, interleaved): plain GROUP BY ${median(reads.plain).toFixed(0)} ms, pages computed alone ${median(reads.paged).toFixed(0)} ms (${(median(reads.paged) / median(reads.plain)).toFixed(2)}×), one snapshot ${median(reads.snapshot).toFixed(0)} ms (${(median(reads.snapshot) / median(reads.plain)).toFixed(2)}×)`,
     );
     const runs = [
       'first (writes every changed score)',
