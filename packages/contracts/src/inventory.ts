@@ -134,6 +134,11 @@ export const CARD_STATS_PAGE = 20_000;
  * `activeDays`) —, the copies held and the likes; cards nobody holds or likes are left out. As
  * parallel arrays (compact). `activePlayers` is the number of active players overall. The
  * catalogue's rarity recalculation reads these page by page (docs/rules.md §37).
+ *
+ * With a `runId` (one per read of all pages), the pages come from one snapshot of the whole
+ * inventory that the run's first page builds in one pass, so every page of a run sees the same
+ * figures and later pages cost a range read; `release` on the run's last page drops the snapshot.
+ * Without one, each page is computed on its own (slower: the active players are counted again).
  */
 export const inventoryCardStats = defineRpc(
   'inventory.card-stats',
@@ -141,6 +146,11 @@ export const inventoryCardStats = defineRpc(
     afterCardId: z.number().int().min(0),
     span: z.number().int().min(1).max(CARD_STATS_PAGE),
     activeDays: z.number().int().min(1).max(3650),
+    runId: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,64}$/)
+      .optional(),
+    release: z.boolean().optional(),
   }),
   z.object({
     cardIds: z.array(z.number().int()),

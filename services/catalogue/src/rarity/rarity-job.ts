@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CARD_STATS_PAGE, type EventEnvelope, inventoryCardStats } from '@acg/contracts';
 import { AppError, type Bus, type Database, enqueue, type Logger, UnavailableError } from '@acg/platform';
 import { asc, desc, sql } from 'drizzle-orm';
@@ -67,8 +68,11 @@ export function createRarityJob(deps: {
   logger: Logger;
   activeDays: number;
   onEventsWritten?: () => void;
+  /** Card ids per inventory.card-stats page (tests make it small to read many pages). */
+  pageSize?: number;
 }) {
   const { database, bus } = deps;
+  const pageSize = deps.pageSize ?? CARD_STATS_PAGE;
   const db = database.db;
   const progress: Progress = { running: false, phase: 'idle', done: 0, total: 0, startedAt: null };
 
@@ -79,17 +83,21 @@ export function createRarityJob(deps: {
       .from(cards);
     const figures = new Map<number, CardFigures>();
     let activePlayers = 0;
-    progress.total = Math.ceil(max / CARD_STATS_PAGE);
+    progress.total = Math.ceil(max / pageSize);
     progress.done = 0;
-    for (let after = 0; after < max; after += CARD_STATS_PAGE) {
+    // One snapshot per read: inventory builds it in one pass on the first page (rules §37).
+    const runId = randomUUID();
+    for (let after = 0; after < max; after += pageSize) {
       let page: Awaited<
         ReturnType<typeof bus.request<typeof inventoryCardStats.request, typeof inventoryCardStats.response>>
       >;
       try {
         page = await bus.request(inventoryCardStats, {
           afterCardId: after,
-          span: CARD_STATS_PAGE,
+          span: pageSize,
           activeDays: deps.activeDays,
+          runId,
+          release: after + pageSize >= max,
         });
       } catch (err) {
         deps.logger.warn({ err }, 'inventory could not give card figures');
@@ -149,7 +157,8 @@ export function createRarityJob(deps: {
     const t0 = performance.now();
     try {
       progress.phase = 'reading';
-      const { figures, activePlayers } = await readFigures();
+      // The cards are read while inventory builds its snapshot (they do not depend on each other).
+      const [{ figures, activePlayers }, list] = await Promise.all([readFigures(), readCards()]);
       // Without active players every card scores the same: rank updates would flatten the catalogue.
       if (opts.method !== 'scores' && activePlayers === 0)
         throw new AppError(
@@ -159,7 +168,6 @@ export function createRarityJob(deps: {
         );
       progress.phase = 'scoring';
       const scoreStart = new Date();
-      const list = await readCards();
       const scores = list.map((c) => rarityScore(figures.get(c.id)?.activeOwners ?? 0, activePlayers));
       const changedScores = list.flatMap((c, i) =>
         round2(c.rarityScore) === scores[i] ? [] : [{ id: c.id, score: scores[i]! }],
@@ -205,14 +213,14 @@ export function createRarityJob(deps: {
         if (!lock?.ok)
           throw new AppError(409, 'conflict', 'A rarity recalculation is already running on another replica');
         if (changedScores.length > 0) {
+          // The scores and their history rows in one statement.
           await tx.execute(sql`
-            update ${cards} as c set rarity_score = v.score
-            from json_to_recordset(${JSON.stringify(changedScores)}::json) as v(id int, score float8)
-            where c.id = v.id`);
-          for (let i = 0; i < changedScores.length; i += 5000)
-            await tx
-              .insert(rarityHistory)
-              .values(changedScores.slice(i, i + 5000).map((c) => ({ cardId: c.id, score: c.score })));
+            with v as (
+              select * from json_to_recordset(${JSON.stringify(changedScores)}::json) as v(id int, score float8)
+            ), scored as (
+              update ${cards} as c set rarity_score = v.score from v where c.id = v.id
+            )
+            insert into ${rarityHistory} (card_id, score) select id, score from v`);
         }
         for (const t of thresholds)
           await tx.update(ranks).set({ threshold: t.threshold }).where(sql`${ranks.id} = ${t.id}`);

@@ -1,31 +1,37 @@
 import { cardCreated, cardDeleted, cardUpdated, type EventEnvelope } from '@acg/contracts';
 import { makeEvent, type Tx } from '@acg/platform';
+import { sql } from 'drizzle-orm';
 import { outbox } from '../db/schema';
 import type { CardChanges } from '../domain/changed-cards';
 
-const BATCH = 500;
+const BATCH = 5000;
 
 /**
  * Writes card.created / card.updated / card.deleted into the outbox, in the caller's transaction.
- * A rank edit can touch tens of thousands of cards, so rows go in multi-row inserts (the same
- * columns the platform's enqueue() writes one row at a time). Returns how many were written.
+ * A rank edit or a rarity run can touch tens of thousands of cards, so the rows go in one
+ * statement per 5,000 events, passed as one JSON parameter (the same columns the platform's
+ * enqueue() writes one row at a time; 80,000 events as multi-row inserts of 500 took ~10 s, this
+ * way well under 1 s). Returns how many were written.
  */
-export async function announceCardChanges(tx: Pick<Tx, 'insert'>, changes: CardChanges): Promise<number> {
+export async function announceCardChanges(tx: Pick<Tx, 'execute'>, changes: CardChanges): Promise<number> {
   const envelopes: EventEnvelope[] = [
     ...changes.created.map((c) => makeEvent(cardCreated, c)),
     ...changes.updated.map((c) => makeEvent(cardUpdated, c)),
     ...changes.deletedIds.map((id) => makeEvent(cardDeleted, { id })),
   ];
   for (let i = 0; i < envelopes.length; i += BATCH) {
-    await tx.insert(outbox).values(
-      envelopes.slice(i, i + BATCH).map((e) => ({
-        id: e.id,
-        type: e.type,
-        version: e.version,
-        occurredAt: new Date(e.occurredAt),
-        data: e.data ?? null,
-      })),
-    );
+    const rows = envelopes.slice(i, i + BATCH).map((e) => ({
+      id: e.id,
+      type: e.type,
+      version: e.version,
+      occurred_at: e.occurredAt,
+      data: e.data ?? null,
+    }));
+    await tx.execute(sql`
+      insert into ${outbox} (id, type, version, occurred_at, data)
+      select id, type, version, occurred_at, data
+      from json_to_recordset(${JSON.stringify(rows)}::json)
+        as v(id uuid, type text, version int, occurred_at timestamptz, data jsonb)`);
   }
   return envelopes.length;
 }

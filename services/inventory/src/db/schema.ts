@@ -156,3 +156,35 @@ export const movements = inventory.table(
 
 export const outbox = outboxTable(inventory);
 export const processedMessages = processedMessagesTable(inventory);
+
+/**
+ * One rarity run's read of the per-card figures (inventory.card-stats with a `runId`, docs/rules.md
+ * §37): built in one pass on the run's first page, then read range by range. The figures are kept
+ * as parallel arrays in chunks of `chunk_span` card ids (the run's page size), so a snapshot of
+ * 80,000 cards is 4 rows, not 80,000. UNLOGGED (see the migration): a working copy that a crash
+ * may lose (the run then fails and is retried), not data. A run's rows go when its last page is
+ * read; a run abandoned mid-way goes when a later run builds (older than
+ * `CARD_STATS_SNAPSHOT_TTL_MINUTES`).
+ */
+export const cardStatsRuns = inventory.table('card_stats_runs', {
+  runId: text('run_id').primaryKey(),
+  activePlayers: integer('active_players').notNull(),
+  maxCardId: integer('max_card_id').notNull(),
+  chunkSpan: integer('chunk_span').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Chunk `chunk` holds the cards with (card_id - 1) / chunk_span = chunk, in card id order. */
+export const cardStatsSnapshots = inventory.table(
+  'card_stats_snapshots',
+  {
+    runId: text('run_id').notNull(),
+    chunk: integer('chunk').notNull(),
+    cardIds: integer('card_ids').array().notNull(),
+    activeOwners: integer('active_owners').array().notNull(),
+    owners: integer('owners').array().notNull(),
+    copies: integer('copies').array().notNull(),
+    likes: integer('likes').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.chunk] })],
+);

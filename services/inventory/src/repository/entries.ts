@@ -1,6 +1,6 @@
 import type { Db } from '@acg/platform';
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { cardSummaries, entries, likes, userSummaries } from '../db/schema';
+import { cardSummaries, entries, userSummaries } from '../db/schema';
 import type { EntryRow } from '../domain/entry-view';
 import type { OwnerRow } from '../domain/owner-view';
 import type { StatsRow } from '../domain/stats';
@@ -96,62 +96,4 @@ export async function countCardHolders(
     .from(entries)
     .where(and(inArray(entries.cardId, cardIds), gt(entries.quantity, 0)))
     .groupBy(entries.cardId);
-}
-
-/**
- * Per-card ownership and likes for cards in (after, after + span] (inventory.card-stats): one
- * pass over those cards' entries joined with the active players (a copy gained or moved within
- * `activeDays`), plus their likes. Cards nobody holds or likes are left out.
- */
-export async function cardStatsPage(
-  db: Pick<Db, 'execute'>,
-  after: number,
-  span: number,
-  activeDays: number,
-) {
-  const rows = await db.execute<{
-    card_id: number;
-    active_owners: number;
-    owners: number;
-    copies: number;
-    likes: number;
-  }>(sql`
-    with active as materialized (
-      select user_id from ${entries}
-      where updated_at >= now() - make_interval(days => ${activeDays}) and quantity > 0
-      group by user_id
-    ), owned as (
-      select e.card_id,
-        count(*) filter (where a.user_id is not null)::int as active_owners,
-        count(*)::int as owners,
-        sum(e.quantity)::int as copies
-      from ${entries} e left join active a on a.user_id = e.user_id
-      where e.quantity > 0 and e.card_id > ${after} and e.card_id <= ${after + span}
-      group by e.card_id
-    ), liked as (
-      select card_id, count(*)::int as likes from ${likes}
-      where card_id > ${after} and card_id <= ${after + span}
-      group by card_id
-    )
-    select coalesce(o.card_id, l.card_id) as card_id, coalesce(o.active_owners, 0) as active_owners,
-      coalesce(o.owners, 0) as owners, coalesce(o.copies, 0) as copies, coalesce(l.likes, 0) as likes
-    from owned o full join liked l on l.card_id = o.card_id
-    order by 1`);
-  const [totals] = (
-    await db.execute<{ active_players: number; max_card_id: number }>(sql`
-      select
-        (select count(distinct user_id)::int from ${entries}
-          where updated_at >= now() - make_interval(days => ${activeDays}) and quantity > 0) as active_players,
-        (select coalesce(max(card_id), 0)::int from ${entries}) as max_card_id`)
-  ).rows;
-  const list = rows.rows;
-  return {
-    cardIds: list.map((r) => r.card_id),
-    activeOwners: list.map((r) => r.active_owners),
-    owners: list.map((r) => r.owners),
-    copies: list.map((r) => r.copies),
-    likes: list.map((r) => r.likes),
-    activePlayers: totals?.active_players ?? 0,
-    maxCardId: totals?.max_card_id ?? 0,
-  };
 }

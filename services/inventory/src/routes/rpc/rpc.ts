@@ -8,7 +8,8 @@ import {
   inventoryTradeTransfer,
 } from '@acg/contracts';
 import type { Bus, Database, OutboxRelay, Subscription } from '@acg/platform';
-import { cardStatsPage, countCardHolders, findOwnedCardIds } from '../../repository/entries';
+import { cardStatsPage, cardStatsSnapshotPage } from '../../repository/card-stats';
+import { countCardHolders, findOwnedCardIds } from '../../repository/entries';
 import { grantCard } from '../../repository/grants';
 import { releaseTrade, reserveTrade, transferTrade } from '../../repository/trade-escrow';
 
@@ -29,8 +30,10 @@ export function serveInventoryRpc(bus: Bus, database: Database, relay: OutboxRel
     bus.serve(inventoryCardHolders, async ({ cardIds }) => ({
       holders: await countCardHolders(database.db, [...new Set(cardIds)]),
     })),
-    bus.serve(inventoryCardStats, async ({ afterCardId, span, activeDays }) =>
-      cardStatsPage(database.db, afterCardId, span, activeDays),
+    bus.serve(inventoryCardStats, async ({ afterCardId, span, activeDays, runId, release }) =>
+      runId
+        ? cardStatsSnapshotPage(database, { runId, after: afterCardId, span, activeDays, release })
+        : cardStatsPage(database.db, afterCardId, span, activeDays),
     ),
     bus.serve(inventoryTradeReserve, async (request) => ({ items: await reserveTrade(database, request) })),
     bus.serve(inventoryTradeRelease, async ({ tradeId }) => ({

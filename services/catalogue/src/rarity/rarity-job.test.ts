@@ -1,0 +1,112 @@
+import { CARD_STATS_PAGE, cardUpdated, inventoryCardStats } from '@acg/contracts';
+import {
+  createLogger,
+  createMemoryBus,
+  createMemoryCache,
+  type Database,
+  type InspectableBus,
+  openServiceDatabase,
+} from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueCaches } from '../caches';
+import { cards, outbox, rarityHistory } from '../db/schema';
+import { seedLargeCatalogue } from '../seed/large';
+import { catalogueDatabase } from '../start';
+import { rarityScore } from './formulas';
+import { createRarityJob } from './rarity-job';
+
+const logger = createLogger('rarity-test', 'silent');
+const ACTIVE_PLAYERS = 11;
+/** What inventory would count for a card: some cards held by nobody, some only by idle players. */
+const activeOwnersOf = (id: number) => (id % 5 === 0 ? 0 : (id * 7) % ACTIVE_PLAYERS);
+
+let testDb: TestDatabase;
+let database: Database;
+let bus: InspectableBus;
+/** The pages inventory was asked for. */
+const asked: Array<{ afterCardId: number; span: number; runId?: string; release?: boolean }> = [];
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = await openServiceDatabase(catalogueDatabase, testDb.url, logger);
+  await seedLargeCatalogue(database, { characters: 12, cardsPerCharacter: 3, anime: 3 });
+  bus = createMemoryBus({ logger });
+  // A stand-in inventory answering each page from the figures above.
+  bus.serve(inventoryCardStats, async (page) => {
+    asked.push(page);
+    const ids = Array.from({ length: page.span }, (_, i) => page.afterCardId + 1 + i).filter(
+      (id) => id <= 36 && id % 5 !== 0,
+    );
+    return {
+      cardIds: ids,
+      activeOwners: ids.map(activeOwnersOf),
+      owners: ids.map((id) => activeOwnersOf(id) + 1),
+      copies: ids.map((id) => activeOwnersOf(id) + 2),
+      likes: ids.map(() => 0),
+      activePlayers: ACTIVE_PLAYERS,
+      maxCardId: 36,
+    };
+  });
+});
+afterAll(async () => {
+  await bus?.drain();
+  await database?.close();
+  await testDb?.drop();
+});
+
+const job = (pageSize?: number) =>
+  createRarityJob({
+    database,
+    bus,
+    caches: catalogueCaches(createMemoryCache()),
+    logger,
+    activeDays: 90,
+    pageSize,
+  });
+
+describe('rarity recalculation, page by page', () => {
+  it('scores every card as computed directly, over many small pages of one run, and writes each change once', async () => {
+    const list = await database.db
+      .select({ id: cards.id, rarityScore: cards.rarityScore })
+      .from(cards)
+      .orderBy(asc(cards.id));
+    expect(list.map((c) => c.id)).toEqual(Array.from({ length: 36 }, (_, i) => i + 1));
+    const direct = new Map(list.map((c) => [c.id, rarityScore(activeOwnersOf(c.id), ACTIVE_PLAYERS)]));
+    const willChange = list.filter((c) => Math.round(c.rarityScore * 100) / 100 !== direct.get(c.id));
+
+    const result = await job(5).run({ type: 'manual', method: 'scores' });
+
+    // 8 pages of 5 card ids, one run id, released on the last page only.
+    expect(asked.map((p) => [p.afterCardId, p.span])).toEqual(
+      Array.from({ length: 8 }, (_, i) => [i * 5, 5]),
+    );
+    expect(new Set(asked.map((p) => p.runId)).size).toBe(1);
+    expect(asked.map((p) => p.release)).toEqual([...Array(7).fill(false), true]);
+
+    const after = await database.db
+      .select({ id: cards.id, rarityScore: cards.rarityScore })
+      .from(cards)
+      .orderBy(asc(cards.id));
+    expect(after.map((c) => [c.id, c.rarityScore])).toEqual(list.map((c) => [c.id, direct.get(c.id)]));
+    expect(result.rarityScores).toMatchObject({ updated: willChange.length, total: 36 });
+    const history = await database.db.select().from(rarityHistory);
+    expect(history.map((h) => [h.cardId, h.score]).sort((a, b) => a[0]! - b[0]!)).toEqual(
+      willChange.map((c) => [c.id, direct.get(c.id)]),
+    );
+    const events = await database.db.select().from(outbox).where(eq(outbox.type, cardUpdated.type));
+    expect(
+      events.map((e) => (e.data as { id: number; rarityScore: number }).id).sort((a, b) => a - b),
+    ).toEqual(willChange.map((c) => c.id));
+    for (const e of events) {
+      const card = e.data as { id: number; rarityScore: number };
+      expect(card.rarityScore).toBe(direct.get(card.id));
+    }
+
+    // Read in one page, the same figures change nothing.
+    asked.length = 0;
+    const again = await job(CARD_STATS_PAGE).run({ type: 'manual', method: 'scores' });
+    expect(asked).toHaveLength(1);
+    expect(again.rarityScores.updated).toBe(0);
+  });
+});

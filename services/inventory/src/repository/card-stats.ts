@@ -1,0 +1,175 @@
+import type { Database, Db } from '@acg/platform';
+import { sql } from 'drizzle-orm';
+import { cardStatsRuns, cardStatsSnapshots, entries, likes } from '../db/schema';
+
+/** A snapshot whose run never read its last page is dropped when a later run builds one after this. */
+export const CARD_STATS_SNAPSHOT_TTL_MINUTES = 60;
+/** The advisory lock class that serialises the pages of one run (its key is the run id's hash). */
+const SNAPSHOT_LOCK_CLASS = 0x6373_7473; // "csts"
+
+export interface CardStatsPage {
+  cardIds: number[];
+  activeOwners: number[];
+  owners: number[];
+  copies: number[];
+  likes: number[];
+  activePlayers: number;
+  maxCardId: number;
+}
+type StatsRow = {
+  card_id: number;
+  active_owners: number;
+  owners: number;
+  copies: number;
+  likes: number;
+};
+
+const asPage = (list: StatsRow[], activePlayers: number, maxCardId: number): CardStatsPage => ({
+  cardIds: list.map((r) => r.card_id),
+  activeOwners: list.map((r) => r.active_owners),
+  owners: list.map((r) => r.owners),
+  copies: list.map((r) => r.copies),
+  likes: list.map((r) => r.likes),
+  activePlayers,
+  maxCardId,
+});
+
+/** Players with a copy gained or moved within `activeDays` (each counted once). */
+const activePlayersCte = (activeDays: number) => sql`
+  select user_id from ${entries}
+  where updated_at >= now() - make_interval(days => ${activeDays}) and quantity > 0
+  group by user_id`;
+
+/**
+ * Per-card ownership and likes for cards in (after, after + span], computed for this page alone:
+ * the active players (a full pass), these cards' entries joined with them, their likes, and the
+ * totals (another full pass). The answer to a page asked without a run id.
+ */
+export async function cardStatsPage(
+  db: Pick<Db, 'execute'>,
+  after: number,
+  span: number,
+  activeDays: number,
+): Promise<CardStatsPage> {
+  const rows = await db.execute<StatsRow>(sql`
+    with active as materialized (${activePlayersCte(activeDays)}), owned as (
+      select e.card_id,
+        count(*) filter (where a.user_id is not null)::int as active_owners,
+        count(*)::int as owners,
+        sum(e.quantity)::int as copies
+      from ${entries} e left join active a on a.user_id = e.user_id
+      where e.quantity > 0 and e.card_id > ${after} and e.card_id <= ${after + span}
+      group by e.card_id
+    ), liked as (
+      select card_id, count(*)::int as likes from ${likes}
+      where card_id > ${after} and card_id <= ${after + span}
+      group by card_id
+    )
+    select coalesce(o.card_id, l.card_id) as card_id, coalesce(o.active_owners, 0) as active_owners,
+      coalesce(o.owners, 0) as owners, coalesce(o.copies, 0) as copies, coalesce(l.likes, 0) as likes
+    from owned o full join liked l on l.card_id = o.card_id
+    order by 1`);
+  const [totals] = (
+    await db.execute<{ active_players: number; max_card_id: number }>(sql`
+      select
+        (select count(distinct user_id)::int from ${entries}
+          where updated_at >= now() - make_interval(days => ${activeDays}) and quantity > 0) as active_players,
+        (select coalesce(max(card_id), 0)::int from ${entries}) as max_card_id`)
+  ).rows;
+  return asPage(rows.rows, totals?.active_players ?? 0, totals?.max_card_id ?? 0);
+}
+
+/**
+ * A page of run `runId`'s snapshot (docs/rules.md §37). The run's first page builds the snapshot
+ * of every card in one statement: one pass over the entries for the active players, one for the
+ * per-card aggregate (the active players as a hashed set, no join), one over the likes; the
+ * figures go into the unlogged `card_stats_snapshots` as arrays in chunks of this page's span.
+ * Every page then reads the one or two chunks its range falls in. `release` (the run's last page)
+ * drops the run's rows after reading. Pages of one run are serialised by an advisory lock, so a
+ * page asked twice at once builds once.
+ */
+export async function cardStatsSnapshotPage(
+  database: Database,
+  opts: { runId: string; after: number; span: number; activeDays: number; release?: boolean },
+): Promise<CardStatsPage> {
+  const { runId, after, span, activeDays } = opts;
+  type Run = { active_players: number; max_card_id: number; chunk_span: number };
+  return database.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SNAPSHOT_LOCK_CLASS}, hashtext(${runId}))`);
+    let [run] = (
+      await tx.execute<Run>(sql`
+        select active_players, max_card_id, chunk_span from ${cardStatsRuns} where run_id = ${runId}`)
+    ).rows;
+    if (!run) {
+      await tx.execute(sql`
+        with stale as (
+          delete from ${cardStatsRuns}
+          where created_at < now() - make_interval(mins => ${CARD_STATS_SNAPSHOT_TTL_MINUTES})
+          returning run_id
+        )
+        delete from ${cardStatsSnapshots} where run_id in (select run_id from stale)`);
+      // The per-card hash aggregate of a large catalogue outgrows the default 4 MB and would spill;
+      // the hashed set of active players must fit too (at 64 MB, a few million players), or the
+      // planner would fall back to scanning the set for every entry.
+      await tx.execute(sql`set local work_mem = '64MB'`);
+      [run] = (
+        await tx.execute<Run>(sql`
+          with active as materialized (${activePlayersCte(activeDays)}), owned as (
+            select e.card_id,
+              (count(*) filter (where e.user_id in (select user_id from active)))::int as active_owners,
+              count(*)::int as owners,
+              sum(e.quantity)::int as copies
+            from ${entries} e
+            where e.quantity > 0
+            group by e.card_id
+          ), liked as (
+            select card_id, count(*)::int as likes from ${likes} group by card_id
+          ), figures as (
+            select coalesce(o.card_id, l.card_id) as card_id, coalesce(o.active_owners, 0) as active_owners,
+              coalesce(o.owners, 0) as owners, coalesce(o.copies, 0) as copies, coalesce(l.likes, 0) as likes
+            from owned o full join liked l on l.card_id = o.card_id
+          ), stats as (
+            insert into ${cardStatsSnapshots} (run_id, chunk, card_ids, active_owners, owners, copies, likes)
+            select ${runId}, (card_id - 1) / ${span}::int, array_agg(card_id order by card_id),
+              array_agg(active_owners order by card_id), array_agg(owners order by card_id),
+              array_agg(copies order by card_id), array_agg(likes order by card_id)
+            from figures
+            group by 2
+          )
+          insert into ${cardStatsRuns} (run_id, active_players, max_card_id, chunk_span)
+          select ${runId}, (select count(*)::int from active),
+            (select coalesce(max(card_id), 0)::int from ${entries}), ${span}::int
+          returning active_players, max_card_id, chunk_span`)
+      ).rows;
+    }
+    const chunkSpan = run?.chunk_span ?? span;
+    const chunks = await tx.execute<{
+      card_ids: number[];
+      active_owners: number[];
+      owners: number[];
+      copies: number[];
+      likes: number[];
+    }>(sql`
+      select card_ids, active_owners, owners, copies, likes from ${cardStatsSnapshots}
+      where run_id = ${runId}
+        and chunk between ${Math.floor(after / chunkSpan)} and ${Math.floor((after + span - 1) / chunkSpan)}
+      order by chunk`);
+    const list: StatsRow[] = [];
+    for (const c of chunks.rows)
+      c.card_ids.forEach((id, i) => {
+        if (id > after && id <= after + span)
+          list.push({
+            card_id: id,
+            active_owners: c.active_owners[i]!,
+            owners: c.owners[i]!,
+            copies: c.copies[i]!,
+            likes: c.likes[i]!,
+          });
+      });
+    if (opts.release) {
+      await tx.execute(sql`delete from ${cardStatsSnapshots} where run_id = ${runId}`);
+      await tx.execute(sql`delete from ${cardStatsRuns} where run_id = ${runId}`);
+    }
+    return asPage(list, run?.active_players ?? 0, run?.max_card_id ?? 0);
+  });
+}
