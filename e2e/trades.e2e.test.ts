@@ -196,6 +196,47 @@ describe('a trade between two browsers', () => {
     await bProfile.keyboard.press('Escape');
   });
 
+  it("shows the Discord avatars through the image proxy: the profile, the card's owners, the trade page", async () => {
+    const { aTrade } = pages;
+    /** The picture an avatar element shows, once it stopped loading. */
+    const avatar = async (page: Page, selector: string) => {
+      const handle = await page.waitForFunction((sel) => {
+        const img = document.querySelector<HTMLImageElement>(sel);
+        if (!img?.complete || img.naturalWidth === 0 || !img.currentSrc) return false;
+        return { src: img.currentSrc, width: img.naturalWidth };
+      }, selector);
+      return (await handle.jsonValue()) as { src: string; width: number };
+    };
+    // Not the generated letter (a data: URL): the fake Discord CDN's picture, through
+    // /api/proxy/discord (kept by the browser image cache as a blob).
+    const real = /^(blob:|https?:\/\/[^/]+\/api\/proxy\/discord\/avatars\/)/;
+    // A fresh browser (empty image cache), so the avatars come over the network.
+    const fresh = await contextFor(cookies.b);
+    const bProfile = await fresh.newPage();
+    const proxied: string[] = [];
+    bProfile.on('response', (res) => {
+      if (res.url().includes('/api/proxy/discord/avatars/') && res.ok()) proxied.push(res.url());
+    });
+    await bProfile.goto(`${system.url}/profile`);
+    const header = await avatar(bProfile, '.profile__avatar img');
+    expect(header.src).toMatch(real);
+    expect(header.width).toBeGreaterThan(0);
+
+    await bProfile.goto(`${system.url}/characters`);
+    await bProfile.locator('.character-tile', { hasText: cards.offered }).first().click();
+    const dialog = bProfile.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Owners' }).click();
+    await dialog.locator('.owner', { hasText: 'admin_hikari' }).first().waitFor();
+    expect((await avatar(bProfile, '[role=dialog] .owner__avatar img')).src).toMatch(real);
+    await bProfile.keyboard.press('Escape');
+    expect(proxied.length).toBeGreaterThan(0);
+    await fresh.close();
+
+    await aTrade.getByRole('tab', { name: 'Accepted' }).click();
+    await aTrade.locator('.trade-card', { hasText: 'admin_hikari' }).first().waitFor();
+    expect((await avatar(aTrade, '.trade-card__avatar img')).src).toMatch(real);
+  });
+
   it('shows a card the bot drops on the profile at once, with a notice', async () => {
     const { bProfile } = pages;
     const { cards: all } = await system.bus.request(cardsGet, { ids: [3, 4, 5, 6] });
