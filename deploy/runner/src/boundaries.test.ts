@@ -79,8 +79,9 @@ function targetOf(file: string, specifier: string): WorkspacePackage | undefined
   return byName.get(name);
 }
 
+/** Tests, their helpers, and benchmarks (dev tooling: never in a runtime tree, see build-runtime-tree.sh). */
 const isTestSupport = (path: string): boolean =>
-  /\.test\.tsx?$/.test(path) || /(^|\/)(test|testing|__fixtures__)\//.test(path);
+  /\.test\.tsx?$/.test(path) || /(^|\/)(test|testing|__fixtures__|bench)\//.test(path);
 
 interface Import {
   file: string;
