@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
 import { demoClient, FAKE_BOT_TOKEN, shikimoriDemoClient } from '@acg/fakes';
@@ -14,6 +15,8 @@ export interface DistributedOptions {
   portOffset?: number;
   /** Where each process's output goes (default: inherited, prefixed lines are not added). */
   output?: 'inherit' | 'ignore' | 'pipe';
+  /** Instead: each process appends its output to `<logDir>/<process>.log`. */
+  logDir?: string;
   readyTimeoutMs?: number;
   /**
    * Processes that run a second replica, `<name>#2`, on their port + 50 (the gateway's internal
@@ -172,6 +175,8 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
   const launch = async (name: ProcessName) => {
     const p = plan.get(name)!;
     const base = serviceNameOf(name);
+    const log = opts.logDir ? openSync(join(opts.logDir, `${name}.log`), 'a') : undefined;
+    const stdio: StdioOptions = log === undefined ? (opts.output ?? 'inherit') : ['ignore', log, log];
     const compiled = opts.runtimeRoot && !isFake(base) ? join(resolve(opts.runtimeRoot), base) : undefined;
     const child = compiled
       ? spawn(process.execPath, ['main.mjs'], {
@@ -181,12 +186,12 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
             NODE_ENV: 'production',
             ...(base === 'gateway' ? { WEB_DIST_DIR: join(compiled, 'web', 'dist') } : {}),
           } as NodeJS.ProcessEnv,
-          stdio: opts.output ?? 'inherit',
+          stdio,
         })
       : spawn(process.execPath, [...nodeArgs, p.file], {
           cwd: repoRoot,
           env: p.env as NodeJS.ProcessEnv,
-          stdio: opts.output ?? 'inherit',
+          stdio,
         });
     processes.set(name, child);
     await waitReady(name, child, `http://127.0.0.1:${p.probePort ?? p.port}`, opts.readyTimeoutMs ?? 60_000);
