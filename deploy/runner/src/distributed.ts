@@ -193,6 +193,7 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
           env: p.env as NodeJS.ProcessEnv,
           stdio,
         });
+    if (log !== undefined) closeSync(log);
     processes.set(name, child);
     await waitReady(name, child, `http://127.0.0.1:${p.probePort ?? p.port}`, opts.readyTimeoutMs ?? 60_000);
   };
