@@ -1,4 +1,4 @@
-import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { beginDrain, createHttpServer, drainAndClose, type HttpServer } from './server';
