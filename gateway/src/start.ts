@@ -11,7 +11,7 @@ import {
 import type { Renderer } from '@acg/web';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { type GatewayConfig, internalPort, sessionCookieName, upstreamUrl } from './config';
+import { type GatewayConfig, internalPort, sessionCookieName, upstreamUrls } from './config';
 import { installSessionEviction } from './identity/session-eviction';
 import { SessionResolver } from './identity/session-resolver';
 import { createVisitorLookup } from './identity/visitor';
@@ -87,7 +87,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   // Live translations for server rendering, when the admin service is part of the system.
   const translations = available.has('admin')
     ? createTranslationsLoader({
-        baseUrl: upstreamUrl(config, 'admin'),
+        baseUrl: upstreamUrls(config, 'admin'),
         ttlMs: config.I18N_REVALIDATE_MS,
         timeoutMs: config.I18N_TIMEOUT_MS,
         logger,
