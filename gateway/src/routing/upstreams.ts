@@ -130,7 +130,13 @@ export class FailureLog {
     private readonly intervalMs = 1000,
   ) {}
 
-  report(service: ServiceName, url: string, err: unknown, reqId?: string): void {
+  report(
+    service: ServiceName,
+    url: string,
+    err: unknown,
+    reqId?: string,
+    message = 'upstream request failed',
+  ): void {
     const now = Date.now();
     const seen = this.last.get(url);
     if (seen && now - seen.at < this.intervalMs) {
@@ -138,9 +144,6 @@ export class FailureLog {
       return;
     }
     this.last.set(url, { at: now, suppressed: 0 });
-    this.logger.warn(
-      { err, service, upstream: url, reqId, suppressed: seen?.suppressed ?? 0 },
-      'upstream request failed',
-    );
+    this.logger.warn({ err, service, upstream: url, reqId, suppressed: seen?.suppressed ?? 0 }, message);
   }
 }
