@@ -39,6 +39,8 @@ const { values } = parseArgs({
     runtime: { type: 'string', default: '.tmp/runtime' },
     connections: { type: 'string', default: '20' },
     'load-seconds': { type: 'string', default: '60' },
+    /** Only the RSS figures: no restarts, no redelivery. */
+    'memory-only': { type: 'boolean', default: false },
   },
 });
 const runtimeRoot = resolve(values.runtime);
@@ -217,7 +219,7 @@ try {
   say(`RSS after ${loadSeconds} s of load taken (${sent} requests so far)`);
 
   let restarted = 0;
-  for (const name of order) {
+  for (const name of values['memory-only'] ? [] : order) {
     const began = performance.now();
     await system.terminate(name);
     const stopped = performance.now();
@@ -252,7 +254,7 @@ try {
     console.log(`| ${name} | ${a.rss} | ${b.rss} | ${a.anon} | ${b.anon} |`);
   }
 
-  const redelivery = await measureRedelivery(namespace);
+  const redelivery = values['memory-only'] ? [] : await measureRedelivery(namespace);
   for (const [signal, ms] of redelivery) {
     console.log(
       `event handler stopped mid-delivery by ${signal}: redelivered to the other consumer after ${(ms / 1000).toFixed(1)} s`,

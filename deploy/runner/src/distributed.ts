@@ -77,7 +77,9 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
   const common: Record<string, string | undefined> = {
     ...env,
-    NODE_OPTIONS: [env.NODE_OPTIONS, RUNTIME_MEMORY_ENV.NODE_OPTIONS].filter(Boolean).join(' '),
+    NODE_OPTIONS: env.NODE_OPTIONS?.includes('--max-semi-space-size')
+      ? env.NODE_OPTIONS
+      : [env.NODE_OPTIONS, RUNTIME_MEMORY_ENV.NODE_OPTIONS].filter(Boolean).join(' '),
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? RUNTIME_MEMORY_ENV.MALLOC_ARENA_MAX,
     INTERNAL_SECRET: env.INTERNAL_SECRET ?? randomBytes(32).toString('hex'),
     HOST: '127.0.0.1',
