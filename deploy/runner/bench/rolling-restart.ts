@@ -94,6 +94,24 @@ const rssMiB = (child: ChildProcess | undefined): { rss: number; anon: number } 
     return { rss: Number.NaN, anon: Number.NaN };
   }
 };
+/** The V8 heap each process reports on /metrics (total, MiB): how much of its memory is the heap. */
+async function heapOfAll(): Promise<Map<ProcessName, number>> {
+  const entries = await Promise.all(
+    order.map(async (name) => {
+      const base = name.startsWith('gateway')
+        ? system.urlOf(name).replace(/:(\d+)$/, (_, p) => `:${Number(p) + 1000}`)
+        : system.urlOf(name);
+      const text = await fetch(`${base}/metrics`).then(
+        (r) => r.text(),
+        () => '',
+      );
+      const m = text.match(/^nodejs_heap_size_total_bytes\S* (\d+)/m);
+      return [name, m ? Math.round(Number(m[1]) / 2 ** 20) : Number.NaN] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
 const rssOfAll = () => new Map(order.map((name) => [name, rssMiB(system.processes.get(name))]));
 
 let failed = false;
@@ -216,6 +234,7 @@ try {
   say(`load: ${connections} connections, ${calls.length} kinds of request`);
   await sleep(loadSeconds * 1000);
   const loaded = rssOfAll();
+  const heaps = await heapOfAll();
   say(`RSS after ${loadSeconds} s of load taken (${sent} requests so far)`);
 
   let restarted = 0;
@@ -246,12 +265,12 @@ try {
   // RSS counts the pages of the node binary and native libraries too (shared by every process
   // on the host); the private (anonymous) part is what a process adds.
   console.log(
-    '\n| process | RSS idle (MiB) | RSS after load (MiB) | private idle (MiB) | private after load (MiB) |\n|---|---|---|---|---|',
+    '\n| process | RSS idle (MiB) | RSS after load (MiB) | private idle (MiB) | private after load (MiB) | V8 heap after load (MiB) |\n|---|---|---|---|---|---|',
   );
   for (const name of order) {
     const a = idle.get(name)!;
     const b = loaded.get(name)!;
-    console.log(`| ${name} | ${a.rss} | ${b.rss} | ${a.anon} | ${b.anon} |`);
+    console.log(`| ${name} | ${a.rss} | ${b.rss} | ${a.anon} | ${b.anon} | ${heaps.get(name)} |`);
   }
 
   const redelivery = values['memory-only'] ? [] : await measureRedelivery(namespace);
