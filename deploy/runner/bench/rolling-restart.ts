@@ -94,8 +94,11 @@ const rssMiB = (child: ChildProcess | undefined): { rss: number; anon: number } 
     return { rss: Number.NaN, anon: Number.NaN };
   }
 };
-/** The V8 heap each process reports on /metrics (total, MiB): how much of its memory is the heap. */
-async function heapOfAll(): Promise<Map<ProcessName, number>> {
+/**
+ * The V8 heap and the external memory (Buffers and other memory V8 objects hold outside the heap)
+ * each process reports on /metrics, in MiB: how much of its memory each one is.
+ */
+async function heapOfAll(): Promise<Map<ProcessName, string>> {
   const entries = await Promise.all(
     order.map(async (name) => {
       const base = name.startsWith('gateway')
@@ -105,8 +108,14 @@ async function heapOfAll(): Promise<Map<ProcessName, number>> {
         (r) => r.text(),
         () => '',
       );
-      const m = text.match(/^nodejs_heap_size_total_bytes\S* (\d+)/m);
-      return [name, m ? Math.round(Number(m[1]) / 2 ** 20) : Number.NaN] as const;
+      const mib = (metric: string) => {
+        const m = text.match(new RegExp(`^${metric}\\S* (\\d+)`, 'm'));
+        return m ? Math.round(Number(m[1]) / 2 ** 20) : Number.NaN;
+      };
+      return [
+        name,
+        `${mib('nodejs_heap_size_total_bytes')} / ${mib('nodejs_external_memory_bytes')}`,
+      ] as const;
     }),
   );
   return new Map(entries);
@@ -265,7 +274,7 @@ try {
   // RSS counts the pages of the node binary and native libraries too (shared by every process
   // on the host); the private (anonymous) part is what a process adds.
   console.log(
-    '\n| process | RSS idle (MiB) | RSS after load (MiB) | private idle (MiB) | private after load (MiB) | V8 heap after load (MiB) |\n|---|---|---|---|---|---|',
+    '\n| process | RSS idle (MiB) | RSS after load (MiB) | private idle (MiB) | private after load (MiB) | V8 heap / external after load (MiB) |\n|---|---|---|---|---|---|',
   );
   for (const name of order) {
     const a = idle.get(name)!;
