@@ -9,9 +9,22 @@ type UpstreamVariable = `UPSTREAM_${Uppercase<Snake<ServiceName>>}_URL`;
 export const upstreamVariable = (service: ServiceName): UpstreamVariable =>
   `UPSTREAM_${service.toUpperCase().replaceAll('-', '_')}_URL` as UpstreamVariable;
 
+const isUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+/** One URL, or several separated by commas: the replicas of a service (round robin, rules §39). */
+const upstreamList = z
+  .string()
+  .refine((value) => splitUrls(value).length > 0 && splitUrls(value).every(isUrl), {
+    message: 'one or more http(s) URLs separated by commas',
+  });
+const splitUrls = (value: string): string[] =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
 const upstreamOverrides = Object.fromEntries(
-  serviceNames.map((service) => [upstreamVariable(service), env.url().optional()]),
-) as Record<UpstreamVariable, z.ZodOptional<z.ZodString>>;
+  serviceNames.map((service) => [upstreamVariable(service), upstreamList.optional()]),
+) as Record<UpstreamVariable, z.ZodOptional<typeof upstreamList>>;
 
 /** A number of requests per IP in one rate-limit window. */
 const perWindow = (def: number) => z.coerce.number().int().min(1).default(def);
@@ -38,6 +51,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Host of every upstream service unless its UPSTREAM_<SERVICE>_URL says otherwise. */
   UPSTREAM_HOST: z.string().default('127.0.0.1'),
   ...upstreamOverrides,
+  /**
+   * With several URLs for one service: how often each replica's /readyz is asked, so a replica
+   * that is draining or down gets no new requests (0 = never ask; refused connections still move on).
+   */
+  UPSTREAM_HEALTH_INTERVAL_MS: z.coerce.number().int().min(0).default(500),
   /** An upstream that does not accept the connection within this is unavailable (503). */
   UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).default(800),
   /** An upstream that accepted but has not answered within this times out (504). */
@@ -84,10 +102,18 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
-/** Base URL of a service: its override variable, else UPSTREAM_HOST at its system.ts port. */
-export function upstreamUrl(config: GatewayConfig, service: ServiceName): string {
-  return config[upstreamVariable(service)] ?? `http://${config.UPSTREAM_HOST}:${system[service].port}`;
+/**
+ * Base URLs of a service's replicas: its override variable (comma-separated), else UPSTREAM_HOST
+ * at its system.ts port.
+ */
+export function upstreamUrls(config: GatewayConfig, service: ServiceName): string[] {
+  const given = config[upstreamVariable(service)];
+  return given ? splitUrls(given) : [`http://${config.UPSTREAM_HOST}:${system[service].port}`];
 }
+
+/** The first replica's base URL (for the few direct calls that need one address). */
+export const upstreamUrl = (config: GatewayConfig, service: ServiceName): string =>
+  upstreamUrls(config, service)[0]!;
 
 export const internalPort = (config: Pick<GatewayConfig, 'PORT' | 'INTERNAL_PORT'>): number =>
   config.INTERNAL_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1000);

@@ -3,6 +3,7 @@ export {
   gatewayConfigSchema as configSchema,
   sessionCookieName,
   upstreamUrl,
+  upstreamUrls,
   upstreamVariable,
 } from './config';
 export { gatewayModule } from './module';

@@ -1,7 +1,9 @@
 import { builtServices, type ServiceName, userLevelChanged } from '@acg/contracts';
 import {
+  beginDrain,
   createHttpServer,
   createProbeServer,
+  drainAndClose,
   NotFoundError,
   type RunningService,
   type ServiceDeps,
@@ -9,7 +11,7 @@ import {
 import type { Renderer } from '@acg/web';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { type GatewayConfig, internalPort, sessionCookieName, upstreamUrl } from './config';
+import { type GatewayConfig, internalPort, sessionCookieName, upstreamUrls } from './config';
 import { installSessionEviction } from './identity/session-eviction';
 import { SessionResolver } from './identity/session-resolver';
 import { createVisitorLookup } from './identity/visitor';
@@ -85,7 +87,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   // Live translations for server rendering, when the admin service is part of the system.
   const translations = available.has('admin')
     ? createTranslationsLoader({
-        baseUrl: upstreamUrl(config, 'admin'),
+        baseUrl: upstreamUrls(config, 'admin'),
         ttlMs: config.I18N_REVALIDATE_MS,
         timeoutMs: config.I18N_TIMEOUT_MS,
         logger,
@@ -126,6 +128,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     visitors,
     respondWithPage,
     available,
+    logger,
   });
 
   const url = await app.listen({ host: config.HOST, port: config.PORT });
@@ -136,7 +139,8 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   const close = () => {
     closing ??= (async () => {
       await levelChanges.stop();
-      await app.close();
+      // In-flight requests finish (answered with Connection: close); live streams end at preClose.
+      await drainAndClose(app, config.SHUTDOWN_DRAIN_MS);
       await probes.close();
       if (deps.ownsInfra) {
         await bus.drain().catch((err) => logger.warn({ err }, 'bus drain failed'));
@@ -146,5 +150,5 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     })();
     return closing;
   };
-  return { name: 'gateway', url, internalUrl, app, close };
+  return { name: 'gateway', url, internalUrl, app, beginDrain: () => beginDrain(app), close };
 }

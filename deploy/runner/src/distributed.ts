@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { closeSync, openSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
 import { DEMO_ART_PATH, demoClient, FAKE_BOT_TOKEN, shikimoriDemoClient } from '@acg/fakes';
 import { createLogger } from '@acg/platform';
@@ -14,11 +15,33 @@ export interface DistributedOptions {
   portOffset?: number;
   /** Where each process's output goes (default: inherited, prefixed lines are not added). */
   output?: 'inherit' | 'ignore' | 'pipe';
+  /** Instead: each process appends its output to `<logDir>/<process>.log`. */
+  logDir?: string;
   readyTimeoutMs?: number;
+  /**
+   * Processes that run a second replica, `<name>#2`, on their port + 50 (the gateway's internal
+   * port + 50 too); the gateway is given both URLs of such a service (rules §39).
+   */
+  replicas?: ReadonlyArray<ServiceName | 'gateway'>;
+  /**
+   * A folder of runtime trees (deploy/build-runtime-tree.sh): each process then runs as the image
+   * runs it, `node main.mjs` in `<folder>/<process>` with NODE_ENV=production, instead of from
+   * the sources through tsx.
+   */
+  runtimeRoot?: string;
 }
 
 type FakeName = 'fake-discord' | 'fake-shikimori' | 'fake-anilist' | 'fake-vk';
-type ProcessName = ServiceName | 'gateway' | FakeName;
+type Replicable = ServiceName | 'gateway';
+export type ProcessName = Replicable | `${Replicable}#2` | FakeName;
+/** How far a second replica's ports are from the first's. */
+export const REPLICA_PORT_OFFSET = 50;
+/**
+ * Memory settings of every process (rules §39): a smaller young generation (V8's default
+ * semi-space grows to 16-32 MiB per space under load) and two malloc arenas instead of eight
+ * per core.
+ */
+export const RUNTIME_MEMORY_ENV = { NODE_OPTIONS: '--max-semi-space-size=8', MALLOC_ARENA_MAX: '2' };
 const isFake = (name: string): name is FakeName => name.startsWith('fake-');
 
 export interface DistributedSystem {
@@ -26,6 +49,10 @@ export interface DistributedSystem {
   processes: Map<ProcessName, ChildProcess>;
   /** SIGKILL one process (a crash, not a graceful stop). */
   kill(name: ProcessName): Promise<void>;
+  /** SIGTERM one process and wait until it has exited (its graceful stop, rules §39). */
+  terminate(name: ProcessName): Promise<void>;
+  /** The base URL of a process (the gateway's public one). */
+  urlOf(name: ProcessName): string;
   /** Starts a process again with the same environment and waits until it is ready. */
   restart(name: ProcessName): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +77,10 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
   const common: Record<string, string | undefined> = {
     ...env,
+    NODE_OPTIONS: env.NODE_OPTIONS?.includes('--max-semi-space-size')
+      ? env.NODE_OPTIONS
+      : [env.NODE_OPTIONS, RUNTIME_MEMORY_ENV.NODE_OPTIONS].filter(Boolean).join(' '),
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? RUNTIME_MEMORY_ENV.MALLOC_ARENA_MAX,
     INTERNAL_SECRET: env.INTERNAL_SECRET ?? randomBytes(32).toString('hex'),
     HOST: '127.0.0.1',
     PUBLIC_URL: publicUrl,
@@ -113,29 +144,60 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     .filter((name) => plan.has(name))
     .map((name) => `http://127.0.0.1:${plan.get(name)!.port}`);
   if (fakeOrigins.length > 0) common.IMAGE_PROXY_ALLOW_ORIGINS = fakeOrigins.join(',');
+  const replicas = new Set(opts.replicas ?? []);
   const upstreams: Record<string, string> = {};
   for (const spec of builtServices()) {
     const port = spec.port + offset;
     plan.set(spec.name, { file: entryFile(spec.name), env: { ...common, PORT: String(port) }, port });
-    upstreams[`UPSTREAM_${spec.name.toUpperCase().replaceAll('-', '_')}_URL`] = `http://127.0.0.1:${port}`;
+    const urls = [`http://127.0.0.1:${port}`];
+    if (replicas.has(spec.name)) {
+      const second = port + REPLICA_PORT_OFFSET;
+      plan.set(`${spec.name}#2`, {
+        file: entryFile(spec.name),
+        env: { ...common, PORT: String(second) },
+        port: second,
+      });
+      urls.push(`http://127.0.0.1:${second}`);
+    }
+    upstreams[`UPSTREAM_${spec.name.toUpperCase().replaceAll('-', '_')}_URL`] = urls.join(',');
   }
   // The gateway answers probes on its internal port only (INTERNAL_PORT, docs/running.md).
-  const gatewayProbePort = gatewayPort + 1000;
-  plan.set('gateway', {
-    file: entryFile('gateway'),
-    env: { ...common, ...upstreams, PORT: String(gatewayPort), INTERNAL_PORT: String(gatewayProbePort) },
-    port: gatewayPort,
-    probePort: gatewayProbePort,
-  });
+  const gateways = replicas.has('gateway') ? [0, REPLICA_PORT_OFFSET] : [0];
+  for (const shift of gateways) {
+    const port = gatewayPort + shift;
+    const probePort = gatewayPort + 1000 + shift;
+    plan.set(shift === 0 ? 'gateway' : 'gateway#2', {
+      file: entryFile('gateway'),
+      env: { ...common, ...upstreams, PORT: String(port), INTERNAL_PORT: String(probePort) },
+      port,
+      probePort,
+    });
+  }
+  const serviceNameOf = (name: ProcessName) => name.replace(/#2$/, '') as Replicable | FakeName;
 
   const processes = new Map<ProcessName, ChildProcess>();
   const launch = async (name: ProcessName) => {
     const p = plan.get(name)!;
-    const child = spawn(process.execPath, [...nodeArgs, p.file], {
-      cwd: repoRoot,
-      env: p.env as NodeJS.ProcessEnv,
-      stdio: opts.output ?? 'inherit',
-    });
+    const base = serviceNameOf(name);
+    const log = opts.logDir ? openSync(join(opts.logDir, `${name}.log`), 'a') : undefined;
+    const stdio: StdioOptions = log === undefined ? (opts.output ?? 'inherit') : ['ignore', log, log];
+    const compiled = opts.runtimeRoot && !isFake(base) ? join(resolve(opts.runtimeRoot), base) : undefined;
+    const child = compiled
+      ? spawn(process.execPath, ['main.mjs'], {
+          cwd: compiled,
+          env: {
+            ...p.env,
+            NODE_ENV: 'production',
+            ...(base === 'gateway' ? { WEB_DIST_DIR: join(compiled, 'web', 'dist') } : {}),
+          } as NodeJS.ProcessEnv,
+          stdio,
+        })
+      : spawn(process.execPath, [...nodeArgs, p.file], {
+          cwd: repoRoot,
+          env: p.env as NodeJS.ProcessEnv,
+          stdio,
+        });
+    if (log !== undefined) closeSync(log);
     processes.set(name, child);
     await waitReady(name, child, `http://127.0.0.1:${p.probePort ?? p.port}`, opts.readyTimeoutMs ?? 60_000);
   };
@@ -144,12 +206,18 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
     child.kill(signal);
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 12_000))]);
+    // A graceful stop takes the grace period and the drain (rules §39): 5 + 5 (+ 5) s by default.
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 25_000))]);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   const close = async () => {
-    // Gateway first, infrastructure-facing services after, the fake last.
-    for (const name of [...plan.keys()].reverse()) await stop(name, 'SIGTERM');
+    // Gateways first, then the services (together: each drains on its own), the fakes last.
+    const names = [...plan.keys()];
+    for (const name of names.filter((n) => n.startsWith('gateway'))) await stop(name, 'SIGTERM');
+    await Promise.all(
+      names.filter((n) => !n.startsWith('gateway') && !isFake(n)).map((n) => stop(n, 'SIGTERM')),
+    );
+    for (const name of names.filter(isFake).reverse()) await stop(name, 'SIGTERM');
   };
   try {
     for (const name of ['fake-shikimori', 'fake-anilist', 'fake-vk'] as const)
@@ -177,8 +245,11 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     // Demo data once, into each seeded service's migrated schema, before any service runs.
     await seedDemoData(common, createLogger('seed', env.LOG_LEVEL ?? 'info'));
     // Services start in parallel: each migrates its own schema.
-    await Promise.all(builtServices().map((s) => launch(s.name)));
+    await Promise.all(
+      builtServices().flatMap((s) => [s.name, `${s.name}#2` as const].filter((n) => plan.has(n)).map(launch)),
+    );
     await launch('gateway');
+    if (plan.has('gateway#2')) await launch('gateway#2');
   } catch (err) {
     await close();
     throw err;
@@ -187,6 +258,8 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     url: publicUrl,
     processes,
     kill: (name) => stop(name, 'SIGKILL'),
+    terminate: (name) => stop(name, 'SIGTERM'),
+    urlOf: (name) => `http://127.0.0.1:${plan.get(name)!.port}`,
     restart: (name) => launch(name),
     close,
   };

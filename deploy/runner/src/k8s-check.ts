@@ -17,8 +17,11 @@ import { type ProcessEnvSpec, processEnvSpecs } from './process-env';
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
 export const K8S_DIR = join(REPO_ROOT, 'deploy', 'k8s');
 export const OVERLAYS = ['dev', 'production'] as const;
-/** Seconds a process takes to drain on SIGTERM (close-with-grace in packages/platform). */
-export const DRAIN_SECONDS = 10;
+/**
+ * Seconds a process may take on SIGTERM (runMain in packages/platform, rules §39): the grace
+ * period (5 s), the requests' drain (5 s) and the event handlers' (up to 5 s more).
+ */
+export const DRAIN_SECONDS = 15;
 /** The gateway's internal port (probes, metrics) in the manifests. */
 export const GATEWAY_INTERNAL_PORT = 4000;
 const CONFIG_MAP = 'acg-config';

@@ -1,5 +1,5 @@
 import { type Access, ADMIN_LEVEL } from '@acg/contracts';
-import { AuthenticationError, AuthorizationError, UnavailableError } from '@acg/platform';
+import { AuthenticationError, AuthorizationError, alreadyLogged, UnavailableError } from '@acg/platform';
 import type { Visitor } from './visitor';
 
 /**
@@ -9,7 +9,8 @@ import type { Visitor } from './visitor';
  */
 export function enforceAccess(access: Access, visitor: Visitor): void {
   if (access === 'public') return;
-  if (visitor.unknown) throw new UnavailableError('Service unavailable', { service: 'auth' });
+  // The session resolver has logged why auth could not be asked (at most once a second).
+  if (visitor.unknown) throw alreadyLogged(new UnavailableError('Service unavailable', { service: 'auth' }));
   if (visitor.identity.userId === null) throw new AuthenticationError();
   if (access === 'admin' && visitor.identity.adminLevel < ADMIN_LEVEL) {
     throw new AuthorizationError('Administrator access required');

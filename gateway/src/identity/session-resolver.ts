@@ -2,6 +2,7 @@ import { sessionResolve } from '@acg/contracts';
 import type { Bus, Logger } from '@acg/platform';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
+import { FailureLog } from '../routing/upstreams';
 
 export type ResolvedSession = NonNullable<z.infer<typeof sessionResolve.response>['session']>;
 
@@ -33,9 +34,12 @@ const PLAUSIBLE_SESSION_ID = /^[\w.~+/=-]{16,256}$/;
 export class SessionResolver {
   private readonly cache: LRUCache<string, ResolvedSession | 'none'>;
   private readonly inFlight = new Map<string, Promise<SessionLookup>>();
+  /** During an auth outage: one log line a second, not one per request (rules §39). */
+  private readonly failures: FailureLog;
 
   constructor(private readonly opts: SessionResolverOptions) {
     this.cache = new LRUCache({ max: opts.max, ttl: Math.max(opts.ttlMs, 1) });
+    this.failures = new FailureLog(opts.logger);
   }
 
   async resolve(sessionId: string, requestId?: string): Promise<SessionLookup> {
@@ -93,7 +97,7 @@ export class SessionResolver {
       return session ? { status: 'found', session } : { status: 'none' };
     } catch (err) {
       // Auth down, no responders, a timeout or a broken reply: the visitor's identity is unknown.
-      this.opts.logger.warn({ err, reqId: requestId }, 'session resolution unavailable');
+      this.failures.report('auth', sessionResolve.subject, err, requestId, 'session resolution unavailable');
       return { status: 'unavailable' };
     }
   }

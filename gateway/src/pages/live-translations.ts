@@ -15,20 +15,24 @@ interface Entry {
  * GET /api/i18n/{lang}. Each language is revalidated (If-None-Match) at most every `ttlMs`, so a
  * saved edit shows on the next page after that without a restart; concurrent renders share one
  * request. When the admin service is down, slow or has no such language, the last known copy
- * is used, else null (the page renders with the bundled files).
+ * is used, else null (the page renders with the bundled files). With several admin replicas
+ * (`baseUrl` a list) each revalidation asks the next one in turn.
  */
 export function createTranslationsLoader(opts: {
-  baseUrl: string;
+  baseUrl: string | readonly string[];
   ttlMs: number;
   timeoutMs: number;
   logger: Logger;
 }): TranslationsLoader {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Translations | null>>();
+  const bases = typeof opts.baseUrl === 'string' ? [opts.baseUrl] : opts.baseUrl;
+  let turn = 0;
 
   const refresh = async (language: string, known: Entry | undefined): Promise<Translations | null> => {
     try {
-      const response = await fetch(`${opts.baseUrl}/api/i18n/${encodeURIComponent(language)}`, {
+      const base = bases[turn++ % bases.length];
+      const response = await fetch(`${base}/api/i18n/${encodeURIComponent(language)}`, {
         headers: { accept: 'application/json', ...(known?.etag ? { 'if-none-match': known.etag } : {}) },
         signal: AbortSignal.timeout(opts.timeoutMs),
       });

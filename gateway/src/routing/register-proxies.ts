@@ -6,18 +6,19 @@ import {
   routes as routeTable,
   type ServiceName,
 } from '@acg/contracts';
-import { AppError, PayloadTooLargeError, UnavailableError } from '@acg/platform';
+import { AppError, alreadyLogged, type Logger, PayloadTooLargeError, UnavailableError } from '@acg/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Dispatcher, Pool } from 'undici';
-import { type GatewayConfig, upstreamUrl } from '../config';
+import type { Dispatcher } from 'undici';
+import type { GatewayConfig } from '../config';
 import { enforceAccess } from '../identity/access';
 import type { Visitor, VisitorLookup } from '../identity/visitor';
 import { isNavigation, type PageResponder } from '../pages/page-responder';
 import { createPublicHost } from '../security/public-host';
 import { createIdentitySigner, type IdentitySigner } from './identity-signer';
 import { methodsOf, PROXIED_METHODS, routesByService, type ServiceRoutes } from './route-table';
-import { upstreamFailure } from './upstream-errors';
+import { isRefused, isResetConnection, upstreamFailure } from './upstream-errors';
 import { upstreamHeaders } from './upstream-headers';
+import { createUpstream, FailureLog, type Replica, type Upstream } from './upstreams';
 
 export interface ProxyOptions {
   config: GatewayConfig;
@@ -25,6 +26,7 @@ export interface ProxyOptions {
   respondWithPage: PageResponder;
   /** Services that run; the routes of the others answer 503 at once. */
   available: ReadonlySet<ServiceName>;
+  logger: Logger;
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
@@ -48,23 +50,25 @@ interface PathForwarding {
   path: string;
   byMethod: ReadonlyMap<string, RouteSpec>;
   allow: string;
-  pool: Pool | undefined;
+  upstream: Upstream | undefined;
+  failures: FailureLog;
 }
 
 export async function registerProxies(app: FastifyInstance, opts: ProxyOptions): Promise<void> {
   const { config } = opts;
   const sign = createIdentitySigner(config.INTERNAL_SECRET);
   const publicHost = createPublicHost(config.PUBLIC_URL).host;
-  const pools: Pool[] = [];
+  const upstreams: Upstream[] = [];
+  const failures = new FailureLog(opts.logger);
   for (const group of routesByService()) {
-    const pool = opts.available.has(group.service) ? createPool(config, group.service) : undefined;
-    if (pool) pools.push(pool);
+    const upstream = opts.available.has(group.service) ? createUpstream(config, group.service) : undefined;
+    if (upstream) upstreams.push(upstream);
     await app.register(async (scope) => {
       // Bodies are not parsed here: they stream to the service as they come.
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
       for (const path of group.paths) {
-        const target = forwardingOf(group, path, pool);
+        const target = forwardingOf(group, path, upstream, failures);
         scope.route({
           method: PROXIED_METHODS,
           url: path,
@@ -73,36 +77,33 @@ export async function registerProxies(app: FastifyInstance, opts: ProxyOptions):
       }
     });
   }
+  // The server has stopped accepting and its requests are answered or cut by now; answers still
+  // streaming from a service get the drain period before the pools are dropped.
   app.addHook('onClose', async () => {
-    await Promise.all(pools.map((pool) => pool.destroy()));
+    await Promise.all(upstreams.map((upstream) => upstream.close(config.SHUTDOWN_DRAIN_MS)));
   });
 }
 
-function forwardingOf(group: ServiceRoutes, path: string, pool: Pool | undefined): PathForwarding {
+function forwardingOf(
+  group: ServiceRoutes,
+  path: string,
+  upstream: Upstream | undefined,
+  failures: FailureLog,
+): PathForwarding {
   const byMethod = new Map<string, RouteSpec>();
   for (const route of routeTable) {
     if (route.path !== path || route.service !== group.service) continue;
     byMethod.set(route.method, route);
     if (route.method === 'GET') byMethod.set('HEAD', route);
   }
-  return { service: group.service, path, byMethod, allow: methodsOf(path).join(', '), pool };
-}
-
-/**
- * One undici pool per service: kept-alive connections (longer than the services' own idle
- * timeout is not useful; 30 s is under Node's default keep-alive of the services' servers
- * being refreshed by traffic), one request at a time on each (HTTP/1.1 pipelining would let a
- * slow answer hold up the ones behind it), as many connections as the load needs up to 128.
- */
-function createPool(config: GatewayConfig, service: ServiceName): Pool {
-  return new Pool(upstreamUrl(config, service), {
-    connections: 128,
-    pipelining: 1,
-    keepAliveTimeout: 30_000,
-    connectTimeout: config.UPSTREAM_CONNECT_TIMEOUT_MS,
-    headersTimeout: config.UPSTREAM_TIMEOUT_MS,
-    bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
-  });
+  return {
+    service: group.service,
+    path,
+    byMethod,
+    allow: methodsOf(path).join(', '),
+    upstream,
+    failures,
+  };
 }
 
 const tooLarge = (limit: number) =>
@@ -143,7 +144,7 @@ function createForwarder(
       // Access first: a visitor who may not call the route learns that (401/403) whether or not
       // its service runs; only callers who may call it learn it is unavailable.
       enforceAccess(route.access, known);
-      if (!target.pool) throw new UnavailableError('Service unavailable', { service: target.service });
+      if (!target.upstream) throw new UnavailableError('Service unavailable', { service: target.service });
       const headers = upstreamHeaders(req, req.headers, {
         service: target.service,
         identity: known.identity,
@@ -151,7 +152,10 @@ function createForwarder(
         trustedHops: config.TRUST_PROXY,
         publicHost,
       });
-      dispatch(target, req, reply, headers, bodyOf(req, bodyLimit, length), 0);
+      dispatch(target, req, reply, headers, bodyOf(req, bodyLimit, length), {
+        tried: new Set(),
+        retried: false,
+      });
     };
     if (visitor instanceof Promise) {
       visitor.then(send).catch((error: unknown) => reply.send(error));
@@ -185,12 +189,20 @@ const ownRefusal = (error: unknown): AppError | undefined => {
   return undefined;
 };
 
+/** Where one request has been: replicas that refused it, and whether a read was retried. */
+interface Attempts {
+  tried: Set<Replica>;
+  retried: boolean;
+}
+
 /**
- * Sends the request to the service and the answer to the client. A short answer (the usual
- * JSON) is collected and sent at once; a long or unannounced one streams through as it comes,
- * bytes untouched (a precompressed answer keeps its Content-Encoding). Transport failures
- * before the answer began become the one error shape; one retry, for reads only, when a
- * kept-alive connection was closed under us.
+ * Sends the request to a replica of the service and the answer to the client. A short answer
+ * (the usual JSON) is collected and sent at once; a long or unannounced one streams through as
+ * it comes, bytes untouched (a precompressed answer keeps its Content-Encoding). Transport
+ * failures before the answer began (rules §39): a refused connection (nothing was sent) goes to
+ * the next replica, whatever the method; a read (GET/HEAD without a body) whose kept-alive
+ * connection was reset or closed under it is sent once more; anything else becomes the one
+ * error shape, logged at most once a second per replica.
  */
 function dispatch(
   target: PathForwarding,
@@ -198,8 +210,14 @@ function dispatch(
   reply: FastifyReply,
   headers: Record<string, string | string[] | undefined>,
   body: Dispatcher.DispatchOptions['body'],
-  attempt: number,
+  attempts: Attempts,
 ): void {
+  const upstream = target.upstream!;
+  const replica = upstream.pick(attempts.tried) ?? upstream.pick();
+  if (!replica) {
+    reply.send(new UnavailableError('Service unavailable', { service: target.service }));
+    return;
+  }
   let chunks: Buffer[] | undefined;
   let stream: PassThrough | undefined;
   let started = false;
@@ -243,18 +261,34 @@ function dispatch(
         stream.destroy(error);
         return;
       }
-      if (
-        !started &&
-        attempt === 0 &&
-        IDEMPOTENT.has(req.method) &&
-        (error as { code?: string }).code === 'UND_ERR_SOCKET'
-      ) {
-        dispatch(target, req, reply, headers, body, 1);
-        return;
+      if (!started && !reply.sent) {
+        if (isRefused(error)) {
+          upstream.refused(replica);
+          attempts.tried.add(replica);
+          if (attempts.tried.size < upstream.replicas.length) {
+            dispatch(target, req, reply, headers, body, attempts);
+            return;
+          }
+        } else if (
+          !attempts.retried &&
+          body === null &&
+          IDEMPOTENT.has(req.method) &&
+          isResetConnection(error)
+        ) {
+          attempts.retried = true;
+          dispatch(target, req, reply, headers, body, attempts);
+          return;
+        }
       }
       if (reply.sent) return;
-      reply.send(ownRefusal(error) ?? upstreamFailure(error, target.service));
+      const own = ownRefusal(error);
+      if (own) {
+        reply.send(own);
+        return;
+      }
+      target.failures.report(target.service, replica.url, error, req.id);
+      reply.send(alreadyLogged(upstreamFailure(error, target.service)));
     },
   };
-  target.pool!.dispatch({ path: req.url, method: req.method, headers, body }, handler);
+  replica.pool.dispatch({ path: req.url, method: req.method, headers, body }, handler);
 }

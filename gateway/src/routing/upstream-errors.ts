@@ -47,3 +47,13 @@ export function upstreamFailure(error: unknown, service: ServiceName): AppError 
   if (codes.some((c) => UNREACHABLE.has(c))) return new UnavailableError('Service unavailable', { service });
   return new AppError(502, 'bad_gateway', 'Upstream service failed', { service });
 }
+
+/** The connection was refused: the request was never sent, so any method may go elsewhere. */
+export const isRefused = (error: unknown): boolean => codesOf(error).includes('ECONNREFUSED');
+
+/**
+ * A kept-alive connection reset or closed under the request (the service closed it as the
+ * request went out, or the pool was closing): a read may be sent again.
+ */
+const RESET = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED']);
+export const isResetConnection = (error: unknown): boolean => codesOf(error).some((c) => RESET.has(c));

@@ -50,5 +50,18 @@ export const baseConfigSchema = z.object({
   REDIS_URL: z.string().optional(),
   /** Shared secret the gateway signs identities with (HMAC-SHA256). */
   INTERNAL_SECRET: env.secret(32),
+  /**
+   * On SIGTERM: how long the process keeps serving after /readyz turns 503, so balancers and
+   * kept-alive clients move away before it stops accepting (docs/rules.md §39).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5000),
+  /** Then: how long in-flight requests and event handlers may take before they are cut (and naked). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5000),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/** The shutdown timings of a process (its config, when it has them; the defaults otherwise). */
+export function shutdownTimings(config: unknown): { graceMs: number; drainMs: number } {
+  const c = (config ?? {}) as Partial<Pick<BaseConfig, 'SHUTDOWN_GRACE_MS' | 'SHUTDOWN_DRAIN_MS'>>;
+  return { graceMs: c.SHUTDOWN_GRACE_MS ?? 5000, drainMs: c.SHUTDOWN_DRAIN_MS ?? 5000 };
+}

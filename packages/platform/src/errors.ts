@@ -58,3 +58,17 @@ export class UnavailableError extends AppError {
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+const LOGGED = Symbol.for('acg.error.logged');
+
+/**
+ * Marks an error its thrower has logged already (or chose to log at a limited rate, like the
+ * gateway's failing upstreams): the error handler then answers it without a log line of its own.
+ */
+export function alreadyLogged<E extends Error>(error: E): E {
+  (error as E & { [LOGGED]?: true })[LOGGED] = true;
+  return error;
+}
+
+export const wasLogged = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { [LOGGED]?: true })[LOGGED] === true;

@@ -24,6 +24,8 @@ export async function connectBus(opts: {
   logger: Logger;
   /** Keeps this system's streams and subjects apart from others on the same NATS server. */
   namespace?: string;
+  /** How long stopping waits for an in-flight event handler before naking its message. */
+  drainMs?: number;
 }): Promise<InspectableBus> {
   if (opts.natsUrl) {
     const ns = opts.namespace;
@@ -31,6 +33,7 @@ export async function connectBus(opts: {
       url: opts.natsUrl,
       name: opts.name,
       logger: opts.logger,
+      drainMs: opts.drainMs,
       ...(ns ? { streamPrefix: `${ns.toUpperCase().replaceAll('-', '_')}_`, subjectPrefix: `${ns}.` } : {}),
     });
   }

@@ -22,6 +22,8 @@ export interface NatsConsumerDeps {
   logger: Logger;
   /** How long a delivery may stay unanswered (handler crashed or hung) before redelivery. */
   ackWaitMs: number;
+  /** How long stop() waits for the handler in flight before handing its message back (nak). */
+  drainMs: number;
   /** Servers before 2.10 take one filter subject per consumer. */
   multipleFilters: boolean;
 }
@@ -85,6 +87,34 @@ async function ensureConsumer(policy: ConsumerPolicy, deps: NatsConsumerDeps): P
   await deps.jsm.consumers.update(stream, policy.durable, updatable);
 }
 
+/**
+ * The one answer a delivery gets. stop() may hand a message back (nak) while its handler still
+ * runs past the drain period; the handler's own ack or nak that may follow is then dropped.
+ */
+interface Answer {
+  readonly given: boolean;
+  ack(): void;
+  nak(delayMs?: number): void;
+  term(): void;
+}
+
+function answerOnce(m: JsMsg): Answer {
+  let given = false;
+  const once = (act: () => void) => {
+    if (given) return;
+    given = true;
+    act();
+  };
+  return {
+    get given() {
+      return given;
+    },
+    ack: () => once(() => m.ack()),
+    nak: (delayMs) => once(() => m.nak(delayMs)),
+    term: () => once(() => m.term()),
+  };
+}
+
 const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text);
@@ -97,6 +127,7 @@ const headerValue = (s: string) => s.replace(/[\r\n]+/g, ' ').slice(0, 512);
 
 async function deadLetter(
   m: JsMsg,
+  answer: Answer,
   policy: ConsumerPolicy,
   deps: NatsConsumerDeps,
   event: EventEnvelope | null,
@@ -116,10 +147,10 @@ async function deadLetter(
   } catch (err) {
     // Keep the event: the server redelivers it once more and we try again.
     deps.logger.error({ err, durable: policy.durable, seq: m.seq }, 'dead-letter publish failed');
-    m.nak(redeliveryDelay(policy.backoffMs, m.info.deliveryCount));
+    answer.nak(redeliveryDelay(policy.backoffMs, m.info.deliveryCount));
     return;
   }
-  m.term();
+  answer.term();
   deps.logger.error(
     {
       durable: policy.durable,
@@ -134,6 +165,7 @@ async function deadLetter(
 
 async function handleMessage(
   m: JsMsg,
+  answer: Answer,
   policy: ConsumerPolicy,
   handler: ConsumeOptions['handler'],
   deps: NatsConsumerDeps,
@@ -143,21 +175,22 @@ async function handleMessage(
   try {
     event = eventEnvelopeSchema.parse(m.json()) as EventEnvelope;
   } catch {
-    await deadLetter(m, policy, deps, null, 'not a valid event envelope');
+    await deadLetter(m, answer, policy, deps, null, 'not a valid event envelope');
     return;
   }
   if (!policy.types.includes(event.type)) {
-    m.ack();
+    answer.ack();
     return;
   }
   if (deliveryCount > policy.maxDeliver) {
-    await deadLetter(m, policy, deps, event, 'delivery limit reached without an answer');
+    await deadLetter(m, answer, policy, deps, event, 'delivery limit reached without an answer');
     return;
   }
   // Tell the server we are still at it, so a long handler is not redelivered elsewhere meanwhile;
   // only a dead process lets ack_wait run out.
   const heartbeat = setInterval(
     () => {
+      if (answer.given) return;
       try {
         m.working();
       } catch {
@@ -170,7 +203,7 @@ async function handleMessage(
     await handler(event, { deliveryCount });
   } catch (err) {
     if (deliveryCount >= policy.maxDeliver) {
-      await deadLetter(m, policy, deps, event, errorMessage(err));
+      await deadLetter(m, answer, policy, deps, event, errorMessage(err));
       return;
     }
     const delay = redeliveryDelay(policy.backoffMs, deliveryCount);
@@ -178,12 +211,12 @@ async function handleMessage(
       { err, durable: policy.durable, eventId: event.id, type: event.type, deliveryCount, delay },
       'event handler failed, will redeliver',
     );
-    m.nak(delay);
+    answer.nak(delay);
     return;
   } finally {
     clearInterval(heartbeat);
   }
-  m.ack();
+  answer.ack();
 }
 
 /**
@@ -200,6 +233,7 @@ export async function startNatsConsumer(
   const consumer = await deps.js.consumers.get(deps.names.eventsStream, policy.durable);
   let stopping = false;
   let current: ConsumerMessages | undefined;
+  let inFlight: { m: JsMsg; answer: Answer } | undefined;
   let wake = () => {};
 
   const loop = (async () => {
@@ -216,13 +250,19 @@ export async function startNatsConsumer(
             m.nak();
             continue;
           }
-          await handleMessage(m, policy, handler, deps).catch((err) => {
-            deps.logger.error(
-              { err, durable: policy.durable, seq: m.seq },
-              'event handling failed unexpectedly',
-            );
-            m.nak(redeliveryDelay(policy.backoffMs, m.info.deliveryCount));
-          });
+          const answer = answerOnce(m);
+          inFlight = { m, answer };
+          await handleMessage(m, answer, policy, handler, deps)
+            .catch((err) => {
+              deps.logger.error(
+                { err, durable: policy.durable, seq: m.seq },
+                'event handling failed unexpectedly',
+              );
+              answer.nak(redeliveryDelay(policy.backoffMs, m.info.deliveryCount));
+            })
+            .finally(() => {
+              inFlight = undefined;
+            });
         }
       } catch (err) {
         if (stopping) break;
@@ -243,8 +283,25 @@ export async function startNatsConsumer(
       if (stopping) return;
       stopping = true;
       wake();
-      await current?.close();
-      await loop;
+      // The handler in flight may finish within the drain period; past it, its message goes
+      // back to the server at once (nak) for another process, rather than after ack_wait.
+      let timer: NodeJS.Timeout | undefined;
+      const finished = Promise.all([current?.close().catch(() => undefined), loop]);
+      const outcome = await Promise.race([
+        finished.then(() => 'finished' as const),
+        new Promise<'cut'>((resolve) => {
+          timer = setTimeout(() => resolve('cut'), deps.drainMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (outcome === 'cut' && inFlight && !inFlight.answer.given) {
+        const { m, answer } = inFlight;
+        answer.nak();
+        deps.logger.warn(
+          { durable: policy.durable, seq: m.seq, drainMs: deps.drainMs },
+          'event handler unfinished at shutdown, message handed back',
+        );
+      }
     },
   };
 }

@@ -31,9 +31,21 @@ export interface NatsBusOptions {
    * server (test runs, staging beside production) stay apart by using different prefixes.
    */
   subjectPrefix?: string;
-  /** Redelivery delay for deliveries nobody answered (a crashed or hung handler); default 30 s. */
+  /**
+   * Redelivery delay for deliveries nobody answered (a killed or hung handler); default 5 s. A
+   * running handler keeps its message with heartbeats (`working()`), so this only bounds how long
+   * the event of a dead process waits.
+   */
   ackWaitMs?: number;
+  /**
+   * On drain/stop: how long an in-flight event handler or RPC may finish before its message is
+   * handed back (nak, redelivered at once to another process); default 5 s.
+   */
+  drainMs?: number;
 }
+
+/** Default ack wait: a killed process's event is redelivered within this (rules §39). */
+export const DEFAULT_ACK_WAIT_MS = 5000;
 
 type Handler = (data: unknown, ctx: RpcContext) => Promise<unknown>;
 
@@ -93,7 +105,8 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<InspectableB
       jsm,
       names,
       logger,
-      ackWaitMs: opts.ackWaitMs ?? 30_000,
+      ackWaitMs: opts.ackWaitMs ?? DEFAULT_ACK_WAIT_MS,
+      drainMs: opts.drainMs ?? 5000,
       multipleFilters: atLeast(nc.info?.version, 2, 10),
     };
   } catch (err) {
@@ -257,7 +270,15 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<InspectableB
       if (draining) return;
       draining = true;
       await Promise.allSettled([...subscriptions].map((s) => s.stop()));
-      await Promise.allSettled([...running]);
+      // RPC handlers still running get the drain period; a caller past it sees its own timeout.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, deps.drainMs);
+        }),
+      ]);
+      clearTimeout(timer);
       if (!nc.isClosed()) await nc.drain().catch((err) => logger.warn({ err }, 'nats drain failed'));
     },
 

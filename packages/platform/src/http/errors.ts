@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@acg/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, wasLogged } from '../errors';
 
 /**
  * The one error handler: AppErrors keep their status and stable code; request validation
@@ -36,7 +36,7 @@ export function installErrorHandler(app: FastifyInstance, methods?: MethodIndex)
       requestId: req.id,
     });
     if (err instanceof AppError) {
-      if (err.status >= 500) req.log.warn({ err }, 'request failed');
+      if (err.status >= 500 && !wasLogged(err)) req.log.warn({ err }, 'request failed');
       return reply.code(err.status).send(body(err.message, err.code, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -55,7 +55,9 @@ export function createHttpServer(opts: HttpServerOptions) {
       requestIdLogLabel: 'reqId',
       disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
     }),
-    return503OnClosing: true,
+    // While closing, requests on connections already open are still served (each answer then
+    // carries Connection: close): a 503 there is a failed request for a client that did nothing wrong.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     frameworkErrors: answers.frameworkErrors,
     clientErrorHandler: answers.clientErrorHandler,
@@ -63,22 +65,67 @@ export function createHttpServer(opts: HttpServerOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const drain: DrainState = { draining: false };
+  drainStates.set(app, drain);
   app.addHook('onRequest', (req, reply, done) => {
     reply.header(REQUEST_ID_HEADER, req.id);
     done();
+  });
+  // Draining: every answer closes its connection, so clients reconnect (to another replica).
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (drain.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   const methods = createMethodIndex();
   app.addHook('onRoute', (route) => methods.add(route.method, route.url));
   installErrorHandler(app, methods);
   if (opts.internalSecret) installIdentity(app, opts.internalSecret);
   const registry = installMetrics(app, opts.name);
-  if (opts.probes ?? true) registerProbes(app, registry, opts);
+  if (opts.probes ?? true) registerProbes(app, registry, opts, drain);
   else registries.set(app, registry);
   return app;
 }
 export type HttpServer = ReturnType<typeof createHttpServer>;
 
 const registries = new WeakMap<object, Registry>();
+
+/** Whether a server is draining (SIGTERM came): /readyz says 503 and answers close their connection. */
+interface DrainState {
+  draining: boolean;
+}
+const drainStates = new WeakMap<object, DrainState>();
+
+/**
+ * The first step of a graceful stop: readiness fails (balancers stop sending new work) and every
+ * answer from now on carries `Connection: close`, while the server keeps accepting and serving.
+ */
+export function beginDrain(app: HttpServer): void {
+  const state = drainStates.get(app);
+  if (state) state.draining = true;
+}
+
+export const isDraining = (app: HttpServer): boolean => drainStates.get(app)?.draining ?? false;
+
+/**
+ * Stops accepting, lets in-flight requests finish (answered with `Connection: close`) for up to
+ * `drainMs`, then cuts the connections still open and closes the server (its onClose hooks).
+ */
+export async function drainAndClose(app: HttpServer, drainMs: number): Promise<void> {
+  beginDrain(app);
+  let timer: NodeJS.Timeout | undefined;
+  const closed = app.close();
+  const cut = new Promise<'cut'>((resolve) => {
+    timer = setTimeout(() => resolve('cut'), drainMs);
+    timer.unref();
+  });
+  const outcome = await Promise.race([closed.then(() => 'closed' as const), cut]);
+  clearTimeout(timer);
+  if (outcome === 'cut') {
+    app.log.warn({ drainMs }, 'requests still in flight after the drain period, closing their connections');
+    app.server.closeAllConnections();
+    await closed;
+  }
+}
 
 /**
  * A small server of its own for /healthz, /readyz and /metrics (the metrics of `app`), for a
@@ -96,7 +143,7 @@ export function createProbeServer(
     forceCloseConnections: true,
   });
   installErrorHandler(probes);
-  registerProbes(probes, registry, opts);
+  registerProbes(probes, registry, opts, drainStates.get(app) ?? { draining: false });
   return probes;
 }
 
@@ -104,6 +151,7 @@ function registerProbes(
   app: FastifyInstance,
   registry: Registry,
   opts: Pick<HttpServerOptions, 'name' | 'readiness'>,
+  drain: DrainState,
 ): void {
   app.get('/metrics', { logLevel: 'warn' }, async (_req, reply) => {
     reply.header('content-type', registry.contentType);
@@ -111,6 +159,7 @@ function registerProbes(
   });
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: opts.name }));
   app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
+    if (drain.draining) return reply.code(503).send({ status: 'draining', checks: {} });
     const checks: Record<string, boolean> = {};
     await Promise.all(
       Object.entries(opts.readiness ?? {}).map(async ([name, check]) => {

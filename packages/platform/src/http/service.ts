@@ -1,9 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import closeWithGrace from 'close-with-grace';
 import type { Bus } from '../bus/types';
 import type { Cache } from '../cache/types';
+import { shutdownTimings } from '../config';
 import type { Database } from '../db';
 import type { Logger } from '../logger';
-import { createHttpServer, type HttpServer } from './server';
+import { beginDrain, createHttpServer, drainAndClose, type HttpServer } from './server';
 
 /** What a service's start() receives: its config plus the infrastructure it runs on. */
 export interface ServiceDeps<C> {
@@ -25,7 +27,15 @@ export interface RunningService {
   /** Where /healthz, /readyz and /metrics are when not on `url` (the gateway's internal port). */
   internalUrl?: string;
   app: HttpServer;
-  /** Graceful: stop accepting, finish in-flight requests, stop consumers, then close infra. */
+  /**
+   * The start of a graceful stop (SIGTERM): /readyz answers 503 and every answer closes its
+   * connection, while the service keeps serving. close() follows after the grace period.
+   */
+  beginDrain?(): void;
+  /**
+   * Graceful: stop accepting, finish in-flight requests (up to SHUTDOWN_DRAIN_MS), stop consumers
+   * (an unfinished event is naked), then close infra.
+   */
   close(): Promise<void>;
 }
 
@@ -55,7 +65,7 @@ export async function startHttpService(opts: StartOptions): Promise<RunningServi
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await app.close();
+      await drainAndClose(app, shutdownTimings(deps.config).drainMs);
       for (const stop of stoppers.reverse()) await stop().catch((err) => logger.warn({ err }, 'stop failed'));
       if (deps.ownsInfra) {
         await deps.bus.drain().catch((err) => logger.warn({ err }, 'bus drain failed'));
@@ -66,19 +76,35 @@ export async function startHttpService(opts: StartOptions): Promise<RunningServi
     })();
     return closing;
   };
-  return { name: opts.name, url, app, close };
+  return { name: opts.name, url, app, beginDrain: () => beginDrain(app), close };
 }
 
-/** For a service's main.ts: start it, and shut it down gracefully on SIGTERM/SIGINT. */
+/**
+ * For a service's main.ts: start it, and shut it down gracefully on SIGTERM/SIGINT (rules §39):
+ * readiness fails at once, the process keeps serving for `graceMs`, then stops accepting and
+ * drains (up to `drainMs` for requests, as long again for event handlers) before it closes.
+ */
 export async function runMain(
-  start: () => Promise<{ close(): Promise<void> }>,
+  start: () => Promise<Pick<RunningService, 'close' | 'beginDrain'>>,
   logger: Logger,
+  timings: { graceMs: number; drainMs: number } = shutdownTimings(undefined),
 ): Promise<void> {
   try {
     const running = await start();
-    closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-      if (err) logger.error({ err }, 'fatal error, shutting down');
-      else logger.info({ signal }, 'shutting down');
+    // Past this the process exits whatever it is waiting for.
+    const delay = timings.graceMs + 2 * timings.drainMs + 5000;
+    closeWithGrace({ delay }, async ({ signal, err }) => {
+      if (err) {
+        logger.error({ err }, 'fatal error, shutting down');
+        await running.close();
+        return;
+      }
+      logger.info(
+        { signal, graceMs: timings.graceMs },
+        'shutting down: not ready, serving through the grace period',
+      );
+      running.beginDrain?.();
+      if (timings.graceMs > 0) await sleep(timings.graceMs);
       await running.close();
     });
   } catch (err) {

@@ -2,7 +2,7 @@ import { connectBus } from '../bus';
 import type { Bus } from '../bus/types';
 import { connectCache } from '../cache';
 import type { Cache } from '../cache/types';
-import type { BaseConfig } from '../config';
+import { type BaseConfig, shutdownTimings } from '../config';
 import { createDatabase, type Database } from '../db';
 import { type RunningService, runMain } from '../http/service';
 import { createLogger, type Logger } from '../logger';
@@ -83,6 +83,7 @@ export async function openServiceInfra(
       namespace: config.BUS_NAMESPACE,
       name: module.name,
       logger,
+      drainMs: shutdownTimings(config).drainMs,
     });
     closers.push(() => bus.drain());
     const root = await connectSystemCache(config, logger);
@@ -113,21 +114,26 @@ export async function runService(
   }
   const { config } = configured;
   const logger = createLogger(module.name, config.LOG_LEVEL);
-  await runMain(async () => {
-    const infra = await openServiceInfra(module, config, logger);
-    let running: RunningService;
-    try {
-      const { bus, cache, database } = infra;
-      running = await configured.start({ logger, bus, cache, database });
-    } catch (err) {
-      await infra.close();
-      throw err;
-    }
-    return {
-      async close() {
-        await running.close();
+  await runMain(
+    async () => {
+      const infra = await openServiceInfra(module, config, logger);
+      let running: RunningService;
+      try {
+        const { bus, cache, database } = infra;
+        running = await configured.start({ logger, bus, cache, database });
+      } catch (err) {
         await infra.close();
-      },
-    };
-  }, logger);
+        throw err;
+      }
+      return {
+        beginDrain: () => running.beginDrain?.(),
+        async close() {
+          await running.close();
+          await infra.close();
+        },
+      };
+    },
+    logger,
+    shutdownTimings(config),
+  );
 }
