@@ -26,6 +26,16 @@ async function pageAs(username: string, width: number): Promise<{ context: Brows
   return { context, page: await context.newPage() };
 }
 
+/**
+ * Opens an admin page and waits until the client has hydrated it (its live stream is open, an
+ * effect that runs only after hydration), so a click reaches React's handlers and never a
+ * not-yet-hydrated form's native submit.
+ */
+async function visit(path: string): Promise<void> {
+  await admin.goto(`${system.url}${path}`);
+  await admin.waitForFunction(() => document.documentElement.dataset.live === 'open');
+}
+
 beforeAll(async () => {
   system = await startSystem();
   browser = await launchChromium();
@@ -60,7 +70,7 @@ describe('users and access levels', () => {
   });
 
   it('lists the users with search, and the administrator raises the fan to moderator', async () => {
-    await admin.goto(`${system.url}/admin?tab=users`);
+    await visit(`/admin?tab=users`);
     const table = admin.locator('.admin-table');
     await table.locator('tbody tr').first().waitFor();
     const lang = await admin.locator('html').getAttribute('lang');
@@ -149,7 +159,7 @@ describe('users and access levels', () => {
   });
 
   it('finds the change in the action log with its IP, and exports it as CSV with Cyrillic intact', async () => {
-    await admin.goto(`${system.url}/admin?tab=logs`);
+    await visit(`/admin?tab=logs`);
     const row = admin.locator('.admin-table--logs tbody tr', { hasText: 'user.level-changed' });
     // The audit event travels auth's outbox → bus → the admin service's consumer.
     await row.first().waitFor({ timeout: 15_000 });
@@ -178,7 +188,7 @@ describe('users and access levels', () => {
   });
 
   it('publishes a news item that appears on the home page, and deletes one after confirming', async () => {
-    await admin.goto(`${system.url}/admin?tab=news`);
+    await visit(`/admin?tab=news`);
     const form = admin.locator('.admin-form');
     await form.waitFor();
     expect(await form.locator('textarea').getAttribute('rows')).toBe('8');
@@ -270,7 +280,7 @@ describe('users and access levels', () => {
   });
 
   it('edits translations in the editor: search, key rules, save, and adds a language', async () => {
-    await admin.goto(`${system.url}/admin?tab=translations&editlang=ru`);
+    await visit(`/admin?tab=translations&editlang=ru`);
     const editor = admin.locator('.admin-i18n');
     await editor.locator('.admin-table--i18n tbody tr').first().waitFor();
     const total = Number(await editor.locator('.admin-stat__value').first().textContent());
@@ -356,7 +366,7 @@ describe('users and access levels', () => {
   });
 
   it('configures the feed relay: channel digits, check states, groups, write-only token', async () => {
-    await admin.goto(`${system.url}/admin?tab=vk`);
+    await visit(`/admin?tab=vk`);
     const form = admin.locator('.admin-vk form');
     await form.waitFor();
     const checkButton = form.getByRole('button', { name: /Проверить канал|Check channel/ }).first();
@@ -400,7 +410,7 @@ describe('users and access levels', () => {
   it('relays the fresh VK posts to the fake Discord channel exactly once over two scheduled runs', async () => {
     const posted = () => system.fakeDiscord!.interactions.channels.posted(FAKE_GENERAL_CHANNEL_ID);
     expect(posted()).toHaveLength(0);
-    await admin.goto(`${system.url}/admin?tab=vk`);
+    await visit(`/admin?tab=vk`);
     const form = admin.locator('.admin-vk form');
     await form.waitFor();
     await form.locator('input[inputmode="numeric"]').first().fill(FAKE_GENERAL_CHANNEL_ID);
@@ -442,12 +452,12 @@ describe('users and access levels', () => {
 
   it('fits a phone at 390 px', async () => {
     await admin.setViewportSize({ width: 390, height: 844 });
-    await admin.goto(`${system.url}/admin?tab=users`);
+    await visit(`/admin?tab=users`);
     await admin.locator('.admin-table tbody tr').first().waitFor();
     const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await admin.screenshot({ path: `${shots}/users-390.png`, fullPage: true });
-    await admin.goto(`${system.url}/admin?tab=logs`);
+    await visit(`/admin?tab=logs`);
     await admin.locator('.admin-table--logs tbody tr').first().waitFor();
     const logsOverflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(logsOverflow).toBeLessThanOrEqual(0);
@@ -457,7 +467,7 @@ describe('users and access levels', () => {
       ['translations', '.admin-table--i18n tbody tr'],
       ['vk', '.admin-vk form'],
     ] as const) {
-      await admin.goto(`${system.url}/admin?tab=${tab}`);
+      await visit(`/admin?tab=${tab}`);
       await admin.locator(ready).first().waitFor();
       const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, tab).toBeLessThanOrEqual(0);
