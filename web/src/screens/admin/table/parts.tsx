@@ -173,3 +173,63 @@ export function useConfirmDelete() {
     return window.confirm(message);
   };
 }
+
+/** The catalogue lists' 'Refresh' and 'Delete selected (N)' buttons, at the end of a filter bar. */
+export function ListActions({
+  selected,
+  onRefresh,
+  onDeleteSelected,
+}: {
+  selected: number;
+  onRefresh: () => void;
+  onDeleteSelected: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="button button--ghost" onClick={onRefresh}>
+        {t('adminCatalogue.refresh')}
+      </button>
+      <button
+        type="button"
+        className="button button--danger"
+        disabled={selected === 0}
+        onClick={onDeleteSelected}
+      >
+        {t('adminCatalogue.deleteSelected', { n: selected })}
+      </button>
+    </>
+  );
+}
+
+/** A catalogue list's state line: the last action's error, the load error, 'Loading…'. */
+export function ListStatus({
+  actionError,
+  error,
+  loading,
+}: {
+  actionError: string | null | undefined;
+  error: string | null | undefined;
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {actionError ? (
+        <p className="admin-error" role="alert">
+          {actionError}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="admin-error" role="alert">
+          {t('adminCatalogue.loadError', { error })}
+        </p>
+      ) : null}
+      {loading ? (
+        <p className="admin-loading" role="status">
+          {t('adminCatalogue.loading')}
+        </p>
+      ) : null}
+    </>
+  );
+}

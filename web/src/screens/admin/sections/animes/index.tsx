@@ -11,7 +11,15 @@ import {
 import { say } from '../../catalogue/say';
 import { type Message, positiveId, validateAnime } from '../../catalogue/validation';
 import { matchesText } from '../../table/model';
-import { PageCheckbox, Pager, PageSizeSelect, SortHeader, useConfirmDelete } from '../../table/parts';
+import {
+  ListActions,
+  ListStatus,
+  PageCheckbox,
+  Pager,
+  PageSizeSelect,
+  SortHeader,
+  useConfirmDelete,
+} from '../../table/parts';
 import { useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'title' | 'shikimoriId' | 'anilistId' | 'franchiseTitle';
@@ -150,33 +158,13 @@ export default function AnimesSection() {
           <input type="search" value={table.search} onChange={(e) => table.setSearch(e.target.value)} />
         </label>
         <PageSizeSelect value={table.pageSize} onChange={table.setPageSize} />
-        <button type="button" className="button button--ghost" onClick={() => void load()}>
-          {t('adminCatalogue.refresh')}
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={table.selected.size === 0}
-          onClick={() => void remove(table.selectedRows)}
-        >
-          {t('adminCatalogue.deleteSelected', { n: table.selected.size })}
-        </button>
+        <ListActions
+          selected={table.selected.size}
+          onRefresh={() => void load()}
+          onDeleteSelected={() => void remove(table.selectedRows)}
+        />
       </div>
-      {actionError ? (
-        <p className="admin-error" role="alert">
-          {actionError}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="admin-error" role="alert">
-          {t('adminCatalogue.loadError', { error })}
-        </p>
-      ) : null}
-      {loading ? (
-        <p className="admin-loading" role="status">
-          {t('adminCatalogue.loading')}
-        </p>
-      ) : null}
+      <ListStatus actionError={actionError} error={error} loading={loading} />
       <div className="admin-table-wrap">
         <table className="admin-table admin-table--selectable" aria-busy={loading}>
           <thead>

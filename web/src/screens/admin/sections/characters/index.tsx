@@ -14,7 +14,15 @@ import { imageSource } from '../../../../api/images';
 import { say } from '../../catalogue/say';
 import { type Message, positiveId, validateCharacter } from '../../catalogue/validation';
 import { matchesText } from '../../table/model';
-import { PageCheckbox, Pager, PageSizeSelect, SortHeader, useConfirmDelete } from '../../table/parts';
+import {
+  ListActions,
+  ListStatus,
+  PageCheckbox,
+  Pager,
+  PageSizeSelect,
+  SortHeader,
+  useConfirmDelete,
+} from '../../table/parts';
 import { useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'name' | 'shikimoriId' | 'anilistId';
@@ -257,33 +265,13 @@ export default function CharactersSection() {
         <button type="button" className="button button--ghost" onClick={resetFilters}>
           {t('adminCatalogue.reset')}
         </button>
-        <button type="button" className="button button--ghost" onClick={() => void load()}>
-          {t('adminCatalogue.refresh')}
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={table.selected.size === 0}
-          onClick={() => void remove(table.selectedRows)}
-        >
-          {t('adminCatalogue.deleteSelected', { n: table.selected.size })}
-        </button>
+        <ListActions
+          selected={table.selected.size}
+          onRefresh={() => void load()}
+          onDeleteSelected={() => void remove(table.selectedRows)}
+        />
       </div>
-      {actionError ? (
-        <p className="admin-error" role="alert">
-          {actionError}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="admin-error" role="alert">
-          {t('adminCatalogue.loadError', { error })}
-        </p>
-      ) : null}
-      {loading ? (
-        <p className="admin-loading" role="status">
-          {t('adminCatalogue.loading')}
-        </p>
-      ) : null}
+      <ListStatus actionError={actionError} error={error} loading={loading} />
       {!loading && !error && table.pageRows.length === 0 ? (
         <p className="admin-table__empty">{t('adminCatalogue.empty')}</p>
       ) : null}
