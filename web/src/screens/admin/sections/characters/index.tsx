@@ -20,6 +20,7 @@ import {
   PageCheckbox,
   Pager,
   PageSizeSelect,
+  RowActions,
   SortHeader,
   useConfirmDelete,
 } from '../../table/parts';
@@ -377,25 +378,12 @@ export default function CharactersSection() {
                     <td data-label={t('adminCatalogue.shikimoriId')}>{row.shikimoriId ?? '-'}</td>
                     <td data-label={t('adminCatalogue.anilistId')}>{row.anilistId ?? '-'}</td>
                     <td data-label={t('adminCatalogue.links')}>{links(row)}</td>
-                    <td data-label={t('adminCatalogue.actions')}>
-                      <div className="admin-table__actions">
-                        <button
-                          type="button"
-                          className="button button--primary"
-                          disabled={!draft || saving}
-                          onClick={() => void save(row)}
-                        >
-                          {saving ? t('adminCatalogue.saving') : t('adminCatalogue.save')}
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--danger"
-                          onClick={() => void remove([row])}
-                        >
-                          {t('adminCatalogue.delete')}
-                        </button>
-                      </div>
-                    </td>
+                    <RowActions
+                      edited={Boolean(draft)}
+                      saving={saving}
+                      onSave={() => void save(row)}
+                      onDelete={() => void remove([row])}
+                    />
                   </tr>
                 );
               })}
