@@ -133,6 +133,18 @@ export const cardCreated = defineEvent('card.created', cardSummarySchema);
 export const cardUpdated = defineEvent('card.updated', cardSummarySchema);
 export const cardDeleted = defineEvent('card.deleted', z.object({ id: z.number().int() }));
 
+/** At most this many cards in one cards.updated event (about 150 KB, well under NATS's 1 MB). */
+export const CARDS_UPDATED_BATCH = 500;
+/**
+ * cards.updated: many cards changed at once (a rarity run rewriting tens of thousands of scores),
+ * as one event per up to CARDS_UPDATED_BATCH summaries instead of one card.updated each. Each
+ * summary means exactly what a card.updated would (rules §37).
+ */
+export const cardsUpdated = defineEvent(
+  'cards.updated',
+  z.object({ cards: z.array(cardSummarySchema).min(1).max(CARDS_UPDATED_BATCH) }),
+);
+
 /** One cache namespace's figures (spec 2 §3 "Cache namespace statistics"). */
 export const cacheNamespaceStatsSchema = z.object({
   name: z.string(),

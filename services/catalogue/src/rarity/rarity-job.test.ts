@@ -1,4 +1,10 @@
-import { CARD_STATS_PAGE, cardUpdated, inventoryCardStats } from '@acg/contracts';
+import {
+  CARD_STATS_PAGE,
+  CARDS_UPDATED_BATCH,
+  cardsUpdated,
+  cardUpdated,
+  inventoryCardStats,
+} from '@acg/contracts';
 import {
   createLogger,
   createMemoryBus,
@@ -94,14 +100,14 @@ describe('rarity recalculation, page by page', () => {
     expect(history.map((h) => [h.cardId, h.score]).sort((a, b) => a[0]! - b[0]!)).toEqual(
       willChange.map((c) => [c.id, direct.get(c.id)]),
     );
-    const events = await database.db.select().from(outbox).where(eq(outbox.type, cardUpdated.type));
-    expect(
-      events.map((e) => (e.data as { id: number; rarityScore: number }).id).sort((a, b) => a - b),
-    ).toEqual(willChange.map((c) => c.id));
-    for (const e of events) {
-      const card = e.data as { id: number; rarityScore: number };
-      expect(card.rarityScore).toBe(direct.get(card.id));
-    }
+    // The changed cards go out as cards.updated events (one per up to CARDS_UPDATED_BATCH), not
+    // one card.updated each.
+    expect(await database.db.select().from(outbox).where(eq(outbox.type, cardUpdated.type))).toEqual([]);
+    const events = await database.db.select().from(outbox).where(eq(outbox.type, cardsUpdated.type));
+    expect(events.length).toBe(Math.ceil(willChange.length / CARDS_UPDATED_BATCH));
+    const announced = events.flatMap((e) => cardsUpdated.data.parse(e.data).cards);
+    expect(announced.map((c) => c.id).sort((a, b) => a - b)).toEqual(willChange.map((c) => c.id));
+    for (const card of announced) expect(card.rarityScore).toBe(direct.get(card.id));
 
     // Read in one page, the same figures change nothing.
     asked.length = 0;

@@ -243,7 +243,11 @@ export function createRarityJob(deps: {
         const changedIds = [...new Set([...changedScores.map((c) => c.id), ...rankChanges.map((c) => c.id)])];
         for (let i = 0; i < changedIds.length; i += 5000) {
           const summaries = await findCardSummaries(tx, changedIds.slice(i, i + 5000));
-          written += await announceCardChanges(tx, { created: [], updated: summaries, deletedIds: [] });
+          written += await announceCardChanges(
+            tx,
+            { created: [], updated: summaries, deletedIds: [] },
+            { batched: true },
+          );
         }
         result.totalDuration = Math.round(performance.now() - t0);
         await tx.insert(rarityRuns).values({ type: opts.type, method: opts.method, result });

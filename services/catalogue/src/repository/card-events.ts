@@ -1,4 +1,11 @@
-import { cardCreated, cardDeleted, cardUpdated, type EventEnvelope } from '@acg/contracts';
+import {
+  CARDS_UPDATED_BATCH,
+  cardCreated,
+  cardDeleted,
+  cardsUpdated,
+  cardUpdated,
+  type EventEnvelope,
+} from '@acg/contracts';
 import { makeEvent, type Tx } from '@acg/platform';
 import { sql } from 'drizzle-orm';
 import { outbox } from '../db/schema';
@@ -11,12 +18,25 @@ const BATCH = 5000;
  * A rank edit or a rarity run can touch tens of thousands of cards, so the rows go in one
  * statement per 5,000 events, passed as one JSON parameter (the same columns the platform's
  * enqueue() writes one row at a time; 80,000 events as multi-row inserts of 500 took ~10 s, this
- * way well under 1 s). Returns how many were written.
+ * way well under 1 s). With `batched`, the updates go as cards.updated events of up to
+ * CARDS_UPDATED_BATCH summaries (a rarity run: 80,000 changed cards are 160 events, not 80,000).
+ * Returns how many events were written.
  */
-export async function announceCardChanges(tx: Pick<Tx, 'execute'>, changes: CardChanges): Promise<number> {
+export async function announceCardChanges(
+  tx: Pick<Tx, 'execute'>,
+  changes: CardChanges,
+  opts: { batched?: boolean } = {},
+): Promise<number> {
+  const updates: EventEnvelope[] = [];
+  if (opts.batched) {
+    for (let i = 0; i < changes.updated.length; i += CARDS_UPDATED_BATCH)
+      updates.push(makeEvent(cardsUpdated, { cards: changes.updated.slice(i, i + CARDS_UPDATED_BATCH) }));
+  } else {
+    for (const c of changes.updated) updates.push(makeEvent(cardUpdated, c));
+  }
   const envelopes: EventEnvelope[] = [
     ...changes.created.map((c) => makeEvent(cardCreated, c)),
-    ...changes.updated.map((c) => makeEvent(cardUpdated, c)),
+    ...updates,
     ...changes.deletedIds.map((id) => makeEvent(cardDeleted, { id })),
   ];
   for (let i = 0; i < envelopes.length; i += BATCH) {

@@ -3,6 +3,7 @@ import {
   type CardSummary,
   cardCreated,
   cardDeleted,
+  cardsUpdated,
   cardUpdated,
   defineRpc,
   type EventEnvelope,
@@ -193,6 +194,34 @@ describe.each(buses)('read-model consumers on the $name', (under) => {
     await publish(at(makeEvent(cardDeleted, { id: late }), '2026-03-02T00:00:00.000Z'));
     await waitFor(async () => (await summary(late))?.deleted === true, 'card.deleted');
     expect((await summary(late))?.characterName).toBe('Himmel');
+  });
+
+  it('applies a cards.updated batch card by card, never over a newer summary, and once', async () => {
+    const [a, b, c] = [base + 11, base + 12, base + 13];
+    for (const id of [a, b, c])
+      await publish(at(makeEvent(cardCreated, card(id, { rarityScore: 1 })), '2026-04-01T00:00:00.000Z'));
+    await waitFor(applied(c), 'the three cards');
+    // c changed again after the batch was computed: the batch must not undo that.
+    await publish(
+      at(makeEvent(cardUpdated, card(c, { rarityScore: 9, rankCode: 'S' })), '2026-04-03T00:00:00.000Z'),
+    );
+    await waitFor(async () => (await summary(c))?.rarityScore === 9, 'the newer card.updated');
+    const batch = at(
+      makeEvent(cardsUpdated, {
+        cards: [card(a, { rarityScore: 2 }), card(b, { rarityScore: 3 }), card(c, { rarityScore: 4 })],
+      }),
+      '2026-04-02T00:00:00.000Z',
+    );
+    await publish(batch);
+    await waitFor(async () => (await summary(b))?.rarityScore === 3, 'cards.updated');
+    expect((await summary(a))?.rarityScore).toBe(2);
+    expect(await summary(c)).toMatchObject({ rarityScore: 9, rankCode: 'S' });
+    // Delivered again after a newer single update of a: still no step back.
+    await publish(at(makeEvent(cardUpdated, card(a, { rarityScore: 7 })), '2026-04-04T00:00:00.000Z'));
+    await waitFor(async () => (await summary(a))?.rarityScore === 7, 'a newer card.updated of a');
+    await opened.redeliver(batch);
+    await barrier();
+    expect((await summary(a))?.rarityScore).toBe(7);
   });
 
   it('keeps user summaries from user events, newest first', async () => {

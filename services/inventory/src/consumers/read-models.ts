@@ -1,7 +1,19 @@
-import { cardCreated, cardDeleted, cardUpdated, userCreated, userUpdated } from '@acg/contracts';
+import {
+  cardCreated,
+  cardDeleted,
+  cardsUpdated,
+  cardUpdated,
+  userCreated,
+  userUpdated,
+} from '@acg/contracts';
 import { type Bus, type Database, type Subscription, startIdempotentConsumer } from '@acg/platform';
 import { processedMessages } from '../db/schema';
-import { applyCardDeleted, applyCardSummary, applyUserSummary } from '../repository/read-models';
+import {
+  applyCardDeleted,
+  applyCardSummaries,
+  applyCardSummary,
+  applyUserSummary,
+} from '../repository/read-models';
 
 /** Durable consumer names (also the `consumer` column of processed messages). */
 export const CARD_CONSUMER = 'inventory-cards';
@@ -9,7 +21,7 @@ export const USER_CONSUMER = 'inventory-users';
 
 /**
  * Inventory keeps its own copies of the card and user facts it lists (architecture §3): card
- * summaries from catalogue's card.* events and user summaries from auth's user.* events. Each
+ * summaries from catalogue's card.* and cards.updated events and user summaries from auth's user.* events. Each
  * event is applied at most once (its id is recorded in the same transaction) and acked only
  * after commit; an event older than what a row already reflects changes nothing, so a late
  * redelivery cannot undo a newer change.
@@ -23,10 +35,12 @@ export async function startReadModelConsumers(
     table: processedMessages,
     bus,
     durable: CARD_CONSUMER,
-    types: [cardCreated.type, cardUpdated.type, cardDeleted.type],
+    types: [cardCreated.type, cardUpdated.type, cardsUpdated.type, cardDeleted.type],
     handle: async (event, tx) => {
       const asOf = new Date(event.occurredAt);
-      if (event.type === cardDeleted.type) {
+      if (event.type === cardsUpdated.type) {
+        await applyCardSummaries(tx, cardsUpdated.data.parse(event.data).cards, asOf);
+      } else if (event.type === cardDeleted.type) {
         await applyCardDeleted(tx, cardDeleted.data.parse(event.data).id, asOf);
       } else {
         await applyCardSummary(tx, cardUpdated.data.parse(event.data), asOf);

@@ -20,18 +20,44 @@ const cardFacts = (card: CardSummary) => ({
   rarityScore: card.rarityScore,
 });
 
+/** `excluded.<column>`: the value the conflicting insert proposed. */
+const excluded = (column: { name: string }) => sql.raw(`excluded."${column.name}"`);
+
 /**
  * Applies a card.created / card.updated that happened at `asOf`, unless the row already
  * reflects a later event. `deleted` is left as it is: only card.deleted sets it.
  */
 export async function applyCardSummary(tx: Writer, card: CardSummary, asOf: Date): Promise<void> {
-  const facts = cardFacts(card);
+  await applyCardSummaries(tx, [card], asOf);
+}
+
+/**
+ * Applies the summaries of a cards.updated (or one card.*) in one statement, each row unless it
+ * already reflects a later event. A card listed twice keeps its last summary.
+ */
+export async function applyCardSummaries(
+  tx: Writer,
+  cards: readonly CardSummary[],
+  asOf: Date,
+): Promise<void> {
+  const last = new Map(cards.map((card) => [card.id, card]));
+  if (last.size === 0) return;
   await tx
     .insert(cardSummaries)
-    .values({ id: card.id, ...facts, asOf })
+    .values([...last.values()].map((card) => ({ id: card.id, ...cardFacts(card), asOf })))
     .onConflictDoUpdate({
       target: cardSummaries.id,
-      set: { ...facts, asOf },
+      set: {
+        characterId: excluded(cardSummaries.characterId),
+        characterName: excluded(cardSummaries.characterName),
+        rankCode: excluded(cardSummaries.rankCode),
+        rankTitle: excluded(cardSummaries.rankTitle),
+        rankColor: excluded(cardSummaries.rankColor),
+        limited: excluded(cardSummaries.limited),
+        imageUrl: excluded(cardSummaries.imageUrl),
+        rarityScore: excluded(cardSummaries.rarityScore),
+        asOf: excluded(cardSummaries.asOf),
+      },
       setWhere: sql`${cardSummaries.asOf} <= excluded.as_of`,
     });
 }
