@@ -22,7 +22,7 @@ import {
   type Subscription,
 } from '@acg/platform';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cardSummaries, processedMessages, userSummaries } from '../db/schema';
@@ -226,11 +226,22 @@ describe.each(buses)('read-model consumers on the $name', (under) => {
 
   it('keeps user summaries from user events, newest first', async () => {
     const id = base + 5;
-    await publish(
-      at(makeEvent(userUpdated, user(id, 'new_name', { avatar: 'abc' })), '2026-04-02T00:00:00.000Z'),
+    const newer = at(
+      makeEvent(userUpdated, user(id, 'new_name', { avatar: 'abc' })),
+      '2026-04-02T00:00:00.000Z',
     );
-    await publish(at(makeEvent(userCreated, user(id, 'old_name')), '2026-04-01T00:00:00.000Z'));
-    await barrier();
+    const older = at(makeEvent(userCreated, user(id, 'old_name')), '2026-04-01T00:00:00.000Z');
+    await publish(newer);
+    await publish(older);
+    // User events have their own durable, so the card barrier says nothing about them: wait
+    // until both were handled (their ids recorded with the change).
+    await waitFor(async () => {
+      const [done] = await database.db
+        .select({ n: count() })
+        .from(processedMessages)
+        .where(inArray(processedMessages.messageId, [newer.id, older.id]));
+      return done?.n === 2;
+    }, 'both user events');
     const [row] = await database.db.select().from(userSummaries).where(eq(userSummaries.id, id));
     expect(row).toMatchObject({ username: 'new_name', avatar: 'abc', discordId: user(id, '').discordId });
   });

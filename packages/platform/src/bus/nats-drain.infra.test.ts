@@ -11,10 +11,11 @@ import { connectNatsBus, DEFAULT_ACK_WAIT_MS } from './nats';
 
 /**
  * Events in flight when a consumer stops (rules §39), against a real NATS server (NATS_URL; the
- * in-process bus has no separate processes to lose a delivery to). Every test gets its own
- * streams and subjects.
+ * in-process bus has no separate processes to lose a delivery to), so it runs in the
+ * infrastructure pass only (*.infra.test.ts). Every test gets its own streams and subjects.
  */
 const natsUrl = process.env.NATS_URL;
+if (!natsUrl) throw new Error('nats-drain.infra.test.ts runs in the infrastructure pass only (NATS_URL set)');
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
 
 const probe = (): EventEnvelope => ({
@@ -35,7 +36,6 @@ const opened: InspectableBus[] = [];
 const prefixes: string[] = [];
 afterEach(async () => {
   await Promise.allSettled(opened.splice(0).map((b) => b.drain()));
-  if (!natsUrl) return;
   const admin = await connect({ servers: natsUrl });
   const jsm = await jetstreamManager(admin);
   for (const p of prefixes.splice(0)) {
@@ -47,7 +47,7 @@ afterEach(async () => {
 
 const open = async (ns: string, opts: { ackWaitMs?: number; drainMs?: number } = {}) => {
   const bus = await connectNatsBus({
-    url: natsUrl!,
+    url: natsUrl,
     name: 'nats-drain-test',
     streamPrefix: `${ns.toUpperCase()}_`,
     subjectPrefix: `${ns}.`,
@@ -65,7 +65,7 @@ const until = async (check: () => boolean, timeoutMs: number) => {
   }
 };
 
-describe.skipIf(!natsUrl)('a consumer stopping with an event in flight (NATS)', () => {
+describe('a consumer stopping with an event in flight (NATS)', () => {
   it('hands an unfinished event back at the end of the drain period: another consumer gets it at once', async () => {
     const ns = `drain${randomUUID().slice(0, 8)}`;
     prefixes.push(ns);
