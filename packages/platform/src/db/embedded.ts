@@ -231,15 +231,38 @@ async function waitForExit(pid: number, timeoutMs = 15_000): Promise<void> {
   }
 }
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
+/** Tries to listen on `port` (0: the OS picks) on loopback; the port it got, or null if taken. */
+function probePort(port: number): Promise<number | null> {
   return new Promise((resolvePort, reject) => {
     const srv = createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.once('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'EADDRINUSE' || err.code === 'EACCES' ? resolvePort(null) : reject(err),
+    );
+    srv.listen(port, '127.0.0.1', () => {
       const address = srv.address();
       srv.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
     });
   });
+}
+
+/** Ports below Linux's default ephemeral range (32768-60999), which outgoing connections use. */
+const RESERVED_FROM = 20_000;
+const RESERVED_TO = 32_000;
+
+/**
+ * A port nobody listens on right now, for a server that starts a moment later. It is taken
+ * below the ephemeral range: a port the OS handed out for listen(0) goes back into the pool the
+ * outgoing connections draw from, and a database or bus connection opened in between can take it
+ * (seen as EADDRINUSE when a whole system starts). Falls back to the OS's choice.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const candidate = RESERVED_FROM + Math.floor(Math.random() * (RESERVED_TO - RESERVED_FROM));
+    const port = await probePort(candidate);
+    if (port !== null) return port;
+  }
+  const port = await probePort(0);
+  if (port === null) throw new Error('No free port on 127.0.0.1');
+  return port;
 }
