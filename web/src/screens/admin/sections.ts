@@ -3,7 +3,6 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 /**
  * The sections of the admin area (spec 2 §2 and spec 3 §2), in sidebar order. Each is its own
  * lazy chunk under sections/<id>/index.tsx, so opening one section loads only that section.
- * A section a later issue builds is a marked placeholder (sections/placeholder.tsx) until then.
  */
 export type SectionGroup = 'operations' | 'catalogue';
 export type SectionId =
