@@ -30,6 +30,12 @@ export const SETTING_DEFAULTS: RelaySettings = {
 export const MAX_GROUPS = 50;
 export const MAX_FRESHNESS_SECONDS = 30 * 24 * 3600;
 
+/** The channel id's message (spec 3 §5): the spec's Russian for a Russian visitor. */
+export const CHANNEL_ID_MESSAGE = {
+  ru: 'Укажите корректный ID канала',
+  en: 'Enter a valid channel ID (digits only)',
+} as const;
+
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const fail = (message: string, issues: unknown[] = []): never => {
   throw new ValidationError(message, { issues });
@@ -56,7 +62,7 @@ const parsers: { [K in SettingKey]: (value: unknown) => RelaySettings[K] } = {
           .nullable(),
       )
       .safeParse(text);
-    return r.success ? r.data : fail('Укажите корректный ID канала (digits only)');
+    return r.success ? r.data : fail(CHANNEL_ID_MESSAGE.en);
   },
   /** Groups with an id (trimmed; ids may be negative); rows without an id are dropped (spec 3 §5). */
   'vk.groups': (value) => {

@@ -87,6 +87,13 @@ describe('settings', () => {
     }
     const bad = await (await save('vk.schedule', 'every thirty minutes')).json();
     expect(bad.error).toContain('cron');
+    // The channel id's message is the spec's, in the visitor's language.
+    expect((await (await save('vk.discordChannelId', 'general', asAdmin(1, 'ru'))).json()).error).toBe(
+      'Укажите корректный ID канала',
+    );
+    expect((await (await save('vk.discordChannelId', 'general')).json()).error).toBe(
+      'Enter a valid channel ID (digits only)',
+    );
     expect(await (await read('vk.schedule')).json()).toMatchObject({ value: '*/15 * * * *' });
     expect(await (await read('vk.discordChannelId')).json()).toMatchObject({ value: '123456789012345678' });
   });

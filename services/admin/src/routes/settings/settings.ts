@@ -16,10 +16,17 @@ import {
   type OutboxRelay,
   requireAdmin,
   UnavailableError,
+  ValidationError,
 } from '@acg/platform';
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
-import { auditValue, parseSettingValue, publicSetting, SETTING_DEFAULTS } from '../../domain/settings';
+import {
+  auditValue,
+  CHANNEL_ID_MESSAGE,
+  parseSettingValue,
+  publicSetting,
+  SETTING_DEFAULTS,
+} from '../../domain/settings';
 import type { DiscordClient } from '../../relay/discord';
 import { UpstreamError } from '../../relay/http';
 import type { Relay } from '../../relay/relay';
@@ -68,7 +75,14 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
   app.post('/api/admin/config', { schema: { body: settingSaveSchema } }, async (req) => {
     const userId = requireAdmin(req);
     const { key, description } = req.body;
-    const value = parseSettingValue(key, req.body.value);
+    let value: ReturnType<typeof parseSettingValue>;
+    try {
+      value = parseSettingValue(key, req.body.value);
+    } catch (err) {
+      if (key === 'vk.discordChannelId' && req.identity.language === 'ru')
+        throw new ValidationError(CHANNEL_ID_MESSAGE.ru, { issues: [] });
+      throw err;
+    }
     await database.transaction(async (tx) => {
       const previous = await findSetting(tx, key);
       await saveSetting(tx, key, value, description, userId);
