@@ -40,14 +40,19 @@ export async function tradeClick(
       discriminator: who.discriminator ?? null,
       avatar: who.avatar ?? null,
     });
-    const { trade } = await deps.bus.request(tradesAct, {
-      tradeId: button.tradeId,
-      userId: user.id,
-      action: button.action,
-    });
-    await markSettled(deps.tradeRecords, button.tradeId).catch((err) =>
-      deps.logger.warn({ err, tradeId: button.tradeId }, 'trade DM record not updated'),
-    );
+    const mark = (settled: boolean) =>
+      markSettled(deps.tradeRecords, button.tradeId, settled).catch((err) =>
+        deps.logger.warn({ err, tradeId: button.tradeId }, 'trade DM record not updated'),
+      );
+    // Before the action: its outcome event must find the DM already answered by this click.
+    await mark(true);
+    const { trade } = await deps.bus
+      .request(tradesAct, { tradeId: button.tradeId, userId: user.id, action: button.action })
+      .catch(async (err: unknown) => {
+        // Refused or failed: the DM still needs the outcome event's update when one comes.
+        await mark(false);
+        throw err;
+      });
     return {
       type: ResponseType.UPDATE_MESSAGE,
       data: settledMessage(locale, button.tradeId, trade.status, interaction.message?.content),

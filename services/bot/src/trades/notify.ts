@@ -24,10 +24,15 @@ export interface OfferRecord {
 }
 export const offerRecords = (cache: Cache) => cache.namespace('trade-dms');
 
-/** Marks the offer DM settled after a click updated it, so the outcome event leaves it alone. */
-export async function markSettled(records: CacheNamespace, tradeId: number): Promise<void> {
+/**
+ * Marks the offer DM settled (`settled` true) because a click is about to update it, so the
+ * outcome event leaves it alone; or back (false) when the click's action was refused. The click
+ * marks it before it acts: the outcome event can only follow the action, so it always sees the
+ * mark (marking after the action raced the event, which then overwrote the click's answer).
+ */
+export async function markSettled(records: CacheNamespace, tradeId: number, settled = true): Promise<void> {
   const record = (await records.get(String(tradeId))) as OfferRecord | undefined;
-  if (record) await records.set(String(tradeId), { ...record, settled: true }, RECORD_TTL_SECONDS);
+  if (record) await records.set(String(tradeId), { ...record, settled }, RECORD_TTL_SECONDS);
 }
 
 type Outcome = keyof typeof tradeOutcomes;
