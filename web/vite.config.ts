@@ -79,8 +79,12 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                // The virtual grid is the catalogue's alone: it stays in that screen's lazy chunk.
-                { name: 'vendor', test: /node_modules[\\/](?!\.pnpm[\\/])(?!@tanstack[\\/])/ },
+                // The virtual grid is the catalogue's alone, and the chart library the admin rarity
+                // section's: each stays in its screen's lazy chunk, off the first page.
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](?!\.pnpm[\\/])(?!@tanstack[\\/]|chart\.js[\\/]|@kurkle[\\/])/,
+                },
               ],
             },
           },
