@@ -48,7 +48,8 @@ async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 400) {
       window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
+      // Two frames: the intersection observers see the new scroll position.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     }
   });
 }

@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from './testing/harness';
 
 /**
@@ -8,7 +8,7 @@ import { type Harness, startHarness } from './testing/harness';
  * service gets its answer, not a 503 from a pool destroyed under it.
  */
 let h: Harness | undefined;
-let slow: { server: Server; url: string; release(): void } | undefined;
+let slow: { server: Server; url: string; release(): void; entered: Promise<void> } | undefined;
 afterEach(async () => {
   slow?.release();
   await h?.close().catch(() => undefined);
@@ -26,7 +26,12 @@ async function startSlowCatalogue() {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let arrived = () => {};
+  const entered = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
   const server = createServer((_req, res) => {
+    arrived();
     void released.then(() => {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ service: 'catalogue', late: true }));
@@ -34,7 +39,7 @@ async function startSlowCatalogue() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { server, url: `http://127.0.0.1:${port}`, release };
+  return { server, url: `http://127.0.0.1:${port}`, release, entered };
 }
 
 const get = (url: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> =>
@@ -54,12 +59,13 @@ const get = (url: string): Promise<{ status: number; headers: IncomingHttpHeader
 describe('the gateway stopping', () => {
   it('fails readiness, keeps serving, and lets a forwarded request finish at close', async () => {
     slow = await startSlowCatalogue();
-    h = await startHarness({ upstreams: ['auth'], env: { UPSTREAM_CATALOGUE_URL: slow.url } });
+    const gateway = await startHarness({ upstreams: ['auth'], env: { UPSTREAM_CATALOGUE_URL: slow.url } });
+    h = gateway;
     const internal = h.gateway.internalUrl!;
     expect((await get(`${internal}/readyz`)).status).toBe(200);
 
     const inFlight = get(`${h.url}/api/stats`);
-    await new Promise((r) => setTimeout(r, 200));
+    await slow.entered;
     h.gateway.beginDrain!();
     expect((await get(`${internal}/readyz`)).status).toBe(503);
     const during = await get(`${h.url}/api/me`);
@@ -67,7 +73,10 @@ describe('the gateway stopping', () => {
     expect(during.headers.connection).toBe('close');
 
     const closing = h.gateway.close();
-    await new Promise((r) => setTimeout(r, 200));
+    // Closing: new connections are refused while the forwarded request is still held upstream.
+    await vi.waitFor(() =>
+      expect(get(`${gateway.url}/api/me`)).rejects.toMatchObject({ code: 'ECONNREFUSED' }),
+    );
     slow.release();
     const answer = await inFlight;
     expect(answer.status).toBe(200);

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { beginDrain } from '@acg/platform';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FailureLog } from './routing/upstreams';
 import {
   type EchoUpstream,
@@ -92,7 +92,14 @@ describe('replicas of a service', () => {
   it('stops sending to a replica whose /readyz fails (draining) before it stops accepting', async () => {
     const { a, b, h } = await twoCatalogues({ UPSTREAM_HEALTH_INTERVAL_MS: '50' });
     beginDrain(a.app);
-    await new Promise((r) => setTimeout(r, 300));
+    // Once a health check has seen the 503, requests go to b only (two in a row: in turn, one of
+    // them would reach a).
+    await vi.waitFor(async () => {
+      const seen = a.hits.length;
+      await h.request('/api/stats');
+      await h.request('/api/stats');
+      expect(a.hits.length).toBe(seen);
+    });
     const before = a.hits.length;
     for (let i = 0; i < 8; i++) expect((await h.request('/api/stats')).status).toBe(200);
     expect(a.hits.length).toBe(before);
@@ -148,13 +155,15 @@ describe('a connection reset under a request', () => {
 
 describe('the failing-upstream log', () => {
   it('says each failing upstream at most once a second, with the count it kept quiet', async () => {
+    vi.useFakeTimers();
     const lines: Array<Record<string, unknown>> = [];
     const log = new FailureLog({ warn: ((obj: Record<string, unknown>) => lines.push(obj)) as never }, 200);
     for (let i = 0; i < 50; i++) log.report('catalogue', 'http://a', new Error('refused'));
     log.report('catalogue', 'http://b', new Error('refused'));
     expect(lines.map((l) => l.upstream)).toEqual(['http://a', 'http://b']);
-    await new Promise((r) => setTimeout(r, 250));
+    vi.advanceTimersByTime(250);
     log.report('catalogue', 'http://a', new Error('refused'));
+    vi.useRealTimers();
     expect(lines).toHaveLength(3);
     expect(lines[2]).toMatchObject({ upstream: 'http://a', suppressed: 49 });
   });

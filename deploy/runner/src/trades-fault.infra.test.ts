@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DistributedSystem, startDistributed } from './distributed';
 import { isolated, signIn } from './testing/sign-in';
 
@@ -55,13 +55,13 @@ const post = (who: string, path: string, body?: unknown) =>
   });
 const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
   (await pool.query<T>(text, values)).rows;
-const until = async (check: () => Promise<boolean>, what: string, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const until = (check: () => Promise<boolean>, what: string, timeout = 30_000) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout, interval: 100 },
+  );
 
 describe('an accept interrupted by a crash heals on restart', () => {
   it('inventory killed, then trades killed, between the steps of accepts', async () => {

@@ -7,6 +7,7 @@ import {
   tradesAct,
 } from '@acg/contracts';
 import { AppError } from '@acg/platform';
+import { SWEEP_LOCK } from '@acg/trades';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTradesHarness, type TradesHarness, waitFor } from './testing/trades-harness';
 
@@ -482,7 +483,9 @@ describe('the bot path and crash healing', () => {
     // Restarting again changes nothing more.
     await h.stopTrades();
     await h.startTrades();
-    await new Promise((r) => setTimeout(r, 300));
+    // The startup sweep holds the sweep lock while it heals: taking the lock waits for it.
+    await h.tradesDb.pool.query('select pg_advisory_lock(hashtext($1))', [SWEEP_LOCK]);
+    await h.tradesDb.pool.query('select pg_advisory_unlock(hashtext($1))', [SWEEP_LOCK]);
     expect((await h.entries()).find((e) => e.id === aCard)).toMatchObject({
       quantity: before - 1,
       reserved: held,

@@ -1,5 +1,5 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger';
 import { beginDrain, createHttpServer, drainAndClose, type HttpServer } from './server';
 
@@ -75,14 +75,14 @@ describe('draining a server', () => {
     expect(during.headers.connection).toBe('close');
 
     const closing = drainAndClose(server, 5000);
-    await new Promise((r) => setTimeout(r, 100));
     // No longer accepting: a new connection is refused (nothing was sent, a client may go elsewhere).
-    await expect(get(`${url}/fast`)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await vi.waitFor(() => expect(get(`${url}/fast`)).rejects.toMatchObject({ code: 'ECONNREFUSED' }));
     let closed = false;
     void closing.then(() => {
       closed = true;
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // Still waiting for the slow request: the close cannot finish before it is released.
+    await new Promise((r) => setImmediate(r));
     expect(closed).toBe(false);
 
     release();
