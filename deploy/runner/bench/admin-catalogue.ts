@@ -20,19 +20,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import * as auth from '@acg/auth';
-import { seedLargeUsers } from '@acg/auth/seed';
-import * as catalogue from '@acg/catalogue';
-import { seedLargeCatalogue } from '@acg/catalogue/seed';
 import { CARD_STATS_PAGE, inventoryCardStats } from '@acg/contracts';
-import * as inventory from '@acg/inventory';
-import { seedLargeInventory } from '@acg/inventory/seed';
-import { createLogger, openServiceDatabase } from '@acg/platform';
+import { createLogger } from '@acg/platform';
 import { createTestDatabase } from '@acg/platform/testing';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEmbedded } from '../src/embedded';
 import { signIn } from '../src/testing/sign-in';
+import { seedLarge } from './large-seed';
 
 const { values } = parseArgs({
   options: {
@@ -54,18 +49,9 @@ const db = await createTestDatabase();
 const dataDir = await mkdtemp(join(tmpdir(), 'acg-bench-admin-'));
 try {
   let t0 = performance.now();
-  const authDb = await openServiceDatabase(auth.database, db.url, logger);
-  const users = await seedLargeUsers(authDb, 5000);
-  await authDb.close();
-  const catalogueDb = await openServiceDatabase(catalogue.database, db.url, logger);
-  const cards = await seedLargeCatalogue(catalogueDb, { characters: 20_000, cardsPerCharacter: 3 });
-  await catalogueDb.close();
-  const inventoryDb = await openServiceDatabase(inventory.database, db.url, logger);
-  const seeded = await seedLargeInventory(inventoryDb, { users, cards, entriesPerUser });
   // Statistics, hint bits and a visibility map for the fresh 1M rows (the catalogue seed does the
   // same for its tables), so neither the plain GROUP BY nor the recalculation pays for them.
-  await inventoryDb.pool.query('vacuum analyze inventory.entries, inventory.likes');
-  await inventoryDb.close();
+  const { users, cards, seeded } = await seedLarge(db.url, logger, { entriesPerUser, vacuum: true });
   console.log(
     `seeded ${users.length} users, ${cards.length} cards, ${seeded.entries} inventory rows in ${seconds(t0)} s`,
   );

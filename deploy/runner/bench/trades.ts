@@ -17,18 +17,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import * as auth from '@acg/auth';
-import { seedLargeUsers } from '@acg/auth/seed';
-import * as catalogue from '@acg/catalogue';
-import { seedLargeCatalogue } from '@acg/catalogue/seed';
-import * as inventory from '@acg/inventory';
-import { seedLargeInventory } from '@acg/inventory/seed';
-import { createLogger, openServiceDatabase } from '@acg/platform';
+import { createLogger } from '@acg/platform';
 import { createTestDatabase } from '@acg/platform/testing';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEmbedded } from '../src/embedded';
 import { signIn } from '../src/testing/sign-in';
+import { seedLarge } from './large-seed';
 
 const { values } = parseArgs({
   options: { trades: { type: 'string', default: '2000' }, connections: { type: 'string', default: '10' } },
@@ -45,15 +40,7 @@ const dataDir = await mkdtemp(join(tmpdir(), 'acg-bench-trades-'));
 const pool = new pg.Pool({ connectionString: db.url, max: 2 });
 try {
   let t0 = performance.now();
-  const authDb = await openServiceDatabase(auth.database, db.url, logger);
-  const users = await seedLargeUsers(authDb, 5000);
-  await authDb.close();
-  const catalogueDb = await openServiceDatabase(catalogue.database, db.url, logger);
-  const cards = await seedLargeCatalogue(catalogueDb, { characters: 20_000, cardsPerCharacter: 3 });
-  await catalogueDb.close();
-  const inventoryDb = await openServiceDatabase(inventory.database, db.url, logger);
-  await seedLargeInventory(inventoryDb, { users, cards });
-  await inventoryDb.close();
+  const { users, cards } = await seedLarge(db.url, logger);
   console.log(
     `seeded ${users.length} users, ${cards.length} cards (+ inventories, likes) in ${seconds(t0)} s`,
   );

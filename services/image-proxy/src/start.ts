@@ -19,11 +19,6 @@ export const CARD_IMAGES_NAMESPACE = 'card-images';
 export const CARD_SUMMARIES_NAMESPACE = 'card-summaries';
 export const PROXIED_IMAGES_NAMESPACE = 'proxied-images';
 export const PROXY_MISSES_NAMESPACE = 'proxy-misses';
-/**
- * The event after which every replica empties its in-process hot tier of image answers (the
- * admin cache clear publishes it after clearing the shared cache). Heard live by every process.
- */
-export const CACHE_CLEARED_EVENT = cacheCleared.type;
 
 /** At most this many redirects are followed (architecture §10). */
 export const MAX_REDIRECTS = 3;
@@ -108,7 +103,8 @@ export async function start(
         shikimoriUrl: config.SHIKIMORI_BASE_URL,
         hot: hotImages,
       });
-      const cleared = await bus.listen({ types: [CACHE_CLEARED_EVENT], handler: () => hotImages.clear() });
+      const cleared = await bus.listen({ types: [cacheCleared.type], handler: () => hotImages.clear() });
+      // (the admin cache clear publishes it: every replica empties its hot tier)
       return [() => cleared.stop()];
     },
   });

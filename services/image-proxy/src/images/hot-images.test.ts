@@ -2,7 +2,7 @@ import { cacheCleared } from '@acg/contracts';
 import { createLogger, createMemoryBus, createMemoryCache, makeEvent } from '@acg/platform';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { imageProxyConfigSchema } from '../config';
-import { CACHE_CLEARED_EVENT, CARD_IMAGES_NAMESPACE, type ImageProxyService, start } from '../start';
+import { CARD_IMAGES_NAMESPACE, type ImageProxyService, start } from '../start';
 import { type CatalogueStandIn, serveCatalogueStandIn } from '../test/catalogue-stand-in';
 import { cardSummary } from '../test/factories';
 import { createHotImages, type HotImage } from './hot-images';
@@ -112,7 +112,7 @@ describe('card images served from the hot tier', () => {
     expect(png.headers['content-type']).toBe('image/png');
   });
 
-  it(`is emptied by ${CACHE_CLEARED_EVENT}, heard by every replica`, async () => {
+  it(`is emptied by ${cacheCleared.type}, heard by every replica`, async () => {
     await get();
     expect(service.hotImages.stats().keys).toBeGreaterThan(0);
     await bus.publish(makeEvent(cacheCleared, { namespaces: ['cards'], keysRemoved: 1 }));
