@@ -7,7 +7,7 @@
  * Each server runs in a process of its own, autocannon in this one.
  *
  *   pnpm exec tsx gateway/bench/trivial.ts [--duration 10] [--connections 50] [--profile]
- *     [--only direct,nginx,bare,anonymous,signed-in]
+ *     [--only direct,nginx,bare,minimal,anonymous,signed-in]
  *
  * --profile runs the gateway process with --cpu-prof (written to .tmp/prof when the bench
  * ends); `pnpm exec tsx gateway/bench/profile-summary.ts .tmp/prof/<file>.cpuprofile` prints
@@ -16,13 +16,15 @@
  * Prints req/s and latency percentiles of each, and the gateway/direct ratios. The figures
  * depend on the machine (the three processes share its cores); CI does not assert them.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { nginxVersion, reverseProxyConfig, startNginx } from '@acg/bench';
 import { sessionResolve } from '@acg/contracts';
 import {
   createHttpServer,
@@ -31,10 +33,10 @@ import {
   createMemoryCache,
   loadConfig,
 } from '@acg/platform';
-import { freePort } from '@acg/platform/embedded';
 import httpProxy from '@fastify/http-proxy';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { Pool } from 'undici';
 import { gatewayConfigSchema } from '../src/config';
 import { start } from '../src/start';
 
@@ -79,69 +81,38 @@ async function runBareProxy(upstreamUrl: string): Promise<string> {
   return app.listen({ host: '127.0.0.1', port: 0 });
 }
 
-const NGINX = '/usr/sbin/nginx';
-
-/** Debian's nginx, installed when missing (as root, or through sudo without a password). */
-function ensureNginx(): boolean {
-  if (existsSync(NGINX)) return true;
-  const root = process.getuid?.() === 0;
-  const [cmd, pre] = root ? ['apt-get', []] : ['sudo', ['-n', 'apt-get']];
-  console.log("installing nginx from Debian's packages…");
-  spawnSync(cmd, [...pre, 'update', '-qq'], { stdio: 'inherit' });
-  spawnSync(cmd, [...pre, 'install', '-y', '-qq', 'nginx-light'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+/**
+ * The floor of any Node proxy: node:http in front of an undici pool (the gateway's client),
+ * headers copied, no routing, policy, logging or error handling. Not something to run: it
+ * shows how much of the distance to nginx is Node's HTTP stack rather than the gateway.
+ */
+async function runMinimalProxy(upstreamUrl: string): Promise<string> {
+  const pool = new Pool(upstreamUrl, { connections: 128 });
+  const server = createServer((req, res) => {
+    pool.dispatch(
+      { path: req.url ?? '/', method: 'GET', headers: { host: req.headers.host ?? '' } },
+      {
+        onRequestStart() {},
+        onResponseStart(_controller, status, headers) {
+          res.statusCode = status;
+          for (const name in headers)
+            if (name !== 'connection' && name !== 'keep-alive') res.setHeader(name, headers[name]!);
+        },
+        onResponseData(_controller, chunk) {
+          res.write(chunk);
+        },
+        onResponseEnd() {
+          res.end();
+        },
+        onResponseError() {
+          res.statusCode = 502;
+          res.end();
+        },
+      },
+    );
   });
-  return existsSync(NGINX);
-}
-
-/** nginx as a plain reverse proxy in front of the same upstream: one worker, keep-alive upstream. */
-async function runNginx(upstreamUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-nginx-'));
-  const port = await freePort();
-  const upstream = new URL(upstreamUrl);
-  await writeFile(
-    join(dir, 'nginx.conf'),
-    `worker_processes 1;
-error_log ${dir}/error.log warn;
-pid ${dir}/nginx.pid;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream service { server ${upstream.host}; keepalive 64; }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://service;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-    }
-  }
-}
-`,
-  );
-  const child = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${url}/api/stats`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, url };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill('SIGTERM');
-  throw new Error('nginx did not start');
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 /** Starts this file in another process in the given role; resolves with the URL it prints. */
@@ -196,13 +167,14 @@ async function main(): Promise<void> {
     },
   });
   const opts = { duration: Number(values.duration), connections: Number(values.connections) };
-  const rows = new Set((values.only ?? 'direct,nginx,bare,anonymous,signed-in').split(','));
+  const rows = new Set((values.only ?? 'direct,nginx,bare,minimal,anonymous,signed-in').split(','));
   const profile = values.profile ? ['--cpu-prof', '--cpu-prof-dir=.tmp/prof'] : [];
   const upstream = await spawnRole('upstream');
-  const nginx = rows.has('nginx') && ensureNginx() ? await runNginx(upstream.url) : undefined;
-  if (rows.has('nginx') && !nginx)
-    console.log('nginx is not installed and could not be installed: its row is left out');
+  const nginx = rows.has('nginx')
+    ? await startNginx({ http: reverseProxyConfig(upstream.url), readyPath: '/api/stats' })
+    : undefined;
   const bare = await spawnRole('bare-proxy', upstream.url);
+  const minimal = await spawnRole('minimal-proxy', upstream.url);
   const gateway = await spawnRole('gateway', upstream.url, profile);
   try {
     const results: Figures[] = [];
@@ -211,6 +183,8 @@ async function main(): Promise<void> {
     if (nginx) results.push(await measure('through nginx (peer)', `${nginx.url}/api/stats`, opts));
     if (rows.has('bare'))
       results.push(await measure('through a bare http-proxy', `${bare.url}/api/stats`, opts));
+    if (rows.has('minimal'))
+      results.push(await measure('through a minimal Node proxy (floor)', `${minimal.url}/api/stats`, opts));
     if (rows.has('anonymous'))
       results.push(await measure('through the gateway, anonymous', `${gateway.url}/api/stats`, opts));
     if (rows.has('signed-in'))
@@ -222,6 +196,7 @@ async function main(): Promise<void> {
       );
     const direct = results.find((r) => r.name.startsWith('direct'));
     const peer = results.find((r) => r.name.startsWith('through nginx'));
+    if (nginx) console.log(`\nnginx: ${nginxVersion()}, 1 worker, keep-alive upstream`);
     const ratio = (a: number, b: number | undefined) => (b && b > 0 ? (a / b).toFixed(2) : '-');
     console.log(`\nGET /api/stats, ${opts.connections} connections, ${opts.duration} s each\n`);
     console.log(
@@ -234,16 +209,18 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    for (const { child } of [gateway, bare, upstream, ...(nginx ? [nginx] : [])]) {
+    for (const { child } of [gateway, minimal, bare, upstream]) {
       child.removeAllListeners('exit');
       child.kill('SIGTERM');
     }
+    await nginx?.stop();
   }
 }
 
 const [role, arg] = process.argv.slice(2);
 if (role === 'upstream') console.log(`READY ${await runUpstream()}`);
 else if (role === 'bare-proxy' && arg) console.log(`READY ${await runBareProxy(arg)}`);
+else if (role === 'minimal-proxy' && arg) console.log(`READY ${await runMinimalProxy(arg)}`);
 else if (role === 'gateway' && arg) {
   // Exit normally on SIGTERM, so that --cpu-prof writes its profile.
   process.once('SIGTERM', () => process.exit(0));

@@ -11,10 +11,10 @@
  * Figures depend on the machine (and on what else runs on it); CI does not assert them.
  */
 import { parseArgs } from 'node:util';
+import { ensureWrk, type LoadResult, load } from '@acg/bench';
 import { drawPortrait } from '@acg/fakes';
 import Fastify from 'fastify';
 import { spawnService, stopService } from './service';
-import { ensureWrk, type LoadResult, load } from './wrk';
 
 const WEBP = { accept: 'image/webp,*/*' };
 

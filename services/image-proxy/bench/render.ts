@@ -12,6 +12,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { ensureWrk, type LoadOptions, load } from '@acg/bench';
 import { cardsGet } from '@acg/contracts';
 import { connectCache, createLogger, createMemoryBus, loadConfig } from '@acg/platform';
 import { imageProxyConfigSchema } from '../src/config';
@@ -20,7 +21,6 @@ import { inlineImageSource } from '../src/images/source';
 import { renderCard } from '../src/render/card';
 import { start } from '../src/start';
 import { benchCards } from './cards';
-import { ensureWrk, type LoadOptions, load } from './wrk';
 
 const logger = createLogger('bench', 'silent');
 const ACCEPT: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', png: 'image/png' };

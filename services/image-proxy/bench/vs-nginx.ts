@@ -26,45 +26,22 @@ import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ensureWrk, type LoadResult, load, nginxVersion, startNginx } from '@acg/bench';
 import { drawPortrait } from '@acg/fakes';
 import Fastify from 'fastify';
 import { spawnService, stopService } from './service';
-import { ensureDebianPackage, ensureWrk, type LoadResult, load } from './wrk';
 
 const IMAGE_FILTER_MODULE = '/usr/share/nginx/modules/ngx_http_image_filter_module.so';
 const SOURCES = 8;
 const SIDE = 400;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-function nginxConfig(dir: string, port: number, upstream: string, workers: number): string {
-  const user = process.getuid?.() === 0 ? 'user root;' : '';
-  return `load_module ${IMAGE_FILTER_MODULE};
-${user}
-worker_processes ${workers};
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  proxy_cache_path ${dir}/cache levels=1:2 keys_zone=images:16m max_size=512m inactive=1h use_temp_path=off;
+/** nginx resizing with image_filter (every request) and caching the result (proxy_cache). */
+const nginxHttp = (
+  upstream: string,
+) => `  proxy_cache_path $DIR/cache levels=1:2 keys_zone=images:16m max_size=512m inactive=1h use_temp_path=off;
   upstream source { server ${new URL(upstream).host}; keepalive 32; }
   server {
-    listen 127.0.0.1:${port};
+    listen 127.0.0.1:$PORT;
     # image_filter: fetched from the upstream and resized on every request.
     location /resize/ {
       proxy_pass http://source/src/;
@@ -76,54 +53,22 @@ http {
     }
     # proxy_cache in front of image_filter: nginx's own cache of resized images.
     location /cached/ {
-      proxy_pass http://127.0.0.1:${port}/resize/;
+      proxy_pass http://127.0.0.1:$PORT/resize/;
       proxy_cache images;
       proxy_cache_valid 200 1h;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
     }
-  }
-}
-`;
-}
+  }`;
 
-async function startNginx(
-  upstream: string,
-  workers: number,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  ensureDebianPackage('nginx', () => spawnSync('sh', ['-c', 'command -v nginx']).status === 0);
-  ensureDebianPackage('libnginx-mod-http-image-filter', () => existsSync(IMAGE_FILTER_MODULE));
-  const dir = mkdtempSync(join(tmpdir(), 'acg-nginx-'));
-  for (const sub of ['client', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'cache']) mkdirSync(join(dir, sub));
-  const port = await freePort();
-  writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, upstream, workers));
-  const child: ChildProcess = spawn(
-    'nginx',
-    ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null)
-      throw new Error(`nginx exited: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
-    try {
-      if ((await fetch(`${url}/resize/1.jpg`)).status === 200) break;
-    } catch {}
-    if (i > 50) throw new Error('nginx did not answer');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGQUIT');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+const startImageNginx = (upstream: string, workers: number) =>
+  startNginx({
+    http: nginxHttp(upstream),
+    workers,
+    main: `load_module ${IMAGE_FILTER_MODULE};`,
+    modules: [{ pkg: 'libnginx-mod-http-image-filter', file: IMAGE_FILTER_MODULE }],
+    readyPath: '/resize/1.jpg',
+  });
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -151,9 +96,9 @@ async function main(): Promise<void> {
   });
   const upstreamUrl = await upstream.listen({ host: '127.0.0.1', port: 0 });
   const service = await spawnService({ BENCH_UPSTREAM: upstreamUrl, BENCH_MAX_SIDE: String(SIDE) });
-  const nginx = await startNginx(upstreamUrl, 1);
+  const nginx = await startImageNginx(upstreamUrl, 1);
   const cores = availableParallelism();
-  const nginxAll = await startNginx(upstreamUrl, cores);
+  const nginxAll = await startImageNginx(upstreamUrl, cores);
   const webp = { accept: 'image/webp,*/*' };
 
   const encodedSource = encodeURIComponent(`${upstreamUrl}/src/`);
@@ -217,10 +162,7 @@ async function main(): Promise<void> {
   }
 
   console.log(
-    `\nImage proxy vs nginx ${spawnSync('nginx', ['-v'])
-      .stderr.toString()
-      .trim()
-      .replace(/^nginx version: /, '')} image_filter, ` +
+    `\nImage proxy vs nginx ${nginxVersion()} image_filter, ` +
       `${SOURCES} sources of 1200x1600 JPEG, ${durationSeconds} s each, wrk -t1; nginx 1 worker, proxy 1 process ` +
       `(cache: ${process.env.REDIS_URL ? 'redis' : 'memory'})\n`,
   );

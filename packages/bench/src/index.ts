@@ -1,0 +1,2 @@
+export * from './nginx';
+export * from './wrk';
