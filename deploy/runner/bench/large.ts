@@ -8,15 +8,21 @@
  *
  * Seeds ~5,000 users, ~20,000 characters, ~60,000 cards and inventories with likes into a fresh
  * database (DATABASE_URL's server, or an embedded PostgreSQL), starts the embedded system on it
- * and measures with autocannon. Prints figures; asserts nothing.
+ * and measures with wrk (a C client: autocannon decodes every body into a string, which made it,
+ * not the server, the limit for the megabyte-sized list). The peer is Debian's nginx (one
+ * worker) serving the same bytes from files: the stats answer and the gzipped unpaged list,
+ * which shows what the list's size alone allows. Prints figures; asserts nothing.
  */
+
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ensureWrk, type LoadResult, load, nginxVersion, startNginx } from '@acg/bench';
 import { createLogger } from '@acg/platform';
 import { createTestDatabase } from '@acg/platform/testing';
-import autocannon from 'autocannon';
 import { startEmbedded } from '../src/embedded';
 import { signIn } from '../src/testing/sign-in';
 import { seedLarge } from './large-seed';
@@ -27,6 +33,16 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const logger = createLogger('bench', 'warn');
+/** One GET, its headers and its body's bytes exactly as they came. */
+const rawGet = (url: string, headers: Record<string, string>) =>
+  new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.once('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.once('error', reject);
+    }).once('error', reject);
+  });
 const seconds = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1);
 
 const db = await createTestDatabase();
@@ -47,22 +63,65 @@ try {
   });
   try {
     const cookie = await signIn(system.url, 'sakura_fan');
-    const run = async (title: string, path: string, headers: Record<string, string> = {}) => {
-      const r = await autocannon({ url: `${system.url}${path}`, duration, connections, headers });
+    ensureWrk();
+    const rows: { title: string; r: LoadResult }[] = [];
+    const run = async (title: string, url: string, headers: Record<string, string> = {}) => {
+      const r = await load({ url, headers, connections, durationSeconds: duration });
+      rows.push({ title, r });
       console.log(
-        `${title.padEnd(44)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(r.latency.p99).padStart(5)} ms   errors ${r.errors + r.non2xx}`,
+        `${title.padEnd(52)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50ms.toFixed(2).padStart(7)} ms   p99 ${r.p99ms.toFixed(1).padStart(7)} ms   errors ${r.errors}`,
       );
       return r;
     };
-    console.log(`\nautocannon, ${connections} connections, ${duration} s each, through the gateway:`);
-    await run('GET /api/stats (trivial baseline)', '/api/stats');
-    await run('GET /api/characters (no filter)', '/api/characters', { cookie });
-    await run('GET /api/characters (no filter, gzip)', '/api/characters', {
+    // The answers' bytes as sent (node:http does not decompress), for the nginx peer.
+    const gzipped = await rawGet(`${system.url}/api/characters`, { cookie, 'accept-encoding': 'gzip' });
+    const gzipBytes = gzipped.body;
+    const plainBytes = (await rawGet(`${system.url}/api/characters`, { cookie })).body.length;
+    const stats = (await rawGet(`${system.url}/api/stats`, {})).body;
+    console.log(
+      `\nunpaged GET /api/characters: ${(plainBytes / 1e6).toFixed(1)} MB of JSON, ${(gzipBytes.length / 1e6).toFixed(2)} MB gzipped (${gzipped.headers['content-encoding']})`,
+    );
+    // The peer: nginx serving the same bytes from files (one worker, no proxying).
+    const nginx = await startNginx(
+      {
+        http: `  server {
+    listen 127.0.0.1:$PORT;
+    default_type application/json;
+    location = /api/stats { alias $DIR/stats.json; }
+    location = /api/characters { alias $DIR/characters.json.gz; add_header Content-Encoding gzip; }
+  }`,
+        readyPath: '/api/stats',
+      },
+      (dir) => {
+        writeFileSync(join(dir, 'stats.json'), stats);
+        writeFileSync(join(dir, 'characters.json.gz'), gzipBytes);
+      },
+    );
+    console.log(`\nwrk -t1, ${connections} connections, ${duration} s each:`);
+    try {
+      await run('nginx: the stats bytes from a file', `${nginx.url}/api/stats`);
+      await run('nginx: the unpaged list gzipped, from a file', `${nginx.url}/api/characters`, {
+        'accept-encoding': 'gzip',
+      });
+    } finally {
+      await nginx.stop();
+    }
+    const trivial = await run('GET /api/stats (trivial baseline)', `${system.url}/api/stats`);
+    await run('GET /api/characters (no filter)', `${system.url}/api/characters`, { cookie });
+    const unpaged = await run('GET /api/characters (no filter, gzip)', `${system.url}/api/characters`, {
       cookie,
       'accept-encoding': 'gzip',
     });
-    await run('GET /api/characters?rank_code=S', '/api/characters?rank_code=S', { cookie });
-    await run('GET /api/characters?limit=60 (one page)', '/api/characters?limit=60', { cookie });
+    await run('GET /api/characters?rank_code=S', `${system.url}/api/characters?rank_code=S`, { cookie });
+    await run('GET /api/characters?limit=60 (one page)', `${system.url}/api/characters?limit=60`, {
+      cookie,
+    });
+    const [nginxTrivial, nginxList] = [rows[0]!.r, rows[1]!.r];
+    console.log(
+      `\nunpaged gzipped / trivial route: ${(unpaged.rps / trivial.rps).toFixed(3)}×, p99 ${unpaged.p99ms.toFixed(0)} ms ` +
+        `(nginx serving the same bytes from files: ${(nginxList.rps / nginxTrivial.rps).toFixed(3)}×; ` +
+        `ours / nginx's for the list: ${(unpaged.rps / nginxList.rps).toFixed(2)}×; ${nginxVersion()})`,
+    );
 
     const sample = cards.filter((_, i) => i % Math.floor(cards.length / 100) === 0).slice(0, 100);
     const times: number[] = [];
@@ -79,9 +138,13 @@ try {
     console.log(
       `\ncard image cold render (WebP, ${times.length} different cards): median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, p95 ${times[Math.floor(times.length * 0.95)]!.toFixed(1)} ms`,
     );
-    await run(`GET /api/cards/${sample[0]!.id}/image (cached hit)`, `/api/cards/${sample[0]!.id}/image`, {
-      accept: 'image/webp',
-    });
+    await run(
+      `GET /api/cards/${sample[0]!.id}/image (cached hit)`,
+      `${system.url}/api/cards/${sample[0]!.id}/image`,
+      {
+        accept: 'image/webp',
+      },
+    );
   } finally {
     await system.close();
   }
