@@ -41,7 +41,10 @@ const fail = (message: string, issues: unknown[] = []): never => {
   throw new ValidationError(message, { issues });
 };
 
-const parsers: { [K in SettingKey]: (value: unknown) => RelaySettings[K] } = {
+/** The language of the visitor a parser's message is for (only the channel id has both). */
+type MessageLanguage = keyof typeof CHANNEL_ID_MESSAGE;
+
+const parsers: { [K in SettingKey]: (value: unknown, language: MessageLanguage) => RelaySettings[K] } = {
   /** Any opaque token; an empty one clears it. Never echoed back (write-only). */
   'vk.token': (value) => {
     const r = z
@@ -50,7 +53,7 @@ const parsers: { [K in SettingKey]: (value: unknown) => RelaySettings[K] } = {
     return r.success ? r.data : fail('vk.token must be a VK access token (no spaces) or empty to remove it');
   },
   /** Digits only (a Discord snowflake); a number is taken as its digits; empty clears it. */
-  'vk.discordChannelId': (value) => {
+  'vk.discordChannelId': (value, language) => {
     const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
     const r = z
       .preprocess(
@@ -62,7 +65,7 @@ const parsers: { [K in SettingKey]: (value: unknown) => RelaySettings[K] } = {
           .nullable(),
       )
       .safeParse(text);
-    return r.success ? r.data : fail(CHANNEL_ID_MESSAGE.en);
+    return r.success ? r.data : fail(CHANNEL_ID_MESSAGE[language]);
   },
   /** Groups with an id (trimmed; ids may be negative); rows without an id are dropped (spec 3 §5). */
   'vk.groups': (value) => {
@@ -101,9 +104,15 @@ const parsers: { [K in SettingKey]: (value: unknown) => RelaySettings[K] } = {
   },
 };
 
-/** The stored form of a value, or a 400 naming what is wrong. */
-export const parseSettingValue = <K extends SettingKey>(key: K, value: unknown): RelaySettings[K] =>
-  parsers[key](value);
+/**
+ * The stored form of a value, or a 400 naming what is wrong, in the visitor's language where the
+ * spec gives the message in Russian (the channel id); the other messages are English.
+ */
+export const parseSettingValue = <K extends SettingKey>(
+  key: K,
+  value: unknown,
+  language: string = 'en',
+): RelaySettings[K] => parsers[key](value, language === 'ru' ? 'ru' : 'en');
 
 export const isSecret = (key: SettingKey): boolean => SECRET_SETTINGS.includes(key);
 

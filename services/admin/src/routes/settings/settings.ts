@@ -16,17 +16,10 @@ import {
   type OutboxRelay,
   requireAdmin,
   UnavailableError,
-  ValidationError,
 } from '@acg/platform';
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
-import {
-  auditValue,
-  CHANNEL_ID_MESSAGE,
-  parseSettingValue,
-  publicSetting,
-  SETTING_DEFAULTS,
-} from '../../domain/settings';
+import { auditValue, parseSettingValue, publicSetting, SETTING_DEFAULTS } from '../../domain/settings';
 import type { DiscordClient } from '../../relay/discord';
 import { UpstreamError } from '../../relay/http';
 import type { Relay } from '../../relay/relay';
@@ -75,14 +68,7 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
   app.post('/api/admin/config', { schema: { body: settingSaveSchema } }, async (req) => {
     const userId = requireAdmin(req);
     const { key, description } = req.body;
-    let value: ReturnType<typeof parseSettingValue>;
-    try {
-      value = parseSettingValue(key, req.body.value);
-    } catch (err) {
-      if (key === 'vk.discordChannelId' && req.identity.language === 'ru')
-        throw new ValidationError(CHANNEL_ID_MESSAGE.ru, { issues: [] });
-      throw err;
-    }
+    const value = parseSettingValue(key, req.body.value, req.identity.language);
     await database.transaction(async (tx) => {
       const previous = await findSetting(tx, key);
       await saveSetting(tx, key, value, description, userId);
