@@ -211,10 +211,6 @@ export function createRarityJob(deps: {
         ).rows;
         if (!lock?.ok)
           throw new AppError(409, 'conflict', 'A rarity recalculation is already running on another replica');
-        // Planned from estimates over 80,000-element arrays, the statement below would be
-        // JIT-compiled, which costs more than it saves; its sort and string aggregates need memory.
-        await tx.execute(sql`set local jit = off`);
-        await tx.execute(sql`set local work_mem = '64MB'`);
         for (const t of thresholds)
           await tx.update(ranks).set({ threshold: t.threshold }).where(sql`${ranks.id} = ${t.id}`);
         // The scores, ranks, history rows and the cards.updated events of every card whose score
