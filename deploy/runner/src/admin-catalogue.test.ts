@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inventoryGrant, logListSchema } from '@acg/contracts';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
 import { isolated, signIn } from './testing/sign-in';
 
@@ -333,12 +334,43 @@ describe('the admin catalogue through the gateway', () => {
     });
 
     expect((await asAdmin('/admin/ranks/auto-update', { body: { method: 'bogus' } })).status).toBe(400);
+    // What inventory's read model holds of each card, and what the catalogue holds.
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const facts = 'id, character_name, rank_code, rank_title, rank_color, limited, image_url, rarity_score';
+    const catalogueFacts = async () =>
+      (
+        await client.query(`
+          select ${facts} from (
+            select c.id, ch.name as character_name, r.code as rank_code, r.title as rank_title,
+              r.color as rank_color, c.limited, c.image_url, c.rarity_score
+            from catalogue.cards c
+            join catalogue.characters ch on ch.id = c.character_id
+            join catalogue.ranks r on r.id = c.rank_id) s
+          order by id`)
+      ).rows;
+    const inventoryFacts = async () =>
+      (await client.query(`select ${facts} from inventory.card_summaries where not deleted order by id`))
+        .rows;
+    const ranksBefore = new Map((await catalogueFacts()).map((c) => [c.id, c.rank_code]));
     const smart = await asAdmin('/admin/ranks/auto-update', { body: { method: 'smart' } });
     expect(smart.status).toBe(200);
     expect(smart.body.result).toMatchObject({
       method: 'smart',
       newAnalysis: { totalCards: cardsNow.length },
     });
+    try {
+      // The runs' cards.updated events (summaries built in the database, rules §37) leave
+      // inventory's read model with every card's new score and rank, as the catalogue has them.
+      const expected = await catalogueFacts();
+      expect(expected.filter((c) => c.rank_code !== ranksBefore.get(c.id)).length).toBeGreaterThan(0);
+      await vi.waitFor(async () => expect(await inventoryFacts()).toEqual(expected), {
+        timeout: 30_000,
+        interval: 100,
+      });
+    } finally {
+      await client.end();
+    }
     const ranksAfter = ((await asAdmin('/admin/ranks')).body as Array<{ threshold: number }>).map(
       (r) => r.threshold,
     );

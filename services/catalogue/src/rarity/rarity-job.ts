@@ -4,8 +4,7 @@ import { AppError, type Bus, type Database, enqueue, type Logger, UnavailableErr
 import { asc, desc, sql } from 'drizzle-orm';
 import type { CatalogueCaches } from '../caches';
 import { cards, outbox, ranks, rarityHistory, rarityRuns } from '../db/schema';
-import { announceCardChanges } from '../repository/card-events';
-import { findCardSummaries } from '../repository/cards';
+import { type RarityChange, writeRarityChanges } from '../repository/rarity-writes';
 import {
   correlation,
   forceFix,
@@ -212,24 +211,15 @@ export function createRarityJob(deps: {
         ).rows;
         if (!lock?.ok)
           throw new AppError(409, 'conflict', 'A rarity recalculation is already running on another replica');
-        if (changedScores.length > 0) {
-          // The scores and their history rows in one statement.
-          await tx.execute(sql`
-            with v as (
-              select * from json_to_recordset(${JSON.stringify(changedScores)}::json) as v(id int, score float8)
-            ), scored as (
-              update ${cards} as c set rarity_score = v.score from v where c.id = v.id
-            )
-            insert into ${rarityHistory} (card_id, score) select id, score from v`);
-        }
         for (const t of thresholds)
           await tx.update(ranks).set({ threshold: t.threshold }).where(sql`${ranks.id} = ${t.id}`);
-        if (rankChanges.length > 0)
-          await tx.execute(sql`
-            update ${cards} as c set rank_id = v.rank_id
-            from json_to_recordset(${JSON.stringify(rankChanges.map((r) => ({ id: r.id, rank_id: r.rankId })))}::json)
-              as v(id int, rank_id int)
-            where c.id = v.id`);
+        // The scores, ranks, history rows and the cards.updated events of every card whose score
+        // or rank changed, in one statement (after the thresholds: the events carry the ranks).
+        const changes = new Map<number, RarityChange>();
+        for (const c of changedScores) changes.set(c.id, { id: c.id, score: c.score, rankId: null });
+        for (const c of rankChanges)
+          changes.set(c.id, { id: c.id, score: changes.get(c.id)?.score ?? null, rankId: c.rankId });
+        written += await writeRarityChanges(tx, [...changes.values()]);
         const rankEnd = new Date();
         result.cardRanks = {
           updated: rankChanges.length,
@@ -239,16 +229,6 @@ export function createRarityJob(deps: {
           durationMs: rankEnd.getTime() - rankStart.getTime(),
           updatedIds: rankChanges.slice(0, 100).map((c) => c.id),
         };
-        // Other services hear of every card whose score or rank changed.
-        const changedIds = [...new Set([...changedScores.map((c) => c.id), ...rankChanges.map((c) => c.id)])];
-        for (let i = 0; i < changedIds.length; i += 5000) {
-          const summaries = await findCardSummaries(tx, changedIds.slice(i, i + 5000));
-          written += await announceCardChanges(
-            tx,
-            { created: [], updated: summaries, deletedIds: [] },
-            { batched: true },
-          );
-        }
         result.totalDuration = Math.round(performance.now() - t0);
         await tx.insert(rarityRuns).values({ type: opts.type, method: opts.method, result });
         if (opts.audit) {

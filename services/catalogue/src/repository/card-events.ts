@@ -1,11 +1,4 @@
-import {
-  CARDS_UPDATED_BATCH,
-  cardCreated,
-  cardDeleted,
-  cardsUpdated,
-  cardUpdated,
-  type EventEnvelope,
-} from '@acg/contracts';
+import { cardCreated, cardDeleted, cardUpdated, type EventEnvelope } from '@acg/contracts';
 import { makeEvent, type Tx } from '@acg/platform';
 import { sql } from 'drizzle-orm';
 import { outbox } from '../db/schema';
@@ -15,28 +8,16 @@ const BATCH = 5000;
 
 /**
  * Writes card.created / card.updated / card.deleted into the outbox, in the caller's transaction.
- * A rank edit or a rarity run can touch tens of thousands of cards, so the rows go in one
+ * A rank or character edit can touch thousands of cards, so the rows go in one
  * statement per 5,000 events, passed as one JSON parameter (the same columns the platform's
  * enqueue() writes one row at a time; 80,000 events as multi-row inserts of 500 took ~10 s, this
- * way well under 1 s). With `batched`, the updates go as cards.updated events of up to
- * CARDS_UPDATED_BATCH summaries (a rarity run: 80,000 changed cards are 160 events, not 80,000).
- * Returns how many events were written.
+ * way well under 1 s). A rarity run's cards.updated events are written by writeRarityChanges
+ * (rarity-writes.ts), built in the database. Returns how many events were written.
  */
-export async function announceCardChanges(
-  tx: Pick<Tx, 'execute'>,
-  changes: CardChanges,
-  opts: { batched?: boolean } = {},
-): Promise<number> {
-  const updates: EventEnvelope[] = [];
-  if (opts.batched) {
-    for (let i = 0; i < changes.updated.length; i += CARDS_UPDATED_BATCH)
-      updates.push(makeEvent(cardsUpdated, { cards: changes.updated.slice(i, i + CARDS_UPDATED_BATCH) }));
-  } else {
-    for (const c of changes.updated) updates.push(makeEvent(cardUpdated, c));
-  }
+export async function announceCardChanges(tx: Pick<Tx, 'execute'>, changes: CardChanges): Promise<number> {
   const envelopes: EventEnvelope[] = [
     ...changes.created.map((c) => makeEvent(cardCreated, c)),
-    ...updates,
+    ...changes.updated.map((c) => makeEvent(cardUpdated, c)),
     ...changes.deletedIds.map((id) => makeEvent(cardDeleted, { id })),
   ];
   for (let i = 0; i < envelopes.length; i += BATCH) {

@@ -37,6 +37,43 @@ async function summariesWhere(db: Executor, where: SQL | undefined): Promise<Car
   return rows.map(withVersion);
 }
 
+/**
+ * A card summary's JSON text built in the database, for statements that announce many cards at
+ * once without reading them back (a rarity run, rules §37): `cardLookJsonSql` over the aliases of
+ * a cards-shaped row, its character and its rank, then `cardSummaryJsonSql` over that look and
+ * the row's score. The result is exactly what findCardSummaries gives: the look is written as
+ * JSON.stringify writes `summaryColumns` without rarityScore (the same keys in the same order, no
+ * spaces; to_json escapes every string PostgreSQL can hold as JSON.stringify does), so its sha256
+ * is cardVersion's version. Compute the look once (a materialized step) and refer to it.
+ */
+export function cardLookJsonSql(c: string, ch: string, r: string): SQL {
+  const str = (col: string) => `coalesce(to_json(${col})::text, 'null')`;
+  return sql.raw(
+    [
+      `'{"id":' || ${c}.id`,
+      `',"characterId":' || ${c}.character_id`,
+      `',"characterName":' || ${str(`${ch}.name`)}`,
+      `',"characterAltname":' || ${str(`${ch}.altname`)}`,
+      `',"characterImageUrl":' || ${str(`${ch}.image_url`)}`,
+      `',"rankCode":' || ${str(`${r}.code`)}`,
+      `',"rankTitle":' || ${str(`${r}.title`)}`,
+      `',"rankColor":' || ${str(`${r}.color`)}`,
+      `',"rankImageUrl":' || ${str(`${r}.image_url`)}`,
+      `',"rankOrder":' || ${r}.sort_order`,
+      `',"seasonId":' || coalesce(${c}.season_id::text, 'null')`,
+      `',"limited":' || ${c}.limited::text`,
+      `',"imageUrl":' || ${str(`${c}.image_url`)}`,
+    ].join(' || '),
+  );
+}
+
+/** The summary from `look` (cardLookJsonSql, without its closing brace) and the score. */
+export function cardSummaryJsonSql(look: string, score: string): SQL {
+  // cardVersion: the first 16 characters of the look's sha256 in base64url.
+  const version = `left(translate(encode(sha256(convert_to(${look} || '}', 'UTF8')), 'base64'), '+/=', '-_'), 16)`;
+  return sql.raw(`${look} || ',"rarityScore":' || ${score}::text || ',"version":"' || ${version} || '"}'`);
+}
+
 /** Card summaries by id (unknown ids are left out), in id order. */
 export function findCardSummaries(db: Executor, ids: number[]): Promise<CardSummary[]> {
   return ids.length === 0 ? Promise.resolve([]) : summariesWhere(db, inIds(cards.id, ids));
