@@ -20,9 +20,9 @@
  *      consumer of the same durable receives the event.
  * Exit code 1 when a request failed or a redelivery took longer than 10 s.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,8 +31,16 @@ import { builtServices } from '@acg/contracts';
 import { connectBus, createLogger } from '@acg/platform';
 import { createTestDatabase } from '@acg/platform/testing';
 import { type ProcessName, startDistributed } from '../src/distributed';
-import { demoCounts } from '../src/testing/demo-counts';
 import { signIn } from '../src/testing/sign-in';
+import {
+  heapOf,
+  memoryOf,
+  mixedCalls,
+  printMemory,
+  printRequests,
+  startMixedLoad,
+  warmUp,
+} from './mixed-load';
 
 const { values } = parseArgs({
   options: {
@@ -81,59 +89,24 @@ const gateways = ['gateway', 'gateway#2'] as const;
 const order: ProcessName[] = [...services.flatMap((s) => [s, `${s}#2` as const]), ...gateways];
 say(`started ${order.length} processes from ${runtimeRoot} (logs in ${logDir})`);
 
-/** Resident memory of a process in MiB: all of it, and the private (anonymous) part of it. */
-const rssMiB = (child: ChildProcess | undefined): { rss: number; anon: number } => {
-  const field = (status: string, name: string) => {
-    const m = status.match(new RegExp(`${name}:\\s+(\\d+) kB`));
-    return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
-  };
-  try {
-    const status = readFileSync(`/proc/${child?.pid}/status`, 'utf8');
-    return { rss: field(status, 'VmRSS'), anon: field(status, 'RssAnon') };
-  } catch {
-    return { rss: Number.NaN, anon: Number.NaN };
-  }
-};
-/**
- * The V8 heap and the external memory (Buffers and other memory V8 objects hold outside the heap)
- * each process reports on /metrics, in MiB: how much of its memory each one is.
- */
-async function heapOfAll(): Promise<Map<ProcessName, string>> {
-  const entries = await Promise.all(
-    order.map(async (name) => {
-      const base = name.startsWith('gateway')
-        ? system.urlOf(name).replace(/:(\d+)$/, (_, p) => `:${Number(p) + 1000}`)
-        : system.urlOf(name);
-      const text = await fetch(`${base}/metrics`).then(
-        (r) => r.text(),
-        () => '',
-      );
-      const mib = (metric: string) => {
-        const m = text.match(new RegExp(`^${metric}\\S* (\\d+)`, 'm'));
-        return m ? Math.round(Number(m[1]) / 2 ** 20) : Number.NaN;
-      };
-      return [
-        name,
-        `${mib('nodejs_heap_size_total_bytes')} / ${mib('nodejs_external_memory_bytes')}`,
-      ] as const;
-    }),
-  );
-  return new Map(entries);
-}
-
-const rssOfAll = () => new Map(order.map((name) => [name, rssMiB(system.processes.get(name))]));
+/** Where a process answers /metrics and /readyz: the gateway on its internal port (+1000). */
+const probeOf = (name: ProcessName) =>
+  name.startsWith('gateway')
+    ? system.urlOf(name).replace(/:(\d+)$/, (_, p) => `:${Number(p) + 1000}`)
+    : system.urlOf(name);
+const heapOfAll = async () =>
+  new Map(await Promise.all(order.map(async (name) => [name, await heapOf(probeOf(name))] as const)));
+const memoryOfAll = () => new Map(order.map((name) => [name, memoryOf(system.processes.get(name)?.pid)]));
 
 let failed = false;
 try {
   const fan = await signIn(system.url, 'sakura_fan');
   await sleep(5000);
-  const idle = rssOfAll();
+  const idle = memoryOfAll();
   say('idle RSS taken');
 
   // The load balancer in front of the gateways: only those whose /readyz says 200.
   const ready = new Set<string>(gateways.map((g) => system.urlOf(g)));
-  const probeOf = (g: (typeof gateways)[number]) =>
-    system.urlOf(g).replace(/:(\d+)$/, (_, p) => `:${Number(p) + 1000}`);
   let probing = true;
   const prober = (async () => {
     while (probing) {
@@ -151,100 +124,18 @@ try {
     }
   })();
 
-  const cards = Math.min(demoCounts.cards, 20);
-  const personal = { cookie: fan, accept: 'application/json' };
-  const write = { ...personal, 'content-type': 'application/json', origin: system.url };
-  type Call = {
-    name: string;
-    path: (n: number) => string;
-    method?: string;
-    headers?: Record<string, string>;
-    ok: number[];
-  };
-  const calls: Call[] = [
-    { name: 'GET / (page)', path: () => '/', headers: { accept: 'text/html' }, ok: [200] },
-    { name: 'GET /api/stats', path: () => '/api/stats', ok: [200] },
-    { name: 'GET /api/characters', path: () => '/api/characters?limit=20', headers: personal, ok: [200] },
-    { name: 'GET /api/me', path: () => '/api/me', headers: personal, ok: [200] },
-    { name: 'GET /api/inventory/my', path: () => '/api/inventory/my', headers: personal, ok: [200] },
-    {
-      name: 'GET /api/cards/:id/likes',
-      path: (n) => `/api/cards/${(n % cards) + 1}/likes`,
-      headers: personal,
-      ok: [200],
-    },
-    {
-      name: 'POST /api/cards/:id/like',
-      path: (n) => `/api/cards/${(n % cards) + 1}/like`,
-      method: 'POST',
-      headers: write,
-      // The first like of a card is 200/201; the service answers every later one 409 (already liked).
-      ok: [200, 201, 409],
-    },
-    { name: 'GET /trade/api/my', path: () => '/trade/api/my?status=pending', headers: personal, ok: [200] },
-    { name: 'GET /api/status', path: () => '/api/status', ok: [200] },
-    { name: 'GET /api/cards/:id/image', path: (n) => `/api/cards/${(n % cards) + 1}/image`, ok: [200] },
-    { name: 'GET /api/news', path: () => '/api/news', ok: [200] },
-    { name: 'GET /api/i18n/en', path: () => '/api/i18n/en', ok: [200, 304] },
-  ];
-  const counts = new Map(calls.map((c) => [c.name, { sent: 0, failed: 0 }]));
-  const failures: string[] = [];
-  let loading = true;
-  let sent = 0;
-  let turn = 0;
-  const worker = async (w: number) => {
-    for (let n = w; loading; n += connections) {
-      const call = calls[n % calls.length]!;
-      const targets = [...ready];
-      const base = targets[turn++ % Math.max(targets.length, 1)];
-      if (!base) {
-        await sleep(10);
-        continue;
-      }
-      const count = counts.get(call.name)!;
-      count.sent++;
-      sent++;
-      try {
-        const res = await fetch(base + call.path(n), {
-          method: call.method ?? 'GET',
-          headers: call.headers,
-          body: call.method === 'POST' ? '{}' : undefined,
-          signal: AbortSignal.timeout(30_000),
-        });
-        await res.arrayBuffer();
-        if (!call.ok.includes(res.status)) throw new Error(`status ${res.status}`);
-      } catch (err) {
-        count.failed++;
-        if (failures.length < 30)
-          failures.push(`[${at()}] ${call.name} via ${base}: ${(err as Error).message}`);
-      }
-    }
-  };
-  // Warm-up, one request at a time: the first requests of a cold process (JIT, pools) on a busy
-  // machine can take longer than a session look-up's 750 ms. Printed, not counted in the load.
-  let warmFailed = 0;
-  let warmSent = 0;
-  for (let round = 0; round < 3; round++) {
-    for (const g of gateways) {
-      for (const [i, call] of calls.entries()) {
-        warmSent++;
-        const res = await fetch(system.urlOf(g) + call.path(i), {
-          method: call.method ?? 'GET',
-          headers: call.headers,
-          body: call.method === 'POST' ? '{}' : undefined,
-        }).catch(() => undefined);
-        await res?.arrayBuffer();
-        if (!res || !call.ok.includes(res.status)) warmFailed++;
-      }
-    }
-  }
-  say(`warm-up: ${warmSent} requests one at a time, ${warmFailed} failed`);
-  const load = Promise.all(Array.from({ length: connections }, (_, w) => worker(w)));
+  const calls = mixedCalls(fan, system.url);
+  const warm = await warmUp(
+    gateways.map((g) => system.urlOf(g)),
+    calls,
+  );
+  say(`warm-up: ${warm.sent} requests one at a time, ${warm.failed} failed`);
+  const load = startMixedLoad({ connections, calls, targets: () => [...ready], stamp: at });
   say(`load: ${connections} connections, ${calls.length} kinds of request`);
   await sleep(loadSeconds * 1000);
-  const loaded = rssOfAll();
+  const loaded = memoryOfAll();
   const heaps = await heapOfAll();
-  say(`RSS after ${loadSeconds} s of load taken (${sent} requests so far)`);
+  say(`RSS after ${loadSeconds} s of load taken (${load.sent()} requests so far)`);
 
   let restarted = 0;
   for (const name of values['memory-only'] ? [] : order) {
@@ -259,28 +150,14 @@ try {
     await sleep(1000);
   }
   await sleep(2000);
-  loading = false;
-  await load;
+  await load.stop();
   probing = false;
   await prober;
 
-  const totalFailed = [...counts.values()].reduce((n, c) => n + c.failed, 0);
-  console.log('\n| request | sent | failed |\n|---|---|---|');
-  for (const [name, c] of counts) console.log(`| ${name} | ${c.sent} | ${c.failed} |`);
-  console.log(`\nrequests: ${sent}, failed: ${totalFailed}, processes restarted: ${restarted}`);
-  for (const f of failures) console.log(`  ${f}`);
+  const totalFailed = printRequests(load);
+  console.log(`\nrequests: ${load.sent()}, failed: ${totalFailed}, processes restarted: ${restarted}`);
   if (totalFailed > 0) failed = true;
-
-  // RSS counts the pages of the node binary and native libraries too (shared by every process
-  // on the host); the private (anonymous) part is what a process adds.
-  console.log(
-    '\n| process | RSS idle (MiB) | RSS after load (MiB) | private idle (MiB) | private after load (MiB) | V8 heap / external after load (MiB) |\n|---|---|---|---|---|---|',
-  );
-  for (const name of order) {
-    const a = idle.get(name)!;
-    const b = loaded.get(name)!;
-    console.log(`| ${name} | ${a.rss} | ${b.rss} | ${a.anon} | ${b.anon} | ${heaps.get(name)} |`);
-  }
+  printMemory(order, idle, loaded, heaps);
 
   const redelivery = values['memory-only'] ? [] : await measureRedelivery(namespace);
   for (const [signal, ms] of redelivery) {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RUNTIME_MEMORY_ENV, withMemoryOptions } from './distributed';
 
 /**
  * deploy/Dockerfile cannot be built on the machines that run these tests (no container engine),
@@ -69,6 +70,20 @@ describe('deploy/Dockerfile', () => {
 
   it('tells the gateway where its prebuilt client is, so it never builds one at start', () => {
     expect(finalStage).toContain('ENV WEB_DIST_DIR=/app/gateway/web/dist');
+  });
+
+  it('runs every process with the memory settings the distributed runner and the benches use (rules §42)', () => {
+    const env = finalStage.filter((l) => /^ENV /i.test(l)).join(' ');
+    const value = (key: string) => env.match(new RegExp(`${key}=("[^"]*"|\\S+)`))?.[1]?.replace(/^"|"$/g, '');
+    expect(value('NODE_OPTIONS')).toBe(RUNTIME_MEMORY_ENV.NODE_OPTIONS);
+    expect(value('MALLOC_ARENA_MAX')).toBe(RUNTIME_MEMORY_ENV.MALLOC_ARENA_MAX);
+  });
+
+  it('adds to given NODE_OPTIONS only the memory flags they do not set themselves', () => {
+    expect(withMemoryOptions(undefined)).toBe(RUNTIME_MEMORY_ENV.NODE_OPTIONS);
+    expect(withMemoryOptions('--max-old-space-size=96 --enable-source-maps')).toBe(
+      '--max-old-space-size=96 --enable-source-maps --max-semi-space-size=8',
+    );
   });
 
   it('writes nowhere but /tmp: no VOLUME, no writable working directory made for the user', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtServices } from '@acg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRuntimeTree, DEV_TOOLING, runtimeProcesses, type TreeSummary } from './runtime-tree';
+import { asciiOnly, buildRuntimeTree, DEV_TOOLING, runtimeProcesses, type TreeSummary } from './runtime-tree';
 
 /**
  * The runtime trees deploy/Dockerfile copies into the image (deploy/build-runtime-tree.sh builds
@@ -41,6 +41,26 @@ describe('runtime trees', () => {
     expect(bot.inputs).toContain('services/bot/src/main.ts');
     expect(bot.inputs.some((i) => i.startsWith('packages/platform/src/'))).toBe(true);
     expect(bot.inputs.some((i) => /node_modules\/\.pnpm\/fastify@/.test(i))).toBe(true);
+  });
+
+  it('writes each bundle as ASCII only, so V8 keeps its source one byte a character (rules §42)', () => {
+    for (const { name, dir } of trees.values()) {
+      const code = readFileSync(join(dir, 'main.mjs'), 'utf8');
+      expect(code.length, name).toBeGreaterThan(1_000_000);
+      expect(code.match(/[\u0080-\uffff]/g) ?? [], name).toEqual([]);
+    }
+  });
+
+  it('escapes what is outside ASCII without changing what the code means', () => {
+    const code = asciiOnly(
+      '/* a — b */ const re = /(\\d+)(µs|ms)/g; const s = "日本"; const e = "😀"; const u = /[µ]/u;',
+    );
+    expect(code).not.toMatch(/[\u0080-\uffff]/);
+    const run = new Function(`${code} return [re, s, e, u];`) as () => [RegExp, string, string, RegExp];
+    const [re, s, e, u] = run();
+    expect('12µs'.replace(re, '$2')).toBe('µs');
+    expect([s, e]).toEqual(['日本', '😀']);
+    expect(u.test('µ')).toBe(true);
   });
 
   it('holds no development tooling and no fakes', () => {

