@@ -234,7 +234,7 @@ export function ListStatus({
   );
 }
 
-/** An inline-edited row's last cell: 'Save' (only with an edit; 'Saving…' while it saves) and 'Delete'. */
+/** An inline-edited row's actions: 'Save' (only with an edit; 'Saving…' while it saves) and 'Delete'. */
 export function RowActions({
   edited,
   saving,
@@ -248,20 +248,13 @@ export function RowActions({
 }) {
   const { t } = useTranslation();
   return (
-    <td data-label={t('adminCatalogue.actions')}>
-      <div className="admin-table__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!edited || saving}
-          onClick={onSave}
-        >
-          {saving ? t('adminCatalogue.saving') : t('adminCatalogue.save')}
-        </button>
-        <button type="button" className="button button--danger" onClick={onDelete}>
-          {t('adminCatalogue.delete')}
-        </button>
-      </div>
-    </td>
+    <div className="admin-table__actions">
+      <button type="button" className="button button--primary" disabled={!edited || saving} onClick={onSave}>
+        {saving ? t('adminCatalogue.saving') : t('adminCatalogue.save')}
+      </button>
+      <button type="button" className="button button--danger" onClick={onDelete}>
+        {t('adminCatalogue.delete')}
+      </button>
+    </div>
   );
 }

@@ -10,16 +10,9 @@ import {
 } from '../../../../api/admin-catalogue';
 import { say } from '../../catalogue/say';
 import { type Message, positiveId, validateAnime } from '../../catalogue/validation';
+import { type CatalogueColumn, CatalogueTable } from '../../table/CatalogueTable';
 import { matchesText } from '../../table/model';
-import {
-  ListActions,
-  ListStatus,
-  PageCheckbox,
-  Pager,
-  PageSizeSelect,
-  SortHeader,
-  useConfirmDelete,
-} from '../../table/parts';
+import { ListActions, ListStatus, Pager, PageSizeSelect, useConfirmDelete } from '../../table/parts';
 import { useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'title' | 'shikimoriId' | 'anilistId' | 'franchiseTitle';
@@ -102,6 +95,34 @@ export default function AnimesSection() {
     }
   };
 
+  const columns: CatalogueColumn<Anime, Column>[] = [
+    { key: 'id', label: t('adminCatalogue.id'), sortable: true, render: (row) => row.id },
+    {
+      key: 'title',
+      label: t('adminCatalogue.title'),
+      sortable: true,
+      render: (row) => <a href={`/admin?tab=characters&animeId=${row.id}`}>{row.title}</a>,
+    },
+    {
+      key: 'shikimoriId',
+      label: t('adminCatalogue.shikimoriId'),
+      sortable: true,
+      render: (row) => row.shikimoriId ?? '-',
+    },
+    {
+      key: 'anilistId',
+      label: t('adminCatalogue.anilistId'),
+      sortable: true,
+      render: (row) => row.anilistId ?? '-',
+    },
+    {
+      key: 'franchiseTitle',
+      label: t('adminCatalogue.franchise'),
+      sortable: true,
+      render: (row) => row.franchiseTitle ?? '-',
+    },
+  ];
+
   const set =
     (field: keyof typeof emptyForm) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       setForm((f) => ({ ...f, [field]: e.target.value }));
@@ -165,81 +186,14 @@ export default function AnimesSection() {
         />
       </div>
       <ListStatus actionError={actionError} error={error} loading={loading} />
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--selectable" aria-busy={loading}>
-          <thead>
-            <tr>
-              <th scope="col" data-label={t('adminTable.selectPage')}>
-                <PageCheckbox pageIds={table.pageIds} selected={table.selected} onToggle={table.toggleAll} />
-              </th>
-              <SortHeader
-                column="id"
-                label={t('adminCatalogue.id')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <SortHeader
-                column="title"
-                label={t('adminCatalogue.title')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <SortHeader
-                column="shikimoriId"
-                label={t('adminCatalogue.shikimoriId')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <SortHeader
-                column="anilistId"
-                label={t('adminCatalogue.anilistId')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <SortHeader
-                column="franchiseTitle"
-                label={t('adminCatalogue.franchise')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <th scope="col">{t('adminCatalogue.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {!loading && !error && table.pageRows.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="admin-table__empty">
-                  {t('adminCatalogue.empty')}
-                </td>
-              </tr>
-            ) : null}
-            {table.pageRows.map((row) => (
-              <tr key={row.id}>
-                <td data-label={t('adminCatalogue.select')}>
-                  <input
-                    type="checkbox"
-                    aria-label={t('adminCatalogue.selectRow', { name: row.title })}
-                    checked={table.selected.has(row.id)}
-                    onChange={() => table.toggleOne(row.id)}
-                  />
-                </td>
-                <td data-label={t('adminCatalogue.id')}>{row.id}</td>
-                <td data-label={t('adminCatalogue.title')}>
-                  <a href={`/admin?tab=characters&animeId=${row.id}`}>{row.title}</a>
-                </td>
-                <td data-label={t('adminCatalogue.shikimoriId')}>{row.shikimoriId ?? '-'}</td>
-                <td data-label={t('adminCatalogue.anilistId')}>{row.anilistId ?? '-'}</td>
-                <td data-label={t('adminCatalogue.franchise')}>{row.franchiseTitle ?? '-'}</td>
-                <td data-label={t('adminCatalogue.actions')}>
-                  <button type="button" className="button button--danger" onClick={() => void remove([row])}>
-                    {t('adminCatalogue.delete')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CatalogueTable
+        table={table}
+        columns={columns}
+        rowName={(row) => row.title}
+        loading={loading}
+        showEmpty={!loading && !error}
+        onDelete={(row) => void remove([row])}
+      />
       <Pager
         page={table.page}
         pages={table.pages}

@@ -13,17 +13,9 @@ import {
 import { imageSource } from '../../../../api/images';
 import { say } from '../../catalogue/say';
 import { type Message, positiveId, validateCharacter } from '../../catalogue/validation';
+import { type CatalogueColumn, CatalogueTable } from '../../table/CatalogueTable';
 import { matchesText } from '../../table/model';
-import {
-  ListActions,
-  ListStatus,
-  PageCheckbox,
-  Pager,
-  PageSizeSelect,
-  RowActions,
-  SortHeader,
-  useConfirmDelete,
-} from '../../table/parts';
+import { ListActions, ListStatus, Pager, PageSizeSelect, useConfirmDelete } from '../../table/parts';
 import { useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'name' | 'shikimoriId' | 'anilistId';
@@ -181,6 +173,34 @@ export default function CharactersSection() {
     </span>
   );
 
+  const columns: CatalogueColumn<AdminCharacter, Column>[] = [
+    { key: 'id', label: t('adminCatalogue.id'), sortable: true, render: (row) => row.id },
+    {
+      key: 'name',
+      label: t('adminCatalogue.name'),
+      sortable: true,
+      edit: { field: 'name', label: (row) => t('adminCatalogue.nameOf', { id: row.id }) },
+    },
+    {
+      key: 'altname',
+      label: t('adminCatalogue.altname'),
+      edit: { field: 'altname', label: (row) => t('adminCatalogue.altnameOf', { id: row.id }) },
+    },
+    {
+      key: 'shikimoriId',
+      label: t('adminCatalogue.shikimoriId'),
+      sortable: true,
+      render: (row) => row.shikimoriId ?? '-',
+    },
+    {
+      key: 'anilistId',
+      label: t('adminCatalogue.anilistId'),
+      sortable: true,
+      render: (row) => row.anilistId ?? '-',
+    },
+    { key: 'links', label: t('adminCatalogue.links'), render: links },
+  ];
+
   return (
     <div className="admin-catalogue">
       {validAnime !== null ? (
@@ -298,98 +318,14 @@ export default function CharactersSection() {
           ))}
         </ul>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--selectable" aria-busy={loading}>
-            <thead>
-              <tr>
-                <th scope="col" data-label={t('adminTable.selectPage')}>
-                  <PageCheckbox
-                    pageIds={table.pageIds}
-                    selected={table.selected}
-                    onToggle={table.toggleAll}
-                  />
-                </th>
-                <SortHeader
-                  column="id"
-                  label={t('adminCatalogue.id')}
-                  sort={table.sort}
-                  onSort={table.sortBy}
-                />
-                <SortHeader
-                  column="name"
-                  label={t('adminCatalogue.name')}
-                  sort={table.sort}
-                  onSort={table.sortBy}
-                />
-                <th scope="col">{t('adminCatalogue.altname')}</th>
-                <SortHeader
-                  column="shikimoriId"
-                  label={t('adminCatalogue.shikimoriId')}
-                  sort={table.sort}
-                  onSort={table.sortBy}
-                />
-                <SortHeader
-                  column="anilistId"
-                  label={t('adminCatalogue.anilistId')}
-                  sort={table.sort}
-                  onSort={table.sortBy}
-                />
-                <th scope="col">{t('adminCatalogue.links')}</th>
-                <th scope="col">{t('adminCatalogue.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {table.pageRows.map((row) => {
-                const draft = table.drafts[row.id];
-                const saving = table.saving[row.id] === true;
-                return (
-                  <tr key={row.id} className={draft ? 'admin-row--edited' : undefined}>
-                    <td data-label={t('adminCatalogue.select')}>
-                      <input
-                        type="checkbox"
-                        aria-label={t('adminCatalogue.selectRow', { name: row.name })}
-                        checked={table.selected.has(row.id)}
-                        onChange={() => table.toggleOne(row.id)}
-                      />
-                    </td>
-                    <td data-label={t('adminCatalogue.id')}>{row.id}</td>
-                    <td data-label={t('adminCatalogue.name')}>
-                      <input
-                        aria-label={t('adminCatalogue.nameOf', { id: row.id })}
-                        value={draft?.name ?? row.name}
-                        disabled={saving}
-                        onChange={(e) => table.edit(row, 'name', e.target.value)}
-                      />
-                    </td>
-                    <td data-label={t('adminCatalogue.altname')}>
-                      <input
-                        aria-label={t('adminCatalogue.altnameOf', { id: row.id })}
-                        value={draft?.altname ?? row.altname ?? ''}
-                        disabled={saving}
-                        onChange={(e) =>
-                          table.edit(
-                            row,
-                            'altname',
-                            e.target.value === '' && row.altname === null ? null : e.target.value,
-                          )
-                        }
-                      />
-                    </td>
-                    <td data-label={t('adminCatalogue.shikimoriId')}>{row.shikimoriId ?? '-'}</td>
-                    <td data-label={t('adminCatalogue.anilistId')}>{row.anilistId ?? '-'}</td>
-                    <td data-label={t('adminCatalogue.links')}>{links(row)}</td>
-                    <RowActions
-                      edited={Boolean(draft)}
-                      saving={saving}
-                      onSave={() => void save(row)}
-                      onDelete={() => void remove([row])}
-                    />
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <CatalogueTable
+          table={table}
+          columns={columns}
+          rowName={(row) => row.name}
+          loading={loading}
+          onSave={(row) => void save(row)}
+          onDelete={(row) => void remove([row])}
+        />
       )}
       <Pager
         page={table.page}

@@ -9,17 +9,9 @@ import {
 } from '../../../../api/admin-catalogue';
 import { say } from '../../catalogue/say';
 import { type Message, validateFranchise } from '../../catalogue/validation';
+import { type CatalogueColumn, CatalogueTable } from '../../table/CatalogueTable';
 import { matchesText } from '../../table/model';
-import {
-  ListActions,
-  ListStatus,
-  PageCheckbox,
-  Pager,
-  PageSizeSelect,
-  RowActions,
-  SortHeader,
-  useConfirmDelete,
-} from '../../table/parts';
+import { ListActions, ListStatus, Pager, PageSizeSelect, useConfirmDelete } from '../../table/parts';
 import { useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'title';
@@ -116,6 +108,16 @@ export default function FranchisesSection() {
     }
   };
 
+  const columns: CatalogueColumn<Franchise, Column>[] = [
+    { key: 'id', label: t('adminCatalogue.id'), sortable: true, render: (row) => row.id },
+    {
+      key: 'title',
+      label: t('adminCatalogue.title'),
+      sortable: true,
+      edit: { field: 'title', label: (row) => t('adminCatalogue.titleOf', { id: row.id }) },
+    },
+  ];
+
   return (
     <div className="admin-catalogue">
       <p className="admin-catalogue__stats">
@@ -146,70 +148,15 @@ export default function FranchisesSection() {
         />
       </div>
       <ListStatus actionError={actionError} error={error} loading={loading} />
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--selectable" aria-busy={loading}>
-          <thead>
-            <tr>
-              <th scope="col" data-label={t('adminTable.selectPage')}>
-                <PageCheckbox pageIds={table.pageIds} selected={table.selected} onToggle={table.toggleAll} />
-              </th>
-              <SortHeader
-                column="id"
-                label={t('adminCatalogue.id')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <SortHeader
-                column="title"
-                label={t('adminCatalogue.title')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <th scope="col">{t('adminCatalogue.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {!loading && !error && table.pageRows.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="admin-table__empty">
-                  {t('adminCatalogue.empty')}
-                </td>
-              </tr>
-            ) : null}
-            {table.pageRows.map((row) => {
-              const draft = table.drafts[row.id];
-              const saving = table.saving[row.id] === true;
-              return (
-                <tr key={row.id} className={draft ? 'admin-row--edited' : undefined}>
-                  <td data-label={t('adminCatalogue.select')}>
-                    <input
-                      type="checkbox"
-                      aria-label={t('adminCatalogue.selectRow', { name: row.title })}
-                      checked={table.selected.has(row.id)}
-                      onChange={() => table.toggleOne(row.id)}
-                    />
-                  </td>
-                  <td data-label={t('adminCatalogue.id')}>{row.id}</td>
-                  <td data-label={t('adminCatalogue.title')}>
-                    <input
-                      aria-label={t('adminCatalogue.titleOf', { id: row.id })}
-                      value={draft?.title ?? row.title}
-                      disabled={saving}
-                      onChange={(e) => table.edit(row, 'title', e.target.value)}
-                    />
-                  </td>
-                  <RowActions
-                    edited={Boolean(draft)}
-                    saving={saving}
-                    onSave={() => void save(row)}
-                    onDelete={() => void remove([row])}
-                  />
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <CatalogueTable
+        table={table}
+        columns={columns}
+        rowName={(row) => row.title}
+        loading={loading}
+        showEmpty={!loading && !error}
+        onSave={(row) => void save(row)}
+        onDelete={(row) => void remove([row])}
+      />
       <Pager
         page={table.page}
         pages={table.pages}
