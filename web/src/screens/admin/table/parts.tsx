@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type HeaderCheck, headerCheck, PAGE_SIZES, pageButtons, type Sort, shownRange } from './model';
 
@@ -97,6 +97,50 @@ export function PageSizeSelect({ value, onChange }: { value: number; onChange: (
   );
 }
 
+/**
+ * A list's page navigation: 'first' and 'last' when they have a text, 'previous' and 'next'
+ * around what the list shows of the current page (`children`), then `after`.
+ */
+export function PageNav({
+  label,
+  page,
+  pages,
+  onPage,
+  first,
+  previous,
+  next,
+  last,
+  children,
+  after,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  first?: string;
+  previous: string;
+  next: string;
+  last?: string;
+  children?: ReactNode;
+  after?: ReactNode;
+}) {
+  const button = (text: string, to: number, disabled: boolean) => (
+    <button type="button" className="button button--ghost" disabled={disabled} onClick={() => onPage(to)}>
+      {text}
+    </button>
+  );
+  return (
+    <nav className="admin-pagination" aria-label={label}>
+      {first === undefined ? null : button(first, 1, page <= 1)}
+      {button(previous, page - 1, page <= 1)}
+      {children}
+      {button(next, page + 1, page >= pages)}
+      {last === undefined ? null : button(last, pages, page >= pages)}
+      {after}
+    </nav>
+  );
+}
+
 /** First, previous, up to 5 page buttons, next, last; and 'page N / total', 'shown X-Y of N'. */
 export function Pager({
   page,
@@ -115,18 +159,22 @@ export function Pager({
 }) {
   const { t } = useTranslation();
   return (
-    <nav className="admin-pagination" aria-label={label ?? t('adminTable.pagination')}>
-      <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => onPage(1)}>
-        {t('adminTable.first')}
-      </button>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        {t('adminTable.previous')}
-      </button>
+    <PageNav
+      label={label ?? t('adminTable.pagination')}
+      page={page}
+      pages={pages}
+      onPage={onPage}
+      first={t('adminTable.first')}
+      previous={t('adminTable.previous')}
+      next={t('adminTable.next')}
+      last={t('adminTable.last')}
+      after={
+        <span className="admin-range">
+          {t('adminTable.pageOf', { page, pages })} ·{' '}
+          {t('adminTable.shown', shownRange(page, pageSize, total))}
+        </span>
+      }
+    >
       {pageButtons(page, pages).map((n) => (
         <button
           key={n}
@@ -139,26 +187,7 @@ export function Pager({
           {n}
         </button>
       ))}
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('adminTable.next')}
-      </button>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page >= pages}
-        onClick={() => onPage(pages)}
-      >
-        {t('adminTable.last')}
-      </button>
-      <span className="admin-range">
-        {t('adminTable.pageOf', { page, pages })} · {t('adminTable.shown', shownRange(page, pageSize, total))}
-      </span>
-    </nav>
+    </PageNav>
   );
 }
 

@@ -33,7 +33,7 @@ import {
 } from '../../catalogue/validation';
 import { DataTable } from '../../table/DataTable';
 import { matchesText, pageCount, pageSlice } from '../../table/model';
-import { useConfirmDelete } from '../../table/parts';
+import { PageNav, useConfirmDelete } from '../../table/parts';
 import { useDebounced } from '../../table/useAdminTable';
 
 /** Spec 2 §9: 40 cards a page; card images time out after 10 s. */
@@ -498,27 +498,18 @@ export default function CardsSection() {
           );
         })}
       </ul>
-      <nav className="admin-pagination" aria-label={t('adminTable.pagination')}>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={current <= 1}
-          onClick={() => setPage(current - 1)}
-        >
-          {t('adminTable.previous')}
-        </button>
+      <PageNav
+        label={t('adminTable.pagination')}
+        page={current}
+        pages={pages}
+        onPage={setPage}
+        previous={t('adminTable.previous')}
+        next={t('adminTable.next')}
+      >
         <span className="admin-range" aria-live="polite">
           {t('adminCatalogue.cards.pageCaption', { page: current, pages, found: filtered.length })}
         </span>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={current >= pages}
-          onClick={() => setPage(current + 1)}
-        >
-          {t('adminTable.next')}
-        </button>
-      </nav>
+      </PageNav>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   logParams,
 } from '../../../../api/admin-logs';
 import { DataTable } from '../../table/DataTable';
+import { PageNav } from '../../table/parts';
 import { Actor, CopyButton } from '../users/shared';
 import { quickRange, relativeTime } from './time';
 
@@ -328,25 +329,16 @@ export default function LogsSection() {
       />
 
       {count > pageSize ? (
-        <nav className="admin-pagination" aria-label={t('adminLogs.pagination')}>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t('adminLogs.back')}
-          </button>
+        <PageNav
+          label={t('adminLogs.pagination')}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          previous={t('adminLogs.back')}
+          next={t('adminLogs.forward')}
+        >
           <span aria-current="page">{t('adminLogs.pageOf', { page, pages })}</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('adminLogs.forward')}
-          </button>
-        </nav>
+        </PageNav>
       ) : null}
     </section>
   );

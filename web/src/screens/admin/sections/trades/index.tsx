@@ -9,6 +9,7 @@ import {
   type TradeStats,
 } from '../../../../api/trades';
 import { DataTable } from '../../table/DataTable';
+import { PageNav } from '../../table/parts';
 import { Actor } from '../users/shared';
 import { TradeCards } from './TradeCards';
 
@@ -195,25 +196,16 @@ export default function TradesSection() {
       />
 
       {count > ADMIN_TRADES_PAGE_SIZE ? (
-        <nav className="admin-pagination" aria-label={t('adminTrades.pagination')}>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t('adminTrades.back')}
-          </button>
+        <PageNav
+          label={t('adminTrades.pagination')}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          previous={t('adminTrades.back')}
+          next={t('adminTrades.forward')}
+        >
           <span aria-current="page">{t('adminTrades.pageOf', { page, pages })}</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('adminTrades.forward')}
-          </button>
-        </nav>
+        </PageNav>
       ) : null}
     </section>
   );

@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { PageNav } from '../../table/parts';
 import { copyText } from '../users/shared';
 import {
   type Entry,
@@ -486,23 +487,16 @@ export default function TranslationsSection() {
         </table>
       </div>
       {pages > 1 ? (
-        <nav className="admin-pagination" aria-label={t('adminI18n.pagination')}>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={current <= 1}
-            onClick={() => setPage(1)}
-          >
-            {t('adminUsers.first')}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={current <= 1}
-            onClick={() => setPage(current - 1)}
-          >
-            {t('adminUsers.previous')}
-          </button>
+        <PageNav
+          label={t('adminI18n.pagination')}
+          page={current}
+          pages={pages}
+          onPage={setPage}
+          first={t('adminUsers.first')}
+          previous={t('adminUsers.previous')}
+          next={t('adminUsers.next')}
+          last={t('adminUsers.last')}
+        >
           {pageWindow(current, pages).map((n) => (
             <button
               key={n}
@@ -514,23 +508,7 @@ export default function TranslationsSection() {
               {n}
             </button>
           ))}
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={current >= pages}
-            onClick={() => setPage(current + 1)}
-          >
-            {t('adminUsers.next')}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={current >= pages}
-            onClick={() => setPage(pages)}
-          >
-            {t('adminUsers.last')}
-          </button>
-        </nav>
+        </PageNav>
       ) : null}
       <div className="admin-savebar">
         <button

@@ -4,6 +4,7 @@ import { type AdminUser, fetchUsers, saveAdminLevel, type UserSort } from '../..
 import { errorText } from '../../../../api/http';
 import { useSession } from '../../../../app/session';
 import { levelKey } from '../../levels';
+import { PageNav } from '../../table/parts';
 import { Avatar, CopyButton, isDeveloperRow } from './shared';
 import { UserModal } from './UserModal';
 
@@ -293,41 +294,18 @@ export default function UsersSection() {
       </div>
 
       {pages > 1 ? (
-        <nav className="admin-pagination" aria-label={t('adminUsers.pagination')}>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page <= 1}
-            onClick={() => setPage(1)}
-          >
-            {t('adminUsers.first')}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-          >
-            {t('adminUsers.previous')}
-          </button>
+        <PageNav
+          label={t('adminUsers.pagination')}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          first={t('adminUsers.first')}
+          previous={t('adminUsers.previous')}
+          next={t('adminUsers.next')}
+          last={t('adminUsers.last')}
+        >
           <span aria-current="page">{t('adminUsers.pageOf', { page, pages })}</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-          >
-            {t('adminUsers.next')}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page >= pages}
-            onClick={() => setPage(pages)}
-          >
-            {t('adminUsers.last')}
-          </button>
-        </nav>
+        </PageNav>
       ) : null}
 
       {open ? <UserModal userId={open.id} onClose={() => setOpen(null)} /> : null}
