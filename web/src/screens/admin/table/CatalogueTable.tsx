@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from './DataTable';
-import { PageCheckbox, RowActions, SortHeader } from './parts';
+import { ListActions, PageCheckbox, Pager, PageSizeSelect, RowActions, SortHeader } from './parts';
 import type { AdminTableState } from './useAdminTable';
 
 /** The fields of T that hold text (or null): the ones an inline edit binds to an input. */
@@ -138,6 +138,55 @@ function EditCell<T extends { id: number }, K extends string>({
           (e.target.value === '' && original === null ? null : e.target.value) as T[TextField<T>],
         )
       }
+    />
+  );
+}
+
+/**
+ * A catalogue list's filter bar: the search, the screen's own `filters`, the page size, its
+ * `extra` controls, then 'Refresh' and 'Delete selected (N)'.
+ */
+export function CatalogueToolbar<T extends { id: number }, K extends string>({
+  table,
+  filters,
+  extra,
+  onRefresh,
+  onDeleteSelected,
+}: {
+  table: AdminTableState<T, K>;
+  filters?: ReactNode;
+  extra?: ReactNode;
+  onRefresh: () => void;
+  onDeleteSelected: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-toolbar">
+      <label className="admin-field admin-field--grow">
+        <span className="admin-field__label">{t('adminCatalogue.searchLabel')}</span>
+        <input type="search" value={table.search} onChange={(e) => table.setSearch(e.target.value)} />
+      </label>
+      {filters}
+      <PageSizeSelect value={table.pageSize} onChange={table.setPageSize} />
+      {extra}
+      <ListActions selected={table.selected.size} onRefresh={onRefresh} onDeleteSelected={onDeleteSelected} />
+    </div>
+  );
+}
+
+/** The pager of a list kept by useAdminTable. */
+export function CataloguePager<T extends { id: number }, K extends string>({
+  table,
+}: {
+  table: AdminTableState<T, K>;
+}) {
+  return (
+    <Pager
+      page={table.page}
+      pages={table.pages}
+      pageSize={table.pageSize}
+      total={table.total}
+      onPage={table.setPage}
     />
   );
 }

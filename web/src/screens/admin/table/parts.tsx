@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type HeaderCheck, headerCheck, PAGE_SIZES, pageButtons, type Sort, shownRange } from './model';
@@ -8,11 +9,14 @@ export function SortHeader<K extends string>({
   label,
   sort,
   onSort,
+  sortLabel,
 }: {
   column: K;
   label: string;
   sort: Sort<K>;
   onSort: (column: K) => void;
+  /** The button's accessible name, when not the kit's 'Sort by {column}'. */
+  sortLabel?: string;
 }) {
   const { t } = useTranslation();
   const active = sort.column === column;
@@ -21,7 +25,7 @@ export function SortHeader<K extends string>({
       <button
         type="button"
         className="admin-table__sort"
-        aria-label={t('adminTable.sortBy', { column: label })}
+        aria-label={sortLabel ?? t('adminTable.sortBy', { column: label })}
         onClick={() => onSort(column)}
       >
         {label}
@@ -97,6 +101,22 @@ export function PageSizeSelect({ value, onChange }: { value: number; onChange: (
   );
 }
 
+/** The texts of a pager's buttons; a pager without 'first' and 'last' has only the other two. */
+export interface PageWords {
+  first?: string;
+  previous: string;
+  next: string;
+  last?: string;
+}
+
+/** The four pager buttons' texts of the table kit ('adminTable') or of the users list ('adminUsers'). */
+export const pageWords = (t: TFunction, ns: 'adminTable' | 'adminUsers'): PageWords => ({
+  first: t(`${ns}.first`),
+  previous: t(`${ns}.previous`),
+  next: t(`${ns}.next`),
+  last: t(`${ns}.last`),
+});
+
 /**
  * A list's page navigation: 'first' and 'last' when they have a text, 'previous' and 'next'
  * around what the list shows of the current page (`children`), then `after`.
@@ -106,10 +126,7 @@ export function PageNav({
   page,
   pages,
   onPage,
-  first,
-  previous,
-  next,
-  last,
+  words: { first, previous, next, last },
   children,
   after,
 }: {
@@ -117,10 +134,7 @@ export function PageNav({
   page: number;
   pages: number;
   onPage: (page: number) => void;
-  first?: string;
-  previous: string;
-  next: string;
-  last?: string;
+  words: PageWords;
   children?: ReactNode;
   after?: ReactNode;
 }) {
@@ -164,10 +178,7 @@ export function Pager({
       page={page}
       pages={pages}
       onPage={onPage}
-      first={t('adminTable.first')}
-      previous={t('adminTable.previous')}
-      next={t('adminTable.next')}
-      last={t('adminTable.last')}
+      words={pageWords(t, 'adminTable')}
       after={
         <span className="admin-range">
           {t('adminTable.pageOf', { page, pages })} ·{' '}

@@ -10,9 +10,14 @@ import {
 } from '../../../../api/admin-catalogue';
 import { say } from '../../catalogue/say';
 import { type Message, positiveId, validateAnime } from '../../catalogue/validation';
-import { type CatalogueColumn, CatalogueTable } from '../../table/CatalogueTable';
+import {
+  type CatalogueColumn,
+  CataloguePager,
+  CatalogueTable,
+  CatalogueToolbar,
+} from '../../table/CatalogueTable';
 import { matchesText } from '../../table/model';
-import { ListActions, ListStatus, Pager, PageSizeSelect, useConfirmDelete } from '../../table/parts';
+import { ListStatus, useConfirmDelete } from '../../table/parts';
 import { useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'title' | 'shikimoriId' | 'anilistId' | 'franchiseTitle';
@@ -173,18 +178,11 @@ export default function AnimesSection() {
           {formError ? say(t, formError) : ''}
         </p>
       </form>
-      <div className="admin-toolbar">
-        <label className="admin-field admin-field--grow">
-          <span className="admin-field__label">{t('adminCatalogue.searchLabel')}</span>
-          <input type="search" value={table.search} onChange={(e) => table.setSearch(e.target.value)} />
-        </label>
-        <PageSizeSelect value={table.pageSize} onChange={table.setPageSize} />
-        <ListActions
-          selected={table.selected.size}
-          onRefresh={() => void load()}
-          onDeleteSelected={() => void remove(table.selectedRows)}
-        />
-      </div>
+      <CatalogueToolbar
+        table={table}
+        onRefresh={() => void load()}
+        onDeleteSelected={() => void remove(table.selectedRows)}
+      />
       <ListStatus actionError={actionError} error={error} loading={loading} />
       <CatalogueTable
         table={table}
@@ -194,13 +192,7 @@ export default function AnimesSection() {
         showEmpty={!loading && !error}
         onDelete={(row) => void remove([row])}
       />
-      <Pager
-        page={table.page}
-        pages={table.pages}
-        pageSize={table.pageSize}
-        total={table.total}
-        onPage={table.setPage}
-      />
+      <CataloguePager table={table} />
     </div>
   );
 }

@@ -503,8 +503,7 @@ export default function CardsSection() {
         page={current}
         pages={pages}
         onPage={setPage}
-        previous={t('adminTable.previous')}
-        next={t('adminTable.next')}
+        words={{ previous: t('adminTable.previous'), next: t('adminTable.next') }}
       >
         <span className="admin-range" aria-live="polite">
           {t('adminCatalogue.cards.pageCaption', { page: current, pages, found: filtered.length })}

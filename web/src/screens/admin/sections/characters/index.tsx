@@ -13,9 +13,14 @@ import {
 import { imageSource } from '../../../../api/images';
 import { say } from '../../catalogue/say';
 import { type Message, positiveId, validateCharacter } from '../../catalogue/validation';
-import { type CatalogueColumn, CatalogueTable } from '../../table/CatalogueTable';
+import {
+  type CatalogueColumn,
+  CataloguePager,
+  CatalogueTable,
+  CatalogueToolbar,
+} from '../../table/CatalogueTable';
 import { matchesText } from '../../table/model';
-import { ListActions, ListStatus, Pager, PageSizeSelect, useConfirmDelete } from '../../table/parts';
+import { ListStatus, useConfirmDelete } from '../../table/parts';
 import { useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'name' | 'shikimoriId' | 'anilistId';
@@ -257,41 +262,38 @@ export default function CharactersSection() {
           {formError ? say(t, formError) : ''}
         </p>
       </form>
-      <div className="admin-toolbar">
-        <label className="admin-field admin-field--grow">
-          <span className="admin-field__label">{t('adminCatalogue.searchLabel')}</span>
-          <input type="search" value={table.search} onChange={(e) => table.setSearch(e.target.value)} />
-        </label>
-        {(['shikimori', 'anilist', 'image'] as const).map((k) => (
+      <CatalogueToolbar
+        table={table}
+        filters={(['shikimori', 'anilist', 'image'] as const).map((k) => (
           <label key={k} className="admin-check">
             <input type="checkbox" checked={has[k]} onChange={() => setHas((h) => ({ ...h, [k]: !h[k] }))} />
             {t(`adminCatalogue.characters.has.${k}`)}
           </label>
         ))}
-        <PageSizeSelect value={table.pageSize} onChange={table.setPageSize} />
-        <fieldset className="admin-catalogue__view">
-          <legend className="visually-hidden">{t('adminCatalogue.view')}</legend>
-          {(['table', 'grid'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              className={view === v ? 'button button--primary' : 'button button--ghost'}
-              aria-pressed={view === v}
-              onClick={() => setView(v)}
-            >
-              {t(`adminCatalogue.views.${v}`)}
+        extra={
+          <>
+            <fieldset className="admin-catalogue__view">
+              <legend className="visually-hidden">{t('adminCatalogue.view')}</legend>
+              {(['table', 'grid'] as const).map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  className={view === v ? 'button button--primary' : 'button button--ghost'}
+                  aria-pressed={view === v}
+                  onClick={() => setView(v)}
+                >
+                  {t(`adminCatalogue.views.${v}`)}
+                </button>
+              ))}
+            </fieldset>
+            <button type="button" className="button button--ghost" onClick={resetFilters}>
+              {t('adminCatalogue.reset')}
             </button>
-          ))}
-        </fieldset>
-        <button type="button" className="button button--ghost" onClick={resetFilters}>
-          {t('adminCatalogue.reset')}
-        </button>
-        <ListActions
-          selected={table.selected.size}
-          onRefresh={() => void load()}
-          onDeleteSelected={() => void remove(table.selectedRows)}
-        />
-      </div>
+          </>
+        }
+        onRefresh={() => void load()}
+        onDeleteSelected={() => void remove(table.selectedRows)}
+      />
       <ListStatus actionError={actionError} error={error} loading={loading} />
       {!loading && !error && table.pageRows.length === 0 ? (
         <p className="admin-table__empty">{t('adminCatalogue.empty')}</p>
@@ -327,13 +329,7 @@ export default function CharactersSection() {
           onDelete={(row) => void remove([row])}
         />
       )}
-      <Pager
-        page={table.page}
-        pages={table.pages}
-        pageSize={table.pageSize}
-        total={table.total}
-        onPage={table.setPage}
-      />
+      <CataloguePager table={table} />
     </div>
   );
 }

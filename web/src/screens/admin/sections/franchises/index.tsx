@@ -9,9 +9,14 @@ import {
 } from '../../../../api/admin-catalogue';
 import { say } from '../../catalogue/say';
 import { type Message, validateFranchise } from '../../catalogue/validation';
-import { type CatalogueColumn, CatalogueTable } from '../../table/CatalogueTable';
+import {
+  type CatalogueColumn,
+  CataloguePager,
+  CatalogueTable,
+  CatalogueToolbar,
+} from '../../table/CatalogueTable';
 import { matchesText } from '../../table/model';
-import { ListActions, ListStatus, Pager, PageSizeSelect, useConfirmDelete } from '../../table/parts';
+import { ListStatus, useConfirmDelete } from '../../table/parts';
 import { useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'title';
@@ -135,18 +140,11 @@ export default function FranchisesSection() {
           {formError ? say(t, formError) : ''}
         </p>
       </form>
-      <div className="admin-toolbar">
-        <label className="admin-field admin-field--grow">
-          <span className="admin-field__label">{t('adminCatalogue.searchLabel')}</span>
-          <input type="search" value={table.search} onChange={(e) => table.setSearch(e.target.value)} />
-        </label>
-        <PageSizeSelect value={table.pageSize} onChange={table.setPageSize} />
-        <ListActions
-          selected={table.selected.size}
-          onRefresh={() => void load(true)}
-          onDeleteSelected={() => void remove(table.selectedRows)}
-        />
-      </div>
+      <CatalogueToolbar
+        table={table}
+        onRefresh={() => void load(true)}
+        onDeleteSelected={() => void remove(table.selectedRows)}
+      />
       <ListStatus actionError={actionError} error={error} loading={loading} />
       <CatalogueTable
         table={table}
@@ -157,13 +155,7 @@ export default function FranchisesSection() {
         onSave={(row) => void save(row)}
         onDelete={(row) => void remove([row])}
       />
-      <Pager
-        page={table.page}
-        pages={table.pages}
-        pageSize={table.pageSize}
-        total={table.total}
-        onPage={table.setPage}
-      />
+      <CataloguePager table={table} />
     </div>
   );
 }

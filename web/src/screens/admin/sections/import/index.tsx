@@ -14,7 +14,7 @@ import {
 } from '../../catalogue/similarity';
 import type { Message } from '../../catalogue/validation';
 import { headerCheck, pageCount, pageSlice, shownRange } from '../../table/model';
-import { PageNav, TriCheckbox } from '../../table/parts';
+import { PageNav, pageWords, TriCheckbox } from '../../table/parts';
 import { anilistCharacterUrl, shikimoriCharacterUrl } from '../characters';
 import {
   type BatchReport,
@@ -206,10 +206,7 @@ export default function ImportSection() {
         page={current}
         pages={pages}
         onPage={setPage}
-        first={t('adminTable.first')}
-        previous={t('adminTable.previous')}
-        next={t('adminTable.next')}
-        last={t('adminTable.last')}
+        words={pageWords(t, 'adminTable')}
         after={
           <span className="admin-range">
             {t('adminCatalogue.import.shown', { shown: rows.length, total: range.total })}

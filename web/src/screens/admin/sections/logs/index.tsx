@@ -334,8 +334,7 @@ export default function LogsSection() {
           page={page}
           pages={pages}
           onPage={setPage}
-          previous={t('adminLogs.back')}
-          next={t('adminLogs.forward')}
+          words={{ previous: t('adminLogs.back'), next: t('adminLogs.forward') }}
         >
           <span aria-current="page">{t('adminLogs.pageOf', { page, pages })}</span>
         </PageNav>

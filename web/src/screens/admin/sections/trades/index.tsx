@@ -201,8 +201,7 @@ export default function TradesSection() {
           page={page}
           pages={pages}
           onPage={setPage}
-          previous={t('adminTrades.back')}
-          next={t('adminTrades.forward')}
+          words={{ previous: t('adminTrades.back'), next: t('adminTrades.forward') }}
         >
           <span aria-current="page">{t('adminTrades.pageOf', { page, pages })}</span>
         </PageNav>

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { PageNav } from '../../table/parts';
+import { PageNav, pageWords } from '../../table/parts';
 import { copyText } from '../users/shared';
 import {
   type Entry,
@@ -492,10 +492,7 @@ export default function TranslationsSection() {
           page={current}
           pages={pages}
           onPage={setPage}
-          first={t('adminUsers.first')}
-          previous={t('adminUsers.previous')}
-          next={t('adminUsers.next')}
-          last={t('adminUsers.last')}
+          words={pageWords(t, 'adminUsers')}
         >
           {pageWindow(current, pages).map((n) => (
             <button

@@ -4,7 +4,7 @@ import { type AdminUser, fetchUsers, saveAdminLevel, type UserSort } from '../..
 import { errorText } from '../../../../api/http';
 import { useSession } from '../../../../app/session';
 import { levelKey } from '../../levels';
-import { PageNav } from '../../table/parts';
+import { PageNav, pageWords, SortHeader } from '../../table/parts';
 import { Avatar, CopyButton, isDeveloperRow } from './shared';
 import { UserModal } from './UserModal';
 
@@ -109,22 +109,15 @@ export default function UsersSection() {
 
   const filtered = q !== '' || level !== null;
   const range = shownRange(page, pageSize, total);
-  const header = (column: UserSort, label: string) => {
-    const active = sort.column === column;
-    return (
-      <th scope="col" aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <button
-          type="button"
-          className="admin-table__sort"
-          aria-label={t('adminUsers.sortBy', { column: label })}
-          onClick={() => setSort((s) => nextSort(s, column))}
-        >
-          {label}
-          <span aria-hidden="true">{active ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-        </button>
-      </th>
-    );
-  };
+  const header = (column: UserSort, label: string) => (
+    <SortHeader
+      column={column}
+      label={label}
+      sort={sort}
+      onSort={(c) => setSort((s) => nextSort(s, c))}
+      sortLabel={t('adminUsers.sortBy', { column: label })}
+    />
+  );
 
   return (
     <section className="admin-users" aria-labelledby={`${ids}-title`}>
@@ -299,10 +292,7 @@ export default function UsersSection() {
           page={page}
           pages={pages}
           onPage={setPage}
-          first={t('adminUsers.first')}
-          previous={t('adminUsers.previous')}
-          next={t('adminUsers.next')}
-          last={t('adminUsers.last')}
+          words={pageWords(t, 'adminUsers')}
         >
           <span aria-current="page">{t('adminUsers.pageOf', { page, pages })}</span>
         </PageNav>
