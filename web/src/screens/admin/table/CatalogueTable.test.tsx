@@ -1,9 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render';
 import { type CatalogueColumn, CatalogueTable } from './CatalogueTable';
 import { DataTable } from './DataTable';
-import { useAdminTable } from './useAdminTable';
+import { deleteInTurn, useAdminTable } from './useAdminTable';
 
 interface Item {
   id: number;
@@ -22,12 +22,15 @@ function List({
   rows,
   onSave,
   onDelete,
+  write,
 }: {
   rows: Item[];
   onSave?: (i: Item) => void;
   onDelete: (i: Item) => void;
+  write?: () => Promise<void>;
 }) {
   const table = useAdminTable<Item, Col>({ rows, filter, accessor });
+  if (write) onSave = (i) => void table.saveRow(i.id, write);
   const columns: CatalogueColumn<Item, Col>[] = [
     { key: 'id', label: 'ID', sortable: true, render: (i) => i.id },
     { key: 'name', label: 'Name', sortable: true, edit: { field: 'name', label: (i) => `Name of ${i.id}` } },
@@ -171,5 +174,44 @@ describe('the admin table kit’s tables', () => {
     renderPage({}, <List rows={[]} onDelete={onDelete} />);
     const empty = within(bodyRows()[0]!).getByRole('cell');
     expect([empty.textContent, empty.getAttribute('colspan')]).toEqual(['Nothing here yet', '5']);
+  });
+
+  it('keeps a row saving while its write runs, then drops its draft, or keeps it when the write fails', async () => {
+    let settle: { resolve: () => void; reject: (e: Error) => void } | undefined;
+    const write = () =>
+      new Promise<void>((resolve, reject) => {
+        settle = { resolve, reject };
+      });
+    renderPage({}, <List rows={items} onDelete={() => {}} write={write} />);
+    const alpha = () => bodyRows().find((r) => within(r).queryByRole('textbox', { name: 'Name of 1' }))!;
+    const save = () => within(alpha()).getAllByRole('button')[0] as HTMLButtonElement;
+    fireEvent.change(input('Name of 1'), { target: { value: 'Alpha 2' } });
+    fireEvent.click(save());
+    await waitFor(() => expect(save().textContent).toBe('Saving...'));
+    expect([save().disabled, input('Name of 1').disabled]).toEqual([true, true]);
+    settle!.reject(new Error('no'));
+    await waitFor(() => expect(save().textContent).toBe('Save'));
+    expect([alpha().className, save().disabled, input('Name of 1').value]).toEqual([
+      'admin-row--edited',
+      false,
+      'Alpha 2',
+    ]);
+    fireEvent.click(save());
+    await waitFor(() => expect(input('Name of 1').disabled).toBe(true));
+    settle!.resolve();
+    // Saved: the draft is gone (the rows are the caller's to update; here they stay as given).
+    await waitFor(() => expect(input('Name of 1').value).toBe('Alpha'));
+    expect([alpha().className, save().disabled, input('Name of 1').disabled]).toEqual(['', true, false]);
+  });
+
+  it('deletes one id at a time in order and stops at the first failure', async () => {
+    const calls: number[] = [];
+    const remove = async (id: number) => {
+      calls.push(id);
+      if (id === 3) throw new Error('no');
+    };
+    expect(await deleteInTurn([1, 2], remove)).toEqual({ gone: [1, 2], failed: false });
+    expect(await deleteInTurn([4, 3, 5], remove)).toEqual({ gone: [4], failed: true });
+    expect(calls).toEqual([1, 2, 4, 3]);
   });
 });

@@ -18,7 +18,7 @@ import {
 } from '../../table/CatalogueTable';
 import { matchesText } from '../../table/model';
 import { ListStatus, useConfirmDelete } from '../../table/parts';
-import { useAdminTable } from '../../table/useAdminTable';
+import { deleteInTurn, useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'title' | 'shikimoriId' | 'anilistId' | 'franchiseTitle';
 const accessor = (a: Anime, c: Column) => a[c];
@@ -84,20 +84,16 @@ export default function AnimesSection() {
 
   const remove = async (victims: Anime[]) => {
     if (victims.length === 0 || !confirmDelete(victims.map((v) => v.title))) return;
-    const gone: number[] = [];
-    try {
-      for (const v of victims) {
-        await deleteAnime(v.id);
-        gone.push(v.id);
-      }
-      setActionError(null);
-    } catch {
-      setActionError(
-        t(victims.length > 1 ? 'adminCatalogue.bulkDeleteError' : 'adminCatalogue.animes.deleteError'),
-      );
-    } finally {
-      setRows((list) => list.filter((r) => !gone.includes(r.id)));
-    }
+    const { gone, failed } = await deleteInTurn(
+      victims.map((v) => v.id),
+      deleteAnime,
+    );
+    setActionError(
+      failed
+        ? t(victims.length > 1 ? 'adminCatalogue.bulkDeleteError' : 'adminCatalogue.animes.deleteError')
+        : null,
+    );
+    setRows((list) => list.filter((r) => !gone.includes(r.id)));
   };
 
   const columns: CatalogueColumn<Anime, Column>[] = [

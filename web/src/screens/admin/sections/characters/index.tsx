@@ -127,17 +127,11 @@ export default function CharactersSection() {
     }
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(draft)) fields[k] = typeof v === 'string' ? v.trim() : v;
-    table.setRowSaving(row.id, true);
-    try {
+    const saved = await table.saveRow(row.id, async () => {
       await updateCharacter(row.id, fields);
       setRows((list) => list.map((r) => (r.id === row.id ? ({ ...r, ...fields } as AdminCharacter) : r)));
-      table.clearDraft(row.id);
-      setActionError(null);
-    } catch {
-      setActionError(t('adminCatalogue.characters.saveError'));
-    } finally {
-      table.setRowSaving(row.id, false);
-    }
+    });
+    setActionError(saved ? null : t('adminCatalogue.characters.saveError'));
   };
 
   const remove = async (victims: AdminCharacter[]) => {

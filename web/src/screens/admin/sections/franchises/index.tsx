@@ -17,7 +17,7 @@ import {
 } from '../../table/CatalogueTable';
 import { matchesText } from '../../table/model';
 import { ListStatus, useConfirmDelete } from '../../table/parts';
-import { useAdminTable } from '../../table/useAdminTable';
+import { deleteInTurn, useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'title';
 const accessor = (f: Franchise, c: Column) => f[c];
@@ -80,37 +80,26 @@ export default function FranchisesSection() {
       setActionError(say(t, problem));
       return;
     }
-    table.setRowSaving(row.id, true);
-    try {
-      await renameFranchise(row.id, draft.title.trim());
-      setRows((list) =>
-        list.map((r) => (r.id === row.id ? { ...r, title: draft.title?.trim() ?? r.title } : r)),
-      );
-      table.clearDraft(row.id);
-      setActionError(null);
-    } catch {
-      setActionError(t('adminCatalogue.franchises.saveError'));
-    } finally {
-      table.setRowSaving(row.id, false);
-    }
+    const title = draft.title.trim();
+    const saved = await table.saveRow(row.id, async () => {
+      await renameFranchise(row.id, title);
+      setRows((list) => list.map((r) => (r.id === row.id ? { ...r, title } : r)));
+    });
+    setActionError(saved ? null : t('adminCatalogue.franchises.saveError'));
   };
 
   const remove = async (victims: Franchise[]) => {
     if (victims.length === 0 || !confirmDelete(victims.map((v) => v.title))) return;
     const bulk = victims.length > 1;
-    const gone: number[] = [];
-    try {
-      // Spec 2 §7: bulk delete is one delete per id, sequentially.
-      for (const v of victims) {
-        await deleteFranchise(v.id);
-        gone.push(v.id);
-      }
-      setActionError(null);
-    } catch {
-      setActionError(t(bulk ? 'adminCatalogue.bulkDeleteError' : 'adminCatalogue.franchises.deleteError'));
-    } finally {
-      setRows((list) => list.filter((r) => !gone.includes(r.id)));
-    }
+    // Spec 2 §7: bulk delete is one delete per id, sequentially.
+    const { gone, failed } = await deleteInTurn(
+      victims.map((v) => v.id),
+      deleteFranchise,
+    );
+    setActionError(
+      failed ? t(bulk ? 'adminCatalogue.bulkDeleteError' : 'adminCatalogue.franchises.deleteError') : null,
+    );
+    setRows((list) => list.filter((r) => !gone.includes(r.id)));
   };
 
   const columns: CatalogueColumn<Franchise, Column>[] = [
