@@ -85,13 +85,24 @@ export function PageCheckbox({
   );
 }
 
-export function PageSizeSelect({ value, onChange }: { value: number; onChange: (n: number) => void }) {
+/** The page size choice: the kit's sizes and label unless a list brings its own. */
+export function PageSizeSelect({
+  value,
+  onChange,
+  label,
+  sizes = PAGE_SIZES,
+}: {
+  value: number;
+  onChange: (n: number) => void;
+  label?: string;
+  sizes?: readonly number[];
+}) {
   const { t } = useTranslation();
   return (
     <label className="admin-field">
-      <span className="admin-field__label">{t('adminTable.pageSize')}</span>
+      <span className="admin-field__label">{label ?? t('adminTable.pageSize')}</span>
       <select value={value} onChange={(e) => onChange(Number(e.target.value))}>
-        {PAGE_SIZES.map((n) => (
+        {sizes.map((n) => (
           <option key={n} value={n}>
             {n}
           </option>

@@ -1,7 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { PageNav, pageWords } from '../../table/parts';
+import { PageNav, PageSizeSelect, pageWords } from '../../table/parts';
 import { copyText } from '../users/shared';
 import {
   type Entry,
@@ -327,22 +327,15 @@ export default function TranslationsSection() {
             <option value="values">{t('adminI18n.scopes.values')}</option>
           </select>
         </label>
-        <label className="admin-field">
-          <span className="admin-field__label">{t('adminUsers.pageSize')}</span>
-          <select
-            value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(1);
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PageSizeSelect
+          label={t('adminUsers.pageSize')}
+          sizes={PAGE_SIZES}
+          value={pageSize}
+          onChange={(n) => {
+            setPageSize(n);
+            setPage(1);
+          }}
+        />
       </div>
       <fieldset className="admin-quick admin-quick--plain">
         <legend className="visually-hidden">{t('adminI18n.filter')}</legend>

@@ -5,7 +5,7 @@ import { errorText } from '../../../../api/http';
 import { useSession } from '../../../../app/session';
 import { levelKey } from '../../levels';
 import { DataTable } from '../../table/DataTable';
-import { PageNav, pageWords, SortHeader } from '../../table/parts';
+import { PageNav, PageSizeSelect, pageWords, SortHeader } from '../../table/parts';
 import { Avatar, CopyButton, isDeveloperRow } from './shared';
 import { UserModal } from './UserModal';
 
@@ -173,22 +173,15 @@ export default function UsersSection() {
             ))}
           </select>
         </label>
-        <label className="admin-field">
-          <span className="admin-field__label">{t('adminUsers.pageSize')}</span>
-          <select
-            value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(1);
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PageSizeSelect
+          label={t('adminUsers.pageSize')}
+          sizes={PAGE_SIZES}
+          value={pageSize}
+          onChange={(n) => {
+            setPageSize(n);
+            setPage(1);
+          }}
+        />
         {filtered ? (
           <button
             type="button"
