@@ -18,6 +18,11 @@ export interface Column<T> {
   rowHeader?: boolean;
 }
 
+/** A row's attributes: its class and the like, and data-* attributes. */
+export type RowAttributes = HTMLAttributes<HTMLTableRowElement> & {
+  [data: `data-${string}`]: string | number | undefined;
+};
+
 export interface DataTableProps<T> {
   /** The table's classes ('admin-table' and its variant). */
   className: string;
@@ -25,7 +30,7 @@ export interface DataTableProps<T> {
   rows: readonly T[];
   rowKey: (row: T) => Key;
   /** Attributes of a row's `<tr>` (its class, data-* attributes). */
-  rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement>;
+  rowProps?: (row: T) => RowAttributes;
   /** With no rows, one row across the table saying so; nothing when null, undefined or false. */
   empty?: ReactNode;
   /** aria-busy while the rows load; the attribute is left out when undefined. */

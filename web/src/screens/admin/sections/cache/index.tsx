@@ -137,7 +137,7 @@ export default function CacheSection() {
           caption={t('adminCache.namespaces')}
           rows={server?.namespaces ?? []}
           rowKey={(n) => n.name}
-          rowProps={(n) => ({ 'data-namespace': n.name }) as React.HTMLAttributes<HTMLTableRowElement>}
+          rowProps={(n) => ({ 'data-namespace': n.name })}
           columns={[
             { key: 'name', label: t('adminCache.namespace'), rowHeader: true, render: (n) => n.name },
             { key: 'keys', label: t('adminCache.keys'), render: (n) => n.keys },

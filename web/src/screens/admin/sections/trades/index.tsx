@@ -151,7 +151,7 @@ export default function TradesSection() {
         busy={loading}
         rows={rows}
         rowKey={(trade) => trade.id}
-        rowProps={(trade) => ({ 'data-trade-id': trade.id }) as React.HTMLAttributes<HTMLTableRowElement>}
+        rowProps={(trade) => ({ 'data-trade-id': trade.id })}
         empty={loading ? null : t('adminTrades.empty')}
         columns={[
           { key: 'id', label: t('adminTrades.columns.id'), render: (trade) => trade.id },
