@@ -2,7 +2,7 @@
  * The one table kit of the admin catalogue lists (spec 2 §2.2–2.4, §4, §9): sorting, paging with
  * page sizes 10/25/50/100 and at most 5 page buttons, selection with an indeterminate header
  * checkbox, and per-row edits with edited/saving states. Pure functions here; useAdminTable.ts
- * holds the state, AdminTable.tsx and Pager.tsx draw it.
+ * holds the state; CatalogueTable.tsx (on DataTable.tsx) and parts.tsx draw it.
  */
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type HeaderCheck, headerCheck, PAGE_SIZES, pageButtons, type Sort, shownRange } from './model';
 
@@ -8,11 +9,14 @@ export function SortHeader<K extends string>({
   label,
   sort,
   onSort,
+  sortLabel,
 }: {
   column: K;
   label: string;
   sort: Sort<K>;
   onSort: (column: K) => void;
+  /** The button's accessible name, when not the kit's 'Sort by {column}'. */
+  sortLabel?: string;
 }) {
   const { t } = useTranslation();
   const active = sort.column === column;
@@ -21,7 +25,7 @@ export function SortHeader<K extends string>({
       <button
         type="button"
         className="admin-table__sort"
-        aria-label={t('adminTable.sortBy', { column: label })}
+        aria-label={sortLabel ?? t('adminTable.sortBy', { column: label })}
         onClick={() => onSort(column)}
       >
         {label}
@@ -81,19 +85,84 @@ export function PageCheckbox({
   );
 }
 
-export function PageSizeSelect({ value, onChange }: { value: number; onChange: (n: number) => void }) {
+/** The page size choice: the kit's sizes and label unless a list brings its own. */
+export function PageSizeSelect({
+  value,
+  onChange,
+  label,
+  sizes = PAGE_SIZES,
+}: {
+  value: number;
+  onChange: (n: number) => void;
+  label?: string;
+  sizes?: readonly number[];
+}) {
   const { t } = useTranslation();
   return (
     <label className="admin-field">
-      <span className="admin-field__label">{t('adminTable.pageSize')}</span>
+      <span className="admin-field__label">{label ?? t('adminTable.pageSize')}</span>
       <select value={value} onChange={(e) => onChange(Number(e.target.value))}>
-        {PAGE_SIZES.map((n) => (
+        {sizes.map((n) => (
           <option key={n} value={n}>
             {n}
           </option>
         ))}
       </select>
     </label>
+  );
+}
+
+/** The texts of a pager's buttons; a pager without 'first' and 'last' has only the other two. */
+export interface PageWords {
+  first?: string;
+  previous: string;
+  next: string;
+  last?: string;
+}
+
+/** The four pager buttons' texts of the table kit ('adminTable') or of the users list ('adminUsers'). */
+export const pageWords = (t: TFunction, ns: 'adminTable' | 'adminUsers'): PageWords => ({
+  first: t(`${ns}.first`),
+  previous: t(`${ns}.previous`),
+  next: t(`${ns}.next`),
+  last: t(`${ns}.last`),
+});
+
+/**
+ * A list's page navigation: 'first' and 'last' when they have a text, 'previous' and 'next'
+ * around what the list shows of the current page (`children`), then `after`.
+ */
+export function PageNav({
+  label,
+  page,
+  pages,
+  onPage,
+  words: { first, previous, next, last },
+  children,
+  after,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  words: PageWords;
+  children?: ReactNode;
+  after?: ReactNode;
+}) {
+  const button = (text: string, to: number, disabled: boolean) => (
+    <button type="button" className="button button--ghost" disabled={disabled} onClick={() => onPage(to)}>
+      {text}
+    </button>
+  );
+  return (
+    <nav className="admin-pagination" aria-label={label}>
+      {first === undefined ? null : button(first, 1, page <= 1)}
+      {button(previous, page - 1, page <= 1)}
+      {children}
+      {button(next, page + 1, page >= pages)}
+      {last === undefined ? null : button(last, pages, page >= pages)}
+      {after}
+    </nav>
   );
 }
 
@@ -115,18 +184,19 @@ export function Pager({
 }) {
   const { t } = useTranslation();
   return (
-    <nav className="admin-pagination" aria-label={label ?? t('adminTable.pagination')}>
-      <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => onPage(1)}>
-        {t('adminTable.first')}
-      </button>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        {t('adminTable.previous')}
-      </button>
+    <PageNav
+      label={label ?? t('adminTable.pagination')}
+      page={page}
+      pages={pages}
+      onPage={onPage}
+      words={pageWords(t, 'adminTable')}
+      after={
+        <span className="admin-range">
+          {t('adminTable.pageOf', { page, pages })} ·{' '}
+          {t('adminTable.shown', shownRange(page, pageSize, total))}
+        </span>
+      }
+    >
       {pageButtons(page, pages).map((n) => (
         <button
           key={n}
@@ -139,26 +209,7 @@ export function Pager({
           {n}
         </button>
       ))}
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('adminTable.next')}
-      </button>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page >= pages}
-        onClick={() => onPage(pages)}
-      >
-        {t('adminTable.last')}
-      </button>
-      <span className="admin-range">
-        {t('adminTable.pageOf', { page, pages })} · {t('adminTable.shown', shownRange(page, pageSize, total))}
-      </span>
-    </nav>
+    </PageNav>
   );
 }
 
@@ -234,7 +285,7 @@ export function ListStatus({
   );
 }
 
-/** An inline-edited row's last cell: 'Save' (only with an edit; 'Saving…' while it saves) and 'Delete'. */
+/** An inline-edited row's actions: 'Save' (only with an edit; 'Saving…' while it saves) and 'Delete'. */
 export function RowActions({
   edited,
   saving,
@@ -248,20 +299,13 @@ export function RowActions({
 }) {
   const { t } = useTranslation();
   return (
-    <td data-label={t('adminCatalogue.actions')}>
-      <div className="admin-table__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!edited || saving}
-          onClick={onSave}
-        >
-          {saving ? t('adminCatalogue.saving') : t('adminCatalogue.save')}
-        </button>
-        <button type="button" className="button button--danger" onClick={onDelete}>
-          {t('adminCatalogue.delete')}
-        </button>
-      </div>
-    </td>
+    <div className="admin-table__actions">
+      <button type="button" className="button button--primary" disabled={!edited || saving} onClick={onSave}>
+        {saving ? t('adminCatalogue.saving') : t('adminCatalogue.save')}
+      </button>
+      <button type="button" className="button button--danger" onClick={onDelete}>
+        {t('adminCatalogue.delete')}
+      </button>
+    </div>
   );
 }

@@ -26,6 +26,26 @@ export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
   return debounced;
 }
 
+/**
+ * Spec 2 §7: a bulk delete is one delete per id, in turn, stopping at the first failure. Returns
+ * the ids deleted and whether one failed.
+ */
+export async function deleteInTurn(
+  ids: readonly number[],
+  remove: (id: number) => Promise<unknown>,
+): Promise<{ gone: number[]; failed: boolean }> {
+  const gone: number[] = [];
+  try {
+    for (const id of ids) {
+      await remove(id);
+      gone.push(id);
+    }
+    return { gone, failed: false };
+  } catch {
+    return { gone, failed: true };
+  }
+}
+
 export interface AdminTableOptions<T extends { id: number }, K extends string> {
   rows: readonly T[];
   /** Whether a row passes the (debounced) search and the screen's filters. */
@@ -74,6 +94,10 @@ export function useAdminTable<T extends { id: number }, K extends string>(option
     });
   }, [rows]);
 
+  const setRowSaving = (id: number, on: boolean) =>
+    setSaving(({ [id]: _, ...rest }) => (on ? { ...rest, [id]: true } : rest));
+  const clearDraft = (id: number) => setDrafts(({ [id]: _, ...rest }) => rest as Record<number, Draft<T>>);
+
   return {
     search,
     setSearch,
@@ -110,10 +134,23 @@ export function useAdminTable<T extends { id: number }, K extends string>(option
         const { [row.id]: _, ...rest } = d;
         return next ? { ...rest, [row.id]: next } : rest;
       }),
-    clearDraft: (id: number) => setDrafts(({ [id]: _, ...rest }) => rest as Record<number, Draft<T>>),
     saving,
-    setRowSaving: (id: number, on: boolean) =>
-      setSaving(({ [id]: _, ...rest }) => (on ? { ...rest, [id]: true } : rest)),
+    /**
+     * Saves a row's edits: the row is saving while `write` runs, and its draft goes once `write`
+     * has succeeded. Whether it succeeded.
+     */
+    saveRow: async (id: number, write: () => Promise<void>): Promise<boolean> => {
+      setRowSaving(id, true);
+      try {
+        await write();
+        clearDraft(id);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        setRowSaving(id, false);
+      }
+    },
   };
 }
 export type AdminTableState<T extends { id: number }, K extends string> = ReturnType<

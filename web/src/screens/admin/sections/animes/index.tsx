@@ -10,17 +10,15 @@ import {
 } from '../../../../api/admin-catalogue';
 import { say } from '../../catalogue/say';
 import { type Message, positiveId, validateAnime } from '../../catalogue/validation';
-import { matchesText } from '../../table/model';
 import {
-  ListActions,
-  ListStatus,
-  PageCheckbox,
-  Pager,
-  PageSizeSelect,
-  SortHeader,
-  useConfirmDelete,
-} from '../../table/parts';
-import { useAdminTable } from '../../table/useAdminTable';
+  type CatalogueColumn,
+  CataloguePager,
+  CatalogueTable,
+  CatalogueToolbar,
+} from '../../table/CatalogueTable';
+import { matchesText } from '../../table/model';
+import { ListStatus, useConfirmDelete } from '../../table/parts';
+import { deleteInTurn, useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'title' | 'shikimoriId' | 'anilistId' | 'franchiseTitle';
 const accessor = (a: Anime, c: Column) => a[c];
@@ -86,21 +84,45 @@ export default function AnimesSection() {
 
   const remove = async (victims: Anime[]) => {
     if (victims.length === 0 || !confirmDelete(victims.map((v) => v.title))) return;
-    const gone: number[] = [];
-    try {
-      for (const v of victims) {
-        await deleteAnime(v.id);
-        gone.push(v.id);
-      }
-      setActionError(null);
-    } catch {
-      setActionError(
-        t(victims.length > 1 ? 'adminCatalogue.bulkDeleteError' : 'adminCatalogue.animes.deleteError'),
-      );
-    } finally {
-      setRows((list) => list.filter((r) => !gone.includes(r.id)));
-    }
+    const { gone, failed } = await deleteInTurn(
+      victims.map((v) => v.id),
+      deleteAnime,
+    );
+    setActionError(
+      failed
+        ? t(victims.length > 1 ? 'adminCatalogue.bulkDeleteError' : 'adminCatalogue.animes.deleteError')
+        : null,
+    );
+    setRows((list) => list.filter((r) => !gone.includes(r.id)));
   };
+
+  const columns: CatalogueColumn<Anime, Column>[] = [
+    { key: 'id', label: t('adminCatalogue.id'), sortable: true, render: (row) => row.id },
+    {
+      key: 'title',
+      label: t('adminCatalogue.title'),
+      sortable: true,
+      render: (row) => <a href={`/admin?tab=characters&animeId=${row.id}`}>{row.title}</a>,
+    },
+    {
+      key: 'shikimoriId',
+      label: t('adminCatalogue.shikimoriId'),
+      sortable: true,
+      render: (row) => row.shikimoriId ?? '-',
+    },
+    {
+      key: 'anilistId',
+      label: t('adminCatalogue.anilistId'),
+      sortable: true,
+      render: (row) => row.anilistId ?? '-',
+    },
+    {
+      key: 'franchiseTitle',
+      label: t('adminCatalogue.franchise'),
+      sortable: true,
+      render: (row) => row.franchiseTitle ?? '-',
+    },
+  ];
 
   const set =
     (field: keyof typeof emptyForm) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -152,101 +174,21 @@ export default function AnimesSection() {
           {formError ? say(t, formError) : ''}
         </p>
       </form>
-      <div className="admin-toolbar">
-        <label className="admin-field admin-field--grow">
-          <span className="admin-field__label">{t('adminCatalogue.searchLabel')}</span>
-          <input type="search" value={table.search} onChange={(e) => table.setSearch(e.target.value)} />
-        </label>
-        <PageSizeSelect value={table.pageSize} onChange={table.setPageSize} />
-        <ListActions
-          selected={table.selected.size}
-          onRefresh={() => void load()}
-          onDeleteSelected={() => void remove(table.selectedRows)}
-        />
-      </div>
-      <ListStatus actionError={actionError} error={error} loading={loading} />
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--selectable" aria-busy={loading}>
-          <thead>
-            <tr>
-              <th scope="col" data-label={t('adminTable.selectPage')}>
-                <PageCheckbox pageIds={table.pageIds} selected={table.selected} onToggle={table.toggleAll} />
-              </th>
-              <SortHeader
-                column="id"
-                label={t('adminCatalogue.id')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <SortHeader
-                column="title"
-                label={t('adminCatalogue.title')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <SortHeader
-                column="shikimoriId"
-                label={t('adminCatalogue.shikimoriId')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <SortHeader
-                column="anilistId"
-                label={t('adminCatalogue.anilistId')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <SortHeader
-                column="franchiseTitle"
-                label={t('adminCatalogue.franchise')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <th scope="col">{t('adminCatalogue.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {!loading && !error && table.pageRows.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="admin-table__empty">
-                  {t('adminCatalogue.empty')}
-                </td>
-              </tr>
-            ) : null}
-            {table.pageRows.map((row) => (
-              <tr key={row.id}>
-                <td data-label={t('adminCatalogue.select')}>
-                  <input
-                    type="checkbox"
-                    aria-label={t('adminCatalogue.selectRow', { name: row.title })}
-                    checked={table.selected.has(row.id)}
-                    onChange={() => table.toggleOne(row.id)}
-                  />
-                </td>
-                <td data-label={t('adminCatalogue.id')}>{row.id}</td>
-                <td data-label={t('adminCatalogue.title')}>
-                  <a href={`/admin?tab=characters&animeId=${row.id}`}>{row.title}</a>
-                </td>
-                <td data-label={t('adminCatalogue.shikimoriId')}>{row.shikimoriId ?? '-'}</td>
-                <td data-label={t('adminCatalogue.anilistId')}>{row.anilistId ?? '-'}</td>
-                <td data-label={t('adminCatalogue.franchise')}>{row.franchiseTitle ?? '-'}</td>
-                <td data-label={t('adminCatalogue.actions')}>
-                  <button type="button" className="button button--danger" onClick={() => void remove([row])}>
-                    {t('adminCatalogue.delete')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager
-        page={table.page}
-        pages={table.pages}
-        pageSize={table.pageSize}
-        total={table.total}
-        onPage={table.setPage}
+      <CatalogueToolbar
+        table={table}
+        onRefresh={() => void load()}
+        onDeleteSelected={() => void remove(table.selectedRows)}
       />
+      <ListStatus actionError={actionError} error={error} loading={loading} />
+      <CatalogueTable
+        table={table}
+        columns={columns}
+        rowName={(row) => row.title}
+        loading={loading}
+        showEmpty={!loading && !error}
+        onDelete={(row) => void remove([row])}
+      />
+      <CataloguePager table={table} />
     </div>
   );
 }

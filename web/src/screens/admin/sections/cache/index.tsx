@@ -10,6 +10,7 @@ import {
 import { errorText } from '../../../../api/http';
 import type { ImageCacheStats } from '../../../../images/cache';
 import { IMAGE_TIMEOUT_MS, ImageLoadError, imageLoader } from '../../../../images/loader';
+import { DataTable } from '../../table/DataTable';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 type Busy = 'server-clear' | 'server-cleanup' | 'browser-clear' | 'browser-cleanup' | 'test' | null;
@@ -131,33 +132,20 @@ export default function CacheSection() {
           )}
           {stat(t('adminCache.usersTracked'), server?.users_tracked, 'users_tracked')}
         </ul>
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--cache">
-            <caption className="visually-hidden">{t('adminCache.namespaces')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('adminCache.namespace')}</th>
-                <th scope="col">{t('adminCache.keys')}</th>
-                <th scope="col">{t('adminCache.hits')}</th>
-                <th scope="col">{t('adminCache.misses')}</th>
-                <th scope="col">{t('adminCache.hitRate')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(server?.namespaces ?? []).map((n) => (
-                <tr key={n.name} data-namespace={n.name}>
-                  <th scope="row" data-label={t('adminCache.namespace')}>
-                    {n.name}
-                  </th>
-                  <td data-label={t('adminCache.keys')}>{n.keys}</td>
-                  <td data-label={t('adminCache.hits')}>{n.hits}</td>
-                  <td data-label={t('adminCache.misses')}>{n.misses}</td>
-                  <td data-label={t('adminCache.hitRate')}>{percent(n.hit_rate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="admin-table admin-table--cache"
+          caption={t('adminCache.namespaces')}
+          rows={server?.namespaces ?? []}
+          rowKey={(n) => n.name}
+          rowProps={(n) => ({ 'data-namespace': n.name })}
+          columns={[
+            { key: 'name', label: t('adminCache.namespace'), rowHeader: true, render: (n) => n.name },
+            { key: 'keys', label: t('adminCache.keys'), render: (n) => n.keys },
+            { key: 'hits', label: t('adminCache.hits'), render: (n) => n.hits },
+            { key: 'misses', label: t('adminCache.misses'), render: (n) => n.misses },
+            { key: 'hitRate', label: t('adminCache.hitRate'), render: (n) => percent(n.hit_rate) },
+          ]}
+        />
         <div className="admin-toolbar">
           <button
             type="button"

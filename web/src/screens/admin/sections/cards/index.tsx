@@ -31,8 +31,9 @@ import {
   singleCardBody,
   validateCardForm,
 } from '../../catalogue/validation';
+import { DataTable } from '../../table/DataTable';
 import { matchesText, pageCount, pageSlice } from '../../table/model';
-import { useConfirmDelete } from '../../table/parts';
+import { PageNav, useConfirmDelete } from '../../table/parts';
 import { useDebounced } from '../../table/useAdminTable';
 
 /** Spec 2 §9: 40 cards a page; card images time out after 10 s. */
@@ -335,30 +336,23 @@ export default function CardsSection() {
             {loading ? t('adminCatalogue.loading') : t('adminCatalogue.cards.cacheNone')}
           </p>
         ) : (
-          <table className="admin-table admin-table--compact">
-            <thead>
-              <tr>
-                <th scope="col">{t('adminCatalogue.cards.cache.name')}</th>
-                <th scope="col">{t('adminCatalogue.cards.cache.keys')}</th>
-                <th scope="col">{t('adminCatalogue.cards.cache.hits')}</th>
-                <th scope="col">{t('adminCatalogue.cards.cache.misses')}</th>
-                <th scope="col">{t('adminCatalogue.cards.cache.hitRate')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {stats.map((n) => (
-                <tr key={n.name}>
-                  <td data-label={t('adminCatalogue.cards.cache.name')}>{n.name}</td>
-                  <td data-label={t('adminCatalogue.cards.cache.keys')}>{n.keys}</td>
-                  <td data-label={t('adminCatalogue.cards.cache.hits')}>{n.hits}</td>
-                  <td data-label={t('adminCatalogue.cards.cache.misses')}>{n.misses}</td>
-                  <td data-label={t('adminCatalogue.cards.cache.hitRate')}>
-                    {(n.hitRate <= 1 ? n.hitRate * 100 : n.hitRate).toFixed(1)}%
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className="admin-table admin-table--compact"
+            wrap={false}
+            rows={stats}
+            rowKey={(n) => n.name}
+            columns={[
+              { key: 'name', label: t('adminCatalogue.cards.cache.name'), render: (n) => n.name },
+              { key: 'keys', label: t('adminCatalogue.cards.cache.keys'), render: (n) => n.keys },
+              { key: 'hits', label: t('adminCatalogue.cards.cache.hits'), render: (n) => n.hits },
+              { key: 'misses', label: t('adminCatalogue.cards.cache.misses'), render: (n) => n.misses },
+              {
+                key: 'hitRate',
+                label: t('adminCatalogue.cards.cache.hitRate'),
+                render: (n) => <>{(n.hitRate <= 1 ? n.hitRate * 100 : n.hitRate).toFixed(1)}%</>,
+              },
+            ]}
+          />
         )}
       </section>
 
@@ -504,27 +498,17 @@ export default function CardsSection() {
           );
         })}
       </ul>
-      <nav className="admin-pagination" aria-label={t('adminTable.pagination')}>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={current <= 1}
-          onClick={() => setPage(current - 1)}
-        >
-          {t('adminTable.previous')}
-        </button>
+      <PageNav
+        label={t('adminTable.pagination')}
+        page={current}
+        pages={pages}
+        onPage={setPage}
+        words={{ previous: t('adminTable.previous'), next: t('adminTable.next') }}
+      >
         <span className="admin-range" aria-live="polite">
           {t('adminCatalogue.cards.pageCaption', { page: current, pages, found: filtered.length })}
         </span>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={current >= pages}
-          onClick={() => setPage(current + 1)}
-        >
-          {t('adminTable.next')}
-        </button>
-      </nav>
+      </PageNav>
     </div>
   );
 }

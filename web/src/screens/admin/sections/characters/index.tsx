@@ -13,17 +13,14 @@ import {
 import { imageSource } from '../../../../api/images';
 import { say } from '../../catalogue/say';
 import { type Message, positiveId, validateCharacter } from '../../catalogue/validation';
-import { matchesText } from '../../table/model';
 import {
-  ListActions,
-  ListStatus,
-  PageCheckbox,
-  Pager,
-  PageSizeSelect,
-  RowActions,
-  SortHeader,
-  useConfirmDelete,
-} from '../../table/parts';
+  type CatalogueColumn,
+  CataloguePager,
+  CatalogueTable,
+  CatalogueToolbar,
+} from '../../table/CatalogueTable';
+import { matchesText } from '../../table/model';
+import { ListStatus, useConfirmDelete } from '../../table/parts';
 import { useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'name' | 'shikimoriId' | 'anilistId';
@@ -130,17 +127,11 @@ export default function CharactersSection() {
     }
     const fields: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(draft)) fields[k] = typeof v === 'string' ? v.trim() : v;
-    table.setRowSaving(row.id, true);
-    try {
+    const saved = await table.saveRow(row.id, async () => {
       await updateCharacter(row.id, fields);
       setRows((list) => list.map((r) => (r.id === row.id ? ({ ...r, ...fields } as AdminCharacter) : r)));
-      table.clearDraft(row.id);
-      setActionError(null);
-    } catch {
-      setActionError(t('adminCatalogue.characters.saveError'));
-    } finally {
-      table.setRowSaving(row.id, false);
-    }
+    });
+    setActionError(saved ? null : t('adminCatalogue.characters.saveError'));
   };
 
   const remove = async (victims: AdminCharacter[]) => {
@@ -180,6 +171,34 @@ export default function CharactersSection() {
       ) : null}
     </span>
   );
+
+  const columns: CatalogueColumn<AdminCharacter, Column>[] = [
+    { key: 'id', label: t('adminCatalogue.id'), sortable: true, render: (row) => row.id },
+    {
+      key: 'name',
+      label: t('adminCatalogue.name'),
+      sortable: true,
+      edit: { field: 'name', label: (row) => t('adminCatalogue.nameOf', { id: row.id }) },
+    },
+    {
+      key: 'altname',
+      label: t('adminCatalogue.altname'),
+      edit: { field: 'altname', label: (row) => t('adminCatalogue.altnameOf', { id: row.id }) },
+    },
+    {
+      key: 'shikimoriId',
+      label: t('adminCatalogue.shikimoriId'),
+      sortable: true,
+      render: (row) => row.shikimoriId ?? '-',
+    },
+    {
+      key: 'anilistId',
+      label: t('adminCatalogue.anilistId'),
+      sortable: true,
+      render: (row) => row.anilistId ?? '-',
+    },
+    { key: 'links', label: t('adminCatalogue.links'), render: links },
+  ];
 
   return (
     <div className="admin-catalogue">
@@ -237,41 +256,38 @@ export default function CharactersSection() {
           {formError ? say(t, formError) : ''}
         </p>
       </form>
-      <div className="admin-toolbar">
-        <label className="admin-field admin-field--grow">
-          <span className="admin-field__label">{t('adminCatalogue.searchLabel')}</span>
-          <input type="search" value={table.search} onChange={(e) => table.setSearch(e.target.value)} />
-        </label>
-        {(['shikimori', 'anilist', 'image'] as const).map((k) => (
+      <CatalogueToolbar
+        table={table}
+        filters={(['shikimori', 'anilist', 'image'] as const).map((k) => (
           <label key={k} className="admin-check">
             <input type="checkbox" checked={has[k]} onChange={() => setHas((h) => ({ ...h, [k]: !h[k] }))} />
             {t(`adminCatalogue.characters.has.${k}`)}
           </label>
         ))}
-        <PageSizeSelect value={table.pageSize} onChange={table.setPageSize} />
-        <fieldset className="admin-catalogue__view">
-          <legend className="visually-hidden">{t('adminCatalogue.view')}</legend>
-          {(['table', 'grid'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              className={view === v ? 'button button--primary' : 'button button--ghost'}
-              aria-pressed={view === v}
-              onClick={() => setView(v)}
-            >
-              {t(`adminCatalogue.views.${v}`)}
+        extra={
+          <>
+            <fieldset className="admin-catalogue__view">
+              <legend className="visually-hidden">{t('adminCatalogue.view')}</legend>
+              {(['table', 'grid'] as const).map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  className={view === v ? 'button button--primary' : 'button button--ghost'}
+                  aria-pressed={view === v}
+                  onClick={() => setView(v)}
+                >
+                  {t(`adminCatalogue.views.${v}`)}
+                </button>
+              ))}
+            </fieldset>
+            <button type="button" className="button button--ghost" onClick={resetFilters}>
+              {t('adminCatalogue.reset')}
             </button>
-          ))}
-        </fieldset>
-        <button type="button" className="button button--ghost" onClick={resetFilters}>
-          {t('adminCatalogue.reset')}
-        </button>
-        <ListActions
-          selected={table.selected.size}
-          onRefresh={() => void load()}
-          onDeleteSelected={() => void remove(table.selectedRows)}
-        />
-      </div>
+          </>
+        }
+        onRefresh={() => void load()}
+        onDeleteSelected={() => void remove(table.selectedRows)}
+      />
       <ListStatus actionError={actionError} error={error} loading={loading} />
       {!loading && !error && table.pageRows.length === 0 ? (
         <p className="admin-table__empty">{t('adminCatalogue.empty')}</p>
@@ -298,106 +314,16 @@ export default function CharactersSection() {
           ))}
         </ul>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--selectable" aria-busy={loading}>
-            <thead>
-              <tr>
-                <th scope="col" data-label={t('adminTable.selectPage')}>
-                  <PageCheckbox
-                    pageIds={table.pageIds}
-                    selected={table.selected}
-                    onToggle={table.toggleAll}
-                  />
-                </th>
-                <SortHeader
-                  column="id"
-                  label={t('adminCatalogue.id')}
-                  sort={table.sort}
-                  onSort={table.sortBy}
-                />
-                <SortHeader
-                  column="name"
-                  label={t('adminCatalogue.name')}
-                  sort={table.sort}
-                  onSort={table.sortBy}
-                />
-                <th scope="col">{t('adminCatalogue.altname')}</th>
-                <SortHeader
-                  column="shikimoriId"
-                  label={t('adminCatalogue.shikimoriId')}
-                  sort={table.sort}
-                  onSort={table.sortBy}
-                />
-                <SortHeader
-                  column="anilistId"
-                  label={t('adminCatalogue.anilistId')}
-                  sort={table.sort}
-                  onSort={table.sortBy}
-                />
-                <th scope="col">{t('adminCatalogue.links')}</th>
-                <th scope="col">{t('adminCatalogue.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {table.pageRows.map((row) => {
-                const draft = table.drafts[row.id];
-                const saving = table.saving[row.id] === true;
-                return (
-                  <tr key={row.id} className={draft ? 'admin-row--edited' : undefined}>
-                    <td data-label={t('adminCatalogue.select')}>
-                      <input
-                        type="checkbox"
-                        aria-label={t('adminCatalogue.selectRow', { name: row.name })}
-                        checked={table.selected.has(row.id)}
-                        onChange={() => table.toggleOne(row.id)}
-                      />
-                    </td>
-                    <td data-label={t('adminCatalogue.id')}>{row.id}</td>
-                    <td data-label={t('adminCatalogue.name')}>
-                      <input
-                        aria-label={t('adminCatalogue.nameOf', { id: row.id })}
-                        value={draft?.name ?? row.name}
-                        disabled={saving}
-                        onChange={(e) => table.edit(row, 'name', e.target.value)}
-                      />
-                    </td>
-                    <td data-label={t('adminCatalogue.altname')}>
-                      <input
-                        aria-label={t('adminCatalogue.altnameOf', { id: row.id })}
-                        value={draft?.altname ?? row.altname ?? ''}
-                        disabled={saving}
-                        onChange={(e) =>
-                          table.edit(
-                            row,
-                            'altname',
-                            e.target.value === '' && row.altname === null ? null : e.target.value,
-                          )
-                        }
-                      />
-                    </td>
-                    <td data-label={t('adminCatalogue.shikimoriId')}>{row.shikimoriId ?? '-'}</td>
-                    <td data-label={t('adminCatalogue.anilistId')}>{row.anilistId ?? '-'}</td>
-                    <td data-label={t('adminCatalogue.links')}>{links(row)}</td>
-                    <RowActions
-                      edited={Boolean(draft)}
-                      saving={saving}
-                      onSave={() => void save(row)}
-                      onDelete={() => void remove([row])}
-                    />
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <CatalogueTable
+          table={table}
+          columns={columns}
+          rowName={(row) => row.name}
+          loading={loading}
+          onSave={(row) => void save(row)}
+          onDelete={(row) => void remove([row])}
+        />
       )}
-      <Pager
-        page={table.page}
-        pages={table.pages}
-        pageSize={table.pageSize}
-        total={table.total}
-        onPage={table.setPage}
-      />
+      <CataloguePager table={table} />
     </div>
   );
 }

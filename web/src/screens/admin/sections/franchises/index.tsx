@@ -9,18 +9,15 @@ import {
 } from '../../../../api/admin-catalogue';
 import { say } from '../../catalogue/say';
 import { type Message, validateFranchise } from '../../catalogue/validation';
-import { matchesText } from '../../table/model';
 import {
-  ListActions,
-  ListStatus,
-  PageCheckbox,
-  Pager,
-  PageSizeSelect,
-  RowActions,
-  SortHeader,
-  useConfirmDelete,
-} from '../../table/parts';
-import { useAdminTable } from '../../table/useAdminTable';
+  type CatalogueColumn,
+  CataloguePager,
+  CatalogueTable,
+  CatalogueToolbar,
+} from '../../table/CatalogueTable';
+import { matchesText } from '../../table/model';
+import { ListStatus, useConfirmDelete } from '../../table/parts';
+import { deleteInTurn, useAdminTable } from '../../table/useAdminTable';
 
 type Column = 'id' | 'title';
 const accessor = (f: Franchise, c: Column) => f[c];
@@ -83,38 +80,37 @@ export default function FranchisesSection() {
       setActionError(say(t, problem));
       return;
     }
-    table.setRowSaving(row.id, true);
-    try {
-      await renameFranchise(row.id, draft.title.trim());
-      setRows((list) =>
-        list.map((r) => (r.id === row.id ? { ...r, title: draft.title?.trim() ?? r.title } : r)),
-      );
-      table.clearDraft(row.id);
-      setActionError(null);
-    } catch {
-      setActionError(t('adminCatalogue.franchises.saveError'));
-    } finally {
-      table.setRowSaving(row.id, false);
-    }
+    const title = draft.title.trim();
+    const saved = await table.saveRow(row.id, async () => {
+      await renameFranchise(row.id, title);
+      setRows((list) => list.map((r) => (r.id === row.id ? { ...r, title } : r)));
+    });
+    setActionError(saved ? null : t('adminCatalogue.franchises.saveError'));
   };
 
   const remove = async (victims: Franchise[]) => {
     if (victims.length === 0 || !confirmDelete(victims.map((v) => v.title))) return;
     const bulk = victims.length > 1;
-    const gone: number[] = [];
-    try {
-      // Spec 2 §7: bulk delete is one delete per id, sequentially.
-      for (const v of victims) {
-        await deleteFranchise(v.id);
-        gone.push(v.id);
-      }
-      setActionError(null);
-    } catch {
-      setActionError(t(bulk ? 'adminCatalogue.bulkDeleteError' : 'adminCatalogue.franchises.deleteError'));
-    } finally {
-      setRows((list) => list.filter((r) => !gone.includes(r.id)));
-    }
+    // Spec 2 §7: bulk delete is one delete per id, sequentially.
+    const { gone, failed } = await deleteInTurn(
+      victims.map((v) => v.id),
+      deleteFranchise,
+    );
+    setActionError(
+      failed ? t(bulk ? 'adminCatalogue.bulkDeleteError' : 'adminCatalogue.franchises.deleteError') : null,
+    );
+    setRows((list) => list.filter((r) => !gone.includes(r.id)));
   };
+
+  const columns: CatalogueColumn<Franchise, Column>[] = [
+    { key: 'id', label: t('adminCatalogue.id'), sortable: true, render: (row) => row.id },
+    {
+      key: 'title',
+      label: t('adminCatalogue.title'),
+      sortable: true,
+      edit: { field: 'title', label: (row) => t('adminCatalogue.titleOf', { id: row.id }) },
+    },
+  ];
 
   return (
     <div className="admin-catalogue">
@@ -133,90 +129,22 @@ export default function FranchisesSection() {
           {formError ? say(t, formError) : ''}
         </p>
       </form>
-      <div className="admin-toolbar">
-        <label className="admin-field admin-field--grow">
-          <span className="admin-field__label">{t('adminCatalogue.searchLabel')}</span>
-          <input type="search" value={table.search} onChange={(e) => table.setSearch(e.target.value)} />
-        </label>
-        <PageSizeSelect value={table.pageSize} onChange={table.setPageSize} />
-        <ListActions
-          selected={table.selected.size}
-          onRefresh={() => void load(true)}
-          onDeleteSelected={() => void remove(table.selectedRows)}
-        />
-      </div>
-      <ListStatus actionError={actionError} error={error} loading={loading} />
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--selectable" aria-busy={loading}>
-          <thead>
-            <tr>
-              <th scope="col" data-label={t('adminTable.selectPage')}>
-                <PageCheckbox pageIds={table.pageIds} selected={table.selected} onToggle={table.toggleAll} />
-              </th>
-              <SortHeader
-                column="id"
-                label={t('adminCatalogue.id')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <SortHeader
-                column="title"
-                label={t('adminCatalogue.title')}
-                sort={table.sort}
-                onSort={table.sortBy}
-              />
-              <th scope="col">{t('adminCatalogue.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {!loading && !error && table.pageRows.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="admin-table__empty">
-                  {t('adminCatalogue.empty')}
-                </td>
-              </tr>
-            ) : null}
-            {table.pageRows.map((row) => {
-              const draft = table.drafts[row.id];
-              const saving = table.saving[row.id] === true;
-              return (
-                <tr key={row.id} className={draft ? 'admin-row--edited' : undefined}>
-                  <td data-label={t('adminCatalogue.select')}>
-                    <input
-                      type="checkbox"
-                      aria-label={t('adminCatalogue.selectRow', { name: row.title })}
-                      checked={table.selected.has(row.id)}
-                      onChange={() => table.toggleOne(row.id)}
-                    />
-                  </td>
-                  <td data-label={t('adminCatalogue.id')}>{row.id}</td>
-                  <td data-label={t('adminCatalogue.title')}>
-                    <input
-                      aria-label={t('adminCatalogue.titleOf', { id: row.id })}
-                      value={draft?.title ?? row.title}
-                      disabled={saving}
-                      onChange={(e) => table.edit(row, 'title', e.target.value)}
-                    />
-                  </td>
-                  <RowActions
-                    edited={Boolean(draft)}
-                    saving={saving}
-                    onSave={() => void save(row)}
-                    onDelete={() => void remove([row])}
-                  />
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <Pager
-        page={table.page}
-        pages={table.pages}
-        pageSize={table.pageSize}
-        total={table.total}
-        onPage={table.setPage}
+      <CatalogueToolbar
+        table={table}
+        onRefresh={() => void load(true)}
+        onDeleteSelected={() => void remove(table.selectedRows)}
       />
+      <ListStatus actionError={actionError} error={error} loading={loading} />
+      <CatalogueTable
+        table={table}
+        columns={columns}
+        rowName={(row) => row.title}
+        loading={loading}
+        showEmpty={!loading && !error}
+        onSave={(row) => void save(row)}
+        onDelete={(row) => void remove([row])}
+      />
+      <CataloguePager table={table} />
     </div>
   );
 }

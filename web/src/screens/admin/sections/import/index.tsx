@@ -14,7 +14,7 @@ import {
 } from '../../catalogue/similarity';
 import type { Message } from '../../catalogue/validation';
 import { headerCheck, pageCount, pageSlice, shownRange } from '../../table/model';
-import { TriCheckbox } from '../../table/parts';
+import { PageNav, pageWords, TriCheckbox } from '../../table/parts';
 import { anilistCharacterUrl, shikimoriCharacterUrl } from '../characters';
 import {
   type BatchReport,
@@ -201,44 +201,20 @@ export default function ImportSection() {
     const current = Math.min(page, pages);
     const range = shownRange(current, IMPORT_PAGE_SIZE, anilist.length);
     return (
-      <nav className="admin-pagination" aria-label={t(`adminCatalogue.import.pager.${where}`)}>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={current <= 1}
-          onClick={() => setPage(1)}
-        >
-          {t('adminTable.first')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={current <= 1}
-          onClick={() => setPage(current - 1)}
-        >
-          {t('adminTable.previous')}
-        </button>
+      <PageNav
+        label={t(`adminCatalogue.import.pager.${where}`)}
+        page={current}
+        pages={pages}
+        onPage={setPage}
+        words={pageWords(t, 'adminTable')}
+        after={
+          <span className="admin-range">
+            {t('adminCatalogue.import.shown', { shown: rows.length, total: range.total })}
+          </span>
+        }
+      >
         <span>{t('adminCatalogue.import.pageN', { page: current, pages })}</span>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={current >= pages}
-          onClick={() => setPage(current + 1)}
-        >
-          {t('adminTable.next')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={current >= pages}
-          onClick={() => setPage(pages)}
-        >
-          {t('adminTable.last')}
-        </button>
-        <span className="admin-range">
-          {t('adminCatalogue.import.shown', { shown: rows.length, total: range.total })}
-        </span>
-      </nav>
+      </PageNav>
     );
   };
 

@@ -12,7 +12,9 @@ import {
   type LogSort,
   logParams,
 } from '../../../../api/admin-logs';
-import { Avatar, CopyButton } from '../users/shared';
+import { DataTable } from '../../table/DataTable';
+import { PageNav } from '../../table/parts';
+import { Actor, CopyButton } from '../users/shared';
 import { quickRange, relativeTime } from './time';
 
 /** Spec 3 §9: page sizes 25/50/100 (default 50), default sort newest first, reload after 300 ms. */
@@ -261,100 +263,81 @@ export default function LogsSection() {
         {loading ? <span role="status"> · {t('adminUsers.loading')}</span> : null}
       </p>
 
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--logs" aria-busy={loading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('adminLogs.columns.id')}</th>
-              <th scope="col">{t('adminLogs.columns.admin')}</th>
-              <th scope="col">{t('adminLogs.columns.action')}</th>
-              <th scope="col">{t('adminLogs.columns.category')}</th>
-              <th scope="col">{t('adminLogs.columns.description')}</th>
-              <th scope="col">{t('adminLogs.columns.ip')}</th>
-              <th scope="col">{t('adminLogs.columns.date')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {!loading && rows.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="admin-table__empty">
-                  {t('adminLogs.empty')}
-                </td>
-              </tr>
-            ) : null}
-            {rows.map((row) => {
+      <DataTable
+        className="admin-table admin-table--logs"
+        busy={loading}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty={loading ? null : t('adminLogs.empty')}
+        columns={[
+          { key: 'id', label: t('adminLogs.columns.id'), render: (row) => row.id },
+          {
+            key: 'admin',
+            label: t('adminLogs.columns.admin'),
+            render: (row) => (row.Admin ? <Actor user={row.Admin} /> : t('adminLogs.unknown')),
+          },
+          {
+            key: 'action',
+            label: t('adminLogs.columns.action'),
+            render: (row) => <span className="admin-mono">{row.action}</span>,
+          },
+          {
+            key: 'category',
+            label: t('adminLogs.columns.category'),
+            render: (row) => (
+              <span className={`admin-badge admin-category admin-category--${row.category}`}>
+                {categoryLabel(row.category)}
+              </span>
+            ),
+          },
+          {
+            key: 'description',
+            label: t('adminLogs.columns.description'),
+            className: 'admin-description',
+            title: (row) => row.description || undefined,
+            render: (row) => row.description || '-',
+          },
+          {
+            key: 'ip',
+            label: t('adminLogs.columns.ip'),
+            render: (row) =>
+              row.ip ? (
+                <>
+                  <span className="admin-mono">{row.ip}</span>
+                  <CopyButton text={row.ip} label={t('adminLogs.copyIp', { ip: row.ip })} />
+                </>
+              ) : (
+                '-'
+              ),
+          },
+          {
+            key: 'date',
+            label: t('adminLogs.columns.date'),
+            render: (row) => {
               const at = new Date(row.createdAt);
               return (
-                <tr key={row.id}>
-                  <td data-label={t('adminLogs.columns.id')}>{row.id}</td>
-                  <td data-label={t('adminLogs.columns.admin')}>
-                    {row.Admin ? (
-                      <span className="admin-actor">
-                        <Avatar discordId={row.Admin.discordId} hash={row.Admin.avatar} size={32} alt="" />
-                        {row.Admin.username}
-                      </span>
-                    ) : (
-                      t('adminLogs.unknown')
-                    )}
-                  </td>
-                  <td data-label={t('adminLogs.columns.action')}>
-                    <span className="admin-mono">{row.action}</span>
-                  </td>
-                  <td data-label={t('adminLogs.columns.category')}>
-                    <span className={`admin-badge admin-category admin-category--${row.category}`}>
-                      {categoryLabel(row.category)}
-                    </span>
-                  </td>
-                  <td
-                    data-label={t('adminLogs.columns.description')}
-                    className="admin-description"
-                    title={row.description || undefined}
-                  >
-                    {row.description || '-'}
-                  </td>
-                  <td data-label={t('adminLogs.columns.ip')}>
-                    {row.ip ? (
-                      <>
-                        <span className="admin-mono">{row.ip}</span>
-                        <CopyButton text={row.ip} label={t('adminLogs.copyIp', { ip: row.ip })} />
-                      </>
-                    ) : (
-                      '-'
-                    )}
-                  </td>
-                  <td data-label={t('adminLogs.columns.date')}>
-                    <time dateTime={row.createdAt}>{at.toLocaleString('ru-RU')}</time>
-                    <span className="admin-muted admin-relative">
-                      {relativeTime(at, now, 'ru', t('adminLogs.justNow'))}
-                    </span>
-                  </td>
-                </tr>
+                <>
+                  <time dateTime={row.createdAt}>{at.toLocaleString('ru-RU')}</time>
+                  <span className="admin-muted admin-relative">
+                    {relativeTime(at, now, 'ru', t('adminLogs.justNow'))}
+                  </span>
+                </>
               );
-            })}
-          </tbody>
-        </table>
-      </div>
+            },
+          },
+        ]}
+      />
 
       {count > pageSize ? (
-        <nav className="admin-pagination" aria-label={t('adminLogs.pagination')}>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t('adminLogs.back')}
-          </button>
+        <PageNav
+          label={t('adminLogs.pagination')}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          words={{ previous: t('adminLogs.back'), next: t('adminLogs.forward') }}
+        >
           <span aria-current="page">{t('adminLogs.pageOf', { page, pages })}</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('adminLogs.forward')}
-          </button>
-        </nav>
+        </PageNav>
       ) : null}
     </section>
   );

@@ -14,6 +14,7 @@ import {
 import { useSession } from '../../../../app/session';
 import { LANGUAGES } from '../../../../i18n';
 import { nativeName } from '../../../../layout/LanguageSelect';
+import { DataTable } from '../../table/DataTable';
 
 interface Translation {
   lang: string;
@@ -229,54 +230,41 @@ export default function NewsSection() {
       {items === null ? (
         <p role="status">{t('adminUsers.loading')}</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--news">
-            <thead>
-              <tr>
-                <th scope="col">{t('adminNews.columns.id')}</th>
-                <th scope="col">{t('adminNews.fields.title')}</th>
-                <th scope="col">{t('adminNews.fields.type')}</th>
-                <th scope="col">{t('adminNews.fields.tags')}</th>
-                <th scope="col">{t('adminNews.fields.published')}</th>
-                <th scope="col">{t('adminNews.columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="admin-table__empty">
-                    {t('adminNews.empty')}
-                  </td>
-                </tr>
-              ) : null}
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <td data-label={t('adminNews.columns.id')}>{item.id}</td>
-                  <td data-label={t('adminNews.fields.title')}>{item.title}</td>
-                  <td data-label={t('adminNews.fields.type')}>{t(`adminNews.types.${item.type}`)}</td>
-                  <td data-label={t('adminNews.fields.tags')}>{item.tags.join(', ')}</td>
-                  <td data-label={t('adminNews.fields.published')}>
-                    {item.published ? t('adminNews.yes') : t('adminNews.no')}
-                  </td>
-                  <td data-label={t('adminNews.columns.actions')}>
-                    <div className="admin-table__actions">
-                      <button type="button" className="button button--ghost" onClick={() => edit(item)}>
-                        {t('adminNews.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--ghost"
-                        onClick={() => void remove(item)}
-                      >
-                        {t('adminNews.delete')}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="admin-table admin-table--news"
+          rows={items}
+          rowKey={(item) => item.id}
+          empty={t('adminNews.empty')}
+          columns={[
+            { key: 'id', label: t('adminNews.columns.id'), render: (item) => item.id },
+            { key: 'title', label: t('adminNews.fields.title'), render: (item) => item.title },
+            {
+              key: 'type',
+              label: t('adminNews.fields.type'),
+              render: (item) => t(`adminNews.types.${item.type}`),
+            },
+            { key: 'tags', label: t('adminNews.fields.tags'), render: (item) => item.tags.join(', ') },
+            {
+              key: 'published',
+              label: t('adminNews.fields.published'),
+              render: (item) => (item.published ? t('adminNews.yes') : t('adminNews.no')),
+            },
+            {
+              key: 'actions',
+              label: t('adminNews.columns.actions'),
+              render: (item) => (
+                <div className="admin-table__actions">
+                  <button type="button" className="button button--ghost" onClick={() => edit(item)}>
+                    {t('adminNews.edit')}
+                  </button>
+                  <button type="button" className="button button--ghost" onClick={() => void remove(item)}>
+                    {t('adminNews.delete')}
+                  </button>
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

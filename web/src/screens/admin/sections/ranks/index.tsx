@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createRank, deleteRank, failureText, fetchRanks, type Rank } from '../../../../api/admin-rarity';
 import { imageSource } from '../../../../api/images';
+import { DataTable } from '../../table/DataTable';
 
 const EMPTY = { code: '', title: '', threshold: '', imageUrl: '' };
 /** Spec 2 §9: thresholds show with 2 decimals, or '-' without one. */
@@ -123,58 +124,48 @@ export default function RanksSection() {
           {loadError}
         </p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--ranks">
-            <thead>
-              <tr>
-                <th scope="col">ID</th>
-                <th scope="col">{t('adminRanks.code')}</th>
-                <th scope="col">{t('adminRanks.name')}</th>
-                <th scope="col">{t('adminRanks.threshold')}</th>
-                <th scope="col">{t('adminRanks.image')}</th>
-                <th scope="col">{t('adminRanks.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ranks.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="admin-table__empty">
-                    {t('adminRanks.empty')}
-                  </td>
-                </tr>
-              ) : null}
-              {ranks.map((rank) => {
+        <DataTable
+          className="admin-table admin-table--ranks"
+          rows={ranks}
+          rowKey={(rank) => rank.id}
+          empty={t('adminRanks.empty')}
+          columns={[
+            { key: 'id', label: 'ID', render: (rank) => rank.id },
+            {
+              key: 'code',
+              label: t('adminRanks.code'),
+              render: (rank) => (
+                <span className="rank-chip" style={{ background: rank.color ?? undefined }}>
+                  {rank.code}
+                </span>
+              ),
+            },
+            { key: 'name', label: t('adminRanks.name'), render: (rank) => rank.title },
+            {
+              key: 'threshold',
+              label: t('adminRanks.threshold'),
+              className: 'admin-mono',
+              render: (rank) => showThreshold(rank.threshold),
+            },
+            {
+              key: 'image',
+              label: t('adminRanks.image'),
+              render: (rank) => {
                 const image = imageSource(rank.imageUrl);
-                return (
-                  <tr key={rank.id}>
-                    <td data-label="ID">{rank.id}</td>
-                    <td data-label={t('adminRanks.code')}>
-                      <span className="rank-chip" style={{ background: rank.color ?? undefined }}>
-                        {rank.code}
-                      </span>
-                    </td>
-                    <td data-label={t('adminRanks.name')}>{rank.title}</td>
-                    <td data-label={t('adminRanks.threshold')} className="admin-mono">
-                      {showThreshold(rank.threshold)}
-                    </td>
-                    <td data-label={t('adminRanks.image')}>
-                      {image ? <img src={image} alt="" width={32} height={32} loading="lazy" /> : '-'}
-                    </td>
-                    <td data-label={t('adminRanks.actions')}>
-                      <button
-                        type="button"
-                        className="button button--ghost"
-                        onClick={() => void remove(rank)}
-                      >
-                        {t('adminRanks.delete')}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                return image ? <img src={image} alt="" width={32} height={32} loading="lazy" /> : '-';
+              },
+            },
+            {
+              key: 'actions',
+              label: t('adminRanks.actions'),
+              render: (rank) => (
+                <button type="button" className="button button--ghost" onClick={() => void remove(rank)}>
+                  {t('adminRanks.delete')}
+                </button>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

@@ -14,6 +14,7 @@ import {
   type RunResult,
   recalculateRarity,
 } from '../../../../api/admin-rarity';
+import { DataTable } from '../../table/DataTable';
 import { showThreshold } from '../ranks';
 import { DistributionChart } from './DistributionChart';
 
@@ -186,30 +187,26 @@ export default function RaritySection() {
             })}
           </p>
           <DistributionChart bars={bars} label={t('adminRarity.chartLabel')} />
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('adminRanks.code')}</th>
-                  <th scope="col">{t('adminRanks.threshold')}</th>
-                  <th scope="col">{t('adminRarity.cards')}</th>
-                  <th scope="col">%</th>
-                  <th scope="col">{t('adminRarity.avgOwnership')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {analysis.rankDistribution.map((r) => (
-                  <tr key={r.code}>
-                    <td data-label={t('adminRanks.code')}>{r.code}</td>
-                    <td data-label={t('adminRanks.threshold')}>{showThreshold(r.threshold)}</td>
-                    <td data-label={t('adminRarity.cards')}>{r.cardCount}</td>
-                    <td data-label="%">{two(r.percentage)}</td>
-                    <td data-label={t('adminRarity.avgOwnership')}>{two(r.avgOwnership)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="admin-table"
+            rows={analysis.rankDistribution}
+            rowKey={(r) => r.code}
+            columns={[
+              { key: 'code', label: t('adminRanks.code'), render: (r) => r.code },
+              {
+                key: 'threshold',
+                label: t('adminRanks.threshold'),
+                render: (r) => showThreshold(r.threshold),
+              },
+              { key: 'cards', label: t('adminRarity.cards'), render: (r) => r.cardCount },
+              { key: 'percentage', label: '%', render: (r) => two(r.percentage) },
+              {
+                key: 'avgOwnership',
+                label: t('adminRarity.avgOwnership'),
+                render: (r) => two(r.avgOwnership),
+              },
+            ]}
+          />
           <p>
             {t('adminRarity.ownership', {
               total: analysis.ownershipAnalysis.totalOwned,

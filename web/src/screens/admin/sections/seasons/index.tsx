@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createSeason, deleteSeason, fetchSeasons, type Season } from '../../../../api/admin-catalogue';
+import { DataTable } from '../../table/DataTable';
 import { useConfirmDelete } from '../../table/parts';
 
 /** Spec 2 §9: dates show as their first 10 characters (YYYY-MM-DD). */
@@ -85,41 +86,27 @@ export default function SeasonsSection() {
           {t('adminCatalogue.seasons.loading')}
         </p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('adminCatalogue.id')}</th>
-                <th scope="col">{t('adminCatalogue.seasons.title')}</th>
-                <th scope="col">{t('adminCatalogue.seasons.start')}</th>
-                <th scope="col">{t('adminCatalogue.seasons.end')}</th>
-                <th scope="col">{t('adminCatalogue.seasons.action')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="admin-table__empty">
-                    {t('adminCatalogue.empty')}
-                  </td>
-                </tr>
-              ) : null}
-              {rows.map((s) => (
-                <tr key={s.id}>
-                  <td data-label={t('adminCatalogue.id')}>{s.id}</td>
-                  <td data-label={t('adminCatalogue.seasons.title')}>{s.title}</td>
-                  <td data-label={t('adminCatalogue.seasons.start')}>{dateShown(s.startDate)}</td>
-                  <td data-label={t('adminCatalogue.seasons.end')}>{dateShown(s.endDate)}</td>
-                  <td data-label={t('adminCatalogue.seasons.action')}>
-                    <button type="button" className="button button--danger" onClick={() => void remove(s)}>
-                      {t('adminCatalogue.delete')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="admin-table"
+          rows={rows}
+          rowKey={(s) => s.id}
+          empty={t('adminCatalogue.empty')}
+          columns={[
+            { key: 'id', label: t('adminCatalogue.id'), render: (s) => s.id },
+            { key: 'title', label: t('adminCatalogue.seasons.title'), render: (s) => s.title },
+            { key: 'start', label: t('adminCatalogue.seasons.start'), render: (s) => dateShown(s.startDate) },
+            { key: 'end', label: t('adminCatalogue.seasons.end'), render: (s) => dateShown(s.endDate) },
+            {
+              key: 'action',
+              label: t('adminCatalogue.seasons.action'),
+              render: (s) => (
+                <button type="button" className="button button--danger" onClick={() => void remove(s)}>
+                  {t('adminCatalogue.delete')}
+                </button>
+              ),
+            },
+          ]}
+        />
       )}
     </div>
   );

@@ -8,7 +8,9 @@ import {
   type Trade,
   type TradeStats,
 } from '../../../../api/trades';
-import { Avatar } from '../users/shared';
+import { DataTable } from '../../table/DataTable';
+import { PageNav } from '../../table/parts';
+import { Actor } from '../users/shared';
 import { TradeCards } from './TradeCards';
 
 /** The statuses of the filter and the stat cards (spec 3 §2.5, §4). */
@@ -144,96 +146,65 @@ export default function TradesSection() {
       </div>
 
       {loading ? <p role="status">{t('adminTrades.loading')}</p> : null}
-      <div className="admin-table-wrap">
-        <table className="admin-table admin-table--trades" aria-busy={loading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('adminTrades.columns.id')}</th>
-              <th scope="col">{t('adminTrades.columns.from')}</th>
-              <th scope="col">{t('adminTrades.columns.to')}</th>
-              <th scope="col">{t('adminTrades.columns.status')}</th>
-              <th scope="col">{t('adminTrades.columns.items')}</th>
-              <th scope="col">{t('adminTrades.columns.description')}</th>
-              <th scope="col">{t('adminTrades.columns.created')}</th>
-              <th scope="col">{t('adminTrades.columns.expires')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {!loading && rows.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="admin-table__empty">
-                  {t('adminTrades.empty')}
-                </td>
-              </tr>
-            ) : null}
-            {rows.map((trade) => (
-              <tr key={trade.id} data-trade-id={trade.id}>
-                <td data-label={t('adminTrades.columns.id')}>{trade.id}</td>
-                <td data-label={t('adminTrades.columns.from')}>
-                  <span className="admin-actor">
-                    <Avatar
-                      discordId={trade.FromUser.discordId ?? ''}
-                      hash={trade.FromUser.avatar}
-                      size={32}
-                      alt=""
-                    />
-                    {trade.FromUser.username}
-                  </span>
-                </td>
-                <td data-label={t('adminTrades.columns.to')}>
-                  <span className="admin-actor">
-                    <Avatar
-                      discordId={trade.ToUser.discordId ?? ''}
-                      hash={trade.ToUser.avatar}
-                      size={32}
-                      alt=""
-                    />
-                    {trade.ToUser.username}
-                  </span>
-                </td>
-                <td data-label={t('adminTrades.columns.status')}>
-                  <span className="status-badge" data-status={trade.status}>
-                    {statusLabel(trade.status)}
-                  </span>
-                </td>
-                <td data-label={t('adminTrades.columns.items')}>
-                  <TradeCards items={trade.Items} />
-                </td>
-                <td data-label={t('adminTrades.columns.description')} className="admin-description">
-                  {trade.description || '-'}
-                </td>
-                <td data-label={t('adminTrades.columns.created')}>
-                  <time dateTime={trade.createdAt}>{date(trade.createdAt)}</time>
-                </td>
-                <td data-label={t('adminTrades.columns.expires')}>
-                  {trade.expiresAt ? <time dateTime={trade.expiresAt}>{date(trade.expiresAt)}</time> : '-'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="admin-table admin-table--trades"
+        busy={loading}
+        rows={rows}
+        rowKey={(trade) => trade.id}
+        rowProps={(trade) => ({ 'data-trade-id': trade.id })}
+        empty={loading ? null : t('adminTrades.empty')}
+        columns={[
+          { key: 'id', label: t('adminTrades.columns.id'), render: (trade) => trade.id },
+          {
+            key: 'from',
+            label: t('adminTrades.columns.from'),
+            render: (trade) => <Actor user={trade.FromUser} />,
+          },
+          { key: 'to', label: t('adminTrades.columns.to'), render: (trade) => <Actor user={trade.ToUser} /> },
+          {
+            key: 'status',
+            label: t('adminTrades.columns.status'),
+            render: (trade) => (
+              <span className="status-badge" data-status={trade.status}>
+                {statusLabel(trade.status)}
+              </span>
+            ),
+          },
+          {
+            key: 'items',
+            label: t('adminTrades.columns.items'),
+            render: (trade) => <TradeCards items={trade.Items} />,
+          },
+          {
+            key: 'description',
+            label: t('adminTrades.columns.description'),
+            className: 'admin-description',
+            render: (trade) => trade.description || '-',
+          },
+          {
+            key: 'created',
+            label: t('adminTrades.columns.created'),
+            render: (trade) => <time dateTime={trade.createdAt}>{date(trade.createdAt)}</time>,
+          },
+          {
+            key: 'expires',
+            label: t('adminTrades.columns.expires'),
+            render: (trade) =>
+              trade.expiresAt ? <time dateTime={trade.expiresAt}>{date(trade.expiresAt)}</time> : '-',
+          },
+        ]}
+      />
 
       {count > ADMIN_TRADES_PAGE_SIZE ? (
-        <nav className="admin-pagination" aria-label={t('adminTrades.pagination')}>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t('adminTrades.back')}
-          </button>
+        <PageNav
+          label={t('adminTrades.pagination')}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          words={{ previous: t('adminTrades.back'), next: t('adminTrades.forward') }}
+        >
           <span aria-current="page">{t('adminTrades.pageOf', { page, pages })}</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            {t('adminTrades.forward')}
-          </button>
-        </nav>
+        </PageNav>
       ) : null}
     </section>
   );

@@ -1,6 +1,7 @@
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { PageNav, PageSizeSelect, pageWords } from '../../table/parts';
 import { copyText } from '../users/shared';
 import {
   type Entry,
@@ -326,22 +327,15 @@ export default function TranslationsSection() {
             <option value="values">{t('adminI18n.scopes.values')}</option>
           </select>
         </label>
-        <label className="admin-field">
-          <span className="admin-field__label">{t('adminUsers.pageSize')}</span>
-          <select
-            value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(1);
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PageSizeSelect
+          label={t('adminUsers.pageSize')}
+          sizes={PAGE_SIZES}
+          value={pageSize}
+          onChange={(n) => {
+            setPageSize(n);
+            setPage(1);
+          }}
+        />
       </div>
       <fieldset className="admin-quick admin-quick--plain">
         <legend className="visually-hidden">{t('adminI18n.filter')}</legend>
@@ -486,23 +480,13 @@ export default function TranslationsSection() {
         </table>
       </div>
       {pages > 1 ? (
-        <nav className="admin-pagination" aria-label={t('adminI18n.pagination')}>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={current <= 1}
-            onClick={() => setPage(1)}
-          >
-            {t('adminUsers.first')}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={current <= 1}
-            onClick={() => setPage(current - 1)}
-          >
-            {t('adminUsers.previous')}
-          </button>
+        <PageNav
+          label={t('adminI18n.pagination')}
+          page={current}
+          pages={pages}
+          onPage={setPage}
+          words={pageWords(t, 'adminUsers')}
+        >
           {pageWindow(current, pages).map((n) => (
             <button
               key={n}
@@ -514,23 +498,7 @@ export default function TranslationsSection() {
               {n}
             </button>
           ))}
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={current >= pages}
-            onClick={() => setPage(current + 1)}
-          >
-            {t('adminUsers.next')}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={current >= pages}
-            onClick={() => setPage(pages)}
-          >
-            {t('adminUsers.last')}
-          </button>
-        </nav>
+        </PageNav>
       ) : null}
       <div className="admin-savebar">
         <button

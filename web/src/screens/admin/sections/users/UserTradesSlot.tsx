@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getUserTrades, type Trade } from '../../../../api/trades';
 import { TradeCards } from '../trades/TradeCards';
-import { Avatar } from './shared';
+import { Actor } from './shared';
 
 /** Spec 3 §5: the trades tab's search matches the trade id or the sender's or recipient's name. */
 export function filterTrades(trades: readonly Trade[], search: string): Trade[] {
@@ -61,26 +61,10 @@ export function UserTradesSlot({ userId, search }: { userId: number; search: str
                 </time>
               </div>
               <div className="admin-user-trades__people">
-                <span className="admin-actor">
-                  <Avatar
-                    discordId={trade.FromUser.discordId ?? ''}
-                    hash={trade.FromUser.avatar}
-                    size={32}
-                    alt=""
-                  />
-                  {trade.FromUser.username}
-                </span>
+                <Actor user={trade.FromUser} />
                 <span aria-hidden="true">→</span>
                 <span className="visually-hidden">{t('adminTrades.columns.to')}</span>
-                <span className="admin-actor">
-                  <Avatar
-                    discordId={trade.ToUser.discordId ?? ''}
-                    hash={trade.ToUser.avatar}
-                    size={32}
-                    alt=""
-                  />
-                  {trade.ToUser.username}
-                </span>
+                <Actor user={trade.ToUser} />
               </div>
               <TradeCards items={trade.Items} />
             </li>

@@ -4,6 +4,8 @@ import { type AdminUser, fetchUsers, saveAdminLevel, type UserSort } from '../..
 import { errorText } from '../../../../api/http';
 import { useSession } from '../../../../app/session';
 import { levelKey } from '../../levels';
+import { DataTable } from '../../table/DataTable';
+import { PageNav, PageSizeSelect, pageWords, SortHeader } from '../../table/parts';
 import { Avatar, CopyButton, isDeveloperRow } from './shared';
 import { UserModal } from './UserModal';
 
@@ -108,21 +110,31 @@ export default function UsersSection() {
 
   const filtered = q !== '' || level !== null;
   const range = shownRange(page, pageSize, total);
-  const header = (column: UserSort, label: string) => {
-    const active = sort.column === column;
-    return (
-      <th scope="col" aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <button
-          type="button"
-          className="admin-table__sort"
-          aria-label={t('adminUsers.sortBy', { column: label })}
-          onClick={() => setSort((s) => nextSort(s, column))}
-        >
-          {label}
-          <span aria-hidden="true">{active ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-        </button>
-      </th>
-    );
+  /** A sortable column: its key, label and sort button. */
+  const sortable = (column: UserSort, label: string) => ({
+    key: column,
+    label,
+    head: (
+      <SortHeader
+        column={column}
+        label={label}
+        sort={sort}
+        onSort={(c) => setSort((s) => nextSort(s, c))}
+        sortLabel={t('adminUsers.sortBy', { column: label })}
+      />
+    ),
+  });
+  /** A row's level edit: the level chosen, whether it saves, and whether it may change at all. */
+  const rowState = (user: AdminUser) => {
+    const value = pending[user.id] ?? user.adminLevel;
+    return {
+      developer: isDeveloperRow(user),
+      // The server refuses one's own level (docs/rules.md): the row says so up front.
+      own: user.id === me?.id,
+      value,
+      busy: saving[user.id] === true,
+      changed: value !== user.adminLevel,
+    };
   };
 
   return (
@@ -161,22 +173,15 @@ export default function UsersSection() {
             ))}
           </select>
         </label>
-        <label className="admin-field">
-          <span className="admin-field__label">{t('adminUsers.pageSize')}</span>
-          <select
-            value={pageSize}
-            onChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(1);
-            }}
-          >
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <PageSizeSelect
+          label={t('adminUsers.pageSize')}
+          sizes={PAGE_SIZES}
+          value={pageSize}
+          onChange={(n) => {
+            setPageSize(n);
+            setPage(1);
+          }}
+        />
         {filtered ? (
           <button
             type="button"
@@ -207,127 +212,96 @@ export default function UsersSection() {
         </p>
       ) : null}
 
-      <div className="admin-table-wrap">
-        <table className="admin-table" aria-busy={loading}>
-          <thead>
-            <tr>
-              <th scope="col">{t('adminUsers.avatar')}</th>
-              {header('id', t('adminUsers.id'))}
-              {header('discordId', t('adminUsers.discordId'))}
-              {header('username', t('adminUsers.name'))}
-              {header('adminLevel', t('adminUsers.level'))}
-              <th scope="col">{t('adminUsers.action')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {!loading && !error && rows.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="admin-table__empty">
-                  {t('adminUsers.empty')}
-                </td>
-              </tr>
-            ) : null}
-            {rows.map((user) => {
-              const developer = isDeveloperRow(user);
-              // The server refuses one's own level (docs/rules.md): the row says so up front.
-              const own = user.id === me?.id;
-              const value = pending[user.id] ?? user.adminLevel;
-              const busy = saving[user.id] === true;
-              const changed = value !== user.adminLevel;
-              return (
-                <tr key={user.id}>
-                  <td data-label={t('adminUsers.avatar')}>
-                    <Avatar discordId={user.discordId} hash={user.avatar} size={48} alt="" />
-                  </td>
-                  <td data-label={t('adminUsers.id')}>{user.id}</td>
-                  <td data-label={t('adminUsers.discordId')}>
-                    <span className="admin-mono">{user.discordId}</span>
-                    <CopyButton
-                      text={user.discordId}
-                      label={t('adminUsers.copyDiscordId', { id: user.discordId })}
-                    />
-                  </td>
-                  <td data-label={t('adminUsers.name')}>
-                    <button type="button" className="admin-link" onClick={() => setOpen(user)}>
-                      {user.username}
-                    </button>
-                  </td>
-                  <td data-label={t('adminUsers.level')}>
-                    {developer ? (
-                      <span className="admin-badge admin-badge--developer">{t('levels.4')}</span>
-                    ) : (
-                      <select
-                        aria-label={t('adminUsers.levelOf', { name: user.username })}
-                        value={value}
-                        disabled={busy || own}
-                        onChange={(e) => setPending((p) => ({ ...p, [user.id]: Number(e.target.value) }))}
-                      >
-                        {ASSIGNABLE.map((l) => (
-                          <option key={l} value={l}>
-                            {t(levelKey(l))}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </td>
-                  <td data-label={t('adminUsers.action')}>
-                    <div className="admin-table__actions">
-                      <button type="button" className="button button--ghost" onClick={() => setOpen(user)}>
-                        {t('adminUsers.open')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--primary"
-                        disabled={developer || own || busy || !changed}
-                        onClick={() => void save(user)}
-                      >
-                        {busy ? t('adminUsers.saving') : t('adminUsers.save')}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
+      <DataTable
+        className="admin-table"
+        busy={loading}
+        rows={rows}
+        rowKey={(user) => user.id}
+        empty={!loading && !error ? t('adminUsers.empty') : null}
+        columns={[
+          {
+            key: 'avatar',
+            label: t('adminUsers.avatar'),
+            render: (user) => <Avatar discordId={user.discordId} hash={user.avatar} size={48} alt="" />,
+          },
+          { ...sortable('id', t('adminUsers.id')), render: (user) => user.id },
+          {
+            ...sortable('discordId', t('adminUsers.discordId')),
+            render: (user) => (
+              <>
+                <span className="admin-mono">{user.discordId}</span>
+                <CopyButton
+                  text={user.discordId}
+                  label={t('adminUsers.copyDiscordId', { id: user.discordId })}
+                />
+              </>
+            ),
+          },
+          {
+            ...sortable('username', t('adminUsers.name')),
+            render: (user) => (
+              <button type="button" className="admin-link" onClick={() => setOpen(user)}>
+                {user.username}
+              </button>
+            ),
+          },
+          {
+            ...sortable('adminLevel', t('adminUsers.level')),
+            render: (user) => {
+              const { developer, own, value, busy } = rowState(user);
+              return developer ? (
+                <span className="admin-badge admin-badge--developer">{t('levels.4')}</span>
+              ) : (
+                <select
+                  aria-label={t('adminUsers.levelOf', { name: user.username })}
+                  value={value}
+                  disabled={busy || own}
+                  onChange={(e) => setPending((p) => ({ ...p, [user.id]: Number(e.target.value) }))}
+                >
+                  {ASSIGNABLE.map((l) => (
+                    <option key={l} value={l}>
+                      {t(levelKey(l))}
+                    </option>
+                  ))}
+                </select>
               );
-            })}
-          </tbody>
-        </table>
-      </div>
+            },
+          },
+          {
+            key: 'action',
+            label: t('adminUsers.action'),
+            render: (user) => {
+              const { developer, own, busy, changed } = rowState(user);
+              return (
+                <div className="admin-table__actions">
+                  <button type="button" className="button button--ghost" onClick={() => setOpen(user)}>
+                    {t('adminUsers.open')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    disabled={developer || own || busy || !changed}
+                    onClick={() => void save(user)}
+                  >
+                    {busy ? t('adminUsers.saving') : t('adminUsers.save')}
+                  </button>
+                </div>
+              );
+            },
+          },
+        ]}
+      />
 
       {pages > 1 ? (
-        <nav className="admin-pagination" aria-label={t('adminUsers.pagination')}>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page <= 1}
-            onClick={() => setPage(1)}
-          >
-            {t('adminUsers.first')}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-          >
-            {t('adminUsers.previous')}
-          </button>
+        <PageNav
+          label={t('adminUsers.pagination')}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          words={pageWords(t, 'adminUsers')}
+        >
           <span aria-current="page">{t('adminUsers.pageOf', { page, pages })}</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-          >
-            {t('adminUsers.next')}
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page >= pages}
-            onClick={() => setPage(pages)}
-          >
-            {t('adminUsers.last')}
-          </button>
-        </nav>
+        </PageNav>
       ) : null}
 
       {open ? <UserModal userId={open.id} onClose={() => setOpen(null)} /> : null}

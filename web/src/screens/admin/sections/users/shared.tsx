@@ -30,6 +30,20 @@ export function Avatar({
   );
 }
 
+/** A person in a row: their 32 px avatar, then their name. */
+export function Actor({
+  user,
+}: {
+  user: { discordId?: string | null | undefined; avatar?: string | null | undefined; username: string };
+}) {
+  return (
+    <span className="admin-actor">
+      <Avatar discordId={user.discordId ?? ''} hash={user.avatar} size={32} alt="" />
+      {user.username}
+    </span>
+  );
+}
+
 /** Copies to the clipboard; a failure is silent (spec 3 §8). */
 export function copyText(text: string): void {
   try {
