@@ -20,11 +20,7 @@
  *
  * Figures depend on the machine; CI does not assert them.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ensureWrk, type LoadResult, load, nginxVersion, startNginx } from '@acg/bench';
 import { drawPortrait } from '@acg/fakes';
