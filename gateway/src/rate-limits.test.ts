@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type Cache, connectRedisCache, createMemoryCache } from '@acg/platform';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RATE_LIMITS_NAMESPACE } from './security/rate-limits';
 import { type Harness, startHarness } from './testing/harness';
 
 /**
@@ -89,6 +90,54 @@ describe('rate limit counters in the cache', () => {
       await b.close();
       await caches[0]!.clear({ resetStats: true });
       for (const cache of new Set(caches)) await cache.close();
+    }
+  });
+
+  it('add the counts decided without waiting for the cache: across two replicas exactly the budget passes', async () => {
+    const prefix = `acgtest-gw-${randomBytes(6).toString('hex')}`;
+    const memory = createMemoryCache();
+    const caches: Cache[] = redisUrl
+      ? [
+          await connectRedisCache({ url: redisUrl, prefix }),
+          await connectRedisCache({ url: redisUrl, prefix }),
+        ]
+      : [memory, memory];
+    const env = { TRUST_PROXY: '1', RATE_LIMIT_MAX: '10' };
+    const a = await startHarness({ env, cache: caches[0] });
+    const b = await startHarness({ env, cache: caches[1] });
+    try {
+      const client = someClient();
+      const shared = caches[0]!.namespace(RATE_LIMITS_NAMESPACE);
+      const count = () => shared.get<number>(`global:${client.split(',')[1]!.trim()}`);
+      // Far from the budget, replica a decides the later ones itself and adds them in a batch.
+      for (let i = 0; i < 4; i++) expect((await fromVia(a, client)).status).toBe(200);
+      await vi.waitFor(async () => expect(await count()).toBe(4));
+      // Near it, every request waits for the shared counter: b lets the rest of the 10 pass.
+      for (let i = 0; i < 6; i++) expect((await fromVia(b, client)).status).toBe(200);
+      expect((await fromVia(b, client)).status).toBe(429);
+      expect((await fromVia(a, client)).status).toBe(429);
+      expect(await count()).toBe(12);
+    } finally {
+      await a.close();
+      await b.close();
+      await caches[0]!.clear({ resetStats: true });
+      for (const cache of new Set(caches)) await cache.close();
+    }
+  });
+
+  it('let exactly the budget through a burst of concurrent requests', async () => {
+    const burst = await startHarness({
+      env: { TRUST_PROXY: '1', RATE_LIMIT_MAX: '40', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
+    });
+    try {
+      const client = someClient();
+      expect((await fromVia(burst, client)).status).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 60 }, () => fromVia(burst, client)));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(39);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(21);
+    } finally {
+      await burst.close();
     }
   });
 

@@ -1,20 +1,82 @@
 import type { CacheNamespace, Logger } from '@acg/platform';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { LRUCache } from 'lru-cache';
 
 /**
  * A count that takes longer than this fails (the request then passes, `skipOnError`), so a slow
  * or unreachable Redis never holds requests up.
  */
 const COUNT_TIMEOUT_MS = 500;
+/** Clients whose window this process remembers (least recently seen forgotten first). */
+const TRACKED_KEYS = 100_000;
+
+/** What this process knows of one key's shared counter. */
+interface Tally {
+  /** The shared count as the store last answered it (this window). */
+  known: number;
+  /** Requests counted here and not yet added to the shared counter. */
+  pending: number;
+  /** When the shared window ends (ms since the epoch, from the store's TTL). */
+  resetAt: number;
+}
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
- * @fastify/rate-limit's store over a namespace of the gateway's cache: each count is the cache's
- * atomic increment with TTL (a fixed window), so every gateway replica sharing Redis shares the
- * limits, and the embedded mode counts in the memory cache. The plugin's own options
+ * @fastify/rate-limit's store over a namespace of the gateway's cache (rules §43): each key is a
+ * fixed-window counter in the cache (Redis when set, so every gateway replica shares the limits;
+ * the memory cache in the embedded mode).
+ *
+ * A request far from its limit is decided here without waiting for the cache: while what this
+ * process knows of the shared count, plus what it counted since, stays below half the limit, the
+ * request is counted locally and the counts of all such requests are added to the shared
+ * counter once per event-loop turn (one `increment(key, ttl, n)` per key). Near the limit (or
+ * for a key this process has not seen in this window) every request waits for the shared
+ * counter, so the limit itself is exact across replicas. The plugin's own options
  * (continueExceeding, exponentialBackoff) are not used by the gateway and not supported here.
  */
 export function cacheRateLimitStore(counters: CacheNamespace, logger: Logger): FastifyRateLimitStoreCtor {
   let failing = false;
+  const tallies = new LRUCache<string, Tally>({ max: TRACKED_KEYS });
+  let flushScheduled = false;
+
+  const learn = (key: string, value: number, ttlSeconds: number) => {
+    const now = Date.now();
+    const tally = tallies.get(key);
+    // The first answer of a window (or after the last one ended) starts over; within one window
+    // counts only grow (answers to concurrent additions may arrive out of order).
+    if (!tally || now >= tally.resetAt)
+      tallies.set(key, { known: value, pending: 0, resetAt: now + ttlSeconds * 1000 });
+    else tally.known = Math.max(tally.known, value);
+    if (failing) logger.info('rate-limit counters reachable again');
+    failing = false;
+  };
+  const fail = (err: Error) => {
+    if (!failing) logger.warn({ err }, 'rate-limit counters unavailable; requests are not limited');
+    failing = true;
+  };
+  /** Adds `by` to the shared counter; the answer updates what this process knows. */
+  const add = (key: string, windowMs: number, by: number) =>
+    withTimeout(counters.increment(key, windowMs / 1000, by), COUNT_TIMEOUT_MS).then(
+      ({ value, ttlSeconds }) => {
+        learn(key, value, ttlSeconds);
+        return { value, ttlSeconds };
+      },
+    );
+
+  const windows = new Map<string, number>();
+  const flush = () => {
+    flushScheduled = false;
+    for (const [key, windowMs] of windows) {
+      const tally = tallies.get(key);
+      if (!tally || tally.pending === 0) continue;
+      const by = tally.pending;
+      tally.pending = 0;
+      // The counts are already granted; a failure only loses them from the shared total.
+      add(key, windowMs, by).catch(fail);
+    }
+    windows.clear();
+  };
 
   class CacheRateLimitStore implements FastifyRateLimitStore {
     /** Route-level limits count apart from the limiters made with createRateLimit. */
@@ -23,20 +85,33 @@ export function cacheRateLimitStore(counters: CacheNamespace, logger: Logger): F
       private readonly keyPrefix = '',
     ) {}
 
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
-      withTimeout(counters.increment(`${this.keyPrefix}${key}`, timeWindow / 1000), COUNT_TIMEOUT_MS).then(
-        ({ value, ttlSeconds }) => {
-          if (failing) logger.info('rate-limit counters reachable again');
-          failing = false;
-          callback(null, { current: value, ttl: Math.ceil(ttlSeconds * 1000) });
-        },
+    incr(key: string, callback: Callback, timeWindow: number, max?: number): void {
+      const name = `${this.keyPrefix}${key}`;
+      const tally = tallies.get(name);
+      const now = Date.now();
+      if (
+        tally &&
+        max !== undefined &&
+        now < tally.resetAt &&
+        !failing &&
+        (tally.known + tally.pending + 1) * 2 < max
+      ) {
+        tally.pending += 1;
+        windows.set(name, timeWindow);
+        if (!flushScheduled) {
+          flushScheduled = true;
+          setImmediate(flush);
+        }
+        callback(null, { current: tally.known + tally.pending, ttl: tally.resetAt - now });
+        return;
+      }
+      // Exact: this request and any counted here since the last flush, answered by the store.
+      const by = 1 + (tally && now < tally.resetAt ? tally.pending : 0);
+      if (tally) tally.pending = 0;
+      add(name, timeWindow, by).then(
+        ({ value, ttlSeconds }) => callback(null, { current: value, ttl: Math.ceil(ttlSeconds * 1000) }),
         (err: Error) => {
-          if (!failing) logger.warn({ err }, 'rate-limit counters unavailable; requests are not limited');
-          failing = true;
+          fail(err);
           callback(err);
         },
       );

@@ -304,6 +304,24 @@ describe.each(implementations)('$name cache', (impl) => {
     await expect(ns.increment('ip', 0)).rejects.toThrow(/TTL/);
   });
 
+  it('increment adds a batch of counts at once, in the same window', async () => {
+    const ns = cache.namespace(freshName('incrby'));
+    const first = await ns.increment('ip', MINUTE, 7);
+    expect(first.value).toBe(7);
+    expect(first.ttlSeconds).toBeLessThanOrEqual(MINUTE);
+    const both = await Promise.all([ns.increment('ip', MINUTE, 5), ns.increment('ip', MINUTE)]);
+    // Whichever lands first, each sees the counter just after its own addition.
+    expect([
+      [12, 13],
+      [8, 13],
+    ]).toContainEqual(both.map((r) => r.value).sort((a, b) => a - b));
+    expect(await ns.get('ip')).toBe(13);
+    for (const r of both) expect(r.ttlSeconds).toBeLessThanOrEqual(first.ttlSeconds);
+    for (const bad of [0, -2, 1.5, Number.NaN])
+      await expect(ns.increment('ip', MINUTE, bad)).rejects.toThrow(/positive whole number/);
+    expect(await ns.get('ip')).toBe(13);
+  });
+
   it('ttl reports the time left: 0 when absent, Infinity without expiry', async () => {
     const ns = cache.namespace(freshName('ttlread'));
     expect(await ns.ttl('absent')).toBe(0);

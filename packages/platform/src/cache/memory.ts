@@ -113,14 +113,14 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
       if (remainingMs(k) === 0 || entries.peek(k) !== value) return false;
       return entries.delete(k);
     },
-    async increment(ns, key, ttlMs) {
+    async increment(ns, key, ttlMs, by) {
       const k = `${full(ns)}${SEP}${key}`;
       const left = remainingMs(k);
       const current = left === 0 ? 0 : Number(entries.peek(k));
       if (!Number.isSafeInteger(current)) throw new Error(`Cache value under ${key} is not a counter`);
       const ttl = left === 0 || left === Infinity ? ttlMs : left;
-      entries.set(k, String(current + 1), { ttl });
-      return { value: current + 1, ttlMs: ttl };
+      entries.set(k, String(current + by), { ttl });
+      return { value: current + by, ttlMs: ttl };
     },
     ttlMs: async (ns, key) => remainingMs(`${full(ns)}${SEP}${key}`),
     async countUser(userId, hit) {

@@ -18,7 +18,7 @@ export interface CacheBackend {
   addIfAbsent(ns: string, key: string, value: string, ttlMs: number): Promise<boolean>;
   replaceIfPresent(ns: string, key: string, value: string): Promise<boolean>;
   deleteIfEquals(ns: string, key: string, value: string): Promise<boolean>;
-  increment(ns: string, key: string, ttlMs: number): Promise<{ value: number; ttlMs: number }>;
+  increment(ns: string, key: string, ttlMs: number, by: number): Promise<{ value: number; ttlMs: number }>;
   /** Milliseconds left; 0 when absent, Infinity without expiry. */
   ttlMs(ns: string, key: string): Promise<number>;
   /** Counts one read of a signed-in user (a hit or a miss) towards that user's figures. */
@@ -158,8 +158,10 @@ export function createNamespace(name: string, backend: CacheBackend): CacheNames
       backend.addIfAbsent(name, key, jsonOf(value), positiveTtlMs(ttlSeconds)),
     replace: async (key, value) => backend.replaceIfPresent(name, key, jsonOf(value)),
     deleteIf: async (key, value) => backend.deleteIfEquals(name, key, jsonOf(value)),
-    async increment(key, ttlSeconds) {
-      const { value, ttlMs } = await backend.increment(name, key, positiveTtlMs(ttlSeconds));
+    async increment(key, ttlSeconds, by = 1) {
+      if (!Number.isSafeInteger(by) || by < 1)
+        throw new Error(`A counter is increased by a positive whole number, not ${by}`);
+      const { value, ttlMs } = await backend.increment(name, key, positiveTtlMs(ttlSeconds), by);
       return { value, ttlSeconds: ttlMs / 1000 };
     },
     ttl: async (key) => (await backend.ttlMs(name, key)) / 1000,

@@ -38,7 +38,7 @@ return 0`;
 
 // A fixed window: the first increment (or one of a counter without expiry) sets the TTL.
 const INCREMENT = `
-local v = redis.call('INCR', KEYS[1])
+local v = redis.call('INCRBY', KEYS[1], ARGV[2])
 local t = redis.call('PTTL', KEYS[1])
 if t < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -143,8 +143,11 @@ function redisCache(
     async deleteIfEquals(ns, key, value) {
       return (await redis.eval(DELETE_IF_EQUALS, 1, valueKey(ns, key), value)) === 1;
     },
-    async increment(ns, key, ttlMs) {
-      const [value, left] = (await redis.eval(INCREMENT, 1, valueKey(ns, key), ttlMs)) as [number, number];
+    async increment(ns, key, ttlMs, by) {
+      const [value, left] = (await redis.eval(INCREMENT, 1, valueKey(ns, key), ttlMs, by)) as [
+        number,
+        number,
+      ];
       return { value, ttlMs: left };
     },
     async ttlMs(ns, key) {

@@ -54,11 +54,12 @@ export interface CacheNamespace {
   /** Compare-and-delete: deletes `key` only while it holds `value` (a lock released by its owner). */
   deleteIf(key: string, value: unknown): Promise<boolean>;
   /**
-   * Adds 1 to the counter under `key` and returns it with its time left. An absent counter
-   * starts at 1 and expires after `ttlSeconds`; later increments keep that expiry (a fixed
-   * window, as rate limits count). The counter reads back with get() as a number.
+   * Adds `by` (default 1, a positive whole number) to the counter under `key` and returns it
+   * with its time left. An absent counter starts at `by` and expires after `ttlSeconds`; later
+   * increments keep that expiry (a fixed window, as rate limits count). The counter reads back
+   * with get() as a number.
    */
-  increment(key: string, ttlSeconds: number): Promise<{ value: number; ttlSeconds: number }>;
+  increment(key: string, ttlSeconds: number, by?: number): Promise<{ value: number; ttlSeconds: number }>;
   /** Seconds (fractions) until `key` expires: 0 when absent, Infinity when it never expires. */
   ttl(key: string): Promise<number>;
 }
