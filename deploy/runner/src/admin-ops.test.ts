@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { logListSchema, newsItemSchema, newsListSchema } from '@acg/contracts';
 import { FAKE_VK_TOKEN } from '@acg/fakes';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
 import { isolated, signIn } from './testing/sign-in';
 
@@ -80,14 +80,17 @@ describe('admin operations through the gateway', () => {
     const item = newsItemSchema.parse(await res.json());
     const list = newsListSchema.parse(await (await call('/api/news')).json());
     expect(list.map((n) => n.id)).toContain(item.id);
-    let row: ReturnType<typeof logListSchema.parse>['rows'][number] | undefined;
-    for (let i = 0; i < 100 && !row; i++) {
-      const page = logListSchema.parse(
-        await (await call('/admin/logs?action=news.created', { as: admin })).json(),
-      );
-      row = page.rows.find((r) => r.targetId === String(item.id));
-      if (!row) await new Promise((r) => setTimeout(r, 100));
-    }
+    const row = await vi.waitFor(
+      async () => {
+        const page = logListSchema.parse(
+          await (await call('/admin/logs?action=news.created', { as: admin })).json(),
+        );
+        const found = page.rows.find((r) => r.targetId === String(item.id));
+        expect(found).toBeDefined();
+        return found;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(row).toMatchObject({ category: 'other', service: 'admin', Admin: { username: 'admin_hikari' } });
     expect(row?.ip).toMatch(/127\.0\.0\.1|::1/);
   });

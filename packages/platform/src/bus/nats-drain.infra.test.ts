@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import type { EventEnvelope } from '@acg/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InspectableBus } from './delivery';
 import { connectNatsBus, DEFAULT_ACK_WAIT_MS } from './nats';
 
@@ -57,12 +57,17 @@ const open = async (ns: string, opts: { ackWaitMs?: number; drainMs?: number } =
   return bus;
 };
 
-const until = async (check: () => boolean, timeoutMs: number) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** Polls `check` until it holds (vi.waitFor), failing after `timeoutMs`. */
+const until = (check: () => boolean, timeoutMs: number) =>
+  vi.waitFor(() => expect(check()).toBe(true), { timeout: timeoutMs, interval: 20 });
+
+/** A handler's hold: it stays unfinished until the test releases it (or forever). */
+const gate = () => {
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  return { held, release };
 };
 
 describe('a consumer stopping with an event in flight (NATS)', () => {
@@ -74,12 +79,14 @@ describe('a consumer stopping with an event in flight (NATS)', () => {
     const second = await open(ns, { ackWaitMs: 30_000 });
     const event = probe();
     const got: Received[] = [];
+    // Never released: the handler is still running when its consumer drains.
+    const stuck = gate();
     await first.consume({
       durable: 'drain-test',
       types: ['bench.probed'],
       handler: async (e, { deliveryCount }) => {
         got.push({ id: e.id, deliveryCount, at: Date.now() });
-        await new Promise((r) => setTimeout(r, 60_000));
+        await stuck.held;
       },
     });
     await first.publish(event);
@@ -107,20 +114,41 @@ describe('a consumer stopping with an event in flight (NATS)', () => {
     const b = await open(ns, { ackWaitMs: 600 });
     const got: Received[] = [];
     let finished = 0;
+    const hold = gate();
     for (const bus of [a, b]) {
       await bus.consume({
         durable: 'beat-test',
         types: ['bench.probed'],
         handler: async (e, { deliveryCount }) => {
           got.push({ id: e.id, deliveryCount, at: Date.now() });
-          await new Promise((r) => setTimeout(r, 2500));
+          await hold.held;
           finished++;
         },
       });
     }
     await a.publish(probe());
-    await until(() => finished === 1, 6000);
-    await new Promise((r) => setTimeout(r, 800));
+    await until(() => got.length === 1, 5000);
+    // The handler runs on until four ack waits have passed since it got the event (time is what
+    // this test is about: without heartbeats the server would redeliver after the first one).
+    await until(() => Date.now() - got[0]!.at > 4 * 600, 10_000);
+    hold.release();
+    await until(() => finished === 1, 5000);
+    // Once the server holds the ack nothing can be redelivered: read its own account.
+    const admin = await connect({ servers: natsUrl });
+    try {
+      const jsm = await jetstreamManager(admin);
+      await vi.waitFor(
+        async () =>
+          expect((await jsm.consumers.info(`${ns.toUpperCase()}_EVENTS`, 'beat-test')).num_ack_pending).toBe(
+            0,
+          ),
+        { timeout: 5000, interval: 20 },
+      );
+      const info = await jsm.consumers.info(`${ns.toUpperCase()}_EVENTS`, 'beat-test');
+      expect(info.num_redelivered).toBe(0);
+    } finally {
+      await admin.close();
+    }
     expect(got).toHaveLength(1);
     expect(got[0]!.deliveryCount).toBe(1);
   });
