@@ -66,6 +66,22 @@ export default function CacheSection() {
       reload();
     }
   };
+  /** A clear or clean-up button of either cache. */
+  const actionButton = (
+    which: Exclude<Busy, null | 'test'>,
+    label: string,
+    run: () => Promise<string>,
+    confirmText?: string,
+  ) => (
+    <button
+      type="button"
+      className="button"
+      disabled={busy !== null}
+      onClick={() => void act(which, run, confirmText)}
+    >
+      {label}
+    </button>
+  );
   const failureText = (which: Exclude<Busy, null>, err: unknown) => {
     if (which === 'test') return t('adminCache.testFailed', { error: imageErrorText(err) });
     const key = which.endsWith('clear') ? 'adminCache.clearFailed' : 'adminCache.cleanupFailed';
@@ -147,40 +163,24 @@ export default function CacheSection() {
           ]}
         />
         <div className="admin-toolbar">
-          <button
-            type="button"
-            className="button"
-            disabled={busy !== null}
-            onClick={() =>
-              void act(
-                'server-clear',
-                async () => {
-                  await clearServerCache();
-                  return t('adminCache.cleared');
-                },
-                t('adminCache.confirmServerClear'),
-              )
-            }
-          >
-            {t('adminCache.clearServer')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={busy !== null}
-            onClick={() =>
-              void act(
-                'server-cleanup',
-                async () => {
-                  await cleanupServerCache();
-                  return t('adminCache.cleaned');
-                },
-                t('adminCache.confirmServerCleanup'),
-              )
-            }
-          >
-            {t('adminCache.cleanupServer')}
-          </button>
+          {actionButton(
+            'server-clear',
+            t('adminCache.clearServer'),
+            async () => {
+              await clearServerCache();
+              return t('adminCache.cleared');
+            },
+            t('adminCache.confirmServerClear'),
+          )}
+          {actionButton(
+            'server-cleanup',
+            t('adminCache.cleanupServer'),
+            async () => {
+              await cleanupServerCache();
+              return t('adminCache.cleaned');
+            },
+            t('adminCache.confirmServerCleanup'),
+          )}
         </div>
       </section>
 
@@ -198,37 +198,20 @@ export default function CacheSection() {
           {stat(t('adminCache.hitRate'), browser ? percent(browser.hitRate) : undefined, 'hitRate')}
         </ul>
         <div className="admin-toolbar">
-          <button
-            type="button"
-            className="button"
-            disabled={busy !== null}
-            onClick={() =>
-              void act(
-                'browser-clear',
-                async () => {
-                  await imageLoader().clear();
-                  setTestPicture(null);
-                  return t('adminCache.cleared');
-                },
-                t('adminCache.confirmBrowserClear'),
-              )
-            }
-          >
-            {t('adminCache.clearBrowser')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={busy !== null}
-            onClick={() =>
-              void act('browser-cleanup', async () => {
-                await imageLoader().cache.cleanup();
-                return t('adminCache.cleaned');
-              })
-            }
-          >
-            {t('adminCache.cleanupBrowser')}
-          </button>
+          {actionButton(
+            'browser-clear',
+            t('adminCache.clearBrowser'),
+            async () => {
+              await imageLoader().clear();
+              setTestPicture(null);
+              return t('adminCache.cleared');
+            },
+            t('adminCache.confirmBrowserClear'),
+          )}
+          {actionButton('browser-cleanup', t('adminCache.cleanupBrowser'), async () => {
+            await imageLoader().cache.cleanup();
+            return t('adminCache.cleaned');
+          })}
         </div>
       </section>
 
