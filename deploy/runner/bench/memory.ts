@@ -15,9 +15,7 @@
  * memory after the load, and the requests sent and failed. `--env` sets a variable for every
  * process (e.g. `--env MALLOC_ARENA_MAX=1`) to compare settings. Exit code 1 when a request failed.
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { builtServices } from '@acg/contracts';
@@ -30,29 +28,17 @@ import {
   mixedCalls,
   printMemory,
   printRequests,
+  RUNTIME_BENCH_OPTIONS,
+  runtimeBench,
   startMixedLoad,
   warmUp,
 } from './mixed-load';
 
 const { values } = parseArgs({
-  options: {
-    runtime: { type: 'string', default: '.tmp/runtime' },
-    connections: { type: 'string', default: '20' },
-    'load-seconds': { type: 'string', default: '60' },
-    env: { type: 'string', multiple: true, default: [] },
-  },
+  options: { ...RUNTIME_BENCH_OPTIONS, env: { type: 'string', multiple: true, default: [] } },
 });
-const runtimeRoot = resolve(values.runtime);
 const connections = Number(values.connections);
 const loadSeconds = Number(values['load-seconds']);
-for (const v of ['DATABASE_URL', 'REDIS_URL', 'NATS_URL']) {
-  if (!process.env[v]) throw new Error(`set ${v} (see the comment at the top of this file)`);
-}
-if (!existsSync(join(runtimeRoot, 'gateway', 'main.mjs'))) {
-  throw new Error(
-    `no runtime trees in ${runtimeRoot}: run sh deploy/build-runtime-tree.sh ${values.runtime}`,
-  );
-}
 const extraEnv = Object.fromEntries(
   values.env.map((pair) => {
     const eq = pair.indexOf('=');
@@ -60,13 +46,7 @@ const extraEnv = Object.fromEntries(
     return [pair.slice(0, eq), pair.slice(eq + 1)];
   }),
 );
-
-const t0 = performance.now();
-const at = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
-const say = (line: string) => console.log(`[${at()}] ${line}`);
-const namespace = `mem-${randomUUID().slice(0, 8)}`;
-const logDir = resolve('.tmp', 'memory-logs', namespace);
-mkdirSync(logDir, { recursive: true });
+const { runtimeRoot, at, say, namespace, logDir } = runtimeBench('memory', values.runtime);
 
 const db = await createTestDatabase();
 const order: ProcessName[] = [...builtServices().map((s) => s.name), 'gateway'];

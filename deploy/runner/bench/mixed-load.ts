@@ -4,9 +4,41 @@
  * warm-up, and the memory figures of a process (RSS, private, anonymous; V8 heap and external
  * memory from its /metrics).
  */
-import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { demoCounts } from '../src/testing/demo-counts';
+
+/** The options every bench on the runtime trees takes (parseArgs), beside its own. */
+export const RUNTIME_BENCH_OPTIONS = {
+  runtime: { type: 'string', default: '.tmp/runtime' },
+  connections: { type: 'string', default: '20' },
+  'load-seconds': { type: 'string', default: '60' },
+} as const;
+
+/**
+ * The start every bench on the runtime trees shares: checks the infrastructure URLs and the
+ * built trees, names a fresh bus namespace (`<kind>-…`) with a log folder under .tmp/<kind>-logs,
+ * `at` (the seconds since now) and a `say` that stamps each line with them.
+ */
+export function runtimeBench(kind: string, runtime: string) {
+  const runtimeRoot = resolve(runtime);
+  for (const v of ['DATABASE_URL', 'REDIS_URL', 'NATS_URL']) {
+    if (!process.env[v]) throw new Error(`set ${v} (see the comment at the top of the bench)`);
+  }
+  if (!existsSync(join(runtimeRoot, 'gateway', 'main.mjs'))) {
+    throw new Error(`no runtime trees in ${runtimeRoot}: run sh deploy/build-runtime-tree.sh ${runtime}`);
+  }
+  const t0 = performance.now();
+  /** Seconds since the bench started, as `12.3 s`. */
+  const at = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+  const say = (line: string) => console.log(`[${at()}] ${line}`);
+  const namespace = `${kind}-${randomUUID().slice(0, 8)}`;
+  const logDir = resolve('.tmp', `${kind}-logs`, namespace);
+  mkdirSync(logDir, { recursive: true });
+  return { runtimeRoot, at, say, namespace, logDir };
+}
 
 export interface Call {
   name: string;

@@ -22,8 +22,6 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -38,37 +36,22 @@ import {
   mixedCalls,
   printMemory,
   printRequests,
+  RUNTIME_BENCH_OPTIONS,
+  runtimeBench,
   startMixedLoad,
   warmUp,
 } from './mixed-load';
 
 const { values } = parseArgs({
   options: {
-    runtime: { type: 'string', default: '.tmp/runtime' },
-    connections: { type: 'string', default: '20' },
-    'load-seconds': { type: 'string', default: '60' },
+    ...RUNTIME_BENCH_OPTIONS,
     /** Only the RSS figures: no restarts, no redelivery. */
     'memory-only': { type: 'boolean', default: false },
   },
 });
-const runtimeRoot = resolve(values.runtime);
 const connections = Number(values.connections);
 const loadSeconds = Number(values['load-seconds']);
-for (const v of ['DATABASE_URL', 'REDIS_URL', 'NATS_URL']) {
-  if (!process.env[v]) throw new Error(`set ${v} (see the comment at the top of this file)`);
-}
-if (!existsSync(join(runtimeRoot, 'gateway', 'main.mjs'))) {
-  throw new Error(
-    `no runtime trees in ${runtimeRoot}: run sh deploy/build-runtime-tree.sh ${values.runtime}`,
-  );
-}
-
-const t0 = performance.now();
-const at = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
-const say = (line: string) => console.log(`[${at()}] ${line}`);
-const namespace = `roll-${randomUUID().slice(0, 8)}`;
-const logDir = resolve('.tmp', 'rolling-restart-logs', namespace);
-mkdirSync(logDir, { recursive: true });
+const { runtimeRoot, at, say, namespace, logDir } = runtimeBench('rolling-restart', values.runtime);
 
 const db = await createTestDatabase();
 const services = builtServices().map((s) => s.name);
