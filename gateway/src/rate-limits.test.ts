@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { type Cache, connectRedisCache, createMemoryCache } from '@acg/platform';
+import { type Cache, type CacheNamespace, connectRedisCache, createMemoryCache } from '@acg/platform';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS_NAMESPACE } from './security/rate-limits';
 import { type Harness, startHarness } from './testing/harness';
@@ -64,50 +64,47 @@ const redisUrl = process.env.REDIS_URL;
 const fromVia = (h: Harness, client: string) =>
   h.request('/api/stats', { headers: { 'x-forwarded-for': client } });
 
+/**
+ * Two gateways sharing their counters with a budget of `max`: two connections under one prefix
+ * are two replicas on one Redis; without Redis, two gateways on one memory cache (as the
+ * embedded mode shares its cache). `shared` is the counters' namespace as the replicas see it.
+ */
+async function withTwoReplicas(
+  max: string,
+  run: (replicas: { a: Harness; b: Harness; shared: CacheNamespace }) => Promise<void>,
+): Promise<void> {
+  const prefix = `acgtest-gw-${randomBytes(6).toString('hex')}`;
+  const memory = createMemoryCache();
+  const caches: Cache[] = redisUrl
+    ? [await connectRedisCache({ url: redisUrl, prefix }), await connectRedisCache({ url: redisUrl, prefix })]
+    : [memory, memory];
+  const env = { TRUST_PROXY: '1', RATE_LIMIT_MAX: max };
+  const a = await startHarness({ env, cache: caches[0] });
+  const b = await startHarness({ env, cache: caches[1] });
+  try {
+    await run({ a, b, shared: caches[0]!.namespace(RATE_LIMITS_NAMESPACE) });
+  } finally {
+    await a.close();
+    await b.close();
+    await caches[0]!.clear({ resetStats: true });
+    for (const cache of new Set(caches)) await cache.close();
+  }
+}
+
 describe('rate limit counters in the cache', () => {
   it('are shared by gateway replicas', async () => {
-    // Two connections under one prefix are two replicas on one Redis; without Redis, two
-    // gateways on one memory cache (as the embedded mode shares its cache).
-    const prefix = `acgtest-gw-${randomBytes(6).toString('hex')}`;
-    const memory = createMemoryCache();
-    const caches: Cache[] = redisUrl
-      ? [
-          await connectRedisCache({ url: redisUrl, prefix }),
-          await connectRedisCache({ url: redisUrl, prefix }),
-        ]
-      : [memory, memory];
-    const env = { TRUST_PROXY: '1', RATE_LIMIT_MAX: '4' };
-    const a = await startHarness({ env, cache: caches[0] });
-    const b = await startHarness({ env, cache: caches[1] });
-    try {
+    await withTwoReplicas('4', async ({ a, b }) => {
       const client = someClient();
       for (const replica of [a, b, a, b]) expect((await fromVia(replica, client)).status).toBe(200);
       expect((await fromVia(b, client)).status).toBe(429);
       expect((await fromVia(a, client)).status).toBe(429);
       expect((await fromVia(a, someClient())).status).toBe(200);
-    } finally {
-      await a.close();
-      await b.close();
-      await caches[0]!.clear({ resetStats: true });
-      for (const cache of new Set(caches)) await cache.close();
-    }
+    });
   });
 
   it('add the counts decided without waiting for the cache: across two replicas exactly the budget passes', async () => {
-    const prefix = `acgtest-gw-${randomBytes(6).toString('hex')}`;
-    const memory = createMemoryCache();
-    const caches: Cache[] = redisUrl
-      ? [
-          await connectRedisCache({ url: redisUrl, prefix }),
-          await connectRedisCache({ url: redisUrl, prefix }),
-        ]
-      : [memory, memory];
-    const env = { TRUST_PROXY: '1', RATE_LIMIT_MAX: '10' };
-    const a = await startHarness({ env, cache: caches[0] });
-    const b = await startHarness({ env, cache: caches[1] });
-    try {
+    await withTwoReplicas('10', async ({ a, b, shared }) => {
       const client = someClient();
-      const shared = caches[0]!.namespace(RATE_LIMITS_NAMESPACE);
       const count = () => shared.get<number>(`global:${client.split(',')[1]!.trim()}`);
       // Far from the budget, replica a decides the later ones itself and adds them in a batch.
       for (let i = 0; i < 4; i++) expect((await fromVia(a, client)).status).toBe(200);
@@ -117,12 +114,7 @@ describe('rate limit counters in the cache', () => {
       expect((await fromVia(b, client)).status).toBe(429);
       expect((await fromVia(a, client)).status).toBe(429);
       expect(await count()).toBe(12);
-    } finally {
-      await a.close();
-      await b.close();
-      await caches[0]!.clear({ resetStats: true });
-      for (const cache of new Set(caches)) await cache.close();
-    }
+    });
   });
 
   it('let exactly the budget through a burst of concurrent requests', async () => {
