@@ -18,6 +18,8 @@ interface Tally {
   pending: number;
   /** When the shared window ends (ms since the epoch, from the store's TTL). */
   resetAt: number;
+  /** The window's length, for the batch that adds `pending`. */
+  windowMs: number;
 }
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -38,15 +40,14 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 export function cacheRateLimitStore(counters: CacheNamespace, logger: Logger): FastifyRateLimitStoreCtor {
   let failing = false;
   const tallies = new LRUCache<string, Tally>({ max: TRACKED_KEYS });
-  let flushScheduled = false;
 
-  const learn = (key: string, value: number, ttlSeconds: number) => {
+  const learn = (key: string, value: number, ttlSeconds: number, windowMs: number) => {
     const now = Date.now();
     const tally = tallies.get(key);
     // The first answer of a window (or after the last one ended) starts over; within one window
     // counts only grow (answers to concurrent additions may arrive out of order).
     if (!tally || now >= tally.resetAt)
-      tallies.set(key, { known: value, pending: 0, resetAt: now + ttlSeconds * 1000 });
+      tallies.set(key, { known: value, pending: 0, resetAt: now + ttlSeconds * 1000, windowMs });
     else tally.known = Math.max(tally.known, value);
     if (failing) logger.info('rate-limit counters reachable again');
     failing = false;
@@ -59,23 +60,23 @@ export function cacheRateLimitStore(counters: CacheNamespace, logger: Logger): F
   const add = (key: string, windowMs: number, by: number) =>
     withTimeout(counters.increment(key, windowMs / 1000, by), COUNT_TIMEOUT_MS).then(
       ({ value, ttlSeconds }) => {
-        learn(key, value, ttlSeconds);
+        learn(key, value, ttlSeconds, windowMs);
         return { value, ttlSeconds };
       },
     );
 
-  const windows = new Map<string, number>();
+  /** Keys with counts granted here since the last batch. */
+  const unsent = new Set<string>();
   const flush = () => {
-    flushScheduled = false;
-    for (const [key, windowMs] of windows) {
+    for (const key of unsent) {
       const tally = tallies.get(key);
       if (!tally || tally.pending === 0) continue;
       const by = tally.pending;
       tally.pending = 0;
       // The counts are already granted; a failure only loses them from the shared total.
-      add(key, windowMs, by).catch(fail);
+      add(key, tally.windowMs, by).catch(fail);
     }
-    windows.clear();
+    unsent.clear();
   };
 
   class CacheRateLimitStore implements FastifyRateLimitStore {
@@ -97,11 +98,8 @@ export function cacheRateLimitStore(counters: CacheNamespace, logger: Logger): F
         (tally.known + tally.pending + 1) * 2 < max
       ) {
         tally.pending += 1;
-        windows.set(name, timeWindow);
-        if (!flushScheduled) {
-          flushScheduled = true;
-          setImmediate(flush);
-        }
+        if (unsent.size === 0) setImmediate(flush);
+        unsent.add(name);
         callback(null, { current: tally.known + tally.pending, ttl: tally.resetAt - now });
         return;
       }
