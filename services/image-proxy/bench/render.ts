@@ -9,58 +9,16 @@
  *
  * Figures depend on the machine; CI does not assert them.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ensureWrk, type LoadOptions, load } from '@acg/bench';
-import { cardsGet } from '@acg/contracts';
-import { connectCache, createLogger, createMemoryBus, loadConfig } from '@acg/platform';
-import { imageProxyConfigSchema } from '../src/config';
 import type { ImageFormat } from '../src/domain/image-format';
 import { inlineImageSource } from '../src/images/source';
 import { renderCard } from '../src/render/card';
-import { start } from '../src/start';
 import { benchCards } from './cards';
+import { spawnService, stopService } from './service';
 
-const logger = createLogger('bench', 'silent');
 const ACCEPT: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', png: 'image/png' };
 const FORMATS: ImageFormat[] = ['webp', 'avif', 'png'];
-
-/** The service with a stand-in catalogue serving the bench cards. */
-async function runService(): Promise<string> {
-  const cards = new Map((await benchCards()).map((c) => [c.id, c]));
-  const bus = createMemoryBus({ logger });
-  bus.serve(cardsGet, async ({ ids }) => ({ cards: ids.flatMap((id) => cards.get(id) ?? []) }));
-  const prefix = `acgbench-img-${process.pid}`;
-  const cache = await connectCache({ redisUrl: process.env.REDIS_URL, prefix, logger });
-  await cache.clear({ resetStats: true });
-  const config = loadConfig(imageProxyConfigSchema, {
-    INTERNAL_SECRET: 'bench-internal-secret-0123456789abcdef',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-  });
-  const running = await start({ config, logger, bus, cache });
-  process.once('SIGTERM', async () => {
-    await running.close();
-    await cache.clear({ resetStats: true });
-    await cache.close();
-    process.exit(0);
-  });
-  return running.url;
-}
-
-function spawnService(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, 'service'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
-  });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`service exited early with ${code}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.startsWith('READY ')) resolve({ child, url: line.slice('READY '.length) });
-    });
-  });
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
@@ -88,7 +46,7 @@ async function main(): Promise<void> {
     '| format | sharp only: median ms | p95 ms | mean KB | HTTP incl. catalogue look-up: median ms | p95 ms |',
   );
   console.log('|---|---:|---:|---:|---:|---:|');
-  const service = await spawnService();
+  const service = await spawnService({ BENCH_CARDS: String(cards.length) });
   try {
     for (const format of FORMATS) {
       const renderTimes: number[] = [];
@@ -154,10 +112,8 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    service.child.removeAllListeners('exit');
-    service.child.kill('SIGTERM');
+    await stopService(service);
   }
 }
 
-if (process.argv[2] === 'service') console.log(`READY ${await runService()}`);
-else await main();
+await main();

@@ -1,5 +1,5 @@
 /**
- * The image proxy in a process of its own for the benchmarks (hits.ts, vs-nginx.ts): a stand-in
+ * The image proxy in a process of its own for the benchmarks (hits.ts, render.ts, vs-nginx.ts): a stand-in
  * catalogue on the in-process bus, the cache from REDIS_URL when set (else in memory). The
  * parent reads its URL from the `READY <url>` line it prints.
  */
@@ -14,12 +14,12 @@ import { benchCards } from './cards';
 const logger = createLogger('bench', 'silent');
 
 /**
- * The service with a stand-in catalogue serving 10 bench cards, configured from BENCH_* variables:
- * BENCH_UPSTREAM (an origin it may fetch from on loopback), BENCH_HOT_BYTES (the hot tier's
+ * The service with a stand-in catalogue serving BENCH_CARDS bench cards (default 10), configured
+ * from BENCH_* variables: BENCH_UPSTREAM (an origin it may fetch from on loopback), BENCH_HOT_BYTES (the hot tier's
  * size), BENCH_MAX_SIDE (proxied images' largest side).
  */
 export async function runService(): Promise<string> {
-  const cards = new Map((await benchCards(10)).map((c) => [c.id, c]));
+  const cards = new Map((await benchCards(Number(process.env.BENCH_CARDS ?? 10))).map((c) => [c.id, c]));
   const bus = createMemoryBus({ logger });
   bus.serve(cardsGet, async ({ ids }) => ({ cards: ids.flatMap((id) => cards.get(id) ?? []) }));
   const prefix = `acgbench-hits-${process.pid}`;
