@@ -1,6 +1,6 @@
 import { catalogueCacheCleanup, catalogueCacheClear, catalogueCacheStats } from '@acg/contracts';
 import { asCacheReader, createLogger, createMemoryBus, createMemoryCache } from '@acg/platform';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { catalogueCaches } from '../../caches';
 import { serveCacheAdministration } from './cache-admin';
 
@@ -22,8 +22,12 @@ describe('the catalogue cache administration over the bus', () => {
       await caches.ranks.wrap('all', 60, async () => ['E']);
     });
     await asCacheReader(2, () => caches.characters.wrap('page', 60, async () => []));
-    await new Promise((r) => setTimeout(r, 10));
-    const { namespaces, users } = await bus.request(catalogueCacheStats, {});
+    // The per-user figures are counted after each read returns: ask until both users are in.
+    const { namespaces, users } = await vi.waitFor(async () => {
+      const stats = await bus.request(catalogueCacheStats, {});
+      expect(stats.users?.users_tracked).toBe(2);
+      return stats;
+    });
     expect(namespaces.map((n) => n.name)).toEqual(['cards', 'characters', 'ranks', 'seasons', 'animes']);
     expect(namespaces.find((n) => n.name === 'ranks')).toMatchObject({ keys: 1, hits: 1, misses: 1 });
     // User 1: one miss, one hit (0.5); user 2: one miss (0).
