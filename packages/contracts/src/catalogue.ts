@@ -145,6 +145,24 @@ export const cardsUpdated = defineEvent(
   z.object({ cards: z.array(cardSummarySchema).min(1).max(CARDS_UPDATED_BATCH) }),
 );
 
+/** At most this many cards in one cards.rescored event (about 130 KB of JSON). */
+export const CARDS_RESCORED_BATCH = 10_000;
+/**
+ * cards.rescored: a rarity run changed these cards' rarityScore and nothing else about them, as
+ * parallel lists (`scores[i]` is card `ids[i]`'s new score), up to CARDS_RESCORED_BATCH cards an
+ * event. A score is not part of a card's look, so its version is unchanged. A card whose rank
+ * changed too goes out in cards.updated instead (rules §37).
+ */
+export const cardsRescored = defineEvent(
+  'cards.rescored',
+  z
+    .object({
+      ids: z.array(z.number().int()).min(1).max(CARDS_RESCORED_BATCH),
+      scores: z.array(z.number()).min(1).max(CARDS_RESCORED_BATCH),
+    })
+    .refine((d) => d.ids.length === d.scores.length, 'ids and scores must be as long as each other'),
+);
+
 /** One cache namespace's figures (spec 2 §3 "Cache namespace statistics"). */
 export const cacheNamespaceStatsSchema = z.object({
   name: z.string(),

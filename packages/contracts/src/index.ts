@@ -9,6 +9,7 @@ export * from './fields';
 export * from './identity';
 export * from './inventory';
 export * from './messaging';
+export * from './packed-ints';
 export * from './routes';
 export * from './stats';
 export * from './system';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idNumber, safeString } from './fields';
 import { defineEvent, defineRpc } from './messaging';
+import { packedIntsSchema } from './packed-ints';
 
 /**
  * Inventory and likes (spec 1 §3, §7). An inventory entry is one card held by one user, with
@@ -139,6 +140,11 @@ export const CARD_STATS_PAGE = 20_000;
  * inventory that the run's first page builds in one pass, so every page of a run sees the same
  * figures and later pages cost a range read; `release` on the run's last page drops the snapshot.
  * Without one, each page is computed on its own (slower: the active players are counted again).
+ *
+ * With `packed`, the five lists come as `packed` (packInts: base64 of big-endian int32s) and the
+ * arrays are empty: a page of 20,000 cards is then ~0.5 MB of JSON less to write, parse and
+ * validate on both sides. An inventory that predates `packed` ignores it and answers arrays, so a
+ * caller reads `packed` when it is there and the arrays otherwise.
  */
 export const inventoryCardStats = defineRpc(
   'inventory.card-stats',
@@ -151,6 +157,13 @@ export const inventoryCardStats = defineRpc(
       .regex(/^[A-Za-z0-9-]{8,64}$/)
       .optional(),
     release: z.boolean().optional(),
+    packed: z.boolean().optional(),
+    /**
+     * Count only the active players holding each card (owners, copies and likes are 0, and a card
+     * no active player holds is left out): all a run's scores need, in a lighter pass. With a
+     * run id, the page that builds the snapshot decides for the whole run.
+     */
+    scoresOnly: z.boolean().optional(),
   }),
   z.object({
     cardIds: z.array(z.number().int()),
@@ -158,6 +171,15 @@ export const inventoryCardStats = defineRpc(
     owners: z.array(z.number().int()),
     copies: z.array(z.number().int()),
     likes: z.array(z.number().int()),
+    packed: z
+      .object({
+        cardIds: packedIntsSchema,
+        activeOwners: packedIntsSchema,
+        owners: packedIntsSchema,
+        copies: packedIntsSchema,
+        likes: packedIntsSchema,
+      })
+      .optional(),
     activePlayers: z.number().int(),
     maxCardId: z.number().int(),
   }),

@@ -18,8 +18,13 @@ import type { ConsumeOptions, Subscription } from './types';
 export interface MemoryStreamOptions {
   logger: Logger;
   duplicateWindowMs: number;
-  /** Oldest events are dropped beyond this many (JetStream's max_msgs with discard old). */
+  /**
+   * Events kept for consumers that start later: beyond this many, the oldest every durable has
+   * read are dropped. An event a durable has not read yet is kept (the NATS stream has no
+   * message limit, so it never drops one either) up to `maxUnread`, then dropped with a warning.
+   */
   maxEvents: number;
+  maxUnread: number;
   /** Dead letters kept per durable. */
   maxDeadLetters: number;
 }
@@ -78,11 +83,26 @@ export class MemoryStream {
     this.seenIds.set(event.id, now + this.opts.duplicateWindowMs);
     this.lastSeq += 1;
     this.log.push({ seq: this.lastSeq, type: event.type, body: JSON.stringify(event) });
-    if (this.log.length > this.opts.maxEvents) this.log.splice(0, this.log.length - this.opts.maxEvents);
+    if (this.log.length > this.opts.maxEvents) this.trim();
     for (const durable of this.durables.values()) {
       if (durable.types.has(event.type)) this.schedulePump(durable);
     }
     return true;
+  }
+
+  /** Drops the oldest events beyond maxEvents that every durable has read (see maxEvents). */
+  private trim(): void {
+    const first = this.log[0]?.seq ?? this.lastSeq + 1;
+    let cut = first + this.log.length - this.opts.maxEvents; // events below `cut` may go
+    for (const durable of this.durables.values()) {
+      // Events of types a durable does not take count as read.
+      while (durable.nextSeq < cut && !durable.types.has(this.log[durable.nextSeq - first]?.type ?? '')) {
+        durable.nextSeq += 1;
+      }
+      cut = Math.min(cut, durable.nextSeq);
+    }
+    cut = Math.max(cut, first + this.log.length - this.opts.maxUnread);
+    if (cut > first) this.log.splice(0, cut - first);
   }
 
   /** Creates the durable on first use (from the start of the log) or updates its policy. */

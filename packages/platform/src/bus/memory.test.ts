@@ -31,6 +31,50 @@ describe('memory bus limits', () => {
     expect(seen).toEqual(events.slice(1));
   });
 
+  it('keeps what a slow durable has not read beyond maxEvents, up to maxUnread', async () => {
+    bus = createMemoryBus({ maxEvents: 2, maxUnread: 5 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: number[] = [];
+    await bus.consume({
+      durable: 'slow',
+      types: ['card.dropped'],
+      handler: async (e) => {
+        await held;
+        seen.push((e.data as { cardId: number }).cardId);
+      },
+    });
+    // The handler holds the first event until all are published: 4 wait unread behind it.
+    for (const cardId of [1, 2, 3, 4, 5]) await bus.publish(makeEvent(cardDropped, { cardId }));
+    release();
+    await expect.poll(() => seen.length).toBe(5);
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('drops the oldest unread events past maxUnread', async () => {
+    bus = createMemoryBus({ maxEvents: 2, maxUnread: 5 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: number[] = [];
+    await bus.consume({
+      durable: 'stuck',
+      types: ['card.dropped'],
+      handler: async (e) => {
+        await held;
+        seen.push((e.data as { cardId: number }).cardId);
+      },
+    });
+    for (const cardId of [1, 2, 3, 4, 5, 6, 7, 8]) await bus.publish(makeEvent(cardDropped, { cardId }));
+    release();
+    await expect.poll(() => seen.at(-1)).toBe(8);
+    // Of the unread, the newest 5 were kept (1 too if the handler had it already): 2 and 3 went.
+    expect(seen.filter((n) => n > 1)).toEqual([4, 5, 6, 7, 8]);
+  });
+
   it('forgets envelope ids once the duplicate window has passed', async () => {
     // The window is measured on the wall clock: fake only Date, so delivery runs as usual.
     vi.useFakeTimers({ toFake: ['Date'] });

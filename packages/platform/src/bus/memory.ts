@@ -12,8 +12,10 @@ export interface MemoryBusOptions {
   logger?: Logger;
   /** De-duplication window for envelope ids (default 2 minutes, like the NATS stream). */
   duplicateWindowMs?: number;
-  /** Events kept for consumers that start later (default 10 000). */
+  /** Events kept for consumers that start later (default 10 000); unread ones are kept longer. */
   maxEvents?: number;
+  /** Events kept while a durable has not read them (default 500 000). */
+  maxUnread?: number;
 }
 
 type Handler = (data: unknown, ctx: RpcContext) => Promise<unknown>;
@@ -30,6 +32,7 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): InspectableBus {
     logger,
     duplicateWindowMs: opts.duplicateWindowMs ?? DUPLICATE_WINDOW_MS,
     maxEvents: opts.maxEvents ?? 10_000,
+    maxUnread: opts.maxUnread ?? 500_000,
     maxDeadLetters: 1000,
   });
   let closed = false;

@@ -136,15 +136,22 @@ export const rarityRuns = catalogue.table(
   (t) => [index('rarity_runs_at_idx').on(t.at)],
 );
 
-/** Every change of a card's rarityScore, for its history (rules §37). Append-only. */
+/** Card ids per rarity_history row: block = card id / RARITY_HISTORY_BLOCK. */
+export const RARITY_HISTORY_BLOCK = 1000;
+/**
+ * Every change of a card's rarityScore, for its history (rules §37). Append-only, one row per
+ * write and per block of RARITY_HISTORY_BLOCK card ids: the changed cards of the block and their
+ * new scores as parallel arrays (a run changing 80,000 scores writes ~80 rows, not 80,000).
+ */
 export const rarityHistory = catalogue.table(
   'rarity_history',
   {
-    cardId: integer('card_id').notNull(),
-    score: doublePrecision('score').notNull(),
+    block: integer('block').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    cardIds: integer('card_ids').array().notNull(),
+    scores: doublePrecision('scores').array().notNull(),
   },
-  (t) => [index('rarity_history_card_idx').on(t.cardId, t.at)],
+  (t) => [index('rarity_history_block_idx').on(t.block, t.at)],
 );
 
 export const outbox = outboxTable(catalogue);

@@ -1,6 +1,7 @@
 import {
   CARD_STATS_PAGE,
-  CARDS_UPDATED_BATCH,
+  CARDS_RESCORED_BATCH,
+  cardsRescored,
   cardsUpdated,
   cardUpdated,
   inventoryCardStats,
@@ -12,12 +13,13 @@ import {
   type Database,
   type InspectableBus,
   openServiceDatabase,
+  packInts,
 } from '@acg/platform';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueCaches } from '../caches';
-import { cards, outbox, rarityHistory } from '../db/schema';
+import { cards, outbox } from '../db/schema';
 import { seedLargeCatalogue } from '../seed/large';
 import { catalogueDatabase } from '../start';
 import { rarityScore } from './formulas';
@@ -32,7 +34,15 @@ let testDb: TestDatabase;
 let database: Database;
 let bus: InspectableBus;
 /** The pages inventory was asked for. */
-const asked: Array<{ afterCardId: number; span: number; runId?: string; release?: boolean }> = [];
+const asked: Array<{
+  afterCardId: number;
+  span: number;
+  runId?: string;
+  release?: boolean;
+  packed?: boolean;
+}> = [];
+/** Whether the stand-in answers `packed` when asked (false: an inventory that predates it). */
+let answerPacked = true;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   database = await openServiceDatabase(catalogueDatabase, testDb.url, logger);
@@ -44,14 +54,20 @@ beforeAll(async () => {
     const ids = Array.from({ length: page.span }, (_, i) => page.afterCardId + 1 + i).filter(
       (id) => id <= 36 && id % 5 !== 0,
     );
-    return {
+    const lists = {
       cardIds: ids,
       activeOwners: ids.map(activeOwnersOf),
       owners: ids.map((id) => activeOwnersOf(id) + 1),
       copies: ids.map((id) => activeOwnersOf(id) + 2),
       likes: ids.map(() => 0),
-      activePlayers: ACTIVE_PLAYERS,
-      maxCardId: 36,
+    };
+    const totals = { activePlayers: ACTIVE_PLAYERS, maxCardId: 36 };
+    if (!(page.packed && answerPacked)) return { ...lists, ...totals };
+    const packed = Object.fromEntries(Object.entries(lists).map(([k, v]) => [k, packInts(v)]));
+    return {
+      ...{ cardIds: [], activeOwners: [], owners: [], copies: [], likes: [] },
+      packed: packed as Record<keyof typeof lists, string>,
+      ...totals,
     };
   });
 });
@@ -96,23 +112,32 @@ describe('rarity recalculation, page by page', () => {
       .orderBy(asc(cards.id));
     expect(after.map((c) => [c.id, c.rarityScore])).toEqual(list.map((c) => [c.id, direct.get(c.id)]));
     expect(result.rarityScores).toMatchObject({ updated: willChange.length, total: 36 });
-    const history = await database.db.select().from(rarityHistory);
-    expect(history.map((h) => [h.cardId, h.score]).sort((a, b) => a[0]! - b[0]!)).toEqual(
-      willChange.map((c) => [c.id, direct.get(c.id)]),
-    );
-    // The changed cards go out as cards.updated events (one per up to CARDS_UPDATED_BATCH), not
-    // one card.updated each.
-    expect(await database.db.select().from(outbox).where(eq(outbox.type, cardUpdated.type))).toEqual([]);
-    const events = await database.db.select().from(outbox).where(eq(outbox.type, cardsUpdated.type));
-    expect(events.length).toBe(Math.ceil(willChange.length / CARDS_UPDATED_BATCH));
-    const announced = events.flatMap((e) => cardsUpdated.data.parse(e.data).cards);
-    expect(announced.map((c) => c.id).sort((a, b) => a - b)).toEqual(willChange.map((c) => c.id));
-    for (const card of announced) expect(card.rarityScore).toBe(direct.get(card.id));
+    // Each changed card's history holds its new score; an unchanged card's is empty.
+    const scoring = job(5);
+    for (const c of list) {
+      const history = await scoring.history(c.id);
+      const changed = willChange.some((w) => w.id === c.id);
+      expect(history.map((h) => h.score)).toEqual(changed ? [direct.get(c.id)] : []);
+    }
+    // Scores alone changed: the cards go out as one cards.rescored (ids and scores), not as
+    // summaries or one card.updated each.
+    for (const type of [cardUpdated.type, cardsUpdated.type])
+      expect(await database.db.select().from(outbox).where(eq(outbox.type, type))).toEqual([]);
+    const events = await database.db.select().from(outbox).where(eq(outbox.type, cardsRescored.type));
+    expect(events.length).toBe(Math.ceil(willChange.length / CARDS_RESCORED_BATCH));
+    const announced = cardsRescored.data.parse(events[0]!.data);
+    expect(announced.ids).toEqual(willChange.map((c) => c.id));
+    expect(announced.scores).toEqual(willChange.map((c) => direct.get(c.id)));
 
-    // Read in one page, the same figures change nothing.
-    asked.length = 0;
-    const again = await job(CARD_STATS_PAGE).run({ type: 'manual', method: 'scores' });
-    expect(asked).toHaveLength(1);
-    expect(again.rarityScores.updated).toBe(0);
+    // Read in one page, the same figures change nothing; from an inventory that answers arrays
+    // (it predates `packed`) too.
+    for (const packed of [true, false]) {
+      answerPacked = packed;
+      asked.length = 0;
+      const again = await job(CARD_STATS_PAGE).run({ type: 'manual', method: 'scores' });
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toMatchObject({ packed: true, scoresOnly: true });
+      expect(again.rarityScores.updated).toBe(0);
+    }
   });
 });

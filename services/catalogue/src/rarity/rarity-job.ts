@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { CARD_STATS_PAGE, type EventEnvelope, inventoryCardStats } from '@acg/contracts';
-import { AppError, type Bus, type Database, enqueue, type Logger, UnavailableError } from '@acg/platform';
+import {
+  AppError,
+  type Bus,
+  type Database,
+  enqueue,
+  type Logger,
+  UnavailableError,
+  unpackInts,
+} from '@acg/platform';
 import { asc, desc, sql } from 'drizzle-orm';
 import type { CatalogueCaches } from '../caches';
-import { cards, outbox, ranks, rarityHistory, rarityRuns } from '../db/schema';
+import { cards, outbox, RARITY_HISTORY_BLOCK, ranks, rarityHistory, rarityRuns } from '../db/schema';
 import { type RarityChange, writeRarityChanges } from '../repository/rarity-writes';
 import {
   correlation,
@@ -76,7 +84,9 @@ export function createRarityJob(deps: {
   const progress: Progress = { running: false, phase: 'idle', done: 0, total: 0, startedAt: null };
 
   /** Per-card figures from inventory, and the number of active players. */
-  async function readFigures(): Promise<{ figures: Map<number, CardFigures>; activePlayers: number }> {
+  async function readFigures(
+    opts: { scoresOnly: boolean } = { scoresOnly: false },
+  ): Promise<{ figures: Map<number, CardFigures>; activePlayers: number }> {
     const [{ max = 0 } = {}] = await db
       .select({ max: sql<number>`coalesce(max(${cards.id}), 0)::int` })
       .from(cards);
@@ -97,18 +107,30 @@ export function createRarityJob(deps: {
           activeDays: deps.activeDays,
           runId,
           release: after + pageSize >= max,
+          packed: true,
+          scoresOnly: opts.scoresOnly,
         });
       } catch (err) {
         deps.logger.warn({ err }, 'inventory could not give card figures');
         throw new UnavailableError('Inventory cannot give the ownership figures right now; nothing changed');
       }
       activePlayers = page.activePlayers;
-      for (const [i, id] of page.cardIds.entries())
+      // Packed when inventory knows `packed`; arrays from one that predates it.
+      const lists = page.packed
+        ? {
+            cardIds: unpackInts(page.packed.cardIds),
+            activeOwners: unpackInts(page.packed.activeOwners),
+            owners: unpackInts(page.packed.owners),
+            copies: unpackInts(page.packed.copies),
+            likes: unpackInts(page.packed.likes),
+          }
+        : page;
+      for (const [i, id] of lists.cardIds.entries())
         figures.set(id, {
-          activeOwners: page.activeOwners[i] ?? 0,
-          owners: page.owners[i] ?? 0,
-          copies: page.copies[i] ?? 0,
-          likes: page.likes[i] ?? 0,
+          activeOwners: lists.activeOwners[i] ?? 0,
+          owners: lists.owners[i] ?? 0,
+          copies: lists.copies[i] ?? 0,
+          likes: lists.likes[i] ?? 0,
         });
       progress.done += 1;
     }
@@ -156,8 +178,12 @@ export function createRarityJob(deps: {
     const t0 = performance.now();
     try {
       progress.phase = 'reading';
-      // The cards are read while inventory builds its snapshot (they do not depend on each other).
-      const [{ figures, activePlayers }, list] = await Promise.all([readFigures(), readCards()]);
+      // The cards are read while inventory builds its snapshot (they do not depend on each other);
+      // scores need only the active players holding each card.
+      const [{ figures, activePlayers }, list] = await Promise.all([
+        readFigures({ scoresOnly: true }),
+        readCards(),
+      ]);
       // Without active players every card scores the same: rank updates would flatten the catalogue.
       if (opts.method !== 'scores' && activePlayers === 0)
         throw new AppError(
@@ -381,14 +407,16 @@ export function createRarityJob(deps: {
     };
   }
 
-  /** A card's score history, newest first (additive). */
-  const history = (cardId: number) =>
-    db
-      .select({ score: rarityHistory.score, at: rarityHistory.at })
-      .from(rarityHistory)
-      .where(sql`${rarityHistory.cardId} = ${cardId}`)
-      .orderBy(desc(rarityHistory.at))
-      .limit(200);
+  /** A card's score history, newest first (additive): its entries in its block's rows. */
+  const history = async (cardId: number) => {
+    const rows = await db.execute<{ score: number; at: number }>(sql`
+      select h.scores[i] as score, (extract(epoch from h.at) * 1000)::float8 as at
+      from ${rarityHistory} h cross join lateral array_position(h.card_ids, ${cardId}::int) as i
+      where h.block = ${Math.floor(cardId / RARITY_HISTORY_BLOCK)} and i is not null
+      order by h.at desc
+      limit 200`);
+    return rows.rows.map((r) => ({ score: r.score, at: new Date(r.at) }));
+  };
 
   return { run, lastRun, analysis, likesAnalysis, fixThresholds, history, progress: () => ({ ...progress }) };
 }

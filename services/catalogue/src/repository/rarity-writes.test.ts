@@ -1,14 +1,14 @@
-import { CARDS_UPDATED_BATCH, cardsUpdated } from '@acg/contracts';
+import { CARDS_RESCORED_BATCH, CARDS_UPDATED_BATCH, cardsRescored, cardsUpdated } from '@acg/contracts';
 import { createLogger, type Database, openServiceDatabase } from '@acg/platform';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards, characters, outbox, ranks, rarityHistory, seasons } from '../db/schema';
+import { cards, characters, outbox, RARITY_HISTORY_BLOCK, ranks, rarityHistory, seasons } from '../db/schema';
 import { cardVersion } from '../domain/card-version';
 import { seedLargeCatalogue } from '../seed/large';
 import { catalogueDatabase } from '../start';
 import { findCardSummaries } from './cards';
-import { writeRarityChanges } from './rarity-writes';
+import { type RarityChange, writeRarityChanges } from './rarity-writes';
 
 const logger = createLogger('rarity-writes-test', 'silent');
 let testDb: TestDatabase;
@@ -83,7 +83,16 @@ describe('a rarity run writes its changes in one statement', () => {
     const written = await database.transaction((tx) => writeRarityChanges(tx, changes));
 
     const changedIds = changes.map((c) => c.id).filter((id) => id !== 999_999);
-    expect(written).toBe(Math.ceil(changes.length / CARDS_UPDATED_BATCH));
+    // A rank change (and a score with it) goes out as a summary; a score alone as a rescore.
+    const ranked = changes.filter((c) => c.rankId !== null);
+    const rescored = changes.filter((c) => c.rankId === null && c.id !== 999_999);
+    expect(ranked.length).toBeGreaterThan(CARDS_UPDATED_BATCH);
+    expect(rescored.length).toBeGreaterThan(0);
+    // Events take their cards by position in the id-sorted changes, a batch per BATCH positions.
+    const sortedIds = changes.map((c) => c.id).sort((a, b) => a - b);
+    const batches = (kind: RarityChange[], size: number) =>
+      new Set(kind.map((c) => Math.floor(sortedIds.indexOf(c.id) / size))).size;
+    expect(written).toBe(batches(ranked, CARDS_UPDATED_BATCH) + batches(rescored, CARDS_RESCORED_BATCH));
     const expected = await findCardSummaries(db, changedIds);
     expect(expected.map((s) => s.id)).toEqual(changedIds);
     // The stored scores and ranks are the new ones.
@@ -94,7 +103,7 @@ describe('a rarity run writes its changes in one statement', () => {
       else expect(now.rankCode).not.toBe(before.get(c.id)!.rankCode);
     }
     const events = await db.select().from(outbox).where(eq(outbox.type, cardsUpdated.type));
-    expect(events).toHaveLength(written);
+    expect(events).toHaveLength(batches(ranked, CARDS_UPDATED_BATCH));
     for (const e of events) {
       expect(e.version).toBe(cardsUpdated.version);
       expect(e.publishedAt).toBeNull();
@@ -103,21 +112,28 @@ describe('a rarity run writes its changes in one statement', () => {
     const announced = events
       .flatMap((e) => cardsUpdated.data.parse(e.data).cards)
       .sort((a, b) => a.id - b.id);
-    expect(announced).toEqual(expected);
+    expect(announced).toEqual(expected.filter((s) => ranked.some((c) => c.id === s.id)));
     for (const s of announced) {
       const { version, ...rest } = s;
       expect(version).toBe(cardVersion(rest));
     }
-    // The awkward cards really are among them (a rank change moved card 1 onto or off it).
-    expect(announced.find((s) => s.id === 1)?.characterName).toBe(AWKWARD[0]);
+    // The awkward cards really are among them (card 2's rank changed, onto or off the awkward rank).
+    expect(announced.find((s) => s.id === 2)?.characterName).toBe(AWKWARD[0]);
     expect(announced.filter((s) => s.rankTitle === AWKWARD[3]).length).toBeGreaterThan(0);
+    // The score-only changes: ids and new scores, in id order.
+    const rescoreEvents = await db.select().from(outbox).where(eq(outbox.type, cardsRescored.type));
+    expect(rescoreEvents.map((e) => e.version)).toEqual([cardsRescored.version]);
+    expect(cardsRescored.data.parse(rescoreEvents[0]!.data)).toEqual({
+      ids: rescored.map((c) => c.id),
+      scores: rescored.map((c) => c.score),
+    });
 
-    // One history row per changed score, none for a rank-only change or a card gone.
-    const history = await db
-      .select({ cardId: rarityHistory.cardId, score: rarityHistory.score })
-      .from(rarityHistory)
-      .orderBy(asc(rarityHistory.cardId));
-    expect(history).toEqual(
+    // Every changed score in the history, in its block's row; none for a rank-only change or a
+    // card gone.
+    const rows = await db.select().from(rarityHistory).orderBy(asc(rarityHistory.block));
+    for (const row of rows)
+      for (const id of row.cardIds) expect(Math.floor(id / RARITY_HISTORY_BLOCK)).toBe(row.block);
+    expect(rows.flatMap((r) => r.cardIds.map((cardId, i) => ({ cardId, score: r.scores[i] })))).toEqual(
       changes
         .filter((c) => c.score !== null && c.id !== 999_999)
         .map((c) => ({ cardId: c.id, score: c.score })),

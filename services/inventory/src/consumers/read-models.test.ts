@@ -3,6 +3,7 @@ import {
   type CardSummary,
   cardCreated,
   cardDeleted,
+  cardsRescored,
   cardsUpdated,
   cardUpdated,
   defineRpc,
@@ -222,6 +223,35 @@ describe.each(buses)('read-model consumers on the $name', (under) => {
     await opened.redeliver(batch);
     await barrier();
     expect((await summary(a))?.rarityScore).toBe(7);
+  });
+
+  it('applies a cards.rescored to the cards it knows, never over a newer event, never to a deleted or unseen card', async () => {
+    const [a, b, c, gone, unseen] = [base + 21, base + 22, base + 23, base + 24, base + 25];
+    for (const id of [a, b, c, gone])
+      await publish(
+        at(makeEvent(cardCreated, card(id, { rarityScore: 1, rankCode: 'B' })), '2026-05-01T00:00:00.000Z'),
+      );
+    await publish(at(makeEvent(cardDeleted, { id: gone }), '2026-05-01T12:00:00.000Z'));
+    await waitFor(async () => (await summary(gone))?.deleted === true, 'the four cards, one deleted');
+    // c changed after the rescore was computed: the rescore must not undo that.
+    await publish(at(makeEvent(cardUpdated, card(c, { rarityScore: 9 })), '2026-05-03T00:00:00.000Z'));
+    await waitFor(async () => (await summary(c))?.rarityScore === 9, 'the newer card.updated');
+    const rescore = at(
+      makeEvent(cardsRescored, { ids: [a, b, c, gone, unseen], scores: [12.5, 33.25, 4, 5, 6] }),
+      '2026-05-02T00:00:00.000Z',
+    );
+    await publish(rescore);
+    await waitFor(async () => (await summary(b))?.rarityScore === 33.25, 'cards.rescored');
+    expect(await summary(a)).toMatchObject({ rarityScore: 12.5, rankCode: 'B', deleted: false });
+    expect(await summary(c)).toMatchObject({ rarityScore: 9 });
+    expect(await summary(gone)).toMatchObject({ deleted: true });
+    expect(await summary(unseen)).toBeUndefined();
+    // Delivered again after a newer update of a: no step back.
+    await publish(at(makeEvent(cardUpdated, card(a, { rarityScore: 70 })), '2026-05-04T00:00:00.000Z'));
+    await waitFor(async () => (await summary(a))?.rarityScore === 70, 'a newer card.updated of a');
+    await opened.redeliver(rescore);
+    await barrier();
+    expect((await summary(a))?.rarityScore).toBe(70);
   });
 
   it('keeps user summaries from user events, newest first', async () => {

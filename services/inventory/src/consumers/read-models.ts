@@ -1,6 +1,7 @@
 import {
   cardCreated,
   cardDeleted,
+  cardsRescored,
   cardsUpdated,
   cardUpdated,
   userCreated,
@@ -10,6 +11,7 @@ import { type Bus, type Database, type Subscription, startIdempotentConsumer } f
 import { processedMessages } from '../db/schema';
 import {
   applyCardDeleted,
+  applyCardScores,
   applyCardSummaries,
   applyCardSummary,
   applyUserSummary,
@@ -21,7 +23,8 @@ export const USER_CONSUMER = 'inventory-users';
 
 /**
  * Inventory keeps its own copies of the card and user facts it lists (architecture §3): card
- * summaries from catalogue's card.* and cards.updated events and user summaries from auth's user.* events. Each
+ * summaries from catalogue's card.*, cards.updated and cards.rescored events and user summaries from
+ * auth's user.* events. Each
  * event is applied at most once (its id is recorded in the same transaction) and acked only
  * after commit; an event older than what a row already reflects changes nothing, so a late
  * redelivery cannot undo a newer change.
@@ -35,11 +38,13 @@ export async function startReadModelConsumers(
     table: processedMessages,
     bus,
     durable: CARD_CONSUMER,
-    types: [cardCreated.type, cardUpdated.type, cardsUpdated.type, cardDeleted.type],
+    types: [cardCreated.type, cardUpdated.type, cardsUpdated.type, cardsRescored.type, cardDeleted.type],
     handle: async (event, tx) => {
       const asOf = new Date(event.occurredAt);
       if (event.type === cardsUpdated.type) {
         await applyCardSummaries(tx, cardsUpdated.data.parse(event.data).cards, asOf);
+      } else if (event.type === cardsRescored.type) {
+        await applyCardScores(tx, cardsRescored.data.parse(event.data), asOf);
       } else if (event.type === cardDeleted.type) {
         await applyCardDeleted(tx, cardDeleted.data.parse(event.data).id, asOf);
       } else {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -14,6 +15,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { BEFORE_ANY_EVENT } from './as-of';
+
+/** A bytea column, read as a Buffer (drizzle 0.45 has no builder for it). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** Inventory's own schema (not exported: migrate() creates it). */
 const inventory = pgSchema('inventory');
@@ -37,6 +41,11 @@ export const entries = inventory.table(
   (t) => [
     uniqueIndex('entries_user_card').on(t.userId, t.cardId),
     index('entries_card_idx').on(t.cardId),
+    // Who is active (rules §37): a range of recent moves read from the index alone, not a pass
+    // over every entry.
+    index('entries_recent_idx')
+      .on(t.updatedAt, t.userId)
+      .where(sql`${t.quantity} > 0`),
     check('entries_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('entries_reserved_range', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.quantity}`),
   ],
@@ -174,17 +183,20 @@ export const cardStatsRuns = inventory.table('card_stats_runs', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Chunk `chunk` holds the cards with (card_id - 1) / chunk_span = chunk, in card id order. */
+/**
+ * Chunk `chunk` holds the cards with (card_id - 1) / chunk_span = chunk, in card id order; each
+ * list is the big-endian int4 bytes of its numbers (int4send), read with intsOfBytes.
+ */
 export const cardStatsSnapshots = inventory.table(
   'card_stats_snapshots',
   {
     runId: text('run_id').notNull(),
     chunk: integer('chunk').notNull(),
-    cardIds: integer('card_ids').array().notNull(),
-    activeOwners: integer('active_owners').array().notNull(),
-    owners: integer('owners').array().notNull(),
-    copies: integer('copies').array().notNull(),
-    likes: integer('likes').array().notNull(),
+    cardIds: bytea('card_ids').notNull(),
+    activeOwners: bytea('active_owners').notNull(),
+    owners: bytea('owners').notNull(),
+    copies: bytea('copies').notNull(),
+    likes: bytea('likes').notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.chunk] })],
 );

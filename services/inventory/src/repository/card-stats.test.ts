@@ -1,4 +1,5 @@
 import { inventoryCardStats } from '@acg/contracts';
+import { unpackInts } from '@acg/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InventoryHarness, startInventoryHarness } from '../test/harness';
 import { CARD_STATS_SNAPSHOT_TTL_MINUTES, cardStatsPage } from './card-stats';
@@ -169,6 +170,72 @@ describe('inventory.card-stats', () => {
     ] as const)
       expect(await ask(after, span)).toEqual(await cardStatsPage(h.database.db, after, span, ACTIVE_DAYS));
     await ask(0, 1, true);
+    expect(await snapshotRows()).toBe('0');
+  });
+
+  it('answers packed when asked: the same lists as the arrays, aligned or not, and only the active owners when told', async () => {
+    const want = expected();
+    const unpacked = (page: Page) => {
+      expect([page.cardIds, page.activeOwners, page.owners, page.copies, page.likes]).toEqual([
+        [],
+        [],
+        [],
+        [],
+        [],
+      ]);
+      const p = page.packed!;
+      return {
+        cardIds: unpackInts(p.cardIds),
+        activeOwners: unpackInts(p.activeOwners),
+        owners: unpackInts(p.owners),
+        copies: unpackInts(p.copies),
+        likes: unpackInts(p.likes),
+      };
+    };
+    const ask = (
+      runId: string,
+      after: number,
+      span: number,
+      extra: { scoresOnly?: boolean; release?: boolean } = {},
+    ) =>
+      h.bus.request(inventoryCardStats, {
+        afterCardId: after,
+        span,
+        activeDays: ACTIVE_DAYS,
+        runId,
+        packed: true,
+        ...extra,
+      });
+    const pages = await readAll(32, async (after, last) => {
+      const page = await ask('run-packed-4', after, SPAN, { release: last });
+      return { ...page, ...unpacked(page) };
+    });
+    const { activePlayers, ...figures } = want;
+    expect(pages).toEqual({ ...figures, totals: [`${activePlayers}/22`] });
+    // A page across chunks, packed, against the arrays computed for it alone.
+    await ask('run-packed-5', 0, SPAN);
+    const across = await ask('run-packed-5', 5, 9, { release: true });
+    expect({ ...across, ...unpacked(across), packed: undefined }).toEqual({
+      ...(await cardStatsPage(h.database.db, 5, 9, ACTIVE_DAYS)),
+      packed: undefined,
+    });
+    // Scores only: the active owners of every card an active player holds, everything else 0.
+    const activelyHeld = pages.activeOwners.flatMap((n, i) => (n > 0 ? [i] : []));
+    // Not the cards only liked (13, 30).
+    expect(activelyHeld.map((i) => pages.cardIds[i])).not.toContain(13);
+    expect(activelyHeld.map((i) => pages.cardIds[i])).not.toContain(30);
+    const scoresOnly = await readAll(32, async (after, last) => {
+      const page = await ask('run-packed-7', after, SPAN, { scoresOnly: true, release: last });
+      return { ...page, ...unpacked(page) };
+    });
+    expect(scoresOnly).toEqual({
+      cardIds: activelyHeld.map((i) => pages.cardIds[i]),
+      activeOwners: activelyHeld.map((i) => pages.activeOwners[i]),
+      owners: activelyHeld.map(() => 0),
+      copies: activelyHeld.map(() => 0),
+      likes: activelyHeld.map(() => 0),
+      totals: pages.totals,
+    });
     expect(await snapshotRows()).toBe('0');
   });
 

@@ -1,4 +1,4 @@
-import type { Database, Db } from '@acg/platform';
+import { type Database, type Db, intsOfBytes, packInts } from '@acg/platform';
 import { sql } from 'drizzle-orm';
 import { cardStatsRuns, cardStatsSnapshots, entries, likes } from '../db/schema';
 
@@ -7,15 +7,24 @@ export const CARD_STATS_SNAPSHOT_TTL_MINUTES = 60;
 /** The advisory lock class that serialises the pages of one run (its key is the run id's hash). */
 const SNAPSHOT_LOCK_CLASS = 0x6373_7473; // "csts"
 
-export interface CardStatsPage {
+/** The per-card figure lists of a page, in card id order. */
+interface FigureLists {
   cardIds: number[];
   activeOwners: number[];
   owners: number[];
   copies: number[];
   likes: number[];
+}
+const FIGURE_KEYS = ['cardIds', 'activeOwners', 'owners', 'copies', 'likes'] as const;
+
+export interface CardStatsPage extends FigureLists {
+  /** The lists as packInts text when the caller asked `packed` (the arrays are empty then). */
+  packed?: Record<keyof FigureLists, string>;
   activePlayers: number;
   maxCardId: number;
 }
+/** A snapshot chunk's lists as stored: big-endian int4 bytes. */
+type StatsBytes = Record<'card_ids' | 'active_owners' | 'owners' | 'copies' | 'likes', Buffer>;
 type StatsRow = {
   card_id: number;
   active_owners: number;
@@ -24,20 +33,33 @@ type StatsRow = {
   likes: number;
 };
 
-const asPage = (list: StatsRow[], activePlayers: number, maxCardId: number): CardStatsPage => ({
-  cardIds: list.map((r) => r.card_id),
-  activeOwners: list.map((r) => r.active_owners),
-  owners: list.map((r) => r.owners),
-  copies: list.map((r) => r.copies),
-  likes: list.map((r) => r.likes),
-  activePlayers,
-  maxCardId,
+type Totals = Pick<CardStatsPage, 'activePlayers' | 'maxCardId'>;
+
+/** A page answered packed: the lists as packInts text, the arrays empty. */
+const packedAnswer = (packed: Record<keyof FigureLists, string>, totals: Totals): CardStatsPage => ({
+  cardIds: [],
+  activeOwners: [],
+  owners: [],
+  copies: [],
+  likes: [],
+  packed,
+  ...totals,
 });
 
-/** Players with a copy gained or moved within `activeDays` (each counted once). */
+/** The page's lists as the caller asked for them: packed (packInts) or as arrays. */
+function answer(lists: FigureLists, totals: Totals, packed: boolean): CardStatsPage {
+  if (!packed) return { ...lists, ...totals };
+  const texts = Object.fromEntries(FIGURE_KEYS.map((k) => [k, packInts(lists[k])]));
+  return packedAnswer(texts as Record<keyof FigureLists, string>, totals);
+}
+
+/**
+ * Players with a copy gained or moved within `activeDays` (each counted once). The cut-off is a
+ * sub-select, computed once: written inline, `now() - interval` is evaluated for every row.
+ */
 const activePlayersCte = (activeDays: number) => sql`
   select user_id from ${entries}
-  where updated_at >= now() - make_interval(days => ${activeDays}) and quantity > 0
+  where updated_at >= (select now() - make_interval(days => ${activeDays})) and quantity > 0
   group by user_id`;
 
 /**
@@ -50,6 +72,7 @@ export async function cardStatsPage(
   after: number,
   span: number,
   activeDays: number,
+  packed = false,
 ): Promise<CardStatsPage> {
   const rows = await db.execute<StatsRow>(sql`
     with active as materialized (${activePlayersCte(activeDays)}), owned as (
@@ -73,24 +96,45 @@ export async function cardStatsPage(
     await db.execute<{ active_players: number; max_card_id: number }>(sql`
       select
         (select count(distinct user_id)::int from ${entries}
-          where updated_at >= now() - make_interval(days => ${activeDays}) and quantity > 0) as active_players,
+          where updated_at >= (select now() - make_interval(days => ${activeDays})) and quantity > 0) as active_players,
         (select coalesce(max(card_id), 0)::int from ${entries}) as max_card_id`)
   ).rows;
-  return asPage(rows.rows, totals?.active_players ?? 0, totals?.max_card_id ?? 0);
+  const list = rows.rows;
+  return answer(
+    {
+      cardIds: list.map((r) => r.card_id),
+      activeOwners: list.map((r) => r.active_owners),
+      owners: list.map((r) => r.owners),
+      copies: list.map((r) => r.copies),
+      likes: list.map((r) => r.likes),
+    },
+    { activePlayers: totals?.active_players ?? 0, maxCardId: totals?.max_card_id ?? 0 },
+    packed,
+  );
 }
 
 /**
  * A page of run `runId`'s snapshot (docs/rules.md §37). The run's first page builds the snapshot
  * of every card in one statement: one pass over the entries for the active players, one for the
  * per-card aggregate (the active players as a hashed set, no join), one over the likes; the
- * figures go into the unlogged `card_stats_snapshots` as arrays in chunks of this page's span.
- * Every page then reads the one or two chunks its range falls in. `release` (the run's last page)
- * drops the run's rows after reading. Pages of one run are serialised by an advisory lock, so a
- * page asked twice at once builds once.
+ * figures go into the unlogged `card_stats_snapshots` in chunks of this page's span, each list as
+ * the big-endian int4 bytes of its numbers (no text to format or parse). Every page then reads the
+ * one or two chunks its range falls in. `release` (the run's last page) drops the run's rows
+ * after reading. Pages of one run are serialised by an advisory lock, so a page asked twice at
+ * once builds once.
  */
 export async function cardStatsSnapshotPage(
   database: Database,
-  opts: { runId: string; after: number; span: number; activeDays: number; release?: boolean },
+  opts: {
+    runId: string;
+    after: number;
+    span: number;
+    activeDays: number;
+    release?: boolean;
+    packed?: boolean;
+    /** Only the active owners (inventoryCardStats' `scoresOnly`); the page that builds decides. */
+    scoresOnly?: boolean;
+  },
 ): Promise<CardStatsPage> {
   const { runId, after, span, activeDays } = opts;
   type Run = { active_players: number; max_card_id: number; chunk_span: number };
@@ -115,27 +159,35 @@ export async function cardStatsSnapshotPage(
       // of work at 1M entries, so no JIT.
       await tx.execute(sql`set local work_mem = '64MB'`);
       await tx.execute(sql`set local jit = off`);
-      [run] = (
-        await tx.execute<Run>(sql`
-          with active as materialized (${activePlayersCte(activeDays)}), owned as (
-            select e.card_id,
-              (count(*) filter (where e.user_id in (select user_id from active)))::int as active_owners,
-              count(*)::int as owners,
-              sum(e.quantity)::int as copies
+      const bytes = (column: string) =>
+        sql.raw(`string_agg(int4send(${column}), ''::bytea order by card_id)`);
+      const figures = opts.scoresOnly
+        ? sql`
+            select e.card_id, count(*)::int as active_owners, 0 as owners, 0 as copies, 0 as likes
             from ${entries} e
-            where e.quantity > 0
-            group by e.card_id
-          ), liked as (
-            select card_id, count(*)::int as likes from ${likes} group by card_id
-          ), figures as (
+            where e.quantity > 0 and e.user_id in (select user_id from active)
+            group by e.card_id`
+        : sql`
             select coalesce(o.card_id, l.card_id) as card_id, coalesce(o.active_owners, 0) as active_owners,
               coalesce(o.owners, 0) as owners, coalesce(o.copies, 0) as copies, coalesce(l.likes, 0) as likes
-            from owned o full join liked l on l.card_id = o.card_id
+            from (
+              select e.card_id,
+                (count(*) filter (where e.user_id in (select user_id from active)))::int as active_owners,
+                count(*)::int as owners,
+                sum(e.quantity)::int as copies
+              from ${entries} e
+              where e.quantity > 0
+              group by e.card_id
+            ) o full join (
+              select card_id, count(*)::int as likes from ${likes} group by card_id
+            ) l on l.card_id = o.card_id`;
+      [run] = (
+        await tx.execute<Run>(sql`
+          with active as materialized (${activePlayersCte(activeDays)}), figures as (${figures}
           ), stats as (
             insert into ${cardStatsSnapshots} (run_id, chunk, card_ids, active_owners, owners, copies, likes)
-            select ${runId}, (card_id - 1) / ${span}::int, array_agg(card_id order by card_id),
-              array_agg(active_owners order by card_id), array_agg(owners order by card_id),
-              array_agg(copies order by card_id), array_agg(likes order by card_id)
+            select ${runId}, (card_id - 1) / ${span}::int, ${bytes('card_id')}, ${bytes('active_owners')},
+              ${bytes('owners')}, ${bytes('copies')}, ${bytes('likes')}
             from figures
             group by 2
           )
@@ -146,33 +198,45 @@ export async function cardStatsSnapshotPage(
       ).rows;
     }
     const chunkSpan = run?.chunk_span ?? span;
-    const chunks = await tx.execute<{
-      card_ids: number[];
-      active_owners: number[];
-      owners: number[];
-      copies: number[];
-      likes: number[];
-    }>(sql`
+    const chunks = await tx.execute<StatsBytes>(sql`
       select card_ids, active_owners, owners, copies, likes from ${cardStatsSnapshots}
       where run_id = ${runId}
         and chunk between ${Math.floor(after / chunkSpan)} and ${Math.floor((after + span - 1) / chunkSpan)}
       order by chunk`);
-    const list: StatsRow[] = [];
-    for (const c of chunks.rows)
-      c.card_ids.forEach((id, i) => {
-        if (id > after && id <= after + span)
-          list.push({
-            card_id: id,
-            active_owners: c.active_owners[i]!,
-            owners: c.owners[i]!,
-            copies: c.copies[i]!,
-            likes: c.likes[i]!,
-          });
-      });
-    if (opts.release) {
-      await tx.execute(sql`delete from ${cardStatsSnapshots} where run_id = ${runId}`);
-      await tx.execute(sql`delete from ${cardStatsRuns} where run_id = ${runId}`);
+    const totals: Totals = { activePlayers: run?.active_players ?? 0, maxCardId: run?.max_card_id ?? 0 };
+    if (opts.release) await release(tx, runId);
+    // The usual page is exactly one chunk: its bytes are the packed answer as they are.
+    const [only] = chunks.rows;
+    if (opts.packed && chunkSpan === span && after % span === 0 && chunks.rows.length <= 1) {
+      const text = (key: keyof StatsBytes) => (only ? only[key].toString('base64') : '');
+      const packed = {
+        cardIds: text('card_ids'),
+        activeOwners: text('active_owners'),
+        owners: text('owners'),
+        copies: text('copies'),
+        likes: text('likes'),
+      };
+      return packedAnswer(packed, totals);
     }
-    return asPage(list, run?.active_players ?? 0, run?.max_card_id ?? 0);
+    const lists: FigureLists = { cardIds: [], activeOwners: [], owners: [], copies: [], likes: [] };
+    for (const c of chunks.rows) {
+      const ids = intsOfBytes(c.card_ids);
+      const columns = [c.active_owners, c.owners, c.copies, c.likes].map(intsOfBytes);
+      ids.forEach((id, i) => {
+        if (id <= after || id > after + span) return;
+        lists.cardIds.push(id);
+        lists.activeOwners.push(columns[0]![i]!);
+        lists.owners.push(columns[1]![i]!);
+        lists.copies.push(columns[2]![i]!);
+        lists.likes.push(columns[3]![i]!);
+      });
+    }
+    return answer(lists, totals, opts.packed ?? false);
   });
+}
+
+/** Drops run `runId`'s snapshot (its last page has read it). */
+async function release(tx: Pick<Db, 'execute'>, runId: string) {
+  await tx.execute(sql`delete from ${cardStatsSnapshots} where run_id = ${runId}`);
+  await tx.execute(sql`delete from ${cardStatsRuns} where run_id = ${runId}`);
 }

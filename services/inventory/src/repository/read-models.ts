@@ -62,6 +62,22 @@ export async function applyCardSummaries(
     });
 }
 
+/**
+ * Applies a cards.rescored in one statement: the new scores of the cards inventory knows, each
+ * unless its row already reflects a later event. A card not seen yet is left to its summary (the
+ * look-up or its card.created carries the score too); a deleted one stays deleted.
+ */
+export async function applyCardScores(
+  tx: Pick<Tx, 'execute'>,
+  scores: { ids: readonly number[]; scores: readonly number[] },
+  asOf: Date,
+): Promise<void> {
+  await tx.execute(sql`
+    update ${cardSummaries} s set rarity_score = v.score, as_of = ${asOf}
+    from unnest(${sql.param(scores.ids)}::int[], ${sql.param(scores.scores)}::float8[]) as v(id, score)
+    where s.id = v.id and s.as_of <= ${asOf} and not s.deleted`);
+}
+
 /** Applies a card.deleted; when the card was never seen, leaves a tombstone. */
 export async function applyCardDeleted(tx: Writer, id: number, asOf: Date): Promise<void> {
   await tx

@@ -30,10 +30,20 @@ export function serveInventoryRpc(bus: Bus, database: Database, relay: OutboxRel
     bus.serve(inventoryCardHolders, async ({ cardIds }) => ({
       holders: await countCardHolders(database.db, [...new Set(cardIds)]),
     })),
-    bus.serve(inventoryCardStats, async ({ afterCardId, span, activeDays, runId, release }) =>
-      runId
-        ? cardStatsSnapshotPage(database, { runId, after: afterCardId, span, activeDays, release })
-        : cardStatsPage(database.db, afterCardId, span, activeDays),
+    bus.serve(
+      inventoryCardStats,
+      async ({ afterCardId, span, activeDays, runId, release, packed, scoresOnly }) =>
+        runId
+          ? cardStatsSnapshotPage(database, {
+              runId,
+              after: afterCardId,
+              span,
+              activeDays,
+              release,
+              packed,
+              scoresOnly,
+            })
+          : cardStatsPage(database.db, afterCardId, span, activeDays, packed),
     ),
     bus.serve(inventoryTradeReserve, async (request) => ({ items: await reserveTrade(database, request) })),
     bus.serve(inventoryTradeRelease, async ({ tradeId }) => ({
