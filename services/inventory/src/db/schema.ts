@@ -43,9 +43,7 @@ export const entries = inventory.table(
     index('entries_card_idx').on(t.cardId),
     // Who is active (rules §37): a range of recent moves read from the index alone, not a pass
     // over every entry.
-    index('entries_recent_idx')
-      .on(t.updatedAt, t.userId)
-      .where(sql`${t.quantity} > 0`),
+    index('entries_recent_idx').on(t.updatedAt, t.userId).where(sql`${t.quantity} > 0`),
     check('entries_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('entries_reserved_range', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.quantity}`),
   ],
