@@ -159,9 +159,9 @@ export const inventoryCardStats = defineRpc(
     release: z.boolean().optional(),
     packed: z.boolean().optional(),
     /**
-     * Count only the active players holding each card (owners, copies and likes are 0, and a card
-     * no active player holds is left out): all a run's scores need, in a lighter pass. With a
-     * run id, the page that builds the snapshot decides for the whole run.
+     * Count only the active players holding each card (owners, copies and likes are 0, sent
+     * empty when packed; a card only liked is left out): all a run's scores need, in a lighter
+     * pass. With a run id, the page that builds the snapshot decides for the whole run.
      */
     scoresOnly: z.boolean().optional(),
   }),

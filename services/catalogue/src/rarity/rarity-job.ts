@@ -51,12 +51,14 @@ export interface Progress {
   startedAt: string | null;
 }
 
+/** Per-card figures, each list indexed by card id (a card inventory did not list reads 0). */
 interface CardFigures {
-  activeOwners: number;
-  owners: number;
-  copies: number;
-  likes: number;
+  activeOwners: Int32Array;
+  owners: Int32Array;
+  copies: Int32Array;
+  likes: Int32Array;
 }
+const FIGURES = ['activeOwners', 'owners', 'copies', 'likes'] as const;
 
 /** The lock every replica's recalculation takes, so only one runs at a time (rules §37). */
 const RARITY_LOCK = 0x7261_7269; // "rari"
@@ -86,11 +88,16 @@ export function createRarityJob(deps: {
   /** Per-card figures from inventory, and the number of active players. */
   async function readFigures(
     opts: { scoresOnly: boolean } = { scoresOnly: false },
-  ): Promise<{ figures: Map<number, CardFigures>; activePlayers: number }> {
+  ): Promise<{ figures: CardFigures; activePlayers: number }> {
     const [{ max = 0 } = {}] = await db
       .select({ max: sql<number>`coalesce(max(${cards.id}), 0)::int` })
       .from(cards);
-    const figures = new Map<number, CardFigures>();
+    const figures: CardFigures = {
+      activeOwners: new Int32Array(max + 1),
+      owners: new Int32Array(max + 1),
+      copies: new Int32Array(max + 1),
+      likes: new Int32Array(max + 1),
+    };
     let activePlayers = 0;
     progress.total = Math.ceil(max / pageSize);
     progress.done = 0;
@@ -115,23 +122,14 @@ export function createRarityJob(deps: {
         throw new UnavailableError('Inventory cannot give the ownership figures right now; nothing changed');
       }
       activePlayers = page.activePlayers;
-      // Packed when inventory knows `packed`; arrays from one that predates it.
-      const lists = page.packed
-        ? {
-            cardIds: unpackInts(page.packed.cardIds),
-            activeOwners: unpackInts(page.packed.activeOwners),
-            owners: unpackInts(page.packed.owners),
-            copies: unpackInts(page.packed.copies),
-            likes: unpackInts(page.packed.likes),
-          }
-        : page;
-      for (const [i, id] of lists.cardIds.entries())
-        figures.set(id, {
-          activeOwners: lists.activeOwners[i] ?? 0,
-          owners: lists.owners[i] ?? 0,
-          copies: lists.copies[i] ?? 0,
-          likes: lists.likes[i] ?? 0,
-        });
+      // Packed when inventory knows `packed`; arrays from one that predates it. A list left
+      // empty (with scoresOnly, all but the active owners) is all zeros.
+      const packed = page.packed;
+      const ids = packed ? unpackInts(packed.cardIds) : page.cardIds;
+      for (const key of FIGURES) {
+        const list = packed ? unpackInts(packed[key]) : page[key];
+        for (let i = 0; i < list.length; i++) if (ids[i]! <= max) figures[key][ids[i]!] = list[i]!;
+      }
       progress.done += 1;
     }
     return { figures, activePlayers };
@@ -193,7 +191,7 @@ export function createRarityJob(deps: {
         );
       progress.phase = 'scoring';
       const scoreStart = new Date();
-      const scores = list.map((c) => rarityScore(figures.get(c.id)?.activeOwners ?? 0, activePlayers));
+      const scores = list.map((c) => rarityScore(figures.activeOwners[c.id] ?? 0, activePlayers));
       const changedScores = list.flatMap((c, i) =>
         round2(c.rarityScore) === scores[i] ? [] : [{ id: c.id, score: scores[i]! }],
       );
@@ -294,7 +292,7 @@ export function createRarityJob(deps: {
   async function analysis() {
     const [{ figures }, list, rankList] = await Promise.all([readFigures(), readCards(), readRanks()]);
     const scores = list.map((c) => c.rarityScore);
-    const owners = list.map((c) => figures.get(c.id)?.owners ?? 0);
+    const owners = list.map((c) => figures.owners[c.id] ?? 0);
     const totalOwned = owners.reduce((a, b) => a + b, 0);
     return {
       totalCards: list.length,
@@ -326,8 +324,8 @@ export function createRarityJob(deps: {
   /** Likes analysis (spec 2 §3), 2 decimals, top 10 liked. */
   async function likesAnalysis() {
     const [{ figures }, list, rankList] = await Promise.all([readFigures(), readCards(), readRanks()]);
-    const likes = list.map((c) => figures.get(c.id)?.likes ?? 0);
-    const owners = list.map((c) => figures.get(c.id)?.owners ?? 0);
+    const likes = list.map((c) => figures.likes[c.id] ?? 0);
+    const owners = list.map((c) => figures.owners[c.id] ?? 0);
     const scores = list.map((c) => c.rarityScore);
     const totalLikes = likes.reduce((a, b) => a + b, 0);
     const top = list

@@ -182,19 +182,16 @@ export const cardStatsRuns = inventory.table('card_stats_runs', {
 });
 
 /**
- * Chunk `chunk` holds the cards with (card_id - 1) / chunk_span = chunk, in card id order; each
- * list is the big-endian int4 bytes of its numbers (int4send), read with intsOfBytes.
+ * Chunk `chunk` holds the cards with (card_id - 1) / chunk_span = chunk, in card id order: per
+ * card five big-endian int4 (card id, active owners, owners, copies, likes), as int4send writes
+ * them, read with intsOfBytes.
  */
 export const cardStatsSnapshots = inventory.table(
   'card_stats_snapshots',
   {
     runId: text('run_id').notNull(),
     chunk: integer('chunk').notNull(),
-    cardIds: bytea('card_ids').notNull(),
-    activeOwners: bytea('active_owners').notNull(),
-    owners: bytea('owners').notNull(),
-    copies: bytea('copies').notNull(),
-    likes: bytea('likes').notNull(),
+    figures: bytea('figures').notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.chunk] })],
 );

@@ -23,8 +23,6 @@ export interface CardStatsPage extends FigureLists {
   activePlayers: number;
   maxCardId: number;
 }
-/** A snapshot chunk's lists as stored: big-endian int4 bytes. */
-type StatsBytes = Record<'card_ids' | 'active_owners' | 'owners' | 'copies' | 'likes', Buffer>;
 type StatsRow = {
   card_id: number;
   active_owners: number;
@@ -35,22 +33,27 @@ type StatsRow = {
 
 type Totals = Pick<CardStatsPage, 'activePlayers' | 'maxCardId'>;
 
-/** A page answered packed: the lists as packInts text, the arrays empty. */
-const packedAnswer = (packed: Record<keyof FigureLists, string>, totals: Totals): CardStatsPage => ({
-  cardIds: [],
-  activeOwners: [],
-  owners: [],
-  copies: [],
-  likes: [],
-  packed,
-  ...totals,
-});
-
-/** The page's lists as the caller asked for them: packed (packInts) or as arrays. */
-function answer(lists: FigureLists, totals: Totals, packed: boolean): CardStatsPage {
-  if (!packed) return { ...lists, ...totals };
-  const texts = Object.fromEntries(FIGURE_KEYS.map((k) => [k, packInts(lists[k])]));
-  return packedAnswer(texts as Record<keyof FigureLists, string>, totals);
+/**
+ * The page's lists as the caller asked for them: packed (packInts text, the arrays empty; with
+ * scoresOnly the lists that are all zeros are sent empty) or as arrays.
+ */
+function answer(
+  lists: FigureLists,
+  totals: Totals,
+  opts: { packed?: boolean; scoresOnly?: boolean },
+): CardStatsPage {
+  if (!opts.packed) return { ...lists, ...totals };
+  const zeros = new Set<string>(opts.scoresOnly ? ['owners', 'copies', 'likes'] : []);
+  const texts = Object.fromEntries(FIGURE_KEYS.map((k) => [k, zeros.has(k) ? '' : packInts(lists[k])]));
+  return {
+    cardIds: [],
+    activeOwners: [],
+    owners: [],
+    copies: [],
+    likes: [],
+    packed: texts as Record<keyof FigureLists, string>,
+    ...totals,
+  };
 }
 
 /**
@@ -109,7 +112,7 @@ export async function cardStatsPage(
       likes: list.map((r) => r.likes),
     },
     { activePlayers: totals?.active_players ?? 0, maxCardId: totals?.max_card_id ?? 0 },
-    packed,
+    { packed },
   );
 }
 
@@ -159,13 +162,16 @@ export async function cardStatsSnapshotPage(
       // of work at 1M entries, so no JIT.
       await tx.execute(sql`set local work_mem = '64MB'`);
       await tx.execute(sql`set local jit = off`);
-      const bytes = (column: string) =>
-        sql.raw(`string_agg(int4send(${column}), ''::bytea order by card_id)`);
+      // Scores only: the active owners alone. Counted with the hashed set as a filter over one
+      // pass, as below: written as a semi-join, the planner (which cannot estimate the set) probes
+      // the entries index once per active player, twice as slow.
       const figures = opts.scoresOnly
         ? sql`
-            select e.card_id, count(*)::int as active_owners, 0 as owners, 0 as copies, 0 as likes
+            select e.card_id,
+              (count(*) filter (where e.user_id in (select user_id from active)))::int as active_owners,
+              0 as owners, 0 as copies, 0 as likes
             from ${entries} e
-            where e.quantity > 0 and e.user_id in (select user_id from active)
+            where e.quantity > 0
             group by e.card_id`
         : sql`
             select coalesce(o.card_id, l.card_id) as card_id, coalesce(o.active_owners, 0) as active_owners,
@@ -185,9 +191,10 @@ export async function cardStatsSnapshotPage(
         await tx.execute<Run>(sql`
           with active as materialized (${activePlayersCte(activeDays)}), figures as (${figures}
           ), stats as (
-            insert into ${cardStatsSnapshots} (run_id, chunk, card_ids, active_owners, owners, copies, likes)
-            select ${runId}, (card_id - 1) / ${span}::int, ${bytes('card_id')}, ${bytes('active_owners')},
-              ${bytes('owners')}, ${bytes('copies')}, ${bytes('likes')}
+            insert into ${cardStatsSnapshots} (run_id, chunk, figures)
+            select ${runId}, (card_id - 1) / ${span}::int,
+              string_agg(int4send(card_id) || int4send(active_owners) || int4send(owners)
+                || int4send(copies) || int4send(likes), ''::bytea order by card_id)
             from figures
             group by 2
           )
@@ -198,40 +205,25 @@ export async function cardStatsSnapshotPage(
       ).rows;
     }
     const chunkSpan = run?.chunk_span ?? span;
-    const chunks = await tx.execute<StatsBytes>(sql`
-      select card_ids, active_owners, owners, copies, likes from ${cardStatsSnapshots}
+    const chunks = await tx.execute<{ figures: Buffer }>(sql`
+      select figures from ${cardStatsSnapshots}
       where run_id = ${runId}
         and chunk between ${Math.floor(after / chunkSpan)} and ${Math.floor((after + span - 1) / chunkSpan)}
       order by chunk`);
     const totals: Totals = { activePlayers: run?.active_players ?? 0, maxCardId: run?.max_card_id ?? 0 };
     if (opts.release) await release(tx, runId);
-    // The usual page is exactly one chunk: its bytes are the packed answer as they are.
-    const [only] = chunks.rows;
-    if (opts.packed && chunkSpan === span && after % span === 0 && chunks.rows.length <= 1) {
-      const text = (key: keyof StatsBytes) => (only ? only[key].toString('base64') : '');
-      const packed = {
-        cardIds: text('card_ids'),
-        activeOwners: text('active_owners'),
-        owners: text('owners'),
-        copies: text('copies'),
-        likes: text('likes'),
-      };
-      return packedAnswer(packed, totals);
-    }
     const lists: FigureLists = { cardIds: [], activeOwners: [], owners: [], copies: [], likes: [] };
-    for (const c of chunks.rows) {
-      const ids = intsOfBytes(c.card_ids);
-      const columns = [c.active_owners, c.owners, c.copies, c.likes].map(intsOfBytes);
-      ids.forEach((id, i) => {
-        if (id <= after || id > after + span) return;
-        lists.cardIds.push(id);
-        lists.activeOwners.push(columns[0]![i]!);
-        lists.owners.push(columns[1]![i]!);
-        lists.copies.push(columns[2]![i]!);
-        lists.likes.push(columns[3]![i]!);
-      });
+    for (const { figures } of chunks.rows) {
+      const ints = intsOfBytes(figures);
+      for (let i = 0; i < ints.length; i += FIGURE_KEYS.length) {
+        const id = ints[i]!;
+        if (id <= after || id > after + span) continue;
+        FIGURE_KEYS.forEach((key, k) => {
+          lists[key].push(ints[i + k]!);
+        });
+      }
     }
-    return answer(lists, totals, opts.packed ?? false);
+    return answer(lists, totals, opts);
   });
 }
 

@@ -1,1 +1,0 @@
-CREATE INDEX "entries_recent_idx" ON "inventory"."entries" USING btree ("updated_at","user_id") WHERE "inventory"."entries"."quantity" > 0;
