@@ -88,14 +88,22 @@ describe('the image loader', () => {
   it('preloads at most 3 at a time', async () => {
     let running = 0;
     let most = 0;
+    // Each load waits until the test lets it finish, one at a time.
+    const waiting: Array<() => void> = [];
     const loader = loaderWith(async () => {
       running++;
       most = Math.max(most, running);
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise<void>((release) => waiting.push(release));
       running--;
       return png();
     });
-    await loader.preload(Array.from({ length: 10 }, (_, i) => `/p${i}.png`));
+    const done = loader.preload(Array.from({ length: 10 }, (_, i) => `/p${i}.png`));
+    for (let finished = 0; finished < 10; finished++) {
+      await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      expect(running).toBeLessThanOrEqual(PRELOAD_CONCURRENCY);
+      waiting.shift()?.();
+    }
+    await done;
     expect(most).toBe(PRELOAD_CONCURRENCY);
     expect(loader.cache.stats().count).toBe(10);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@acg/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryBus } from '../bus/memory';
 import type { Bus, ConsumeOptions, Subscription } from '../bus/types';
 import {
@@ -93,6 +93,15 @@ describe('idempotent consumer', () => {
     expect((await processed(durable)).map((p) => p.messageId).sort()).toEqual([grant.id, marker.id].sort());
   });
 
+  /** Sessions of this database waiting for a lock another transaction holds. */
+  const lockWaiters = async () =>
+    (
+      await database.pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`,
+      )
+    ).rows[0]!.n;
+
   it('applies a duplicate handled by two replicas at the same moment once', async () => {
     // The bus interface only: both replicas are handed the same message concurrently, as two
     // processes of one durable can be after a redelivery.
@@ -115,7 +124,8 @@ describe('idempotent consumer', () => {
         types: ['card.granted'],
         handle: async (event, tx) => {
           await grantCopy(event, tx);
-          await new Promise((r) => setTimeout(r, 50)); // hold the transaction open
+          // Hold the transaction open until the other replica waits on a lock it holds.
+          await vi.waitFor(async () => expect(await lockWaiters()).toBeGreaterThan(0), { timeout: 10_000 });
           applied++;
         },
       });
