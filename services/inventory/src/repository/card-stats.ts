@@ -118,11 +118,11 @@ export async function cardStatsPage(
 
 /**
  * A page of run `runId`'s snapshot (docs/rules.md §37). The run's first page builds the snapshot
- * of every card in one statement: one pass over the entries for the active players, one for the
- * per-card aggregate (the active players as a hashed set, no join), one over the likes; the
- * figures go into the unlogged `card_stats_snapshots` in chunks of this page's span, each list as
- * the big-endian int4 bytes of its numbers (no text to format or parse). Every page then reads the
- * one or two chunks its range falls in. `release` (the run's last page) drops the run's rows
+ * of every card in one statement: the active players (from the recent-moves index), one pass
+ * for the per-card aggregate (the active players as a hashed set, no join) and, unless
+ * `scoresOnly`, one over the likes; the figures go into the unlogged `card_stats_snapshots` in
+ * chunks of this page's span, each chunk five big-endian int4 per card (no text to format or
+ * parse). Every page then reads the one or two chunks its range falls in. `release` (the run's last page) drops the run's rows
  * after reading. Pages of one run are serialised by an advisory lock, so a page asked twice at
  * once builds once.
  */
