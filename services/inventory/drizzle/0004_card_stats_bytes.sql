@@ -1,8 +1,9 @@
--- A snapshot chunk's figures become one bytea: per card five big-endian int4 (rules §37). The rows
--- are working copies of rarity runs, not data: a run caught by this migration builds its snapshot
+-- A snapshot chunk's figures become one bytea: per card big-endian int4 (rules §37). The rows are
+-- working copies of rarity runs, not data: a run caught by this migration builds its snapshot
 -- again.
 DELETE FROM "inventory"."card_stats_snapshots";--> statement-breakpoint
 DELETE FROM "inventory"."card_stats_runs";--> statement-breakpoint
+ALTER TABLE "inventory"."card_stats_runs" ADD COLUMN "scores_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "inventory"."card_stats_snapshots" ADD COLUMN "figures" bytea NOT NULL;--> statement-breakpoint
 ALTER TABLE "inventory"."card_stats_snapshots" DROP COLUMN "card_ids";--> statement-breakpoint
 ALTER TABLE "inventory"."card_stats_snapshots" DROP COLUMN "active_owners";--> statement-breakpoint

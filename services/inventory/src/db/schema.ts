@@ -178,13 +178,15 @@ export const cardStatsRuns = inventory.table('card_stats_runs', {
   activePlayers: integer('active_players').notNull(),
   maxCardId: integer('max_card_id').notNull(),
   chunkSpan: integer('chunk_span').notNull(),
+  /** The snapshot holds only each card's id and active owners (inventoryCardStats' scoresOnly). */
+  scoresOnly: boolean('scores_only').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
  * Chunk `chunk` holds the cards with (card_id - 1) / chunk_span = chunk, in card id order: per
- * card five big-endian int4 (card id, active owners, owners, copies, likes), as int4send writes
- * them, read with intsOfBytes.
+ * card big-endian int4 as int4send writes them: card id, active owners and, unless the run is
+ * scores_only, owners, copies and likes.
  */
 export const cardStatsSnapshots = inventory.table(
   'card_stats_snapshots',

@@ -1,4 +1,4 @@
-import { type Database, type Db, intsOfBytes, packInts } from '@acg/platform';
+import { type Database, type Db, packInts } from '@acg/platform';
 import { sql } from 'drizzle-orm';
 import { cardStatsRuns, cardStatsSnapshots, entries, likes } from '../db/schema';
 
@@ -121,8 +121,8 @@ export async function cardStatsPage(
  * of every card in one statement: the active players (from the recent-moves index), one pass
  * for the per-card aggregate (the active players as a hashed set, no join) and, unless
  * `scoresOnly`, one over the likes; the figures go into the unlogged `card_stats_snapshots` in
- * chunks of this page's span, each chunk five big-endian int4 per card (no text to format or
- * parse). Every page then reads the one or two chunks its range falls in. `release` (the run's last page) drops the run's rows
+ * chunks of this page's span, each chunk big-endian int4 per card (no text to format or parse):
+ * its id and active owners, and unless scoresOnly its owners, copies and likes. Every page then reads the one or two chunks its range falls in. `release` (the run's last page) drops the run's rows
  * after reading. Pages of one run are serialised by an advisory lock, so a page asked twice at
  * once builds once.
  */
@@ -140,12 +140,12 @@ export async function cardStatsSnapshotPage(
   },
 ): Promise<CardStatsPage> {
   const { runId, after, span, activeDays } = opts;
-  type Run = { active_players: number; max_card_id: number; chunk_span: number };
+  type Run = { active_players: number; max_card_id: number; chunk_span: number; scores_only: boolean };
   return database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SNAPSHOT_LOCK_CLASS}, hashtext(${runId}))`);
     let [run] = (
       await tx.execute<Run>(sql`
-        select active_players, max_card_id, chunk_span from ${cardStatsRuns} where run_id = ${runId}`)
+        select active_players, max_card_id, chunk_span, scores_only from ${cardStatsRuns} where run_id = ${runId}`)
     ).rows;
     if (!run) {
       await tx.execute(sql`
@@ -165,11 +165,11 @@ export async function cardStatsSnapshotPage(
       // Scores only: the active owners alone. Counted with the hashed set as a filter over one
       // pass, as below: written as a semi-join, the planner (which cannot estimate the set) probes
       // the entries index once per active player, twice as slow.
-      const figures = opts.scoresOnly
+      const scoresOnly = opts.scoresOnly ?? false;
+      const figures = scoresOnly
         ? sql`
             select e.card_id,
-              (count(*) filter (where e.user_id in (select user_id from active)))::int as active_owners,
-              0 as owners, 0 as copies, 0 as likes
+              (count(*) filter (where e.user_id in (select user_id from active)))::int as active_owners
             from ${entries} e
             where e.quantity > 0
             group by e.card_id`
@@ -192,16 +192,18 @@ export async function cardStatsSnapshotPage(
           with active as materialized (${activePlayersCte(activeDays)}), figures as (${figures}
           ), stats as (
             insert into ${cardStatsSnapshots} (run_id, chunk, figures)
-            select ${runId}, (card_id - 1) / ${span}::int,
-              string_agg(int4send(card_id) || int4send(active_owners) || int4send(owners)
-                || int4send(copies) || int4send(likes), ''::bytea order by card_id)
+            select ${runId}, (card_id - 1) / ${span}::int, string_agg(${sql.raw(
+              scoresOnly
+                ? 'int4send(card_id) || int4send(active_owners)'
+                : 'int4send(card_id) || int4send(active_owners) || int4send(owners) || int4send(copies) || int4send(likes)',
+            )}, ''::bytea order by card_id)
             from figures
             group by 2
           )
-          insert into ${cardStatsRuns} (run_id, active_players, max_card_id, chunk_span)
+          insert into ${cardStatsRuns} (run_id, active_players, max_card_id, chunk_span, scores_only)
           select ${runId}, (select count(*)::int from active),
-            (select coalesce(max(card_id), 0)::int from ${entries}), ${span}::int
-          returning active_players, max_card_id, chunk_span`)
+            (select coalesce(max(card_id), 0)::int from ${entries}), ${span}::int, ${scoresOnly}
+          returning active_players, max_card_id, chunk_span, scores_only`)
       ).rows;
     }
     const chunkSpan = run?.chunk_span ?? span;
@@ -212,19 +214,35 @@ export async function cardStatsSnapshotPage(
       order by chunk`);
     const totals: Totals = { activePlayers: run?.active_players ?? 0, maxCardId: run?.max_card_id ?? 0 };
     if (opts.release) await release(tx, runId);
-    const lists: FigureLists = { cardIds: [], activeOwners: [], owners: [], copies: [], likes: [] };
-    for (const { figures } of chunks.rows) {
-      const ints = intsOfBytes(figures);
-      for (let i = 0; i < ints.length; i += FIGURE_KEYS.length) {
-        const id = ints[i]!;
-        if (id <= after || id > after + span) continue;
-        FIGURE_KEYS.forEach((key, k) => {
-          lists[key].push(ints[i + k]!);
-        });
-      }
-    }
-    return answer(lists, totals, opts);
+    const scoresOnly = run?.scores_only ?? false;
+    const lists = listsOf(
+      chunks.rows.map((c) => c.figures),
+      scoresOnly,
+      after,
+      span,
+    );
+    return answer(lists, totals, { packed: opts.packed, scoresOnly });
   });
+}
+
+/**
+ * The figures of the cards in (after, after + span] from snapshot chunks: per card its id and
+ * active owners, then (unless scoresOnly: those are 0) owners, copies and likes, as int4.
+ */
+function listsOf(chunks: Buffer[], scoresOnly: boolean, after: number, span: number): FigureLists {
+  const lists: FigureLists = { cardIds: [], activeOwners: [], owners: [], copies: [], likes: [] };
+  const size = scoresOnly ? 8 : 20;
+  for (const bytes of chunks)
+    for (let at = 0; at + size <= bytes.length; at += size) {
+      const id = bytes.readInt32BE(at);
+      if (id <= after || id > after + span) continue;
+      lists.cardIds.push(id);
+      lists.activeOwners.push(bytes.readInt32BE(at + 4));
+      lists.owners.push(scoresOnly ? 0 : bytes.readInt32BE(at + 8));
+      lists.copies.push(scoresOnly ? 0 : bytes.readInt32BE(at + 12));
+      lists.likes.push(scoresOnly ? 0 : bytes.readInt32BE(at + 16));
+    }
+  return lists;
 }
 
 /** Drops run `runId`'s snapshot (its last page has read it). */
