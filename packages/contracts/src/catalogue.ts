@@ -136,9 +136,10 @@ export const cardDeleted = defineEvent('card.deleted', z.object({ id: z.number()
 /** At most this many cards in one cards.updated event (about 150 KB, well under NATS's 1 MB). */
 export const CARDS_UPDATED_BATCH = 500;
 /**
- * cards.updated: many cards changed at once (a rarity run rewriting tens of thousands of scores),
- * as one event per up to CARDS_UPDATED_BATCH summaries instead of one card.updated each. Each
- * summary means exactly what a card.updated would (rules §37).
+ * cards.updated: many cards created or changed at once (a bulk add of thousands of cards, a rarity
+ * run moving cards between ranks), as one event per up to CARDS_UPDATED_BATCH summaries instead
+ * of one card.created / card.updated each. Each summary means exactly what a card.updated would,
+ * which for a card not seen yet is what a card.created would (rules §36, §37).
  */
 export const cardsUpdated = defineEvent(
   'cards.updated',

@@ -1,4 +1,11 @@
-import { cardCreated, cardDeleted, cardUpdated, type EventEnvelope } from '@acg/contracts';
+import {
+  CARDS_UPDATED_BATCH,
+  cardCreated,
+  cardDeleted,
+  cardsUpdated,
+  cardUpdated,
+  type EventEnvelope,
+} from '@acg/contracts';
 import { makeEvent, type Tx } from '@acg/platform';
 import { sql } from 'drizzle-orm';
 import { outbox } from '../db/schema';
@@ -7,7 +14,8 @@ import type { CardChanges } from '../domain/changed-cards';
 const BATCH = 5000;
 
 /**
- * Writes card.created / card.updated / card.deleted into the outbox, in the caller's transaction.
+ * Writes card.created / card.updated / card.deleted into the outbox, in the caller's transaction;
+ * CARDS_UPDATED_BATCH or more created and updated cards go out as cards.updated batches instead.
  * A rank or character edit can touch thousands of cards, so the rows go in one
  * statement per 5,000 events, passed as one JSON parameter (the same columns the platform's
  * enqueue() writes one row at a time; 80,000 events as multi-row inserts of 500 took ~10 s, this
@@ -15,9 +23,22 @@ const BATCH = 5000;
  * (rarity-writes.ts), built in the database. Returns how many events were written.
  */
 export async function announceCardChanges(tx: Pick<Tx, 'execute'>, changes: CardChanges): Promise<number> {
+  const summaries = [...changes.created, ...changes.updated];
+  // A bulk job's thousands of cards go out as cards.updated batches (a creation means to
+  // inventory what an update does: the summary as it now is), so inventory applies 20,000 new
+  // cards in 40 transactions, not 20,000 (~1 s instead of ~57 s in the embedded mode).
+  const batched = summaries.length >= CARDS_UPDATED_BATCH;
   const envelopes: EventEnvelope[] = [
-    ...changes.created.map((c) => makeEvent(cardCreated, c)),
-    ...changes.updated.map((c) => makeEvent(cardUpdated, c)),
+    ...(batched
+      ? Array.from({ length: Math.ceil(summaries.length / CARDS_UPDATED_BATCH) }, (_, i) =>
+          makeEvent(cardsUpdated, {
+            cards: summaries.slice(i * CARDS_UPDATED_BATCH, (i + 1) * CARDS_UPDATED_BATCH),
+          }),
+        )
+      : [
+          ...changes.created.map((c) => makeEvent(cardCreated, c)),
+          ...changes.updated.map((c) => makeEvent(cardUpdated, c)),
+        ]),
     ...changes.deletedIds.map((id) => makeEvent(cardDeleted, { id })),
   ];
   for (let i = 0; i < envelopes.length; i += BATCH) {
