@@ -38,13 +38,6 @@ export async function registerPages(
     preCompressed: true,
   });
 
-  // A streamed answer (a proxied one) has no size the plugin checks: one whose Content-Length is
-  // under the threshold is marked not to compress. App hooks run before the plugin's route hook.
-  app.addHook('onSend', async (req, reply, payload) => {
-    const length = Number(reply.getHeader('content-length'));
-    if (length < COMPRESS_THRESHOLD_BYTES) req.headers['x-no-compression'] = '1';
-    return payload;
-  });
   // Registered after the static files (already compressed at build time) so only later routes get it.
   await app.register(fastifyCompress, {
     global: true,
