@@ -17,10 +17,10 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * when the browser accepts it), the page routes of spec 1 §2, and home for any other path a
  * browser navigates to. Everything else that matches nothing is a JSON 404.
  *
- * Compression of what is made per request: every route registered after this (pages and the
- * proxied API) compresses text and JSON answers of at least COMPRESS_THRESHOLD_BYTES (brotli at
- * quality 4, else gzip) unless the answer already carries a Content-Encoding (a service's own
- * precompressed bytes go through untouched).
+ * Compression of what is made per request: every route registered after this (the pages)
+ * compresses text and JSON answers of at least COMPRESS_THRESHOLD_BYTES (brotli at quality 4,
+ * else gzip); the proxied API, answered before Fastify, makes the same choices in
+ * routing/answer-compression.ts.
  */
 export async function registerPages(
   app: FastifyInstance,

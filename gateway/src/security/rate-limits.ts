@@ -67,8 +67,7 @@ export function rateLimitHeaders(state: LimitState): string[] {
  * answered; undefined for requests that are not counted.
  */
 export function createRateLimiter(config: GatewayConfig, logger: Logger, counters: CacheNamespace) {
-  const Store = cacheRateLimitStore(counters, logger);
-  const store = new Store({});
+  const store = cacheRateLimitStore(counters, logger);
   const windowMs = Math.trunc(config.RATE_LIMIT_WINDOW_MS);
   const budgets: Record<LimitClass, number> = {
     global: config.RATE_LIMIT_MAX,
@@ -91,7 +90,7 @@ export function createRateLimiter(config: GatewayConfig, logger: Logger, counter
     const key = `${limitClass}:${normalizeIP(clientIp(req, config.TRUST_PROXY))}`;
     let state: LimitState | undefined;
     let settle: ((state: LimitState) => void) | undefined;
-    store.incr(
+    store.count(
       key,
       (error, counted) => {
         // A store that cannot count lets the request pass (its headers then say so: nothing counted).
