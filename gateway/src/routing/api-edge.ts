@@ -82,18 +82,16 @@ export function createApiEdge(opts: ApiEdgeOptions) {
       const target = found.store;
       if (target.admin && isNavigation({ method, headers: req.headers })) return false;
       const x = new Exchange(req, res, listed ? target.path : undefined, found.params, setting);
-      const refusal = opts.csrf(x, method, x.route);
-      if (refusal) {
-        x.fail(refusal);
-        return true;
-      }
-      const limit = opts.limiter?.(x, method, x.route);
-      if (limit instanceof Promise) {
+      x.guard(() => {
+        const refusal = opts.csrf(x, method, x.route);
+        if (refusal) return x.fail(refusal);
+        const limit = opts.limiter?.(x, method, x.route);
+        if (!(limit instanceof Promise)) return proceed(x, target, limit);
         limit.then(
-          (state) => proceed(x, target, state),
+          (state) => x.guard(() => proceed(x, target, state)),
           (error: unknown) => x.fail(error),
         );
-      } else proceed(x, target, limit);
+      });
       return true;
     },
     /**

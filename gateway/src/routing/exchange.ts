@@ -106,11 +106,27 @@ export class Exchange {
     this.finished();
   }
 
-  /** The error's answer in the one error shape (rules §1), logged as the error handler does. */
+  /**
+   * The error's answer in the one error shape (rules §1), logged as the error handler does; an
+   * answer already under way can only be cut.
+   */
   fail(error: unknown): void {
+    if (this.res.headersSent) {
+      this.res.destroy();
+      return;
+    }
     const { status, body } = errorAnswer(error, this.id, this.log);
     const json = JSON.stringify(body);
     this.send(status, ['content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(json))], json);
+  }
+
+  /** Runs a step of the answer; what it throws is answered as Fastify answers a handler's error. */
+  guard(step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      this.fail(error);
+    }
   }
 
   redirect(location: string): void {

@@ -115,7 +115,7 @@ export function forward(target: PathForwarding, x: Exchange, setting: Forwarding
   const visitor = setting.visitors(x);
   if (visitor instanceof Promise) {
     visitor.then(
-      (known) => send(target, x, setting, route, known, bodyLimit, length),
+      (known) => x.guard(() => send(target, x, setting, route, known, bodyLimit, length)),
       (error: unknown) => x.fail(error),
     );
   } else send(target, x, setting, route, visitor, bodyLimit, length);
