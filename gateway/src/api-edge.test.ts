@@ -1,3 +1,5 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, session, sessionCookie, startHarness } from './testing/harness';
 
@@ -74,5 +76,52 @@ describe('answers of the API edge and of Fastify', () => {
     expect(metrics).toMatch(
       /http_request_duration_seconds_count\{[^}]*method="GET"[^}]*route="\/api\/anime\/:animeId\/cards"[^}]*status_code="200"[^}]*\} 1/,
     );
+  });
+});
+
+describe('a long answer whose client goes away', () => {
+  let slow: Server;
+  let edge: Harness;
+  let upstreamClosed: Promise<boolean>;
+
+  beforeAll(async () => {
+    let closed: (early: boolean) => void = () => {};
+    upstreamClosed = new Promise((resolve) => {
+      closed = resolve;
+    });
+    // Sends the first half of an announced 200 KB answer and never the rest.
+    slow = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': 200_000 });
+      res.write(Buffer.alloc(100_000));
+      res.once('close', () => closed(!res.writableFinished));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const { port } = slow.address() as AddressInfo;
+    edge = await startHarness({
+      upstreams: ['auth'],
+      env: { UPSTREAM_CATALOGUE_URL: `http://127.0.0.1:${port}` },
+    });
+  });
+  afterAll(async () => {
+    await edge?.close();
+    slow?.closeAllConnections();
+    await new Promise((resolve) => slow?.close(resolve));
+  });
+
+  it('stops the transfer from the service too', async () => {
+    const { port } = new URL(edge.url);
+    await new Promise<void>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/api/stats' }, (res) => {
+        expect(res.statusCode).toBe(200);
+        // The first bytes arrived: the answer streams; the client hangs up.
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+      req.end();
+    });
+    expect(await upstreamClosed).toBe(true);
   });
 });
