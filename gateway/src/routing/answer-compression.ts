@@ -2,13 +2,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { COMPRESS_THRESHOLD_BYTES } from '../pages/register-pages';
 
-/**
+/*
  * Compression of proxied answers, with the choices @fastify/compress makes for the pages
  * (registerPages): brotli at quality 4, else gzip, as the client's Accept-Encoding prefers
  * (brotli on a tie, `*` and `x-gzip` understood); only text, JSON and XML types; never an
  * answer the service already encoded, a partial one (206, Content-Range), or for a client that
- * sends X-No-Compression; answers under COMPRESS_THRESHOLD_BYTES go as they are.
+ * sends X-No-Compression; collected answers under COMPRESS_THRESHOLD_BYTES go as they are.
  */
+
 export type Encoding = 'br' | 'gzip';
 
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };

@@ -50,7 +50,15 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     for (const path of group.paths)
       router.on([...EDGE_METHODS], path, forwardingOf(group.service, path, upstream, failures));
   }
-  const setting: ExchangeSetting = { ...opts, replaceable: replaceableHeaders(opts.fixedHeaders) };
+  const setting: ExchangeSetting = {
+    fixedHeaders: opts.fixedHeaders,
+    replaceable: replaceableHeaders(opts.fixedHeaders),
+    observe: opts.observe,
+    isDraining: opts.isDraining,
+    evict: opts.evict,
+    logger: opts.logger,
+    logRequests: opts.logRequests,
+  };
   const forwarding: ForwardingSetting = {
     config,
     visitors: opts.visitors,
