@@ -4,27 +4,30 @@ import {
   createHttpServer,
   createProbeServer,
   drainAndClose,
+  isDraining,
+  logsRequests,
   NotFoundError,
   type RunningService,
+  requestObserver,
   type ServiceDeps,
 } from '@acg/platform';
 import type { Renderer } from '@acg/web';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { type GatewayConfig, internalPort, sessionCookieName, upstreamUrls } from './config';
-import { installSessionEviction } from './identity/session-eviction';
+import { createSessionEviction } from './identity/session-eviction';
 import { SessionResolver } from './identity/session-resolver';
 import { createVisitorLookup } from './identity/visitor';
 import { LiveHub } from './live/live-hub';
-import { installLiveSignOut, registerLiveStream } from './live/register-live-stream';
+import { registerLiveStream } from './live/register-live-stream';
 import { createLanguagesLoader, createTranslationsLoader } from './pages/live-translations';
 import { createPageResponder } from './pages/page-responder';
 import { registerPages } from './pages/register-pages';
-import { registerProxies } from './routing/register-proxies';
-import { installCsrfGuard } from './security/csrf';
-import { RATE_LIMITS_NAMESPACE, registerRateLimits } from './security/rate-limits';
+import { type ApiEdge, createApiEdge } from './routing/api-edge';
+import { createCsrfCheck, installCsrfGuard } from './security/csrf';
+import { createRateLimiter, RATE_LIMITS_NAMESPACE, registerRateLimits } from './security/rate-limits';
 import { registerSecurityHeaders, staticSecurityHeaders } from './security/security-headers';
-import { installSignInOriginRedirect } from './security/sign-in-origin';
+import { createSignInOriginCheck } from './security/sign-in-origin';
 
 export interface GatewayDeps extends ServiceDeps<GatewayConfig> {
   /** Server-side renderer of the web client (from @acg/web's createRenderer). */
@@ -36,8 +39,10 @@ export interface GatewayDeps extends ServiceDeps<GatewayConfig> {
 /**
  * The gateway: security headers, CSRF and rate limits on every request, then either a page
  * (server-rendered for the visitor) or the route table's API routes forwarded to their owners
- * with a signed identity. Hook order matters: headers, CSRF and rate limits run before any
- * session look-up, so refused requests cost auth nothing.
+ * with a signed identity. Order matters: headers, CSRF and rate limits run before any session
+ * look-up, so refused requests cost auth nothing. The API routes are answered by the API edge
+ * in front of Fastify (routing/api-edge.ts, rules §44), with the same policy functions as
+ * Fastify's hooks.
  */
 export async function start(deps: GatewayDeps): Promise<RunningService> {
   const { config, logger, bus } = deps;
@@ -59,12 +64,16 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     });
   }
 
+  // Loads the cookie parser that sessionIdOf uses.
   await root.register(fastifyCookie, { hook: false });
+  const origin = { publicUrl: config.PUBLIC_URL, trustedHops: config.TRUST_PROXY };
   registerSecurityHeaders(root, config.PUBLIC_URL);
-  installCsrfGuard(root, { publicUrl: config.PUBLIC_URL, trustedHops: config.TRUST_PROXY });
-  if (config.RATE_LIMIT_ENABLED)
-    await registerRateLimits(root, config, logger, deps.cache.namespace(RATE_LIMITS_NAMESPACE));
-  installSignInOriginRedirect(root, { publicUrl: config.PUBLIC_URL, trustedHops: config.TRUST_PROXY });
+  const csrf = createCsrfCheck(origin);
+  installCsrfGuard(root, csrf);
+  const limiter = config.RATE_LIMIT_ENABLED
+    ? createRateLimiter(config, logger, deps.cache.namespace(RATE_LIMITS_NAMESPACE))
+    : undefined;
+  if (limiter) registerRateLimits(root, limiter);
 
   const sessions = new SessionResolver({
     bus,
@@ -74,7 +83,6 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     timeoutMs: config.SESSION_RESOLVE_TIMEOUT_MS,
   });
   const cookieName = sessionCookieName(config);
-  installSessionEviction(root, sessions, cookieName);
   const visitors = createVisitorLookup(sessions, cookieName);
   const live = new LiveHub({
     logger,
@@ -82,7 +90,6 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     replayMs: config.LIVE_REPLAY_MS,
     maxPerUser: config.LIVE_MAX_STREAMS_PER_USER,
   });
-  installLiveSignOut(root, live, cookieName);
   const available = new Set(deps.services ?? builtServices().map((s) => s.name));
   // Live translations for server rendering, when the admin service is part of the system.
   const translations = available.has('admin')
@@ -117,18 +124,28 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     hub: live,
     visitors,
     sessions,
-    cookieName,
     logger,
     heartbeatMs: config.LIVE_HEARTBEAT_MS,
     retryMs: config.LIVE_RETRY_MS,
   });
   await registerPages(root, { assetsDir: deps.renderer.assetsDir, respondWithPage });
-  await registerProxies(root, {
+  const edge = createApiEdge({
     config,
     visitors,
-    respondWithPage,
     available,
     logger,
+    csrf,
+    limiter,
+    signInOrigin: createSignInOriginCheck(origin),
+    fixedHeaders: Object.entries(staticSecurityHeaders(config.PUBLIC_URL)).flat(),
+    observe: requestObserver(app),
+    isDraining: () => isDraining(app),
+    evict: createSessionEviction(sessions, cookieName, live),
+    logRequests: logsRequests(),
+  });
+  putInFront(root, edge);
+  root.addHook('onClose', async () => {
+    await edge.close(config.SHUTDOWN_DRAIN_MS);
   });
 
   const url = await app.listen({ host: config.HOST, port: config.PORT });
@@ -151,4 +168,18 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     return closing;
   };
   return { name: 'gateway', url, internalUrl, app, beginDrain: () => beginDrain(app), close };
+}
+
+/**
+ * The API edge sees each request before Fastify: the server's one request listener (Fastify's)
+ * is replaced by one that offers the request to the edge first and hands Fastify the rest.
+ */
+function putInFront(app: FastifyInstance, edge: ApiEdge): void {
+  const server = app.server;
+  const [fastify, ...others] = server.listeners('request') as ((...args: unknown[]) => void)[];
+  if (!fastify || others.length > 0) throw new Error('expected Fastify as the only request listener');
+  server.removeAllListeners('request');
+  server.on('request', (req, res) => {
+    if (!edge.handle(req, res)) fastify(req, res);
+  });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { SessionResolver } from './session-resolver';
 import { sessionIdOf } from './visitor';
 
@@ -13,39 +13,43 @@ export const SESSION_CHANGING_ROUTES = new Set([
 /** The route after which one user's sessions carry a different identity (their access level). */
 export const USER_CHANGING_ROUTE = '/admin/users/:id/adminLevel';
 
+/** The sign-out route: the session's live streams end with it. */
+const SIGN_OUT_ROUTE = '/auth/logout';
+
+/** An answer about to be sent on a proxied route, as the session eviction sees it. */
+export interface AnsweredRequest {
+  method: string;
+  headers: IncomingHttpHeaders;
+  /** The route-table pattern the request matched. */
+  route: string;
+  params: Record<string, string | undefined>;
+  status: number;
+}
+
 /**
  * Drops the cached session when one of those answers passes through (sign-out, sign-in, a new
  * language): the next request, e.g. the reload after a language switch, asks auth again
  * instead of seeing the old session for a few more seconds. Done before the answer is sent,
- * so the browser cannot get ahead of it. A successful access-level change drops every cached
- * session of the user it changed, so their next request carries the new level.
- * Must be installed before the routes are registered.
+ * so the browser cannot get ahead of it. A sign-out also closes the session's live streams on
+ * this replica (others notice at their next heartbeat). A successful access-level change drops
+ * every cached session of the user it changed, so their next request carries the new level.
  */
-export function installSessionEviction(
-  app: FastifyInstance,
+export function createSessionEviction(
   sessions: SessionResolver,
   cookieName: string,
-): void {
-  const evictUser: onSendHookHandler = (req, reply, payload, done) => {
-    const userId = Number((req.params as { id?: string } | undefined)?.id);
-    if (req.method === 'POST' && reply.statusCode < 300 && Number.isInteger(userId))
-      sessions.forgetUser(userId);
-    done(null, payload);
+  live: { closeSession(sessionId: string): void },
+) {
+  return (answered: AnsweredRequest): void => {
+    if (SESSION_CHANGING_ROUTES.has(answered.route)) {
+      const sessionId = sessionIdOf(answered, cookieName);
+      if (!sessionId) return;
+      sessions.forget(sessionId);
+      if (answered.route === SIGN_OUT_ROUTE) live.closeSession(sessionId);
+    } else if (answered.route === USER_CHANGING_ROUTE) {
+      const userId = Number(answered.params.id);
+      if (answered.method === 'POST' && answered.status < 300 && Number.isInteger(userId))
+        sessions.forgetUser(userId);
+    }
   };
-  const evict: onSendHookHandler = (req, _reply, payload, done) => {
-    const sessionId = sessionIdOf(req, cookieName);
-    if (sessionId) sessions.forget(sessionId);
-    done(null, payload);
-  };
-  // Only on those routes (installed before they are registered): the others pay nothing.
-  app.addHook('onRoute', (route) => {
-    const hook = SESSION_CHANGING_ROUTES.has(route.url)
-      ? evict
-      : route.url === USER_CHANGING_ROUTE
-        ? evictUser
-        : undefined;
-    if (!hook) return;
-    const own = route.onSend ?? [];
-    route.onSend = [...(Array.isArray(own) ? own : [own]), hook];
-  });
 }
+export type SessionEviction = ReturnType<typeof createSessionEviction>;

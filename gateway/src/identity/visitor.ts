@@ -1,6 +1,7 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { ANONYMOUS, type Identity } from '@acg/contracts';
 import type { PageRequest } from '@acg/web';
-import type { FastifyRequest } from 'fastify';
+import { fastifyCookie } from '@fastify/cookie';
 import type { SessionLookup, SessionResolver } from './session-resolver';
 
 /** Who made a request, as the gateway established it from the session cookie. */
@@ -21,10 +22,17 @@ const anonymous = (sessionId: string | undefined, unknown: boolean): Visitor => 
   sessionId,
 });
 
-export function sessionIdOf(req: FastifyRequest, cookieName: string): string | undefined {
+/** A request as the visitor look-up reads it: Fastify's, or the API edge's exchange. */
+export interface VisitorRequest {
+  id: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** The session cookie's value (@fastify/cookie's parser, ready once start registered the plugin). */
+export function sessionIdOf(req: { headers: IncomingHttpHeaders }, cookieName: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
-  return req.server.parseCookie(header)[cookieName] || undefined;
+  return fastifyCookie.parse(header)[cookieName] || undefined;
 }
 
 /** A visitor without a session cookie: the same frozen answer for every such request. */
@@ -48,9 +56,9 @@ function visitorOf(sessionId: string, lookup: SessionLookup): Visitor {
  * remembers): the hot path of the proxy then costs no promise.
  */
 export function createVisitorLookup(resolver: SessionResolver, cookieName: string) {
-  const seen = new WeakMap<FastifyRequest, Visitor | Promise<Visitor>>();
+  const seen = new WeakMap<VisitorRequest, Visitor | Promise<Visitor>>();
 
-  const lookUp = (req: FastifyRequest): Visitor | Promise<Visitor> => {
+  const lookUp = (req: VisitorRequest): Visitor | Promise<Visitor> => {
     const sessionId = sessionIdOf(req, cookieName);
     if (!sessionId) return NOBODY;
     const known = resolver.peek(sessionId);
@@ -58,7 +66,7 @@ export function createVisitorLookup(resolver: SessionResolver, cookieName: strin
     return resolver.lookUp(sessionId, req.id).then((lookup) => visitorOf(sessionId, lookup));
   };
 
-  return (req: FastifyRequest): Visitor | Promise<Visitor> => {
+  return (req: VisitorRequest): Visitor | Promise<Visitor> => {
     let visitor = seen.get(req);
     if (!visitor) {
       visitor = lookUp(req);

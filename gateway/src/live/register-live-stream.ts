@@ -1,8 +1,8 @@
 import type { Logger } from '@acg/platform';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { enforceAccess } from '../identity/access';
 import type { SessionResolver } from '../identity/session-resolver';
-import { sessionIdOf, type VisitorLookup } from '../identity/visitor';
+import type { VisitorLookup } from '../identity/visitor';
 import { sseFrame } from './live-events';
 import type { LiveCloseReason, LiveConnection, LiveHub } from './live-hub';
 
@@ -12,7 +12,6 @@ export interface LiveStreamOptions {
   hub: LiveHub;
   visitors: VisitorLookup;
   sessions: SessionResolver;
-  cookieName: string;
   logger: Logger;
   /** A comment line this often keeps proxies from closing an idle stream; the session is re-checked then. */
   heartbeatMs: number;
@@ -22,24 +21,6 @@ export interface LiveStreamOptions {
 
 /** A stream whose client has not read this much is dropped (it reconnects and replays). */
 const MAX_UNREAD_BYTES = 1024 * 1024;
-
-/**
- * Closes a session's streams when its sign-out passes through this gateway (other replicas
- * notice at their next heartbeat, when the session no longer resolves). Must be installed
- * before the routes are registered.
- */
-export function installLiveSignOut(app: FastifyInstance, hub: LiveHub, cookieName: string): void {
-  const signedOut: onSendHookHandler = (req, _reply, payload, done) => {
-    const sessionId = sessionIdOf(req, cookieName);
-    if (sessionId) hub.closeSession(sessionId);
-    done(null, payload);
-  };
-  app.addHook('onRoute', (route) => {
-    if (route.url !== '/auth/logout') return;
-    const own = route.onSend ?? [];
-    route.onSend = [...(Array.isArray(own) ? own : [own]), signedOut];
-  });
-}
 
 /**
  * GET /api/events: the signed-in user's live event stream (Server-Sent Events, docs/rules.md

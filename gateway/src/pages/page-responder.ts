@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Renderer } from '@acg/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { VisitorLookup } from '../identity/visitor';
@@ -7,7 +8,7 @@ import type { LanguagesLoader, TranslationsLoader } from './live-translations';
  * A browser navigation: a GET (or HEAD) that accepts HTML. The web client's API calls ask for
  * JSON, so the same path (e.g. /admin/cards) can be a page for one and an API call for the other.
  */
-export const isNavigation = (req: FastifyRequest): boolean =>
+export const isNavigation = (req: { method: string; headers: IncomingHttpHeaders }): boolean =>
   (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
 
 /** Paths the client never navigates to as pages (they are API calls or sign-in redirects). */

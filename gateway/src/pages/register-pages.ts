@@ -17,10 +17,10 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * when the browser accepts it), the page routes of spec 1 §2, and home for any other path a
  * browser navigates to. Everything else that matches nothing is a JSON 404.
  *
- * Compression of what is made per request: every route registered after this (pages and the
- * proxied API) compresses text and JSON answers of at least COMPRESS_THRESHOLD_BYTES (brotli at
- * quality 4, else gzip) unless the answer already carries a Content-Encoding (a service's own
- * precompressed bytes go through untouched).
+ * Compression of what is made per request: every route registered after this (the pages)
+ * compresses text and JSON answers of at least COMPRESS_THRESHOLD_BYTES (brotli at quality 4,
+ * else gzip); the proxied API, answered before Fastify, makes the same choices in
+ * routing/answer-compression.ts.
  */
 export async function registerPages(
   app: FastifyInstance,
@@ -38,13 +38,6 @@ export async function registerPages(
     preCompressed: true,
   });
 
-  // A streamed answer (a proxied one) has no size the plugin checks: one whose Content-Length is
-  // under the threshold is marked not to compress. App hooks run before the plugin's route hook.
-  app.addHook('onSend', async (req, reply, payload) => {
-    const length = Number(reply.getHeader('content-length'));
-    if (length < COMPRESS_THRESHOLD_BYTES) req.headers['x-no-compression'] = '1';
-    return payload;
-  });
   // Registered after the static files (already compressed at build time) so only later routes get it.
   await app.register(fastifyCompress, {
     global: true,

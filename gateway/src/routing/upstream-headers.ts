@@ -6,8 +6,7 @@ import {
   REQUEST_ID_HEADER,
   type ServiceName,
 } from '@acg/contracts';
-import type { FastifyRequest } from 'fastify';
-import { clientIp, clientProtocol } from '../client';
+import { type ClientRequest, clientIp, clientProtocol } from '../client';
 
 export interface UpstreamHeaderOptions {
   service: ServiceName;
@@ -45,7 +44,7 @@ const HOP_BY_HOP = new Set([
  * any internal header it sees. Only auth, which owns the session, gets the cookies.
  */
 export function upstreamHeaders(
-  req: FastifyRequest,
+  req: ClientRequest & { id: string },
   incoming: IncomingHttpHeaders,
   opts: UpstreamHeaderOptions,
 ): IncomingHttpHeaders {

@@ -1,6 +1,6 @@
 import { AppError } from '@acg/platform';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientProtocol } from '../client';
+import type { FastifyInstance } from 'fastify';
+import { type ClientRequest, clientProtocol } from '../client';
 import { createPublicHost } from './public-host';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -21,7 +21,7 @@ export interface CsrfOptions {
   trustedHops: number;
 }
 
-const hasBody = (req: FastifyRequest): boolean =>
+const hasBody = (req: ClientRequest): boolean =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
@@ -30,12 +30,14 @@ const hasBody = (req: FastifyRequest): boolean =>
  * multipart upload. Forms can post only urlencoded, multipart or text/plain, and a cross-site
  * multipart post fails the origin test, so no "simple" request gets through. A request with no
  * body and no content type is not a form post; it passes on its origin alone.
+ *
+ * The check answers the refusal, or undefined when the request may go on; `route` is the
+ * matched route pattern. Reads, the usual requests, leave at the first test.
  */
-export function installCsrfGuard(app: FastifyInstance, opts: CsrfOptions): void {
+export function createCsrfCheck(opts: CsrfOptions) {
   const publicOrigin = new URL(opts.publicUrl).origin;
   const publicHost = createPublicHost(opts.publicUrl);
-
-  const isSameOrigin = (req: FastifyRequest): boolean => {
+  const isSameOrigin = (req: ClientRequest): boolean => {
     const site = req.headers['sec-fetch-site'];
     if (typeof site === 'string' && SAME_ORIGIN_FETCH_SITES.has(site)) return true;
     const origin = req.headers.origin;
@@ -48,21 +50,29 @@ export function installCsrfGuard(app: FastifyInstance, opts: CsrfOptions): void 
       origin === `${clientProtocol(req, opts.trustedHops)}://${host!.toLowerCase()}`
     );
   };
-
-  const hasAcceptedType = (req: FastifyRequest): boolean => {
+  const hasAcceptedType = (req: ClientRequest): boolean => {
     const type = req.headers['content-type']?.split(';', 1)[0]?.trim().toLowerCase();
     return type ? JSON_OR_MULTIPART.test(type) : !hasBody(req);
   };
-
-  // Synchronous: reads, the usual requests, leave at the first test without a promise.
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (!STATE_CHANGING.has(req.method) || EXEMPT.has(`${req.method} ${req.routeOptions.url}`)) return done();
-    if (!isSameOrigin(req)) return done(new CrossSiteRequestError('Cross-site request refused'));
-    if (!hasAcceptedType(req)) {
-      return done(
-        new CrossSiteRequestError('Requests that change state must send JSON (or multipart for uploads)'),
+  return (
+    req: ClientRequest,
+    method: string,
+    route: string | undefined,
+  ): CrossSiteRequestError | undefined => {
+    if (!STATE_CHANGING.has(method) || EXEMPT.has(`${method} ${route}`)) return undefined;
+    if (!isSameOrigin(req)) return new CrossSiteRequestError('Cross-site request refused');
+    if (!hasAcceptedType(req))
+      return new CrossSiteRequestError(
+        'Requests that change state must send JSON (or multipart for uploads)',
       );
-    }
-    done();
+    return undefined;
+  };
+}
+export type CsrfCheck = ReturnType<typeof createCsrfCheck>;
+
+/** The check on every request Fastify routes (pages, assets, the live stream, unknown paths). */
+export function installCsrfGuard(app: FastifyInstance, check: CsrfCheck): void {
+  app.addHook('onRequest', (req, _reply, done) => {
+    done(check(req, req.method, req.routeOptions.url));
   });
 }

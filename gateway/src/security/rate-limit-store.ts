@@ -1,5 +1,4 @@
 import type { CacheNamespace, Logger } from '@acg/platform';
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -22,10 +21,11 @@ interface Tally {
   windowMs: number;
 }
 
-type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+/** The count of a key in its window (this request included) and the ms left in that window. */
+export type CountCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
- * @fastify/rate-limit's store over a namespace of the gateway's cache (rules §43): each key is a
+ * The rate limits' counters over a namespace of the gateway's cache (rules §43): each key is a
  * fixed-window counter in the cache (Redis when set, so every gateway replica shares the limits;
  * the memory cache in the embedded mode).
  *
@@ -34,10 +34,10 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
  * request is counted locally and the counts of all such requests are added to the shared
  * counter once per event-loop turn (one `increment(key, ttl, n)` per key). Near the limit (or
  * for a key this process has not seen in this window) every request waits for the shared
- * counter, so the limit itself is exact across replicas. The plugin's own options
- * (continueExceeding, exponentialBackoff) are not used by the gateway and not supported here.
+ * counter, so the limit itself is exact across replicas. `count` answers through its callback,
+ * at once when decided locally (the request then costs no promise).
  */
-export function cacheRateLimitStore(counters: CacheNamespace, logger: Logger): FastifyRateLimitStoreCtor {
+export function cacheRateLimitStore(counters: CacheNamespace, logger: Logger) {
   let failing = false;
   const tallies = new LRUCache<string, Tally>({ max: TRACKED_KEYS });
 
@@ -79,24 +79,12 @@ export function cacheRateLimitStore(counters: CacheNamespace, logger: Logger): F
     unsent.clear();
   };
 
-  class CacheRateLimitStore implements FastifyRateLimitStore {
-    /** Route-level limits count apart from the limiters made with createRateLimit. */
-    constructor(
-      _options?: unknown,
-      private readonly keyPrefix = '',
-    ) {}
-
-    incr(key: string, callback: Callback, timeWindow: number, max?: number): void {
-      const name = `${this.keyPrefix}${key}`;
+  return {
+    /** Counts one request of `name` against `max` in windows of `timeWindow` ms. */
+    count(name: string, callback: CountCallback, timeWindow: number, max: number): void {
       const tally = tallies.get(name);
       const now = Date.now();
-      if (
-        tally &&
-        max !== undefined &&
-        now < tally.resetAt &&
-        !failing &&
-        (tally.known + tally.pending + 1) * 2 < max
-      ) {
+      if (tally && now < tally.resetAt && !failing && (tally.known + tally.pending + 1) * 2 < max) {
         tally.pending += 1;
         if (unsent.size === 0) setImmediate(flush);
         unsent.add(name);
@@ -113,14 +101,8 @@ export function cacheRateLimitStore(counters: CacheNamespace, logger: Logger): F
           callback(err);
         },
       );
-    }
-
-    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-      const route = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo;
-      return route?.url ? new CacheRateLimitStore(undefined, `${route.method}${route.url}-`) : this;
-    }
-  }
-  return CacheRateLimitStore;
+    },
+  };
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

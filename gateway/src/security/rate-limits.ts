@@ -1,7 +1,7 @@
 import { type CacheNamespace, type Logger, RateLimitError } from '@acg/platform';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientIp } from '../client';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { type ClientRequest, clientIp } from '../client';
 import type { GatewayConfig } from '../config';
 import { cacheRateLimitStore } from './rate-limit-store';
 
@@ -25,14 +25,35 @@ export const CLASS_OF_ROUTE: Record<string, LimitClass> = {
   'GET /api/proxy/discord/*': 'imageProxy',
   'GET /api/test-image': 'imageProxy',
 };
+
 /** Hashed assets and probes are not worth counting. */
 const UNLIMITED = new Set(['/assets/*', '/healthz', '/readyz', '/metrics']);
 
-function classOf(req: FastifyRequest): LimitClass | undefined {
-  const path = req.routeOptions.url;
-  if (path && UNLIMITED.has(path)) return undefined;
-  const method = req.method === 'HEAD' ? 'GET' : req.method;
-  return CLASS_OF_ROUTE[`${method} ${path}`] ?? 'global';
+function classOf(method: string, route: string | undefined): LimitClass | undefined {
+  if (route && UNLIMITED.has(route)) return undefined;
+  return CLASS_OF_ROUTE[`${method === 'HEAD' ? 'GET' : method} ${route}`] ?? 'global';
+}
+
+/** Where a request stands against its class's budget: the X-RateLimit-* headers and the verdict. */
+export interface LimitState {
+  max: number;
+  remaining: number;
+  resetSeconds: number;
+  exceeded: boolean;
+}
+
+/** The headers every counted answer carries (and Retry-After on a refusal), as name/value pairs. */
+export function rateLimitHeaders(state: LimitState): string[] {
+  const headers = [
+    'x-ratelimit-limit',
+    String(state.max),
+    'x-ratelimit-remaining',
+    String(state.remaining),
+    'x-ratelimit-reset',
+    String(state.resetSeconds),
+  ];
+  if (state.exceeded) headers.push('retry-after', String(state.resetSeconds));
+  return headers;
 }
 
 /**
@@ -40,20 +61,14 @@ function classOf(req: FastifyRequest): LimitClass | undefined {
  * trades, drops and the image proxy (a request counts against its own class only). Counters
  * live in `counters`, a namespace of the gateway's cache: Redis when REDIS_URL is set, so every
  * gateway replica shares them; if it cannot count, requests pass rather than fail.
+ *
+ * The check counts one request of `method` on `route` (its pattern) and answers where it
+ * stands, at once when the store decides locally (rules §43), else once the shared counter
+ * answered; undefined for requests that are not counted.
  */
-export async function registerRateLimits(
-  app: FastifyInstance,
-  config: GatewayConfig,
-  logger: Logger,
-  counters: CacheNamespace,
-): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    timeWindow: config.RATE_LIMIT_WINDOW_MS,
-    skipOnError: true,
-    store: cacheRateLimitStore(counters, logger),
-  });
-
+export function createRateLimiter(config: GatewayConfig, logger: Logger, counters: CacheNamespace) {
+  const store = cacheRateLimitStore(counters, logger);
+  const windowMs = Math.trunc(config.RATE_LIMIT_WINDOW_MS);
   const budgets: Record<LimitClass, number> = {
     global: config.RATE_LIMIT_MAX,
     signIn: config.RATE_LIMIT_SIGN_IN_MAX,
@@ -63,30 +78,47 @@ export async function registerRateLimits(
     imageProxy: config.RATE_LIMIT_IMAGE_PROXY_MAX,
     sessions: config.RATE_LIMIT_SESSIONS_MAX,
   };
-  const limiters = Object.fromEntries(
-    Object.entries(budgets).map(([name, max]) => [
-      name,
-      app.createRateLimit({
-        max,
-        timeWindow: config.RATE_LIMIT_WINDOW_MS,
-        // The class is part of the key: limiters made with createRateLimit share one store
-        // (the plugin appends the route, which a manual limiter does not have).
-        keyGenerator: (req) => `${name}:${normalizeIP(clientIp(req, config.TRUST_PROXY))}`,
-      }),
-    ]),
-  ) as Record<LimitClass, ReturnType<FastifyInstance['createRateLimit']>>;
+  return (
+    req: ClientRequest,
+    method: string,
+    route: string | undefined,
+  ): LimitState | Promise<LimitState> | undefined => {
+    const limitClass = classOf(method, route);
+    if (!limitClass) return undefined;
+    const max = budgets[limitClass];
+    // The class is part of the key: every class counts in the one store.
+    const key = `${limitClass}:${normalizeIP(clientIp(req, config.TRUST_PROXY))}`;
+    let state: LimitState | undefined;
+    let settle: ((state: LimitState) => void) | undefined;
+    store.count(
+      key,
+      (error, counted) => {
+        // A store that cannot count lets the request pass (its headers then say so: nothing counted).
+        const current = error || !counted ? 0 : counted.current;
+        const ttl = error || !counted ? 0 : counted.ttl;
+        state = {
+          max,
+          remaining: Math.max(0, max - current),
+          resetSeconds: Math.ceil(ttl / 1000),
+          exceeded: current > max,
+        };
+        settle?.(state);
+      },
+      windowMs,
+      max,
+    );
+    return state ?? new Promise<LimitState>((resolve) => (settle = resolve));
+  };
+}
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
+/** The budgets on every request Fastify routes (pages, assets, the live stream, unknown paths). */
+export function registerRateLimits(app: FastifyInstance, limiter: RateLimiter): void {
   app.addHook('onRequest', async (req, reply) => {
-    const limitClass = classOf(req);
-    if (!limitClass) return;
-    const limit = await limiters[limitClass](req);
-    if (limit.isAllowed) return;
-    reply.header('x-ratelimit-limit', limit.max);
-    reply.header('x-ratelimit-remaining', limit.remaining);
-    reply.header('x-ratelimit-reset', limit.ttlInSeconds);
-    if (limit.isExceeded) {
-      reply.header('retry-after', limit.ttlInSeconds);
-      throw new RateLimitError();
-    }
+    const state = await limiter(req, req.method, req.routeOptions.url);
+    if (!state) return;
+    const headers = rateLimitHeaders(state);
+    for (let i = 0; i < headers.length; i += 2) reply.header(headers[i]!, headers[i + 1]);
+    if (state.exceeded) throw new RateLimitError();
   });
 }

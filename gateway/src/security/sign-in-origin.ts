@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ClientRequest } from '../client';
 import { isPublicHost, onPublicOrigin } from './public-origin';
 
 export interface SignInOriginOptions {
@@ -10,7 +10,7 @@ export interface SignInOriginOptions {
 const SIGN_IN_START = '/auth/discord';
 
 /** The host the visitor typed: the Host header, or what a trusted proxy in front says it was. */
-function visitedHost(req: FastifyRequest, trustedHops: number): string | undefined {
+function visitedHost(req: ClientRequest, trustedHops: number): string | undefined {
   if (trustedHops > 0) {
     const forwarded = req.headers['x-forwarded-host'];
     const last = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
@@ -28,12 +28,14 @@ function visitedHost(req: FastifyRequest, trustedHops: number): string | undefin
  * http://localhost:3000) would set its sign-in cookie on that host, while Discord returns the
  * browser to PUBLIC_URL's callback, which then never sees the cookie. So GET /auth/discord on
  * any other host is first sent (302) to the same path and query on the public origin; the
- * target is built from PUBLIC_URL only, never from the Host header.
+ * target is built from PUBLIC_URL only, never from the Host header. The check answers that
+ * target, or undefined when the request goes on.
  */
-export function installSignInOriginRedirect(app: FastifyInstance, opts: SignInOriginOptions): void {
-  app.addHook('onRequest', async (req, reply) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.routeOptions.url !== SIGN_IN_START) return;
-    if (isPublicHost(visitedHost(req, opts.trustedHops), opts.publicUrl)) return;
-    return reply.redirect(onPublicOrigin(req.url, opts.publicUrl), 302);
-  });
+export function createSignInOriginCheck(opts: SignInOriginOptions) {
+  return (req: ClientRequest & { url: string }, method: string, route: string): string | undefined => {
+    if ((method !== 'GET' && method !== 'HEAD') || route !== SIGN_IN_START) return undefined;
+    if (isPublicHost(visitedHost(req, opts.trustedHops), opts.publicUrl)) return undefined;
+    return onPublicOrigin(req.url, opts.publicUrl);
+  };
 }
+export type SignInOriginCheck = ReturnType<typeof createSignInOriginCheck>;

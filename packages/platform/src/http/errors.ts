@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@acg/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, wasLogged } from '../errors';
 
@@ -27,17 +27,38 @@ export interface MethodIndex {
   allowed(path: string): string[];
 }
 
+const errorBody = (requestId: string, error: string, code: string, details?: unknown): ErrorBody => ({
+  error,
+  code,
+  ...(details === undefined ? {} : { details }),
+  requestId,
+});
+
+/**
+ * The answer to an error thrown by our own code: an AppError keeps its status and code (a 5xx
+ * one is logged unless it was already); anything else is a logged 500 whose internals are not
+ * shown. The error handler below and the gateway's API edge both answer with it.
+ */
+export function errorAnswer(
+  err: unknown,
+  requestId: string,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+): { status: number; body: ErrorBody } {
+  if (err instanceof AppError) {
+    if (err.status >= 500 && !wasLogged(err)) log.warn({ err }, 'request failed');
+    return { status: err.status, body: errorBody(requestId, err.message, err.code, err.details) };
+  }
+  log.error({ err }, 'unhandled error');
+  return { status: 500, body: errorBody(requestId, 'Internal server error', 'internal_error') };
+}
+
 export function installErrorHandler(app: FastifyInstance, methods?: MethodIndex): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const body = (error: string, code: string, details?: unknown): ErrorBody => ({
-      error,
-      code,
-      ...(details === undefined ? {} : { details }),
-      requestId: req.id,
-    });
+    const body = (error: string, code: string, details?: unknown): ErrorBody =>
+      errorBody(req.id, error, code, details);
     if (err instanceof AppError) {
-      if (err.status >= 500 && !wasLogged(err)) req.log.warn({ err }, 'request failed');
-      return reply.code(err.status).send(body(err.message, err.code, err.details));
+      const answer = errorAnswer(err, req.id, req.log);
+      return reply.code(answer.status).send(answer.body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
@@ -57,8 +78,8 @@ export function installErrorHandler(app: FastifyInstance, methods?: MethodIndex)
       }
       return reply.code(status).send(body(err.message, CLIENT_ERROR_CODES[status] ?? 'bad_request'));
     }
-    req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send(body('Internal server error', 'internal_error'));
+    const answer = errorAnswer(err, req.id, req.log);
+    return reply.code(answer.status).send(answer.body);
   });
 
   // A known path asked with a method it does not have is a 405 naming the ones it has.

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
+/** Records one answered request: its method, route pattern (or 'unmatched'), status and duration. */
+export type RequestObserver = (method: string, route: string, status: number, seconds: number) => void;
+
 /** Prometheus metrics (served at /metrics by the server): process metrics and an HTTP duration histogram. */
-export function installMetrics(app: FastifyInstance, service: string): Registry {
+export function installMetrics(
+  app: FastifyInstance,
+  service: string,
+): { registry: Registry; observe: RequestObserver } {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
@@ -13,12 +19,11 @@ export function installMetrics(app: FastifyInstance, service: string): Registry 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  const observe: RequestObserver = (method, route, status, seconds) =>
+    duration.observe({ method, route, status_code: status }, seconds);
   app.addHook('onResponse', (req, reply, done) => {
-    duration.observe(
-      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: reply.statusCode },
-      reply.elapsedTime / 1000,
-    );
+    observe(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
-  return registry;
+  return { registry, observe };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { REQUEST_ID_HEADER, serviceBodyLimit } from '@acg/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +8,7 @@ import type { Logger } from '../logger';
 import { installIdentity } from './access';
 import { installErrorHandler } from './errors';
 import { createMethodIndex, frameworkAnswers } from './framework-errors';
-import { installMetrics } from './metrics';
+import { installMetrics, type RequestObserver } from './metrics';
 
 export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
 
@@ -31,7 +32,16 @@ export interface HttpServerOptions {
   probes?: boolean;
 }
 
+/** Per-request log lines only on demand (LOG_REQUESTS=true); errors are always logged. */
+export const logsRequests = (): boolean => process.env.LOG_REQUESTS === 'true';
+
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
+
+/** A request's id: its x-request-id when well-formed (any client value is not taken as is), else a new one. */
+export function requestIdOf(req: { headers: IncomingHttpHeaders }): string {
+  const given = req.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+}
 
 /**
  * A Fastify 5 server with what every process needs: zod validation and serialisation,
@@ -46,14 +56,10 @@ export function createHttpServer(opts: HttpServerOptions) {
     // genReqId reads and checks x-request-id itself (with requestIdHeader set, Fastify would
     // take any client value as is).
     requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers[REQUEST_ID_HEADER];
-      return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
-    },
-    // Per-request log lines only on demand (LOG_REQUESTS=true); errors are always logged.
+    genReqId: requestIdOf,
     logController: new LogController({
       requestIdLogLabel: 'reqId',
-      disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
+      disableRequestLogging: !logsRequests(),
     }),
     // While closing, requests on connections already open are still served (each answer then
     // carries Connection: close): a 503 there is a failed request for a client that did nothing wrong.
@@ -80,14 +86,28 @@ export function createHttpServer(opts: HttpServerOptions) {
   app.addHook('onRoute', (route) => methods.add(route.method, route.url));
   installErrorHandler(app, methods);
   if (opts.internalSecret) installIdentity(app, opts.internalSecret);
-  const registry = installMetrics(app, opts.name);
+  const { registry, observe } = installMetrics(app, opts.name);
+  durations.set(app, observe);
   if (opts.probes ?? true) registerProbes(app, registry, opts, drain);
   else registries.set(app, registry);
   return app;
 }
 export type HttpServer = ReturnType<typeof createHttpServer>;
+export { errorAnswer } from './errors';
+export type { RequestObserver } from './metrics';
 
 const registries = new WeakMap<object, Registry>();
+const durations = new WeakMap<object, RequestObserver>();
+
+/**
+ * Records a request answered outside Fastify's routes (the gateway's API edge) in the server's
+ * request-duration histogram, as its onResponse hook does for the others.
+ */
+export function requestObserver(app: HttpServer): RequestObserver {
+  const observe = durations.get(app);
+  if (!observe) throw new Error('requestObserver needs a server made by createHttpServer');
+  return observe;
+}
 
 /** Whether a server is draining (SIGTERM came): /readyz says 503 and answers close their connection. */
 interface DrainState {

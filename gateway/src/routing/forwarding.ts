@@ -1,0 +1,345 @@
+import type { Writable } from 'node:stream';
+import { Transform } from 'node:stream';
+import {
+  bodyLimitOf,
+  isPersonal,
+  type RouteSpec,
+  routes as routeTable,
+  type ServiceName,
+} from '@acg/contracts';
+import { AppError, alreadyLogged, PayloadTooLargeError, UnavailableError } from '@acg/platform';
+import type { Dispatcher } from 'undici';
+import type { GatewayConfig } from '../config';
+import { enforceAccess } from '../identity/access';
+import type { Visitor, VisitorLookup } from '../identity/visitor';
+import {
+  compressStream,
+  compressSync,
+  type Encoding,
+  encodingFor,
+  varyWithEncoding,
+  worthCompressing,
+} from './answer-compression';
+import type { Exchange } from './exchange';
+import type { IdentitySigner } from './identity-signer';
+import { methodsOf } from './route-table';
+import { isRefused, isResetConnection, upstreamFailure } from './upstream-errors';
+import { upstreamHeaders } from './upstream-headers';
+import type { FailureLog, Replica, Upstream } from './upstreams';
+
+const IDEMPOTENT = new Set(['GET', 'HEAD']);
+const PERSONAL_CACHING = 'private, no-store';
+/** Answers up to this size (announced by Content-Length) are collected and sent in one write. */
+const BUFFERED_ANSWER_MAX = 64 * 1024;
+/** Headers of the service's connection, not of its answer. */
+const ANSWER_HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+
+/** What forwarding one route-table path needs: its entries by method, and where to send. */
+export interface PathForwarding {
+  service: ServiceName;
+  path: string;
+  /** Under /admin: a browser navigation there is the admin page, not an API call. */
+  admin: boolean;
+  byMethod: ReadonlyMap<string, RouteSpec>;
+  allow: string;
+  upstream: Upstream | undefined;
+  failures: FailureLog;
+}
+
+export function forwardingOf(
+  service: ServiceName,
+  path: string,
+  upstream: Upstream | undefined,
+  failures: FailureLog,
+): PathForwarding {
+  const byMethod = new Map<string, RouteSpec>();
+  for (const route of routeTable) {
+    if (route.path !== path || route.service !== service) continue;
+    byMethod.set(route.method, route);
+    if (route.method === 'GET') byMethod.set('HEAD', route);
+  }
+  return {
+    service,
+    path,
+    admin: path.startsWith('/admin'),
+    byMethod,
+    allow: methodsOf(path).join(', '),
+    upstream,
+    failures,
+  };
+}
+
+export interface ForwardingSetting {
+  config: GatewayConfig;
+  visitors: VisitorLookup;
+  sign: IdentitySigner;
+  publicHost: string;
+}
+
+const tooLarge = (limit: number) =>
+  new PayloadTooLargeError(`The request body is larger than this route takes (${limit} bytes)`);
+
+/**
+ * The gate of one route-table path, before any body is read: a method the table does not list
+ * is 405; a declared body over the route's limit is 413; then the visitor is resolved and the
+ * route's access rule applied (401/403 whether or not the service runs); a service that is not
+ * built is 503. Then the request goes to the service with the visitor's signed identity.
+ */
+export function forward(target: PathForwarding, x: Exchange, setting: ForwardingSetting): void {
+  const route = target.byMethod.get(x.method);
+  if (!route) {
+    x.decided.push('allow', target.allow);
+    x.fail(new AppError(405, 'method_not_allowed', 'Method not allowed'));
+    return;
+  }
+  if (isPersonal(route)) {
+    x.personal = true;
+    x.decided.push('cache-control', PERSONAL_CACHING);
+  }
+  // A body over the route's limit is refused before anyone reads it (chunked bodies, which
+  // announce no length, are counted as they are forwarded: see bodyOf).
+  const bodyLimit = bodyLimitOf(route);
+  const length = Number(x.headers['content-length'] ?? 0);
+  if (length > bodyLimit) {
+    x.fail(tooLarge(bodyLimit));
+    return;
+  }
+  const visitor = setting.visitors(x);
+  if (visitor instanceof Promise) {
+    visitor.then(
+      (known) => x.guard(() => send(target, x, setting, route, known, bodyLimit, length)),
+      (error: unknown) => x.fail(error),
+    );
+  } else send(target, x, setting, route, visitor, bodyLimit, length);
+}
+
+function send(
+  target: PathForwarding,
+  x: Exchange,
+  setting: ForwardingSetting,
+  route: RouteSpec,
+  visitor: Visitor,
+  bodyLimit: number,
+  length: number,
+): void {
+  try {
+    // Access first: a visitor who may not call the route learns that (401/403) whether or not
+    // its service runs; only callers who may call it learn it is unavailable.
+    enforceAccess(route.access, visitor);
+    if (!target.upstream) throw new UnavailableError('Service unavailable', { service: target.service });
+  } catch (error) {
+    x.fail(error);
+    return;
+  }
+  const headers = upstreamHeaders(x, x.headers, {
+    service: target.service,
+    identity: visitor.identity,
+    sign: setting.sign,
+    trustedHops: setting.config.TRUST_PROXY,
+    publicHost: setting.publicHost,
+  });
+  dispatch(target, x, headers, bodyOf(x, bodyLimit, length), { tried: new Set(), retried: false });
+}
+
+/** The request body to forward: none, the request stream, or the stream through a counter. */
+function bodyOf(x: Exchange, limit: number, length: number): Dispatcher.DispatchOptions['body'] {
+  const chunked = x.headers['transfer-encoding'] !== undefined;
+  if (!chunked && length === 0) return null;
+  if (!chunked || x.headers['content-length'] !== undefined) return x.req;
+  let seen = 0;
+  return x.req.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        seen += chunk.length;
+        done(seen > limit ? tooLarge(limit) : null, chunk);
+      },
+    }),
+  );
+}
+
+/** The refusal that made forwarding fail, if it was ours (a chunked body over its limit). */
+const ownRefusal = (error: unknown): AppError | undefined => {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    if (e instanceof AppError) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
+/** Where one request has been: replicas that refused it, and whether a read was retried. */
+interface Attempts {
+  tried: Set<Replica>;
+  retried: boolean;
+}
+
+/** The service's answer headers as name/value pairs, less hop-by-hop ones and those decided here. */
+function answerHeaders(answer: Record<string, string | string[] | undefined>, personal: boolean): string[] {
+  const out: string[] = [];
+  for (const name in answer) {
+    if (ANSWER_HOP_BY_HOP.has(name) || name === 'content-length' || name === 'vary') continue;
+    if (name === 'cache-control' && personal) continue;
+    const value = answer[name];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const one of value) out.push(name, one);
+    else out.push(name, value);
+  }
+  return out;
+}
+
+/** Adds the Vary and Content-Encoding of an answer (compressed or not) to its headers. */
+function withEncoding(
+  headers: string[],
+  vary: string | string[] | undefined,
+  encoding: Encoding | undefined,
+): string[] {
+  if (encoding) headers.push('vary', varyWithEncoding(vary), 'content-encoding', encoding);
+  else if (Array.isArray(vary)) for (const one of vary) headers.push('vary', one);
+  else if (vary !== undefined) headers.push('vary', vary);
+  return headers;
+}
+
+/**
+ * Sends the request to a replica of the service and the answer to the client. A short answer
+ * (the usual JSON) is collected and sent at once; a long or unannounced one streams through as
+ * it comes, bytes untouched unless compressed here (a precompressed answer keeps its
+ * Content-Encoding). Transport failures before the answer began (rules §39): a refused
+ * connection (nothing was sent) goes to the next replica, whatever the method; a read
+ * (GET/HEAD without a body) whose kept-alive connection was reset or closed under it is sent
+ * once more; anything else becomes the one error shape, logged at most once a second per replica.
+ */
+function dispatch(
+  target: PathForwarding,
+  x: Exchange,
+  headers: Record<string, string | string[] | undefined>,
+  body: Dispatcher.DispatchOptions['body'],
+  attempts: Attempts,
+): void {
+  const upstream = target.upstream!;
+  const replica = upstream.pick(attempts.tried) ?? upstream.pick();
+  if (!replica) {
+    x.fail(new UnavailableError('Service unavailable', { service: target.service }));
+    return;
+  }
+  let collected:
+    | { status: number; headers: string[]; vary: string | string[] | undefined; chunks: Buffer[] }
+    | undefined;
+  let encoding: Encoding | undefined;
+  let out: Writable | undefined;
+  let started = false;
+  const handler: Dispatcher.DispatchHandler = {
+    onRequestStart() {},
+    onResponseStart(controller, statusCode, answer) {
+      started = true;
+      encoding = encodingFor(x.headers, statusCode, answer);
+      const own = answerHeaders(answer, x.personal);
+      const length = Number(answer['content-length'] ?? Number.NaN);
+      if (length <= BUFFERED_ANSWER_MAX) {
+        collected = { status: statusCode, headers: own, vary: answer.vary, chunks: [] };
+        return;
+      }
+      withEncoding(own, answer.vary, encoding);
+      if (!encoding && answer['content-length'] !== undefined) own.push('content-length', String(length));
+      x.writeHead(statusCode, own);
+      const res = x.res;
+      if (encoding) {
+        const zip = compressStream(encoding);
+        zip.pipe(res);
+        out = zip;
+      } else out = res;
+      out.on('drain', () => controller.resume());
+      // A client gone mid-answer stops the transfer from the service too.
+      res.once('close', () => {
+        if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
+      });
+    },
+    onResponseData(controller, chunk) {
+      if (collected) collected.chunks.push(chunk);
+      else if (out && !out.write(chunk)) controller.pause();
+    },
+    onResponseEnd() {
+      if (collected) sendCollected(x, collected, encoding);
+      else if (out) {
+        out.end();
+        x.finished();
+      }
+    },
+    onResponseError(_controller, error) {
+      if (out) {
+        out.destroy(error);
+        x.res.destroy(error);
+        return;
+      }
+      if (x.res.headersSent) return;
+      if (!started) {
+        if (isRefused(error)) {
+          upstream.refused(replica);
+          attempts.tried.add(replica);
+          if (attempts.tried.size < upstream.replicas.length) {
+            dispatch(target, x, headers, body, attempts);
+            return;
+          }
+        } else if (
+          !attempts.retried &&
+          body === null &&
+          IDEMPOTENT.has(x.method) &&
+          isResetConnection(error)
+        ) {
+          attempts.retried = true;
+          dispatch(target, x, headers, body, attempts);
+          return;
+        }
+      }
+      const own = ownRefusal(error);
+      if (own) {
+        x.fail(own);
+        return;
+      }
+      target.failures.report(target.service, replica.url, error, x.id);
+      x.fail(alreadyLogged(upstreamFailure(error, target.service)));
+    },
+  };
+  replica.pool.dispatch({ path: x.url, method: x.method, headers, body }, handler);
+}
+
+/**
+ * A collected answer in one write, with the length it has once here (compressed when worth it).
+ * As Fastify sends a buffer: no type or length on a 204, a body without a type is an octet stream.
+ */
+function sendCollected(
+  x: Exchange,
+  answer: { status: number; headers: string[]; vary: string | string[] | undefined; chunks: Buffer[] },
+  encoding: Encoding | undefined,
+): void {
+  let body = answer.chunks.length === 1 ? answer.chunks[0]! : Buffer.concat(answer.chunks);
+  const compress = encoding !== undefined && worthCompressing(body.length) ? encoding : undefined;
+  if (compress) body = compressSync(body, compress);
+  const headers = withEncoding(answer.headers, answer.vary, compress);
+  if (answer.status === 204 || answer.status < 200) {
+    x.send(answer.status, withoutContentType(headers), '');
+    return;
+  }
+  if (!hasHeader(headers, 'content-type')) headers.push('content-type', 'application/octet-stream');
+  headers.push('content-length', String(body.length));
+  x.send(answer.status, headers, body);
+}
+
+const hasHeader = (headers: readonly string[], name: string): boolean => {
+  for (let i = 0; i < headers.length; i += 2) if (headers[i] === name) return true;
+  return false;
+};
+
+function withoutContentType(headers: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < headers.length; i += 2) {
+    if (headers[i] !== 'content-type') out.push(headers[i]!, headers[i + 1]!);
+  }
+  return out;
+}
