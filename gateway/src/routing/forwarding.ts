@@ -24,7 +24,7 @@ import type { Exchange } from './exchange';
 import type { IdentitySigner } from './identity-signer';
 import { methodsOf } from './route-table';
 import { isRefused, isResetConnection, upstreamFailure } from './upstream-errors';
-import { upstreamHeaders } from './upstream-headers';
+import { CONNECTION_HEADERS, upstreamHeaders } from './upstream-headers';
 import type { FailureLog, Replica, Upstream } from './upstreams';
 
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
@@ -32,15 +32,7 @@ const PERSONAL_CACHING = 'private, no-store';
 /** Answers up to this size (announced by Content-Length) are collected and sent in one write. */
 const BUFFERED_ANSWER_MAX = 64 * 1024;
 /** Headers of the service's connection, not of its answer. */
-const ANSWER_HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-]);
+const ANSWER_HOP_BY_HOP = new Set<string>(CONNECTION_HEADERS);
 
 /** What forwarding one route-table path needs: its entries by method, and where to send. */
 export interface PathForwarding {

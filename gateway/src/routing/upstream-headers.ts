@@ -18,6 +18,17 @@ export interface UpstreamHeaderOptions {
   publicHost: string;
 }
 
+/** Headers of one connection (either side's), never passed on to the other side. */
+export const CONNECTION_HEADERS = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+] as const;
+
 /** Forwarding claims the client may have made up; the gateway states its own. */
 const CLIENT_FORWARDING = /^(x-forwarded-|forwarded$|x-real-ip$)/;
 /**
@@ -26,17 +37,7 @@ const CLIENT_FORWARDING = /^(x-forwarded-|forwarded$|x-real-ip$)/;
  * and the gateway (Node answers the 100 itself). Host is the service's, set by the client
  * library; services read the public host from X-Forwarded-Host.
  */
-const HOP_BY_HOP = new Set([
-  'expect',
-  'host',
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-]);
+const HOP_BY_HOP = new Set(['expect', 'host', ...CONNECTION_HEADERS]);
 
 /**
  * The headers a service receives. Every `x-acg-*` header the client sent is dropped, whatever

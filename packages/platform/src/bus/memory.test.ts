@@ -31,21 +31,27 @@ describe('memory bus limits', () => {
     expect(seen).toEqual(events.slice(1));
   });
 
-  it('keeps what a slow durable has not read beyond maxEvents, up to maxUnread', async () => {
-    bus = createMemoryBus({ maxEvents: 2, maxUnread: 5 });
+  /** A durable whose handler holds every event until `release`; `seen` lists the card ids. */
+  const heldConsumer = async (durable: string) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     const seen: number[] = [];
     await bus.consume({
-      durable: 'slow',
+      durable,
       types: ['card.dropped'],
       handler: async (e) => {
         await held;
         seen.push((e.data as { cardId: number }).cardId);
       },
     });
+    return { seen, release };
+  };
+
+  it('keeps what a slow durable has not read beyond maxEvents, up to maxUnread', async () => {
+    bus = createMemoryBus({ maxEvents: 2, maxUnread: 5 });
+    const { seen, release } = await heldConsumer('slow');
     // The handler holds the first event until all are published: 4 wait unread behind it.
     for (const cardId of [1, 2, 3, 4, 5]) await bus.publish(makeEvent(cardDropped, { cardId }));
     release();
@@ -55,19 +61,7 @@ describe('memory bus limits', () => {
 
   it('drops the oldest unread events past maxUnread', async () => {
     bus = createMemoryBus({ maxEvents: 2, maxUnread: 5 });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const seen: number[] = [];
-    await bus.consume({
-      durable: 'stuck',
-      types: ['card.dropped'],
-      handler: async (e) => {
-        await held;
-        seen.push((e.data as { cardId: number }).cardId);
-      },
-    });
+    const { seen, release } = await heldConsumer('stuck');
     for (const cardId of [1, 2, 3, 4, 5, 6, 7, 8]) await bus.publish(makeEvent(cardDropped, { cardId }));
     release();
     await expect.poll(() => seen.at(-1)).toBe(8);
