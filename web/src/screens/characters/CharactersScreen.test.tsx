@@ -490,10 +490,11 @@ describe('CharactersScreen: owners', () => {
     await within(first).findByText('sakura_fan');
     const owners = [...first.querySelectorAll('.owner')];
     expect(owners.map((o) => o.textContent)).toEqual(['ID: 5', 'sakura_fan']);
-    // Discord avatars from the id and hash, through our proxy; no hash: a generated one.
-    const avatars = owners.map((o) => o.querySelector('img')?.getAttribute('src') ?? '');
-    expect(avatars[1]).toBe('/api/proxy/discord/avatars/1187/abc123.png');
-    expect(avatars[0]).toMatch(/^data:image\/svg\+xml,/);
+    // Discord avatars from the id and hash, through our proxy; no hash: a generated one. The
+    // image loader sets each picture's source once it has loaded.
+    const avatars = () => owners.map((o) => o.querySelector('img')?.getAttribute('src') ?? '');
+    await waitFor(() => expect(avatars()[1]).toBe('/api/proxy/discord/avatars/1187/abc123.png'));
+    await waitFor(() => expect(avatars()[0]).toMatch(/^data:image\/svg\+xml,/));
     const second = screen.getByRole('region', { name: 'Owners of card 11 (E)' });
     expect(await within(second).findByText('Nobody owns this card yet.')).toBeTruthy();
     expect(mock.mock.calls.map(([u]) => String(u))).toEqual(
