@@ -107,8 +107,10 @@ describe('CharactersScreen: list and filters', () => {
     expect(rank.textContent).toBe('S');
     expect(rank.style.getPropertyValue('--rank-color')).toBe('#f44336');
     expect(within(frierenTile).getByText('Frieren alt')).toBeTruthy();
-    // The avatar is the first card's image.
-    expect(frierenTile.querySelector('img')?.getAttribute('src')).toBe('/api/cards/10/image');
+    // The avatar is the first card's image (its source set once the image loader has it).
+    await waitFor(() =>
+      expect(frierenTile.querySelector('img')?.getAttribute('src')).toBe('/api/cards/10/image'),
+    );
     expect(screen.getByText('2 characters')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reset filters' })).toBeNull();
   });
