@@ -119,25 +119,30 @@ try {
 
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
-    // The bulk add's 20,000 card.created events are relayed and applied by inventory in the
-    // background; the figures below are taken once that is over, not while it competes with them.
-    t0 = performance.now();
-    const settled = async () =>
-      (
-        await client.query<{ ok: boolean }>(
-          `select not exists (select 1 from catalogue.outbox where published_at is null)
-             and (select count(*) from inventory.card_summaries) >= (select count(*) from catalogue.cards) as ok`,
-        )
-      ).rows[0]!.ok;
-    while (!(await settled()) && performance.now() - t0 < 300_000)
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    console.log(`(the bulk add's card events relayed and applied by inventory ${seconds(t0)} s later)`);
-    const plain: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      t0 = performance.now();
+    /** Asks `condition` (a boolean SQL expression) until it holds, at most 5 minutes; seconds taken. */
+    const until = async (condition: string) => {
+      const t = performance.now();
+      const holds = async () =>
+        (await client.query<{ ok: boolean }>(`select ${condition} as ok`)).rows[0]!.ok;
+      while (!(await holds()) && performance.now() - t < 300_000)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      return seconds(t);
+    };
+    const relayedSql = 'not exists (select 1 from catalogue.outbox where published_at is null)';
+    /** One plain GROUP BY over the entries, in ms: the peer. */
+    const groupBy = async () => {
+      const t = performance.now();
       await client.query('select card_id, count(*) from inventory.entries group by card_id');
-      plain.push(performance.now() - t0);
-    }
+      return performance.now() - t;
+    };
+    // The bulk add's card events are relayed and applied by inventory in the background; the
+    // figures below are taken once that is over, not while it competes with them.
+    const applied = await until(
+      `${relayedSql} and (select count(*) from inventory.card_summaries) >= (select count(*) from catalogue.cards)`,
+    );
+    console.log(`(the bulk add's card events relayed and applied by inventory ${applied} s later)`);
+    const plain: number[] = [];
+    for (let i = 0; i < 3; i++) plain.push(await groupBy());
     plain.sort((a, b) => a - b);
     const peer = plain[1]!;
     console.log(
@@ -161,9 +166,7 @@ try {
     };
     const reads = { plain: [] as number[], paged: [] as number[], snapshot: [] as number[] };
     for (let i = 0; i < 3; i++) {
-      t0 = performance.now();
-      await client.query('select card_id, count(*) from inventory.entries group by card_id');
-      reads.plain.push(performance.now() - t0);
+      reads.plain.push(await groupBy());
       t0 = performance.now();
       await readAll();
       reads.paged.push(performance.now() - t0);
@@ -179,23 +182,6 @@ try {
     // elsewhere that comes and goes hits the peer as it hits the run. Runs that write every score
     // (the catalogue's scores scrambled before each, as a first run finds them) alternate with
     // runs that change nothing.
-    const groupBy = async () => {
-      const t = performance.now();
-      await client.query('select card_id, count(*) from inventory.entries group by card_id');
-      return performance.now() - t;
-    };
-    const relayed = async () => {
-      const t = performance.now();
-      const pending = async () =>
-        (
-          await client.query<{ n: number }>(
-            'select count(*)::int as n from catalogue.outbox where published_at is null',
-          )
-        ).rows[0]!.n;
-      while ((await pending()) > 0 && performance.now() - t < 300_000)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      return seconds(t);
-    };
     const ratios = { writing: [] as number[], unchanged: [] as number[] };
     for (let i = 0; i < 6; i++) {
       const writing = i % 2 === 0;
@@ -215,7 +201,8 @@ try {
       );
       // The card events are relayed (and applied by inventory) in the background; the next run
       // waits for that, so it does not time the relay too.
-      if (r.rarityScores.updated > 0) console.log(`  (its card events relayed in ${await relayed()} s)`);
+      if (r.rarityScores.updated > 0)
+        console.log(`  (its card events relayed in ${await until(relayedSql)} s)`);
     }
     console.log(
       `rarity recalculation against the GROUP BYs around it (median of 3): writing every score ${median(ratios.writing).toFixed(2)}×, changing nothing ${median(ratios.unchanged).toFixed(2)}×`,

@@ -15,7 +15,7 @@ export { BusNoRespondersError, BusTimeoutError, BusUnavailableError } from './er
 export { makeEvent } from './make-event';
 export { createMemoryBus, type MemoryBusOptions } from './memory';
 export { connectNatsBus, type NatsBusOptions } from './nats';
-export { intsOfBytes, packInts, unpackInts } from './packed-ints';
+export { packInts, unpackInts } from './packed-ints';
 export type * from './types';
 
 /** NATS when a URL is configured (distributed mode), else the in-process bus (embedded mode). */

@@ -12,8 +12,8 @@ export function unpackInts(text: string): number[] {
   return intsOfBytes(Buffer.from(text, 'base64'));
 }
 
-/** The integers of big-endian int4 bytes (a bytea built with int4send, or unpacked base64). */
-export function intsOfBytes(bytes: Buffer): number[] {
+/** The integers of big-endian int4 bytes. */
+function intsOfBytes(bytes: Buffer): number[] {
   if (bytes.length % 4 !== 0)
     throw new Error(`packed integers: ${bytes.length} bytes is not a multiple of 4`);
   const out = new Array<number>(bytes.length / 4);
