@@ -4,7 +4,7 @@ import { FAKE_GENERAL_CHANNEL_ID, FAKE_VK_TOKEN } from '@acg/fakes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { launchChromium } from './browser';
+import { acceptNextDialog, launchChromium } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -444,10 +444,10 @@ describe('users and access levels', () => {
     expect((await scheduledRuns()).reduce((sum, r) => sum + r.posted, 0)).toBe(2);
     // Back to every 30 minutes, so the rest of the run is quiet.
     await form.getByLabel(/Расписание \(cron\)|Schedule \(cron\)/).fill('*/30 * * * *');
-    // Wait for the save's alert and accept it here: left open, it would block the next page.
-    const saved = admin.waitForEvent('dialog');
+    // Wait for the save's alert: left open, it would block the next page.
+    const saved = acceptNextDialog(admin);
     await form.locator('button[type="submit"]').click();
-    await (await saved).accept();
+    await saved;
   });
 
   it('fits a phone at 390 px', async () => {

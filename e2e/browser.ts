@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium (installed by scripts/test-all.mjs), headless, with no background networking. */
 export const launchChromium = (): Promise<Browser> =>
@@ -14,4 +14,17 @@ export const launchChromium = (): Promise<Browser> =>
       '--disable-component-update',
       '--disable-sync',
     ],
+  });
+
+/**
+ * Accepts the next alert or confirm the page opens and resolves with its message. The handler
+ * accepts at once: a dialog left open freezes the page, so a click that opened it (when the answer
+ * came back before the click finished) would never return.
+ */
+export const acceptNextDialog = (page: Page): Promise<string> =>
+  new Promise((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
   });
