@@ -270,10 +270,13 @@ describe(`live event stream (${natsUrl ? 'NATS' : 'in-process bus'})`, () => {
     const other = makeEvent(inventoryGranted, { userId: 3, cardId: 1, entryId: 2 });
     const missed2 = makeEvent(inventoryGranted, { userId: 2, cardId: 4, entryId: 8 });
     for (const e of [missed1, other, missed2]) await bus.publish(e);
-    // The gateway has heard them all before b comes back (a's stream sees the accept too).
+    // The gateway has heard them all before b comes back: the bus keeps one publisher's order, so
+    // once a's stream shows a marker published after them, the hub has taken in all three.
     const a = await track(openStream(h, SESSION.a));
     await a.waitFor((f) => f.event === 'ready', 'ready');
-    await new Promise((r) => setTimeout(r, 150));
+    const heard = makeEvent(inventoryGranted, { userId: 1, cardId: 2, entryId: 9 });
+    await bus.publish(heard);
+    await a.waitFor((f) => f.id === heard.id, 'the marker');
 
     const again = await track(openStream(h, SESSION.b, { 'last-event-id': seen.id }));
     await again.waitFor((f) => f.id === missed2.id, 'the replay');

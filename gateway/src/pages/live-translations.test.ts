@@ -40,15 +40,24 @@ describe('createTranslationsLoader', () => {
   it('loads, reuses within the interval, revalidates with the ETag after it, and picks up changes', async () => {
     const table = new Map([['ru', { etag: '"v1"', body: { home: { tagline: 'один' } } }]]);
     const admin = await fakeAdmin(table);
-    const load = createTranslationsLoader({ baseUrl: admin.url, ttlMs: 50, timeoutMs: 1000, logger });
+    let now = 1_000_000;
+    const load = createTranslationsLoader({
+      baseUrl: admin.url,
+      ttlMs: 50,
+      timeoutMs: 1000,
+      logger,
+      now: () => now,
+    });
     expect(await load('ru')).toEqual({ home: { tagline: 'один' } });
+    expect(await load('ru')).toEqual({ home: { tagline: 'один' } });
+    now += 49;
     expect(await load('ru')).toEqual({ home: { tagline: 'один' } });
     expect(admin.seen.requests).toBe(1);
-    await new Promise((r) => setTimeout(r, 60));
+    now += 2;
     expect(await load('ru')).toEqual({ home: { tagline: 'один' } });
     expect(admin.seen.notModified).toBe(1);
     table.set('ru', { etag: '"v2"', body: { home: { tagline: 'два' } } });
-    await new Promise((r) => setTimeout(r, 60));
+    now += 51;
     expect(await load('ru')).toEqual({ home: { tagline: 'два' } });
     expect(await load('xx')).toBeNull();
   });

@@ -23,7 +23,10 @@ export function createTranslationsLoader(opts: {
   ttlMs: number;
   timeoutMs: number;
   logger: Logger;
+  /** The clock (tests move it instead of waiting). */
+  now?: () => number;
 }): TranslationsLoader {
+  const clock = opts.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Translations | null>>();
   const bases = typeof opts.baseUrl === 'string' ? [opts.baseUrl] : opts.baseUrl;
@@ -36,7 +39,7 @@ export function createTranslationsLoader(opts: {
         headers: { accept: 'application/json', ...(known?.etag ? { 'if-none-match': known.etag } : {}) },
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
-      const now = Date.now();
+      const now = clock();
       if (response.status === 304 && known) {
         entries.set(language, { ...known, checkedAt: now });
         return known.data;
@@ -57,14 +60,14 @@ export function createTranslationsLoader(opts: {
         'live translations unavailable; using the last known or bundled texts',
       );
       // Try again after the next interval, not on every page.
-      entries.set(language, { etag: known?.etag ?? null, data: known?.data ?? null, checkedAt: Date.now() });
+      entries.set(language, { etag: known?.etag ?? null, data: known?.data ?? null, checkedAt: clock() });
       return known?.data ?? null;
     }
   };
 
   return (language) => {
     const known = entries.get(language);
-    if (known && Date.now() - known.checkedAt < opts.ttlMs) return Promise.resolve(known.data);
+    if (known && clock() - known.checkedAt < opts.ttlMs) return Promise.resolve(known.data);
     const pending = inFlight.get(language);
     if (pending) return pending;
     const request = refresh(language, known).finally(() => inFlight.delete(language));
