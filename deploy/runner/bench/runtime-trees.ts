@@ -68,7 +68,7 @@ for (const spec of processEnvSpecs()) {
       : {}),
   };
   for (const key of spec.required) {
-    const value = process.env[key] ?? sample[key];
+    const value = process.env[key] ?? spec.memory[key] ?? sample[key];
     if (value === undefined) throw new Error(`${spec.name}: no value for ${key}`);
     env[key] = value;
   }

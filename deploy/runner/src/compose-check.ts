@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { GATEWAY_PORT, type Infra, type ServiceName, type ServiceSpec, system } from '@acg/contracts';
 import { parse } from 'yaml';
+import { PROCESS_MEMORY_ENV } from './memory-env';
 
 /**
  * Checks docker-compose.yml against the one description of the system (system.ts), so the
@@ -248,6 +249,14 @@ export function composeProblems(
     const needs: readonly Infra[] =
       spec.database && !spec.needs.includes('postgres') ? [...spec.needs, 'postgres'] : spec.needs;
     checkNeeds(spec.name, container, needs, problems);
+    const environment = isEntry(container.environment) ? container.environment : {};
+    for (const [key, value] of Object.entries(PROCESS_MEMORY_ENV[spec.name] ?? {})) {
+      if (String(environment[key] ?? '') !== value) {
+        problems.push(
+          `${spec.name}: ${key} must be ${value} (memory-env.ts), found ${String(environment[key] ?? 'nothing')}`,
+        );
+      }
+    }
   }
 
   checkDatabaseRoles(containers, built, problems);

@@ -102,6 +102,14 @@ describe('composeProblems', () => {
     expect(problems).toContain('catalogue: has DATABASE_URL but does not need postgres');
   });
 
+  it('reports a process without its memory settings (memory-env.ts)', () => {
+    const doc = copy();
+    delete container(doc, 'image-proxy').environment.MALLOC_MMAP_THRESHOLD_;
+    expect(composeProblems(doc)).toEqual([
+      'image-proxy: MALLOC_MMAP_THRESHOLD_ must be 65536 (memory-env.ts), found nothing',
+    ]);
+  });
+
   it('reports a container running the TypeScript sources instead of the compiled entry', () => {
     const doc = copy();
     container(doc, 'bot').command = ['pnpm', 'exec', 'tsx', 'services/bot/src/main.ts'];

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { builtServices, GATEWAY_PORT, type ServiceName } from '@acg/contracts';
 import { DEMO_ART_PATH, demoClient, FAKE_BOT_TOKEN, shikimoriDemoClient } from '@acg/fakes';
 import { createLogger } from '@acg/platform';
+import { PROCESS_MEMORY_ENV } from './memory-env';
 import { seedDemoData } from './seed-demo';
 import { entryFile } from './services';
 
@@ -159,13 +160,17 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
   const upstreams: Record<string, string> = {};
   for (const spec of builtServices()) {
     const port = spec.port + offset;
-    plan.set(spec.name, { file: entryFile(spec.name), env: { ...common, PORT: String(port) }, port });
+    // (a value the caller's env sets wins, so a bench can compare settings)
+    const own = Object.fromEntries(
+      Object.entries(PROCESS_MEMORY_ENV[spec.name] ?? {}).map(([key, value]) => [key, env[key] ?? value]),
+    );
+    plan.set(spec.name, { file: entryFile(spec.name), env: { ...common, ...own, PORT: String(port) }, port });
     const urls = [`http://127.0.0.1:${port}`];
     if (replicas.has(spec.name)) {
       const second = port + REPLICA_PORT_OFFSET;
       plan.set(`${spec.name}#2`, {
         file: entryFile(spec.name),
-        env: { ...common, PORT: String(second) },
+        env: { ...common, ...own, PORT: String(second) },
         port: second,
       });
       urls.push(`http://127.0.0.1:${second}`);

@@ -137,6 +137,12 @@ function checkEnv(
   }
   for (const e of env) {
     if (!spec.known.includes(e.name)) problems.push(`${name}: env ${e.name} is not read by its config`);
+    const memory = spec.memory[e.name];
+    if (memory !== undefined && e.value !== memory) {
+      problems.push(
+        `${name}: env ${e.name} must be ${memory} (memory-env.ts), found ${e.value ?? 'a reference'}`,
+      );
+    }
     const cm = e.valueFrom?.configMapKeyRef;
     const secret = e.valueFrom?.secretKeyRef;
     if (SECRET_VARIABLE.test(e.name) && !secret) {

@@ -142,6 +142,21 @@ describe('k8sProblems', () => {
     );
   });
 
+  it('reports a process without its memory settings, or with other values (memory-env.ts)', () => {
+    const list = objects('dev');
+    const container = deployment(list, 'image-proxy').spec.template.spec.containers[0];
+    const setting = container?.env?.find((e) => e.name === 'MALLOC_MMAP_THRESHOLD_');
+    expect(setting?.value).toBe('65536');
+    if (setting) setting.value = '131072';
+    expect(k8sProblems(list)).toEqual([
+      'image-proxy: env MALLOC_MMAP_THRESHOLD_ must be 65536 (memory-env.ts), found 131072',
+    ]);
+    if (container) container.env = container.env?.filter((e) => e !== setting);
+    expect(k8sProblems(list)).toEqual([
+      'image-proxy: env MALLOC_MMAP_THRESHOLD_ is missing (its config requires it)',
+    ]);
+  });
+
   it('reports an Ingress to a service: only the gateway is public', () => {
     const list = objects('production');
     const ingress = list.find((o) => o.kind === 'Ingress') as K8sObject & {

@@ -3,6 +3,7 @@ import { gatewayModule } from '@acg/gateway';
 import type { ServiceModule } from '@acg/platform';
 import type { z } from 'zod';
 import { GATEWAY_NEEDS } from './compose-check';
+import { PROCESS_MEMORY_ENV } from './memory-env';
 import { serviceModules } from './services';
 
 /**
@@ -17,8 +18,10 @@ export interface ProcessEnvSpec {
   module: ServiceModule;
   /** Variables the config schema rejects when absent (no default, not optional). */
   required: string[];
-  /** Every variable the config schema reads. */
+  /** Every variable the config schema reads, and the process's memory settings. */
   known: string[];
+  /** Memory settings this process must be given, with their values (memory-env.ts). */
+  memory: Readonly<Record<string, string>>;
 }
 
 export const infraVariable: Record<Infra, string> = {
@@ -39,8 +42,12 @@ export function processEnvSpecs(): ProcessEnvSpec[] {
   const specs: ProcessEnvSpec[] = [];
   const add = (name: string, port: number, needs: readonly Infra[], module: ServiceModule) => {
     const infra = needs.map((n) => infraVariable[n]);
-    const required = [...new Set([...requiredVariables(module.configSchema), ...infra])];
-    specs.push({ name, port, needs, module, required, known: Object.keys(module.configSchema.shape) });
+    const memory = PROCESS_MEMORY_ENV[name] ?? {};
+    const required = [
+      ...new Set([...requiredVariables(module.configSchema), ...infra, ...Object.keys(memory)]),
+    ];
+    const known = [...Object.keys(module.configSchema.shape), ...Object.keys(memory)];
+    specs.push({ name, port, needs, module, required, known, memory });
   };
   add('gateway', GATEWAY_PORT, GATEWAY_NEEDS, gatewayModule);
   for (const spec of Object.values(system).filter((s) => s.built)) {

@@ -135,6 +135,12 @@ export const imageProxyConfigSchema = baseConfigSchema.extend({
    * CARD_SUMMARY_FRESH_SECONDS, so a changed card shows as soon as without it); 0 turns it off.
    */
   IMAGE_HOT_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
+  /**
+   * Card renders and re-encodes one process runs at once; more wait their turn. Each libvips
+   * pipeline leaves its working memory in the malloc arena of the thread that ran it, so fewer at
+   * once keeps the process smaller (docs/rules.md §42).
+   */
+  IMAGE_DRAW_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Proxied images are scaled down to fit this many pixels a side. */
   IMAGE_PROXY_MAX_SIDE: z.coerce.number().int().min(16).max(8192).default(2048),
 });

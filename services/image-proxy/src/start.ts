@@ -1,5 +1,6 @@
 import { cacheCleared } from '@acg/contracts';
 import { type RunningService, type ServiceDeps, startHttpService } from '@acg/platform';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { type CardImages, createCardImages } from './cards/card-images';
 import { createCardSummaries } from './cards/card-summaries';
@@ -44,7 +45,10 @@ export async function start(
     totalTimeoutMs: config.IMAGE_PROXY_TIMEOUT_MS,
     resolve: deps.resolve,
   });
+  // One queue for every libvips job of this process (renders and re-encodes).
+  const draw = pLimit(config.IMAGE_DRAW_CONCURRENCY);
   const proxiedImages = createProxiedImages({
+    draw,
     fetcher,
     cache: cache.namespace(PROXIED_IMAGES_NAMESPACE),
     misses: cache.namespace(PROXY_MISSES_NAMESPACE),
@@ -64,7 +68,7 @@ export async function start(
     cache: cache.namespace(CARD_IMAGES_NAMESPACE),
     logger,
     ttlSeconds: config.CARD_IMAGE_CACHE_SECONDS,
-    render: (card, format) => renderCard(card, format, artSource),
+    render: (card, format) => draw(() => renderCard(card, format, artSource)),
   });
   // Ready answers in memory, in front of the shared cache: a hit costs no cache round trip,
   // catalogue look-up or validation (docs/rules.md §41).

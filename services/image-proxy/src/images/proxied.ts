@@ -28,6 +28,8 @@ export interface ProxiedImagesOptions {
   missWindowSeconds: number;
   /** Output is scaled down to fit this square (never up). */
   maxSide: number;
+  /** Runs a libvips job in turn with the process's other image work (see start.ts). */
+  draw: <T>(job: () => Promise<T>) => Promise<T>;
 }
 
 export interface ProxiedImage {
@@ -111,7 +113,7 @@ export function createProxiedImages(o: ProxiedImagesOptions): ProxiedImages {
   const fetchAndKeep = async (key: string, url: string, format: ImageFormat) => {
     fetches++;
     const fetched = await o.fetcher.fetch(url);
-    const image = await reencode(fetched.bytes, format, o.maxSide);
+    const image = await o.draw(() => reencode(fetched.bytes, format, o.maxSide));
     if (image.length <= o.maxEntryBytes) {
       try {
         await o.cache.setBuffer(key, image, o.ttlSeconds);
