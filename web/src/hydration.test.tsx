@@ -50,6 +50,26 @@ function renderOnServer(cases: [string, InitialState][]): Promise<RenderedPage[]
   }).finally(() => worker.terminate());
 }
 
+/** Elements of the server markup React has not taken over yet (no fiber attached). */
+const unhydrated = (container: HTMLElement) =>
+  [...container.querySelectorAll('*')].filter(
+    (el) => !Object.keys(el).some((k) => k.startsWith('__reactFiber')),
+  );
+
+/**
+ * Waits until React owns every element of the server markup: the lazy screens' chunks have run
+ * and their part of the page is hydrated too (until then React leaves it as the server sent it).
+ */
+async function untilHydrated(container: HTMLElement): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      await act(async () => {});
+      expect(unhydrated(container)).toEqual([]);
+    },
+    { timeout: 20_000, interval: 10 },
+  );
+}
+
 // The server's markup and the browser's first render must agree, or React discards the
 // server HTML. Hydrate the server output and fail on any recoverable (mismatch) error.
 describe('hydration of the server render', () => {
@@ -89,7 +109,7 @@ describe('hydration of the server render', () => {
       });
       // Lazy screens: until their chunk has run, the server's markup stays (no fallback flash).
       expect(container.innerHTML).toBe(serverHtml);
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20))); // let lazy chunks resolve
+      await untilHydrated(container);
 
       expect(onRecoverableError).not.toHaveBeenCalled();
       expect(consoleError).not.toHaveBeenCalled();
@@ -136,13 +156,11 @@ describe('the anime search before and after hydration', () => {
         { onRecoverableError },
       );
     });
-    // The screen is a lazy chunk: wait until React owns the box (its props are attached).
+    // The screen is a lazy chunk: wait until React owns the page, the box with its props too.
+    await untilHydrated(container);
     const owned = () =>
       Object.keys(container.querySelector('#anime-query') ?? {}).some((k) => k.startsWith('__reactProps'));
-    await vi.waitFor(async () => {
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-      expect(owned()).toBe(true);
-    });
+    expect(owned()).toBe(true);
     const hydratedBox = container.querySelector<HTMLInputElement>('#anime-query')!;
     const hydratedButton = container.querySelector<HTMLButtonElement>('form.anime-search__form button')!;
     expect(onRecoverableError).not.toHaveBeenCalled();

@@ -178,6 +178,35 @@ describe('rate limits', () => {
     });
     expect(fake.channels.posted()).toHaveLength(before);
   });
+
+  it('refuses only the next `times` posts when told, then turns itself off, counting each 429', async () => {
+    fake.channels.rateLimit = { kind: 'always', retryAfterSeconds: 0.25, times: 2 };
+    const refusedBefore = fake.channels.refusals;
+    const waiting = fake.channels.waitForRefusals(refusedBefore + 2, 2000);
+    const post = (i: number) =>
+      send('POST', `/channels/${FAKE_GENERAL_CHANNEL_ID}/messages`, { content: `limited ${i}` });
+    const first = await post(1);
+    expect(first.status).toBe(429);
+    expect(await first.json()).toEqual({
+      message: 'You are being rate limited.',
+      retry_after: 0.25,
+      global: false,
+    });
+    expect(first.headers.get('retry-after')).toBe('1');
+    expect(fake.channels.refusals).toBe(refusedBefore + 1);
+    expect((await post(2)).status).toBe(429);
+    expect(await waiting).toBe(true);
+    expect(fake.channels.rateLimit).toEqual({ kind: 'off' });
+    expect((await post(3)).status).toBe(200);
+    expect(fake.channels.refusals).toBe(refusedBefore + 2);
+    expect(
+      fake.channels
+        .posted()
+        .map((m) => m.content)
+        .filter((c) => c.startsWith('limited')),
+    ).toEqual(['limited 3']);
+    expect(await fake.channels.waitForRefusals(refusedBefore + 3, 10)).toBe(false);
+  });
 });
 
 describe('clicking a button', () => {

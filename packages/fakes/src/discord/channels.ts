@@ -53,12 +53,14 @@ export interface ChannelMessage extends MessageData {
 /**
  * The switch for POST /channels/{id}/messages: `bucket` is Discord's own per-channel limit
  * (5 messages per 5 s, with its X-RateLimit-* headers); `off` never limits (the headers stay);
- * `always` answers every post with 429 (`global` as when the bot hit the global limit).
+ * `always` answers every post with 429 (`global` as when the bot hit the global limit), or only
+ * the next `times` posts, after which the switch turns itself `off` (a limit that lifted, without
+ * a test having to guess when the client will try again).
  */
 export type ChannelRateLimit =
   | { kind: 'bucket' }
   | { kind: 'off' }
-  | { kind: 'always'; retryAfterSeconds: number; global?: boolean };
+  | { kind: 'always'; retryAfterSeconds: number; global?: boolean; times?: number };
 
 /** Discord's per-channel message bucket: 5 messages per 5 seconds. */
 export const MESSAGE_BUCKET = Object.freeze({ limit: 5, windowMs: 5_000 });
@@ -77,6 +79,8 @@ export class FakeChannels {
   private readonly waiters = new Set<() => void>();
   /** See `ChannelRateLimit`; Discord's own bucket by default. */
   rateLimit: ChannelRateLimit = { kind: 'bucket' };
+  /** Posts answered with 429 so far, by any rate-limit mode (see `waitForRefusals`). */
+  refusals = 0;
   /** Discord users who closed their DMs: posting to their DM channel answers 403 (code 50007). */
   readonly closedDms = new Set<string>();
   readonly botUser: BotAuthor;
@@ -200,11 +204,24 @@ export class FakeChannels {
     match: (m: ChannelMessage) => boolean,
     timeoutMs = 5_000,
   ): Promise<ChannelMessage | undefined> {
+    return this.until(() => this.posted().find(match), timeoutMs);
+  }
+
+  /**
+   * Resolves true once `count` posts in all have been answered with 429 (false after `timeoutMs`),
+   * so a test knows the bot met the rate limit before it looks at what happened next.
+   */
+  async waitForRefusals(count: number, timeoutMs = 5_000): Promise<boolean> {
+    return (await this.until(() => this.refusals >= count || undefined, timeoutMs)) ?? false;
+  }
+
+  /** Re-checks `found` after each change to the channels until it gives a value or time is up. */
+  private async until<T>(found: () => T | undefined, timeoutMs: number): Promise<T | undefined> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.posted().find(match);
+      const value = found();
       const left = deadline - Date.now();
-      if (found || left <= 0) return found;
+      if (value !== undefined || left <= 0) return value;
       await new Promise<void>((resolve) => {
         const wake = () => {
           clearTimeout(timer);
@@ -235,6 +252,8 @@ export class FakeChannels {
     const refuse = (retryAfterMs: number, global: boolean): RateLimitVerdict => {
       const retryAfter = Math.max(0.001, retryAfterMs / 1000);
       const peek = bucket.peek(now);
+      this.refusals += 1;
+      this.notify();
       return {
         ok: false,
         headers: {
@@ -246,7 +265,11 @@ export class FakeChannels {
       };
     };
     const mode = this.rateLimit;
-    if (mode.kind === 'always') return refuse(mode.retryAfterSeconds * 1000, mode.global ?? false);
+    if (mode.kind === 'always') {
+      if (mode.times !== undefined)
+        this.rateLimit = mode.times > 1 ? { ...mode, times: mode.times - 1 } : { kind: 'off' };
+      return refuse(mode.retryAfterSeconds * 1000, mode.global ?? false);
+    }
     if (mode.kind === 'off') {
       const peek = bucket.peek(now);
       return { ok: true, headers: headers(MESSAGE_BUCKET.limit, peek.resetAt) };

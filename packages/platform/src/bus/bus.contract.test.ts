@@ -66,12 +66,6 @@ afterAll(async () => {
   await admin?.close();
 });
 
-/**
- * Simulated work inside a handler (never an ordering device), and the quiet periods that show
- * nothing more arrives (they can only make a test pass wrongly, never fail under load).
- */
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Polls until `check` holds (vitest's own polling, no deadline of ours). */
 async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
   await vi.waitFor(
@@ -89,6 +83,25 @@ function gate() {
     open = resolve;
   });
   return { opened, open };
+}
+
+/**
+ * Holds each of `parties` callers until all of them have arrived (each names itself, so one
+ * caller arriving twice counts once): consumers of one durable meet here, which only a bus that
+ * hands each of them an event at the same time lets them do. `open()` lets everyone go (a
+ * failed test does so, or the held handlers would keep the bus from draining).
+ */
+function meeting(parties: number) {
+  const arrived = new Set<string>();
+  const all = gate();
+  return {
+    async arrive(who: string): Promise<void> {
+      arrived.add(who);
+      if (arrived.size >= parties) all.open();
+      await all.opened;
+    },
+    open: all.open,
+  };
 }
 
 async function rejection(p: Promise<unknown>): Promise<unknown> {
@@ -288,18 +301,29 @@ describe.each(harnesses)('$name bus', (harness) => {
 
     it('redelivers after a throw, with backoff, until the handler succeeds', async () => {
       const attempts: { deliveryCount: number; at: number }[] = [];
+      const marker = dropped(99);
+      let markerDone = false;
       await bus.consume({
         durable: 'retry',
         types: ['card.dropped'],
         backoffMs: [80],
-        handler: async (_event, ctx) => {
+        handler: async (event, ctx) => {
+          if (event.id === marker.id) {
+            if (ctx.deliveryCount === 1) throw new Error('marker: once more');
+            markerDone = true;
+            return;
+          }
           attempts.push({ deliveryCount: ctx.deliveryCount, at: Date.now() });
           if (ctx.deliveryCount < 3) throw new Error('database busy');
         },
       });
       await bus.publish(dropped(1));
       await waitFor(() => attempts.length >= 3, 'three attempts');
-      await sleep(150);
+      // A fourth delivery would be due one backoff after the third was answered. The marker is
+      // delivered only after that answer (one consumer takes one event at a time), then fails
+      // once, so its own redelivery is due one backoff later still: it comes after any fourth.
+      await bus.publish(marker);
+      await waitFor(() => markerDone, 'the marker event, redelivered');
       expect(attempts.map((a) => a.deliveryCount)).toEqual([1, 2, 3]);
       const [a1, a2, a3] = attempts.map((a) => a.at) as [number, number, number];
       expect(a2 - a1).toBeGreaterThanOrEqual(60);
@@ -310,12 +334,14 @@ describe.each(harnesses)('$name bus', (harness) => {
     it('dead-letters an event after maxDeliver failed deliveries and stops delivering it', async () => {
       const attempts: number[] = [];
       const { seen, handler: collectOthers } = collect();
+      const marker = dropped(99);
       await bus.consume({
         durable: 'poisoned',
         types: ['card.dropped'],
         maxDeliver: 3,
         backoffMs: [20],
         handler: async (event, ctx) => {
+          if (event.id === marker.id && ctx.deliveryCount === 1) throw new Error('marker: once more');
           if ((event.data as { cardId: number }).cardId !== 13) return collectOthers(event, ctx);
           attempts.push(ctx.deliveryCount);
           throw new Error('cannot apply card 13');
@@ -326,9 +352,12 @@ describe.each(harnesses)('$name bus', (harness) => {
       await bus.publish(poison);
       await bus.publish(fine);
       await waitFor(async () => (await bus.deadLetters('poisoned')).length > 0, 'the dead letter');
-      await sleep(150);
+      // Another delivery of the poison would be due one backoff after its last answer; the marker
+      // comes after that answer and fails once, so it is redelivered one backoff later still.
+      await bus.publish(marker);
+      await waitFor(() => seen.some((s) => s.event.id === marker.id), 'the marker event, redelivered');
       expect(attempts).toEqual([1, 2, 3]);
-      expect(seen.map((s) => s.event.id)).toEqual([fine.id]);
+      expect(seen.map((s) => s.event.id)).toEqual([fine.id, marker.id]);
       const letters = await bus.deadLetters('poisoned');
       expect(letters).toHaveLength(1);
       expect(letters[0]).toMatchObject({
@@ -343,20 +372,35 @@ describe.each(harnesses)('$name bus', (harness) => {
 
     it('shares the work of one durable between its consumers, each event handled once', async () => {
       const handledBy: Record<string, string[]> = { a: [], b: [] };
+      // Each consumer holds its first event until the other has one too (both are then busy at
+      // once), and the first marker it gets until the other has a marker too: one consumer's
+      // events come in order, so by then each has handled everything it was given before.
+      const start = meeting(2);
+      const end = meeting(2);
+      const markers = [dropped(98), dropped(99)];
       const worker = (name: 'a' | 'b') => async (event: EventEnvelope) => {
-        await sleep(5);
+        if (handledBy[name]?.length === 0) await start.arrive(name);
+        if (markers.some((m) => m.id === event.id)) await end.arrive(name);
         handledBy[name]?.push(event.id);
       };
       await bus.consume({ durable: 'shared', types: ['card.dropped'], handler: worker('a') });
       await bus.consume({ durable: 'shared', types: ['card.dropped'], handler: worker('b') });
       const events = Array.from({ length: 30 }, (_, i) => dropped(i));
-      for (const e of events) await bus.publish(e);
       const all = () => [...(handledBy.a ?? []), ...(handledBy.b ?? [])];
-      await waitFor(() => new Set(all()).size === events.length, 'all events handled');
-      await sleep(100);
-      expect(all().sort()).toEqual(events.map((e) => e.id).sort());
-      expect(handledBy.a?.length).toBeGreaterThan(0);
-      expect(handledBy.b?.length).toBeGreaterThan(0);
+      try {
+        for (const e of events) await bus.publish(e);
+        await waitFor(() => new Set(all()).size === events.length, 'all events handled');
+        for (const m of markers) await bus.publish(m);
+        await waitFor(() => markers.every((m) => all().includes(m.id)), 'a marker handled by each consumer');
+      } finally {
+        start.open();
+        end.open();
+      }
+      expect(all().sort()).toEqual([...events, ...markers].map((e) => e.id).sort());
+      const eventsOf = (name: 'a' | 'b') =>
+        (handledBy[name] ?? []).filter((id) => !markers.some((m) => m.id === id));
+      expect(eventsOf('a').length).toBeGreaterThan(0);
+      expect(eventsOf('b').length).toBeGreaterThan(0);
     });
 
     it('gives a consumer created later the events published before it, and resumes a durable where it stopped', async () => {
@@ -373,14 +417,16 @@ describe.each(harnesses)('$name bus', (harness) => {
       await bus.publish(later);
       const resumed = collect();
       await bus.consume({ durable: 'late', types: ['card.dropped'], handler: resumed.handler });
-      await waitFor(() => resumed.seen.length >= 1, 'the new event');
-      await sleep(50);
-      expect(resumed.seen.map((s) => s.event)).toEqual([later]);
+      // Anything replayed or repeated would come before an event published after it.
+      const marker = dropped(99);
+      await bus.publish(marker);
+      await waitFor(() => resumed.seen.some((s) => s.event.id === marker.id), 'the marker event');
+      expect(resumed.seen.map((s) => s.event)).toEqual([later, marker]);
 
       const other = collect();
       await bus.consume({ durable: 'late-audit', types: ['card.dropped'], handler: other.handler });
-      await waitFor(() => other.seen.length >= 3, 'every event for another durable');
-      expect(other.seen.map((s) => s.event)).toEqual([...early, later]);
+      await waitFor(() => other.seen.length >= 4, 'every event for another durable');
+      expect(other.seen.map((s) => s.event)).toEqual([...early, later, marker]);
     });
 
     it('hands every live listener each new event of its types, alongside durable consumers', async () => {

@@ -88,11 +88,12 @@ describe('the VK → Discord relay against the fakes', () => {
 
   it("waits out Discord's 429 and still posts a new fresh post exactly once", async () => {
     vk.addPost(DEMO_GROUP_ID, 'Новая карточка недели: Курису Макисэ!');
-    discord.interactions.channels.rateLimit = { kind: 'always', retryAfterSeconds: 0.05 };
-    setTimeout(() => {
-      discord.interactions.channels.rateLimit = { kind: 'off' };
-    }, 150);
+    // Discord refuses the relay's first two tries, then lets the post through.
+    const channels = discord.interactions.channels;
+    const refused = channels.refusals;
+    channels.rateLimit = { kind: 'always', retryAfterSeconds: 0.05, times: 2 };
     const run = await runNow();
+    expect(channels.refusals).toBe(refused + 2);
     expect(run).toMatchObject({ posted: 1, errors: [] });
     const texts = general().map((m) => m.embeds[0]?.description ?? '');
     expect(texts.filter((t) => t.includes('Курису Макисэ'))).toHaveLength(1);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { usersEnsureDiscord, usersGet } from '@acg/contracts';
 import { demoAccounts, FAKE_BOT_TOKEN, type FakeDiscord, startFakeDiscord } from '@acg/fakes';
 import {
@@ -235,12 +234,14 @@ describe('trade offers as Discord DMs', () => {
   });
 
   it('waits out Discord’s 429 and still delivers the DM', async () => {
-    fake.channels.rateLimit = { kind: 'always', retryAfterSeconds: 1 };
+    // Discord refuses the bot's first post, then lets posts through again.
+    const refused = fake.channels.refusals;
+    fake.channels.rateLimit = { kind: 'always', retryAfterSeconds: 1, times: 1 };
     const { id } = await offer();
-    await sleep(300);
+    expect(await fake.channels.waitForRefusals(refused + 1)).toBe(true);
     expect(fake.channels.dmsTo(hikari.discordId).some((m) => m.content.includes(`#${id})`))).toBe(false);
-    fake.channels.rateLimit = { kind: 'off' };
     expect(await dmAbout(hikari.discordId, id, 8000)).toBeDefined();
+    expect(fake.channels.refusals).toBe(refused + 1);
   });
 
   it('skips recipients who closed their DMs or have no Discord account, and keeps going', async () => {
@@ -267,7 +268,10 @@ describe('trade offers as Discord DMs', () => {
     );
     expect(notice?.content).toBe(`✅ **${hikari.username}** accepted your trade #${id}.`);
     expect(notice?.components).toEqual([]);
-    await sleep(100);
+    // The bot takes trade events one at a time, in order: once a later offer's DM is out, it is
+    // done with the accepted event, and anything it did to the DM would show.
+    const { id: later } = await offer();
+    await dmAbout(hikari.discordId, later);
     const updated = fake.channels.message(dm.channel_id, dm.id)!;
     expect(updated.content).toContain(`Обмен #${id} принят.`);
     expect(updated.content).not.toContain('Trade #');
@@ -281,8 +285,10 @@ describe('trade offers as Discord DMs', () => {
     const cancelled = await fake.channels.waitFor((m) => m.id === dm.id && m.components.length === 0);
     expect(cancelled?.content).toContain(`Trade #${id} was cancelled.`);
     expect(cancelled?.content).toContain('offers you a trade');
-    await sleep(100);
-    expect(fake.channels.posted().length).toBe(before);
+    // Events are handled one at a time, in order: a notice would be out before a later offer's DM.
+    const { id: later } = await offer();
+    expect(await dmAbout(hikari.discordId, later)).toBeDefined();
+    expect(fake.channels.posted().length).toBe(before + 1);
   });
 
   it('updates the DM and tells the sender when the recipient declines on the site', async () => {

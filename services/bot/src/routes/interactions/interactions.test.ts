@@ -57,7 +57,6 @@ const card = (id: number, over: Partial<CardSummary> = {}): CardSummary => ({
 
 /** What the stand-ins saw and how they behave; reset before each test. */
 const world = {
-  drawDelayMs: 0,
   ensureDelayMs: 0,
   /** A draw waits for this (the test opens it) before answering. */
   drawHold: undefined as Promise<void> | undefined,
@@ -99,7 +98,6 @@ bus.serve(usersEnsureDiscord, async (u) => {
 });
 bus.serve(cardsDraw, async ({ weights }) => {
   world.draws.push(weights);
-  if (world.drawDelayMs) await sleep(world.drawDelayMs);
   if (world.drawHold) await world.drawHold;
   return { card: world.drawable ? card(42) : null };
 });
@@ -133,7 +131,6 @@ afterAll(async () => {
 });
 beforeEach(() => {
   Object.assign(world, {
-    drawDelayMs: 0,
     ensureDelayMs: 0,
     drawHold: undefined,
     drawable: true,
@@ -409,10 +406,22 @@ describe('the bot with its defaults', () => {
 
   it('waits for deferred follow-ups before it closes', async () => {
     const { bot, url } = await startBot();
-    world.drawDelayMs = 800;
+    // The draw answers only once close() has begun: only a close that waits sees the follow-up.
+    const draw = gate();
+    world.drawHold = draw.opened;
     const interaction = fake.interactions.commandInteraction(someone(), 'card');
     expect((await fake.interactions.send(interaction, url)).answer).toEqual({ type: 5 });
-    await bot.close();
+    let closed = false;
+    const closing = bot.close().then(() => {
+      closed = true;
+    });
+    try {
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(closed).toBe(false);
+    } finally {
+      draw.open();
+    }
+    await closing;
     expect(fake.interactions.messages.get(interaction.token)?.original?.embeds?.[0]?.title).toBe('Frieren');
   });
 });
