@@ -40,7 +40,9 @@ export const entries = inventory.table(
   },
   (t) => [
     uniqueIndex('entries_user_card').on(t.userId, t.cardId),
-    index('entries_card_idx').on(t.cardId),
+    // A card's entries in owner order, with their quantities: the rarity snapshot counts every
+    // card's owners from the index alone, in card order, with no hash table (rules §37).
+    index('entries_card_owners_idx').on(t.cardId, t.userId, t.quantity),
     // Who is active (rules §37): a range of recent moves read from the index alone, not a pass
     // over every entry.
     index('entries_recent_idx').on(t.updatedAt, t.userId).where(sql`${t.quantity} > 0`),
