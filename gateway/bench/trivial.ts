@@ -17,6 +17,7 @@
  * depend on the machine (the three processes share its cores); CI does not assert them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -142,18 +143,54 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time per request (µs) of the proxy in front (none for direct) and of the service. */
+  proxyCpu?: number;
+  serviceCpu: number;
+}
+
+/** CPU seconds a process and its children (nginx's workers) have used so far, from /proc. */
+function cpuSeconds(pid: number): number {
+  const ticks = (id: string | number) => {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      return 0;
+    }
+  };
+  let children: string[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  } catch {}
+  return [String(pid), ...children].reduce((sum: number, id) => sum + ticks(id), 0) / 100; // USER_HZ
 }
 
 async function measure(
   name: string,
   url: string,
-  opts: { duration: number; connections: number; cookie?: string },
+  opts: { duration: number; connections: number; cookie?: string; proxyPid?: number; servicePid: number },
 ) {
   const headers = opts.cookie ? { cookie: opts.cookie } : {};
   await autocannon({ url, connections: opts.connections, duration: 2, headers }); // warm-up
+  const cpu = () => ({
+    proxy: opts.proxyPid ? cpuSeconds(opts.proxyPid) : 0,
+    service: cpuSeconds(opts.servicePid),
+  });
+  const before = cpu();
   const r = await autocannon({ url, connections: opts.connections, duration: opts.duration, headers });
+  const after = cpu();
   const errors = r.errors + r.timeouts + r.non2xx;
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors } satisfies Figures;
+  const perRequest = (seconds: number) => (seconds * 1e6) / Math.max(1, r.requests.total);
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors,
+    ...(opts.proxyPid ? { proxyCpu: perRequest(after.proxy - before.proxy) } : {}),
+    serviceCpu: perRequest(after.service - before.service),
+  } satisfies Figures;
 }
 
 async function main(): Promise<void> {
@@ -166,7 +203,7 @@ async function main(): Promise<void> {
       only: { type: 'string' },
     },
   });
-  const opts = { duration: Number(values.duration), connections: Number(values.connections) };
+  const base = { duration: Number(values.duration), connections: Number(values.connections) };
   const rows = new Set((values.only ?? 'direct,nginx,bare,minimal,anonymous,signed-in').split(','));
   const profile = values.profile ? ['--cpu-prof', '--cpu-prof-dir=.tmp/prof'] : [];
   const upstream = await spawnRole('upstream');
@@ -176,21 +213,28 @@ async function main(): Promise<void> {
   const bare = await spawnRole('bare-proxy', upstream.url);
   const minimal = await spawnRole('minimal-proxy', upstream.url);
   const gateway = await spawnRole('gateway', upstream.url, profile);
+  const opts = { ...base, servicePid: upstream.child.pid ?? 0 };
+  const via = (proxy: { child: ChildProcess } | { pid: number }) => ({
+    ...opts,
+    proxyPid: 'pid' in proxy ? proxy.pid : (proxy.child.pid ?? 0),
+  });
   try {
     const results: Figures[] = [];
     if (rows.has('direct'))
       results.push(await measure('direct to the service', `${upstream.url}/api/stats`, opts));
-    if (nginx) results.push(await measure('through nginx (peer)', `${nginx.url}/api/stats`, opts));
+    if (nginx) results.push(await measure('through nginx (peer)', `${nginx.url}/api/stats`, via(nginx)));
     if (rows.has('bare'))
-      results.push(await measure('through a bare http-proxy', `${bare.url}/api/stats`, opts));
+      results.push(await measure('through a bare http-proxy', `${bare.url}/api/stats`, via(bare)));
     if (rows.has('minimal'))
-      results.push(await measure('through a minimal Node proxy (floor)', `${minimal.url}/api/stats`, opts));
+      results.push(
+        await measure('through a minimal Node proxy (floor)', `${minimal.url}/api/stats`, via(minimal)),
+      );
     if (rows.has('anonymous'))
-      results.push(await measure('through the gateway, anonymous', `${gateway.url}/api/stats`, opts));
+      results.push(await measure('through the gateway, anonymous', `${gateway.url}/api/stats`, via(gateway)));
     if (rows.has('signed-in'))
       results.push(
         await measure('through the gateway, signed in', `${gateway.url}/api/stats`, {
-          ...opts,
+          ...via(gateway),
           cookie: `sid=${SESSION_ID}`,
         }),
       );
@@ -200,14 +244,20 @@ async function main(): Promise<void> {
     const ratio = (a: number, b: number | undefined) => (b && b > 0 ? (a / b).toFixed(2) : '-');
     console.log(`\nGET /api/stats, ${opts.connections} connections, ${opts.duration} s each\n`);
     console.log(
-      '| path | req/s | p50 ms | p99 ms | errors | req/s vs direct | req/s vs nginx | p99 vs nginx |',
+      '| path | req/s | p50 ms | p99 ms | errors | req/s vs direct | req/s vs nginx | p99 vs nginx | proxy CPU µs/req | service CPU µs/req |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    const micros = (v: number | undefined) => (v === undefined ? '-' : v.toFixed(0));
     for (const r of results) {
       console.log(
-        `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio(r.rps, direct?.rps)} | ${ratio(r.rps, peer?.rps)} | ${ratio(r.p99, peer?.p99)} |`,
+        `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio(r.rps, direct?.rps)} | ${ratio(r.rps, peer?.rps)} | ${ratio(r.p99, peer?.p99)} | ${micros(r.proxyCpu)} | ${micros(r.serviceCpu)} |`,
       );
     }
+    console.log(
+      '\nCPU per request from /proc (10 ms ticks over the whole run; nginx with its worker). The two' +
+        ' cores are shared by autocannon, the proxy and the service, so the CPU each spends per' +
+        ' request bounds the req/s of all.',
+    );
   } finally {
     for (const { child } of [gateway, minimal, bare, upstream]) {
       child.removeAllListeners('exit');

@@ -27,6 +27,8 @@ export interface RunningNginx {
   url: string;
   /** The folder holding its configuration (and any files the configuration serves from it). */
   dir: string;
+  /** The master process (its workers are its children). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ ${fill(options.http)}
   return {
     url,
     dir,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

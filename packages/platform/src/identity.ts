@@ -27,24 +27,64 @@ export function signIdentity(identity: Identity, secret: string, ttlSeconds = 60
   return `${payload}.${mac(secret, payload)}`;
 }
 
-/** Returns the identity, or ANONYMOUS when the token is missing, forged, malformed or expired. */
-export function verifyIdentity(token: string | undefined, secret: string, now = Date.now()): Identity {
-  if (!token) return ANONYMOUS;
+/** A token's identity and when it expires (ms since epoch), or null when it is not valid now. */
+function checkToken(
+  token: string,
+  secret: string,
+  now: number,
+): { identity: Identity; expiresAt: number } | null {
   const dot = token.indexOf('.');
-  if (dot <= 0) return ANONYMOUS;
+  if (dot <= 0) return null;
   const payload = token.slice(0, dot);
   const given = Buffer.from(token.slice(dot + 1));
   const expected = Buffer.from(mac(secret, payload));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return ANONYMOUS;
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const c = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Claims;
-    if (typeof c.exp !== 'number' || c.exp * 1000 < now) return ANONYMOUS;
+    if (typeof c.exp !== 'number' || c.exp * 1000 < now) return null;
     return {
-      userId: c.u ?? null,
-      adminLevel: c.l ?? 0,
-      language: typeof c.g === 'string' && LANGUAGE_CODE.test(c.g) ? c.g : 'en',
+      identity: {
+        userId: c.u ?? null,
+        adminLevel: c.l ?? 0,
+        language: typeof c.g === 'string' && LANGUAGE_CODE.test(c.g) ? c.g : 'en',
+      },
+      expiresAt: c.exp * 1000,
     };
   } catch {
-    return ANONYMOUS;
+    return null;
   }
+}
+
+/** Returns the identity, or ANONYMOUS when the token is missing, forged, malformed or expired. */
+export function verifyIdentity(token: string | undefined, secret: string, now = Date.now()): Identity {
+  return (token && checkToken(token, secret, now)?.identity) || ANONYMOUS;
+}
+
+/** Accepted tokens a verifier keeps; past that it forgets them all and starts again. */
+export const REMEMBERED_TOKENS = 1024;
+
+/**
+ * verifyIdentity with a memory of the tokens it accepted, until each one's expiry. The gateway
+ * signs one token per identity and second (identity-signer.ts), so a service sees the same token
+ * on every request of a user within a second and checks its HMAC once, not on every request.
+ * The answer for a token is the one verifyIdentity gives at that moment: a remembered token past
+ * its expiry is anonymous. Forged and expired tokens are not kept (each costs its HMAC, as
+ * before), and at most REMEMBERED_TOKENS accepted ones are.
+ */
+export function createIdentityVerifier(secret: string, now: () => number = Date.now) {
+  let accepted = new Map<string, { identity: Identity; expiresAt: number }>();
+  return (token: string | undefined): Identity => {
+    if (!token) return ANONYMOUS;
+    const at = now();
+    let known = accepted.get(token);
+    if (known === undefined) {
+      const checked = checkToken(token, secret, at);
+      if (checked === null) return ANONYMOUS;
+      if (accepted.size >= REMEMBERED_TOKENS) accepted = new Map();
+      accepted.set(token, checked);
+      known = checked;
+    }
+    // A copy: what a request does with its identity stays with that request.
+    return known.expiresAt >= at ? { ...known.identity } : ANONYMOUS;
+  };
 }

@@ -2,7 +2,7 @@ import { ADMIN_LEVEL, ANONYMOUS, IDENTITY_HEADER, type Identity, routes } from '
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asCacheReader } from '../cache/reader';
 import { AuthenticationError, AuthorizationError } from '../errors';
-import { verifyIdentity } from '../identity';
+import { createIdentityVerifier } from '../identity';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,16 +33,18 @@ type WithIdentity = FastifyRequest & { [VERIFIED]?: Identity };
  *
  * Both are lazy, so a request that never needs them pays nothing (an image served from memory
  * is a map look-up; an HMAC per request would cost more than the answer): the identity is
- * verified on first read of `req.identity`, and the access check is a preValidation hook of only
- * the routes whose rule is `user` or `admin`.
+ * verified on first read of `req.identity` (a token this process accepted before is looked up,
+ * not checked again: createIdentityVerifier), and the access check is a preValidation hook of
+ * only the routes whose rule is `user` or `admin`.
  */
 export function installIdentity(app: FastifyInstance, secret: string): void {
+  const verify = createIdentityVerifier(secret);
   app.decorateRequest('identity', {
     getter(this: WithIdentity): Identity {
       let identity = this[VERIFIED];
       if (identity === undefined) {
         const header = this.headers[IDENTITY_HEADER];
-        identity = typeof header === 'string' ? verifyIdentity(header, secret) : ANONYMOUS;
+        identity = typeof header === 'string' ? verify(header) : ANONYMOUS;
         this[VERIFIED] = identity;
       }
       return identity;
