@@ -1,22 +1,16 @@
 import { type CardSummary, cardCreated, cardDeleted, cardsUpdated, cardUpdated } from '@acg/contracts';
-import { createLogger, type Database, openServiceDatabase } from '@acg/platform';
-import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
+import type { Database } from '@acg/platform';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema';
-import { catalogueDatabase } from '../start';
+import { openCatalogueTestDatabase } from '../test/harness';
 import { announceCardChanges } from './card-events';
 
-const logger = createLogger('card-events-test', 'silent');
-let testDb: TestDatabase;
 let database: Database;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await openServiceDatabase(catalogueDatabase, testDb.url, logger);
+  ({ database, close } = await openCatalogueTestDatabase());
 });
-afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
-});
+afterAll(() => close?.());
 beforeEach(() => database.db.delete(outbox));
 
 const card = (id: number): CardSummary => ({

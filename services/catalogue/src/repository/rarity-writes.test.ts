@@ -1,27 +1,21 @@
 import { CARDS_RESCORED_BATCH, CARDS_UPDATED_BATCH, cardsRescored, cardsUpdated } from '@acg/contracts';
-import { createLogger, type Database, openServiceDatabase } from '@acg/platform';
-import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
+import type { Database } from '@acg/platform';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, characters, outbox, RARITY_HISTORY_BLOCK, ranks, rarityHistory, seasons } from '../db/schema';
 import { cardVersion } from '../domain/card-version';
 import { seedLargeCatalogue } from '../seed/large';
-import { catalogueDatabase } from '../start';
+import { openCatalogueTestDatabase } from '../test/harness';
 import { findCardSummaries } from './cards';
 import { type RarityChange, writeRarityChanges } from './rarity-writes';
 
-const logger = createLogger('rarity-writes-test', 'silent');
-let testDb: TestDatabase;
 let database: Database;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await openServiceDatabase(catalogueDatabase, testDb.url, logger);
+  ({ database, close } = await openCatalogueTestDatabase());
   await seedLargeCatalogue(database, { characters: 400, cardsPerCharacter: 3, anime: 4 });
 });
-afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
-});
+afterAll(() => close?.());
 
 /** Every string JSON.stringify escapes, and what it does not: quotes, controls, non-ASCII. */
 const AWKWARD = [

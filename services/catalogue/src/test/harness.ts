@@ -49,6 +49,23 @@ export interface CatalogueHarness {
   close(): Promise<void>;
 }
 
+/** The catalogue's schema on a fresh test database, with no service or seed; `close` drops it. */
+export async function openCatalogueTestDatabase(): Promise<{ database: Database; close(): Promise<void> }> {
+  const testDb = await createTestDatabase();
+  const database = await openServiceDatabase(
+    catalogueDatabase,
+    testDb.url,
+    createLogger('catalogue-test', 'silent'),
+  );
+  return {
+    database,
+    async close() {
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}
+
 export async function startCatalogue(env: Record<string, string> = {}): Promise<CatalogueHarness> {
   const logger = createLogger('catalogue-test', 'silent');
   const testDb: TestDatabase = await createTestDatabase();

@@ -66,6 +66,9 @@ const activePlayersCte = (activeDays: number) => sql`
   where updated_at >= (select now() - make_interval(days => ${activeDays})) and quantity > 0
   group by user_id`;
 
+/** The entries table's qualified name, for the statistics look-up. */
+const ENTRIES_TABLE = (({ schema, name }) => `${schema}.${name}`)(getTableConfig(entries));
+
 /** Below this estimated share of all-visible entry pages, owners are counted by hashing. */
 export const INDEX_ONLY_MIN_VISIBLE = 0.8;
 
@@ -78,13 +81,12 @@ export const INDEX_ONLY_MIN_VISIBLE = 0.8;
  * counts as not visible.
  */
 export async function ownerCountPath(db: Pick<Db, 'execute'>): Promise<'index' | 'hash'> {
-  const table = getTableConfig(entries);
   const [row] = (
     await db.execute<{ visible: number | null }>(sql`
       select (c.relallvisible::float8 / nullif(c.relpages, 0))
         * exp(-least(coalesce(s.n_dead_tup, 0)::float8 / greatest(c.relpages, 1), 50)) as visible
       from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
-      where c.oid = to_regclass(${`${table.schema}.${table.name}`})`)
+      where c.oid = to_regclass(${ENTRIES_TABLE})`)
   ).rows;
   return Number(row?.visible ?? 0) >= INDEX_ONLY_MIN_VISIBLE ? 'index' : 'hash';
 }
@@ -193,29 +195,24 @@ export async function cardStatsSnapshotPage(
       // small likes table). Only while the table's pages are mostly all-visible: each page
       // changed since the last vacuum costs a heap visit per row (every page changed: 1.2 s).
       if ((await ownerCountPath(tx)) === 'index') await tx.execute(sql`set local enable_hashagg = off`);
-      // Scores only: the active owners alone. Counted with the hashed set as a filter over one
-      // pass, as below: written as a semi-join, the planner (which cannot estimate the set) probes
-      // the entries index once per active player, twice as slow.
+      // The active owners are counted with the hashed set as a filter over the one pass (written
+      // as a semi-join, the planner, which cannot estimate the set, probes the entries index once
+      // per active player: twice as slow). Scores only: nothing else is counted, no likes pass.
       const scoresOnly = opts.scoresOnly ?? false;
+      const owned = sql`
+        select e.card_id,
+          (count(*) filter (where e.user_id in (select user_id from active)))::int as active_owners${
+            scoresOnly ? sql`` : sql`, count(*)::int as owners, sum(e.quantity)::int as copies`
+          }
+        from ${entries} e
+        where e.quantity > 0
+        group by e.card_id`;
       const figures = scoresOnly
-        ? sql`
-            select e.card_id,
-              (count(*) filter (where e.user_id in (select user_id from active)))::int as active_owners
-            from ${entries} e
-            where e.quantity > 0
-            group by e.card_id`
+        ? owned
         : sql`
             select coalesce(o.card_id, l.card_id) as card_id, coalesce(o.active_owners, 0) as active_owners,
               coalesce(o.owners, 0) as owners, coalesce(o.copies, 0) as copies, coalesce(l.likes, 0) as likes
-            from (
-              select e.card_id,
-                (count(*) filter (where e.user_id in (select user_id from active)))::int as active_owners,
-                count(*)::int as owners,
-                sum(e.quantity)::int as copies
-              from ${entries} e
-              where e.quantity > 0
-              group by e.card_id
-            ) o full join (
+            from (${owned}) o full join (
               select card_id, count(*)::int as likes from ${likes} group by card_id
             ) l on l.card_id = o.card_id`;
       [run] = (
@@ -224,9 +221,9 @@ export async function cardStatsSnapshotPage(
           ), stats as (
             insert into ${cardStatsSnapshots} (run_id, chunk, figures)
             select ${runId}, (card_id - 1) / ${span}::int, string_agg(${sql.raw(
-              scoresOnly
-                ? 'int4send(card_id) || int4send(active_owners)'
-                : 'int4send(card_id) || int4send(active_owners) || int4send(owners) || int4send(copies) || int4send(likes)',
+              snapshotColumns(scoresOnly)
+                .map((column) => `int4send(${column})`)
+                .join(' || '),
             )}, ''::bytea order by card_id)
             from figures
             group by 2
@@ -256,13 +253,17 @@ export async function cardStatsSnapshotPage(
   });
 }
 
+/** The columns of a snapshot chunk, an int4 each per card, in order. */
+const snapshotColumns = (scoresOnly: boolean) =>
+  scoresOnly ? ['card_id', 'active_owners'] : ['card_id', 'active_owners', 'owners', 'copies', 'likes'];
+
 /**
  * The figures of the cards in (after, after + span] from snapshot chunks: per card its id and
  * active owners, then (unless scoresOnly: those are 0) owners, copies and likes, as int4.
  */
 function listsOf(chunks: Buffer[], scoresOnly: boolean, after: number, span: number): FigureLists {
   const lists: FigureLists = { cardIds: [], activeOwners: [], owners: [], copies: [], likes: [] };
-  const size = scoresOnly ? 8 : 20;
+  const size = snapshotColumns(scoresOnly).length * 4;
   for (const bytes of chunks)
     for (let at = 0; at + size <= bytes.length; at += size) {
       const id = bytes.readInt32BE(at);
