@@ -1,4 +1,4 @@
-import { routes } from '@acg/contracts';
+import { isPersonal, routes } from '@acg/contracts';
 import { describe, expect, it } from 'vitest';
 import { SESSION_CHANGING_ROUTES } from './identity/session-eviction';
 import { EXEMPT as CSRF_EXEMPT } from './security/csrf';
@@ -24,6 +24,12 @@ describe('gateway route rules name routes of the route table', () => {
 
   it('every session-changing route is a path of the table', () => {
     expect([...SESSION_CHANGING_ROUTES].filter((path) => !tablePaths.has(path))).toEqual([]);
+  });
+
+  it('no route whose answer the gateway keeps (revalidated) is personal, or other than a GET', () => {
+    const kept = routes.filter((r) => r.revalidated);
+    expect(kept.map((r) => `${r.method} ${r.path}`)).toContain('GET /api/characters');
+    expect(kept.filter((r) => isPersonal(r) || r.method !== 'GET')).toEqual([]);
   });
 
   it('the check itself refuses a mistyped key', () => {

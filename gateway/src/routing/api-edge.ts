@@ -8,6 +8,7 @@ import type { CsrfCheck } from '../security/csrf';
 import { createPublicHost } from '../security/public-host';
 import { type LimitState, type RateLimiter, rateLimitHeaders } from '../security/rate-limits';
 import type { SignInOriginCheck } from '../security/sign-in-origin';
+import { AnswerCopies } from './answer-copies';
 import { Exchange, type ExchangeSetting, replaceableHeaders } from './exchange';
 import { type ForwardingSetting, forward, forwardingOf, type PathForwarding } from './forwarding';
 import { createIdentitySigner } from './identity-signer';
@@ -64,6 +65,7 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     visitors: opts.visitors,
     sign: createIdentitySigner(config.INTERNAL_SECRET),
     publicHost: createPublicHost(config.PUBLIC_URL).host,
+    copies: new AnswerCopies(),
   };
 
   /** After the rate limit: a refusal, the sign-in redirect, a method no route takes, or the gate. */

@@ -20,6 +20,7 @@ import {
   varyWithEncoding,
   worthCompressing,
 } from './answer-compression';
+import { type AnswerCopies, type KeptAnswer, refreshedHeaders } from './answer-copies';
 import type { Exchange } from './exchange';
 import type { IdentitySigner } from './identity-signer';
 import { methodsOf } from './route-table';
@@ -74,6 +75,8 @@ export interface ForwardingSetting {
   visitors: VisitorLookup;
   sign: IdentitySigner;
   publicHost: string;
+  /** Copies of the `revalidated` routes' large answers (answer-copies.ts). */
+  copies: AnswerCopies;
 }
 
 const tooLarge = (limit: number) =>
@@ -138,7 +141,25 @@ function send(
     trustedHops: setting.config.TRUST_PROXY,
     publicHost: setting.publicHost,
   });
-  dispatch(target, x, headers, bodyOf(x, bodyLimit, length), { tried: new Set(), retried: false });
+  const body = bodyOf(x, bodyLimit, length);
+  let copy: Copy | undefined;
+  if (route.revalidated && x.method === 'GET' && body === null) {
+    const key = setting.copies.keyOf(x.url, x.headers);
+    if (key !== undefined) {
+      const kept = setting.copies.get(key);
+      // The service answers 304 when the copy is still its current answer.
+      if (kept) headers['if-none-match'] = kept.etag;
+      copy = { copies: setting.copies, key, kept };
+    }
+  }
+  dispatch(target, x, headers, body, { tried: new Set(), retried: false }, copy);
+}
+
+/** A request a kept copy may answer: where copies are kept, its key, and the copy if there is one. */
+interface Copy {
+  copies: AnswerCopies;
+  key: string;
+  kept: KeptAnswer | undefined;
 }
 
 /** The request body to forward: none, the request stream, or the stream through a counter. */
@@ -213,6 +234,7 @@ function dispatch(
   headers: Record<string, string | string[] | undefined>,
   body: Dispatcher.DispatchOptions['body'],
   attempts: Attempts,
+  copy?: Copy,
 ): void {
   const upstream = target.upstream!;
   const replica = upstream.pick(attempts.tried) ?? upstream.pick();
@@ -226,12 +248,21 @@ function dispatch(
   let encoding: Encoding | undefined;
   let out: Writable | undefined;
   let started = false;
+  /** The 304's headers when the kept copy is the answer. */
+  let current: string[] | undefined;
+  /** The answer's bytes as they pass, to keep as the new copy. */
+  let keeping: { etag: string; headers: string[]; length: number; chunks: Buffer[] } | undefined;
   const handler: Dispatcher.DispatchHandler = {
     onRequestStart() {},
     onResponseStart(controller, statusCode, answer) {
       started = true;
-      encoding = encodingFor(x.headers, statusCode, answer);
       const own = answerHeaders(answer, x.personal);
+      if (copy?.kept && statusCode === 304) {
+        current = own;
+        return;
+      }
+      if (copy?.kept) copy.copies.drop(copy.key);
+      encoding = encodingFor(x.headers, statusCode, answer);
       const length = Number(answer['content-length'] ?? Number.NaN);
       if (length <= BUFFERED_ANSWER_MAX) {
         collected = { status: statusCode, headers: own, vary: answer.vary, chunks: [] };
@@ -239,6 +270,10 @@ function dispatch(
       }
       withEncoding(own, answer.vary, encoding);
       if (!encoding && answer['content-length'] !== undefined) own.push('content-length', String(length));
+      // Sent as the service sent it, with a validator: the next request may get these bytes.
+      const etag = answer.etag;
+      if (copy && statusCode === 200 && !encoding && typeof etag === 'string' && copy.copies.fits(length))
+        keeping = { etag, headers: own, length, chunks: [] };
       x.writeHead(statusCode, own);
       const res = x.res;
       if (encoding) {
@@ -253,10 +288,21 @@ function dispatch(
       });
     },
     onResponseData(controller, chunk) {
+      if (current) return;
+      keeping?.chunks.push(chunk);
       if (collected) collected.chunks.push(chunk);
       else if (out && !out.write(chunk)) controller.pause();
     },
     onResponseEnd() {
+      if (current && copy?.kept) {
+        x.send(200, refreshedHeaders(copy.kept.headers, current), copy.kept.body);
+        return;
+      }
+      if (keeping) {
+        const bytes = Buffer.concat(keeping.chunks);
+        if (bytes.length === keeping.length)
+          copy!.copies.keep(copy!.key, { etag: keeping.etag, headers: keeping.headers, body: bytes });
+      }
       if (collected) sendCollected(x, collected, encoding);
       else if (out) {
         out.end();
@@ -275,7 +321,7 @@ function dispatch(
           upstream.refused(replica);
           attempts.tried.add(replica);
           if (attempts.tried.size < upstream.replicas.length) {
-            dispatch(target, x, headers, body, attempts);
+            dispatch(target, x, headers, body, attempts, copy);
             return;
           }
         } else if (
@@ -285,7 +331,7 @@ function dispatch(
           isResetConnection(error)
         ) {
           attempts.retried = true;
-          dispatch(target, x, headers, body, attempts);
+          dispatch(target, x, headers, body, attempts, copy);
           return;
         }
       }

@@ -27,6 +27,12 @@ export interface RouteSpec {
    * Admin routes always are (see isPersonal).
    */
   personal?: boolean;
+  /**
+   * The answer is the same for every caller the route admits and carries an ETag: the gateway
+   * keeps a copy of a large one and revalidates it with the service on every request, sending
+   * the copy on a 304 (rules §45). Never on a personal route.
+   */
+  revalidated?: boolean;
 }
 
 /** Request bodies are small JSON unless a route says otherwise (docs/rules.md). */
@@ -35,6 +41,7 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 export const BULK_BODY_LIMIT = 5 * 1024 * 1024;
 const bulk = { bodyLimit: BULK_BODY_LIMIT };
 const personal = { personal: true };
+const revalidated = { revalidated: true };
 
 /** Whoever answers the route runs in this build (the gateway always does). */
 export const isOwnerBuilt = (route: RouteSpec): boolean =>
@@ -69,7 +76,7 @@ const r = (
   service: RouteOwner,
   access: Access,
   source: RouteSpec['source'],
-  extra: Pick<RouteSpec, 'bodyLimit' | 'personal'> = {},
+  extra: Pick<RouteSpec, 'bodyLimit' | 'personal' | 'revalidated'> = {},
 ): RouteSpec => ({ method, path, service, access, source, ...extra });
 
 /** Every documented path of the three spec documents, and the few we added, with its owner. */
@@ -88,7 +95,7 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/api/anime', 'catalogue', 'public', 'member'),
   r('GET', '/api/anime/:animeId/cards', 'catalogue', 'public', 'member', personal),
   r('GET', '/api/ranks', 'catalogue', 'public', 'member'),
-  r('GET', '/api/characters', 'catalogue', 'user', 'member'),
+  r('GET', '/api/characters', 'catalogue', 'user', 'member', revalidated),
   r('GET', '/api/status', 'anime-search', 'public', 'member'),
   r('GET', '/api/anime/search', 'anime-search', 'public', 'member'),
   r('GET', '/api/anime/:animeId/details', 'anime-search', 'public', 'member'),
