@@ -79,11 +79,19 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                // The virtual grid is the catalogue's alone, and the chart library the admin rarity
-                // section's: each stays in its screen's lazy chunk, off the first page.
+                // The chart library is the admin rarity section's alone: it stays in that lazy chunk,
+                // off the first page; idb (the image cache) goes with the member screens below.
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](?!\.pnpm[\\/])(?!@tanstack[\\/]|chart\.js[\\/]|@kurkle[\\/])/,
+                  test: /node_modules[\\/](?!\.pnpm[\\/])(?!chart\.js[\\/]|@kurkle[\\/]|idb[\\/])/,
+                },
+                // What the member screens share and the first page does not need (images, their
+                // IndexedDB cache, the modal, tabs, rank colours): one chunk, not six of a few
+                // hundred bytes, each of which would cost a request and its headers (§28).
+                {
+                  name: 'screens',
+                  includeDependenciesRecursively: false,
+                  test: /node_modules[\\/]idb[\\/]|web[\\/]src[\\/](images[\\/]|api[\\/]images\.ts|components[\\/](LoadedImage|useHydrated|Modal|Tabs|rank-color))/,
                 },
               ],
             },

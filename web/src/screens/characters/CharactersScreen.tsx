@@ -1,4 +1,3 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +12,7 @@ import { rankColor } from '../../components/rank-color';
 import { CharacterModal } from './CharacterModal';
 import { CharacterTile } from './CharacterTile';
 import { useCharacters } from './useCharacters';
+import { useWindowRows } from './useWindowRows';
 
 /** Spec 1 §9: minimum character tile width. */
 const TILE_MIN_PX = 180;
@@ -181,15 +181,14 @@ function CharacterGrid({
   }, []);
 
   const rows = Math.ceil(items.length / columns);
-  const virtualizer = useWindowVirtualizer({
+  const { rows: virtualRows, totalSize } = useWindowRows({
     count: rows,
-    estimateSize: () => ROW_HEIGHT_PX,
+    size: ROW_HEIGHT_PX,
     overscan: 3,
     scrollMargin: offset,
     // Without layout (server render, tests) show the first rows rather than nothing.
-    initialRect: { width: 1024, height: 900 },
+    initialHeight: 900,
   });
-  const virtualRows = virtualizer.getVirtualItems();
   const lastShown = virtualRows.at(-1)?.index ?? -1;
 
   useEffect(() => {
@@ -197,21 +196,17 @@ function CharacterGrid({
   }, [hasMore, loadingMore, lastShown, rows, onNeedMore]);
 
   return (
-    <div
-      ref={container}
-      className="character-grid"
-      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-    >
+    <div ref={container} className="character-grid" style={{ height: totalSize, position: 'relative' }}>
       {virtualRows.map((row) => (
         <ul
-          key={row.key}
+          key={row.index}
           className="character-grid__row"
           style={{
             position: 'absolute',
             top: 0,
             left: 0,
             width: '100%',
-            transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+            transform: `translateY(${row.start}px)`,
             gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
             gap,
           }}
