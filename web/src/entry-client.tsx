@@ -6,7 +6,8 @@ import * as z from 'zod/mini';
 import { App } from './app/App';
 import { AppProviders } from './app/AppProviders';
 import { initialStateSchema, STATE_ELEMENT_ID } from './app/state';
-import { createI18n } from './i18n';
+import { i18nWith } from './i18n/core';
+import { loadTexts } from './i18n/load';
 
 // The server embedded the state it rendered with; hydrating with the same state and language
 // reproduces its markup exactly.
@@ -15,13 +16,17 @@ const state = z.parse(initialStateSchema, JSON.parse(embedded));
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-hydrateRoot(
-  root,
-  <StrictMode>
-    <AppProviders state={state} i18n={createI18n(state.language, state.translations)}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
+// The page's language file is a chunk of its own (the server preloads it), so the other language's
+// texts are never downloaded.
+void loadTexts(state.language).then((texts) =>
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <AppProviders state={state} i18n={i18nWith(texts, state.language, state.translations)}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

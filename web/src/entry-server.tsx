@@ -9,13 +9,14 @@ import { screenFor, statusFor } from './app/screens';
 import type { InitialState } from './app/state';
 import { pageTitle } from './app/title';
 import { bundledTranslations, createI18n, translationDiff } from './i18n';
+import { TEXT_MODULES, textsFor } from './i18n/load';
 
 export interface RenderedPage {
   status: number;
   title: string;
   /** The app's markup, to be placed in the root element. */
   appHtml: string;
-  /** Source modules of lazy chunks this page uses (Vite manifest keys), to preload. */
+  /** Source modules of lazy chunks this page uses (Vite manifest keys: its texts, its screen), to preload. */
   lazyModules: string[];
   /** API calls the page makes at once, to preload. */
   dataPreloads: string[];
@@ -51,7 +52,8 @@ export async function renderPage(
     status: statusFor(screen, state.user),
     title: pageTitle(i18n.t, screen),
     appHtml: await new Response(prelude).text(),
-    lazyModules: lazyModule ? [lazyModule] : [],
+    // The language file the browser hydrates with, then the screen's chunk.
+    lazyModules: [TEXT_MODULES[textsFor(state.language)], ...(lazyModule ? [lazyModule] : [])],
     dataPreloads: firstCalls(screen, state.user),
   };
 }

@@ -50,6 +50,20 @@ describe('createRenderer (built bundles)', () => {
     expect(stateOf(html)).toEqual({ user, language: 'ru' });
   });
 
+  it("preloads the page language's texts and not the other language's", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" href="\/assets\/([^"]+)">/g)].map(([, file]) => file);
+    const ru = await renderer.render({ url: '/', user: null, language: 'ru' });
+    expect(preloads(ru.html)).toContainEqual(expect.stringMatching(/^ru-[\w-]+\.js$/));
+    expect(preloads(ru.html)).not.toContainEqual(expect.stringMatching(/^en-[\w-]+\.js$/));
+    const en = await renderer.render({ url: '/', user: null, language: 'en' });
+    expect(preloads(en.html)).toContainEqual(expect.stringMatching(/^en-[\w-]+\.js$/));
+    expect(preloads(en.html)).not.toContainEqual(expect.stringMatching(/^ru-[\w-]+\.js$/));
+    // A language added in the admin area shows English under what it has not translated.
+    const de = await renderer.render({ url: '/', user: null, language: 'de' });
+    expect(preloads(de.html)).toContainEqual(expect.stringMatching(/^en-[\w-]+\.js$/));
+  });
+
   it('keeps only the page user fields in the embedded state', async () => {
     const user = { id: 9, adminLevel: 1, username: 'Mod', email: 'secret@example.org' };
     const { html } = await renderer.render({ url: '/', user, language: 'en' });

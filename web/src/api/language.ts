@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Language } from '../i18n';
+import type { Language } from '../i18n/core';
 import { postJson } from './http';
 
 const changeLanguageAnswer = z.object({ success: z.boolean() });

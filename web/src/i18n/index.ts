@@ -1,77 +1,28 @@
-import { createInstance, type i18n } from 'i18next';
+import type { i18n } from 'i18next';
+import { i18nWith, isBundled, type Language, type Tree } from './core';
 import en from './en.json';
 import ru from './ru.json';
 
-/** A language code: one of the bundled LANGUAGES, or a language added in the admin area. */
-export type Language = string;
-export type BundledLanguage = 'en' | 'ru';
-/** The languages bundled with the client: always offered, and the fallback texts. */
-export const LANGUAGES: readonly BundledLanguage[] = ['en', 'ru'];
+export {
+  type BundledLanguage,
+  FALLBACK_LANGUAGE,
+  isBundled,
+  LANGUAGES,
+  type Language,
+  mergeTranslations,
+  translationDiff,
+} from './core';
+
 export const resources = { en: { translation: en }, ru: { translation: ru } } as const;
-export const isBundled = (language: string): language is BundledLanguage =>
-  (LANGUAGES as readonly string[]).includes(language);
-
-/**
- * One i18next instance per render (the server renders many users at once, each in their own
- * language). Resources are bundled, so init is synchronous and the first render is translated.
- */
-type Tree = Record<string, unknown>;
-const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * The entries of `live` that differ from `bundled` (string leaves and whole non-string values),
- * as a nested object; undefined when nothing differs. Keys the bundle lacks are kept.
- */
-export function translationDiff(bundled: unknown, live: unknown): Tree | undefined {
-  if (!isTree(live)) return undefined;
-  const base = isTree(bundled) ? bundled : {};
-  const out: Tree = {};
-  for (const [key, value] of Object.entries(live)) {
-    if (isTree(value)) {
-      const inner = translationDiff(base[key], value);
-      if (inner) out[key] = inner;
-    } else if (typeof value === 'string' && value !== base[key]) {
-      out[key] = value;
-    }
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
-}
-
-/** `base` with `over` laid on top, as new objects (neither input is changed). */
-export function mergeTranslations(base: Tree, over: Tree): Tree {
-  const out: Tree = { ...base };
-  for (const [key, value] of Object.entries(over)) {
-    out[key] = isTree(value) && isTree(base[key]) ? mergeTranslations(base[key] as Tree, value) : value;
-  }
-  return out;
-}
 
 /** The bundled file of a language, the base the live translations are compared with. */
 export const bundledTranslations = (language: Language): Tree =>
   isBundled(language) ? (resources[language].translation as Tree) : {};
 
 /**
- * `overrides` are the live translations that differ from the bundled files (the admin area's
- * editor, served by GET /api/i18n/{lang}); they win over the bundled texts, which stay the
- * fallback for every key they do not have.
+ * An i18next instance with both bundled files (the server render and the tests; the browser
+ * loads only the file its page needs, ./load.ts). See `i18nWith` for the overrides.
  */
 export function createI18n(language: Language, overrides?: Tree): i18n {
-  const instance = createInstance({
-    lng: language,
-    // An added language shows English for every text it has not translated yet.
-    fallbackLng: 'en',
-    // A merged copy: the bundled objects are shared by every render and must not change.
-    resources: overrides
-      ? {
-          ...resources,
-          [language]: { translation: mergeTranslations(bundledTranslations(language), overrides) },
-        }
-      : resources,
-    initAsync: false,
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  void instance.init();
-  return instance;
+  return i18nWith({ en, ru }, language, overrides);
 }

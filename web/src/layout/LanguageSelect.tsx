@@ -2,7 +2,7 @@ import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../api/language';
 import { useSession } from '../app/session';
-import { LANGUAGES, type Language } from '../i18n';
+import { LANGUAGES, type Language } from '../i18n/core';
 
 /** Spec 1 §9: the switcher waits this long after a successful change before reloading. */
 export const LANGUAGE_RELOAD_DELAY_MS = 100;

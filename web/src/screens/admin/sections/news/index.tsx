@@ -12,7 +12,7 @@ import {
   updateNews,
 } from '../../../../api/news';
 import { useSession } from '../../../../app/session';
-import { LANGUAGES } from '../../../../i18n';
+import { LANGUAGES } from '../../../../i18n/core';
 import { nativeName } from '../../../../layout/LanguageSelect';
 import { DataTable } from '../../table/DataTable';
 
