@@ -79,11 +79,12 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                // The chart library is the admin rarity section's alone: it stays in that lazy chunk,
-                // off the first page; idb (the image cache) goes with the member screens below.
+                // The virtual grid is the catalogue's alone, and the chart library the admin rarity
+                // section's: each stays in its screen's lazy chunk, off the first page; idb (the
+                // image cache) goes with the member screens below.
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](?!\.pnpm[\\/])(?!chart\.js[\\/]|@kurkle[\\/]|idb[\\/])/,
+                  test: /node_modules[\\/](?!\.pnpm[\\/])(?!@tanstack[\\/]|chart\.js[\\/]|@kurkle[\\/]|idb[\\/])/,
                 },
                 // What the member screens share and the first page does not need (images, their
                 // IndexedDB cache, the modal, tabs, rank colours): one chunk, not six of a few

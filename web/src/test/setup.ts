@@ -3,6 +3,9 @@ import { afterEach, vi } from 'vitest';
 import { createImageCache } from '../images/cache';
 import { type ImageLoader, setImageLoaderForTests } from '../images/loader';
 
+// jsdom has no layout and does not implement scrolling; the window virtualizer scrolls on mount.
+if (typeof window !== 'undefined') window.scrollTo = () => {};
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();

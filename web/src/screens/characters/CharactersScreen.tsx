@@ -1,3 +1,4 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +13,6 @@ import { rankColor } from '../../components/rank-color';
 import { CharacterModal } from './CharacterModal';
 import { CharacterTile } from './CharacterTile';
 import { useCharacters } from './useCharacters';
-import { useWindowRows } from './useWindowRows';
 
 /** Spec 1 §9: minimum character tile width. */
 const TILE_MIN_PX = 180;
@@ -181,14 +181,15 @@ function CharacterGrid({
   }, []);
 
   const rows = Math.ceil(items.length / columns);
-  const { rows: virtualRows, totalSize } = useWindowRows({
+  const virtualizer = useWindowVirtualizer({
     count: rows,
-    size: ROW_HEIGHT_PX,
+    estimateSize: () => ROW_HEIGHT_PX,
     overscan: 3,
     scrollMargin: offset,
     // Without layout (server render, tests) show the first rows rather than nothing.
-    initialHeight: 900,
+    initialRect: { width: 1024, height: 900 },
   });
+  const virtualRows = virtualizer.getVirtualItems();
   const lastShown = virtualRows.at(-1)?.index ?? -1;
 
   useEffect(() => {
@@ -196,17 +197,21 @@ function CharacterGrid({
   }, [hasMore, loadingMore, lastShown, rows, onNeedMore]);
 
   return (
-    <div ref={container} className="character-grid" style={{ height: totalSize, position: 'relative' }}>
+    <div
+      ref={container}
+      className="character-grid"
+      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+    >
       {virtualRows.map((row) => (
         <ul
-          key={row.index}
+          key={row.key}
           className="character-grid__row"
           style={{
             position: 'absolute',
             top: 0,
             left: 0,
             width: '100%',
-            transform: `translateY(${row.start}px)`,
+            transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
             gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
             gap,
           }}
