@@ -2,72 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { signIdentity, verifyIdentity } from '@acg/platform';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteHandlerMethod } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentitySigner } from './routing/identity-signer';
 import { type Harness, INTERNAL_SECRET, session, sessionCookie, startHarness } from './testing/harness';
-
-/**
- * How answers travel through the gateway's own forwarding: a large precompressed answer (the
- * catalogue's unpaged list) streams through byte for byte with its Content-Encoding, and the
- * gateway's headers still apply.
- */
-describe('a large precompressed answer', () => {
-  // Random bytes do not compress: the gzip body is as large as its input, well over what the
-  // gateway collects before sending (64 KiB), so it takes the streaming path.
-  const plain = Buffer.from(JSON.stringify({ items: randomBytes(400_000).toString('base64') }));
-  const gzipped = gzipSync(plain);
-  let upstream: FastifyInstance;
-  let h: Harness;
-
-  beforeAll(async () => {
-    upstream = Fastify();
-    upstream.get('/api/characters', async (_req, reply) =>
-      reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-encoding', 'gzip')
-        .header('vary', 'accept-encoding')
-        .send(gzipped),
-    );
-    const url = await upstream.listen({ host: '127.0.0.1', port: 0 });
-    h = await startHarness({ upstreams: ['auth'], env: { UPSTREAM_CATALOGUE_URL: url } });
-    h.sessions.set('session-of-a-reader', session(9));
-  });
-  afterAll(async () => {
-    await h?.close();
-    await upstream?.close();
-  });
-
-  it('reaches the client byte for byte, still compressed, with the gateway headers', async () => {
-    const { port } = new URL(h.url);
-    const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-      (resolve, reject) => {
-        const req = httpRequest(
-          {
-            host: '127.0.0.1',
-            port,
-            path: '/api/characters',
-            headers: { 'accept-encoding': 'gzip', cookie: sessionCookie('session-of-a-reader') },
-          },
-          (res) => {
-            const parts: Buffer[] = [];
-            res.on('data', (c: Buffer) => parts.push(c));
-            res.on('end', () =>
-              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts) }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      },
-    );
-    expect(answer.status).toBe(200);
-    expect(answer.headers['content-encoding']).toBe('gzip');
-    expect(answer.body.equals(gzipped)).toBe(true);
-    expect(answer.headers['x-content-type-options']).toBe('nosniff');
-    expect(answer.headers['x-request-id']).toEqual(expect.any(String));
-  });
-});
 
 /** One GET through the gateway with node:http (no decompression): status, headers and raw bytes. */
 function rawGet(url: string, headers: Record<string, string>) {
@@ -87,6 +25,59 @@ function rawGet(url: string, headers: Record<string, string>) {
   );
 }
 
+/** The gateway in front of a stub catalogue whose GET /api/characters is `answer`; a reader is signed in. */
+function gatewayBeforeCatalogue(answer: RouteHandlerMethod): { url: string } {
+  let upstream: FastifyInstance | undefined;
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    upstream = Fastify();
+    upstream.get('/api/characters', answer);
+    const url = await upstream.listen({ host: '127.0.0.1', port: 0 });
+    h = await startHarness({ upstreams: ['auth'], env: { UPSTREAM_CATALOGUE_URL: url } });
+    h.sessions.set('session-of-a-reader', session(9));
+  });
+  afterAll(async () => {
+    await h?.close();
+    await upstream?.close();
+  });
+  return {
+    get url() {
+      return h!.url;
+    },
+  };
+}
+
+/**
+ * How answers travel through the gateway's own forwarding: a large precompressed answer (the
+ * catalogue's unpaged list) streams through byte for byte with its Content-Encoding, and the
+ * gateway's headers still apply.
+ */
+describe('a large precompressed answer', () => {
+  // Random bytes do not compress: the gzip body is as large as its input, well over what the
+  // gateway collects before sending (64 KiB), so it takes the streaming path.
+  const plain = Buffer.from(JSON.stringify({ items: randomBytes(400_000).toString('base64') }));
+  const gzipped = gzipSync(plain);
+  const h = gatewayBeforeCatalogue(async (_req, reply) =>
+    reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-encoding', 'gzip')
+      .header('vary', 'accept-encoding')
+      .send(gzipped),
+  );
+
+  it('reaches the client byte for byte, still compressed, with the gateway headers', async () => {
+    const answer = await rawGet(h.url, {
+      'accept-encoding': 'gzip',
+      cookie: sessionCookie('session-of-a-reader'),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.body.equals(gzipped)).toBe(true);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-request-id']).toEqual(expect.any(String));
+  });
+});
+
 /**
  * A `revalidated` route (the unpaged characters list): the gateway keeps the large answer and
  * asks the service each time whether it is current, sending its copy on the service's 304.
@@ -99,37 +90,25 @@ describe('copies of a revalidated answer', () => {
   let version = versionOf(1);
   /** What the service saw and answered, per request. */
   const seen: { ifNoneMatch: string | undefined; status: number; encoding: string | undefined }[] = [];
-  let upstream: FastifyInstance;
-  let h: Harness;
   const reader = { 'accept-encoding': 'gzip', cookie: sessionCookie('session-of-a-reader') };
 
-  beforeAll(async () => {
-    upstream = Fastify();
-    upstream.get('/api/characters', async (req, reply) => {
-      const ifNoneMatch = req.headers['if-none-match'];
-      const gzip = (req.headers['accept-encoding'] ?? '').includes('gzip');
-      // The count of the whole catalogue changes with each answer: a 304 refreshes it.
-      reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('vary', 'accept-encoding')
-        .header('etag', version.etag)
-        .header('cache-control', 'private, no-cache')
-        .header('x-total-count', String(seen.length));
-      if (ifNoneMatch === version.etag) {
-        seen.push({ ifNoneMatch, status: 304, encoding: undefined });
-        return reply.code(304).send();
-      }
-      seen.push({ ifNoneMatch, status: 200, encoding: gzip ? 'gzip' : undefined });
-      if (gzip) reply.header('content-encoding', 'gzip');
-      return reply.send(gzip ? version.gzipped : version.plain);
-    });
-    const url = await upstream.listen({ host: '127.0.0.1', port: 0 });
-    h = await startHarness({ upstreams: ['auth'], env: { UPSTREAM_CATALOGUE_URL: url } });
-    h.sessions.set('session-of-a-reader', session(9));
-  });
-  afterAll(async () => {
-    await h?.close();
-    await upstream?.close();
+  const h = gatewayBeforeCatalogue(async (req, reply) => {
+    const ifNoneMatch = req.headers['if-none-match'];
+    const gzip = (req.headers['accept-encoding'] ?? '').includes('gzip');
+    // The count of the whole catalogue changes with each answer: a 304 refreshes it.
+    reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('vary', 'accept-encoding')
+      .header('etag', version.etag)
+      .header('cache-control', 'private, no-cache')
+      .header('x-total-count', String(seen.length));
+    if (ifNoneMatch === version.etag) {
+      seen.push({ ifNoneMatch, status: 304, encoding: undefined });
+      return reply.code(304).send();
+    }
+    seen.push({ ifNoneMatch, status: 200, encoding: gzip ? 'gzip' : undefined });
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return reply.send(gzip ? version.gzipped : version.plain);
   });
 
   it('sends the kept bytes when the service says they are current, with its fresh headers', async () => {
