@@ -7,13 +7,24 @@ import { LANGUAGES, type Language } from '../i18n/core';
 /** Spec 1 §9: the switcher waits this long after a successful change before reloading. */
 export const LANGUAGE_RELOAD_DELAY_MS = 100;
 
-/** A language's name in itself (Deutsch, 日本語), for a language the bundled texts do not name. */
+const nativeNames = new Map<string, string>();
+
+/**
+ * A language's name in itself (Deutsch, 日本語), for a language the bundled texts do not name.
+ * Remembered per code: making an Intl.DisplayNames loads the language's locale data, which cost
+ * a phone's page load about 100 ms of script at every render of the selector.
+ */
 export function nativeName(code: string): string {
-  try {
-    return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
+  let name = nativeNames.get(code);
+  if (name === undefined) {
+    try {
+      name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    nativeNames.set(code, name);
   }
+  return name;
 }
 
 /**
@@ -21,7 +32,7 @@ export function nativeName(code: string): string {
  * change is a call followed by a reload that renders the page again in the new language.
  */
 export function LanguageSelect() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { language, languages: added = [] } = useSession();
   const offered = [...new Set<Language>([...LANGUAGES, ...added, language])];
   const id = useId();
@@ -51,7 +62,9 @@ export function LanguageSelect() {
       <select id={id} value={value} onChange={onChange}>
         {offered.map((code) => (
           <option key={code} value={code} lang={code}>
-            {t(`language.${code}`, { defaultValue: nativeName(code) })}
+            {i18n.exists(`language.${code}`)
+              ? t(`language.${code}`, { defaultValue: code })
+              : nativeName(code)}
           </option>
         ))}
       </select>
