@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchNews, type NewsItem, newsIn } from '../../api/news';
+import { dateFormat } from '../../i18n/formats';
 
 /** How many of the latest published news the home page shows. */
 export const HOME_NEWS_COUNT = 3;
@@ -21,7 +22,7 @@ export function HomeNews() {
     return () => controller.abort();
   }, []);
   if (items.length === 0) return null;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
+  const date = dateFormat(i18n.language, { dateStyle: 'long' });
   return (
     <section className="home-news" aria-labelledby="home-news-title">
       <h2 id="home-news-title">{t('adminNews.latest')}</h2>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { useLoginHref } from '../../app/sign-in';
+import { numberFormat } from '../../i18n/formats';
 import { HomeNews } from './HomeNews';
 import { useHomeStats } from './useHomeStats';
 
@@ -13,7 +14,7 @@ export function HomeScreen() {
   const { user } = useSession();
   const stats = useHomeStats();
   const loginHref = useLoginHref();
-  const numbers = new Intl.NumberFormat(i18n.language);
+  const numbers = numberFormat(i18n.language);
 
   return (
     <div className="home">

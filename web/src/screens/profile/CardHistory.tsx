@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getProvenance, type Provenance } from '../../api/trades';
 import { Modal } from '../../components/Modal';
+import { dateFormat } from '../../i18n/formats';
 import { TRADE_TYPES, useLive } from '../../live/live';
 
 /**
@@ -30,7 +31,7 @@ export function CardHistory({
     });
     return () => controller.abort();
   }, [inventoryId, version]);
-  const date = new Intl.DateTimeFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', {
+  const date = dateFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

@@ -14,6 +14,7 @@ import {
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
+import { dateFormat } from '../../i18n/formats';
 import { imageLoader } from '../../images/loader';
 import { useLive } from '../../live/live';
 import { CardHistory } from './CardHistory';
@@ -240,7 +241,7 @@ function ProfileCards() {
       matching.slice(FIRST_CARDS).map((e) => cardImageUrl(e.cardId)),
       { timeoutMs: IMAGE_TIMEOUT_MS.card },
     );
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const date = dateFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <>
       <label className="search">

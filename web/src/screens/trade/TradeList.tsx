@@ -13,6 +13,7 @@ import {
 } from '../../api/trades';
 import { useSession } from '../../app/session';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
+import { dateFormat } from '../../i18n/formats';
 import { TRADE_TYPES, useLive } from '../../live/live';
 
 /**
@@ -70,7 +71,7 @@ function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: () => void })
   // Each side from the viewer's seat: what they give and what they receive.
   const give = trade.Items.filter((item) => item.side === (mine ? 'from' : 'to'));
   const receive = trade.Items.filter((item) => item.side === (mine ? 'to' : 'from'));
-  const date = new Intl.DateTimeFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', {
+  const date = dateFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
