@@ -1,11 +1,10 @@
 import { cardCreated, cardSummarySchema } from '@acg/contracts';
-import { createLogger, type Database, openServiceDatabase } from '@acg/platform';
-import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
+import type { Database } from '@acg/platform';
 import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anime, animeCharacters, cards, characters, franchises, outbox, ranks, seasons } from '../db/schema';
-import { catalogueDatabase } from '../start';
+import { openCatalogueTestDatabase } from '../test/harness';
 import { DEMO_ART_CHARACTERS, seedDemoCatalogue } from './demo';
 import { DEMO_ANIME, DEMO_CHARACTERS, DEMO_RANKS, DEMO_SEASONS } from './demo-catalogue';
 
@@ -13,20 +12,13 @@ import { DEMO_ANIME, DEMO_CHARACTERS, DEMO_RANKS, DEMO_SEASONS } from './demo-ca
 const demoLimited = DEMO_CHARACTERS.flatMap((c) => c.limited ?? []);
 const demoCards = DEMO_CHARACTERS.reduce((n, c) => n + c.cards.length, 0) + demoLimited.length;
 
-let testDb: TestDatabase;
+let opened: Awaited<ReturnType<typeof openCatalogueTestDatabase>>;
 let database: Database;
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  database = await openServiceDatabase(
-    catalogueDatabase,
-    testDb.url,
-    createLogger('catalogue-test', 'silent'),
-  );
+  opened = await openCatalogueTestDatabase();
+  database = opened.database;
 });
-afterAll(async () => {
-  await database?.close();
-  await testDb?.drop();
-});
+afterAll(() => opened?.close());
 
 const countOf = async (table: PgTable) => (await database.db.select({ n: count() }).from(table))[0]!.n;
 
@@ -91,12 +83,8 @@ describe('the demo catalogue', () => {
 
 describe('the demo catalogue with demo art (DEMO_ART_BASE_URL)', () => {
   it('gives the first demo characters http art under the base URL and the others none', async () => {
-    const artDb = await createTestDatabase();
-    const artDatabase = await openServiceDatabase(
-      catalogueDatabase,
-      artDb.url,
-      createLogger('catalogue-test', 'silent'),
-    );
+    const art = await openCatalogueTestDatabase();
+    const artDatabase = art.database;
     try {
       const base = 'http://127.0.0.1:4197/uploads/art/';
       expect(await seedDemoCatalogue(artDatabase, { artBaseUrl: base })).toBe(true);
@@ -109,8 +97,7 @@ describe('the demo catalogue with demo art (DEMO_ART_BASE_URL)', () => {
           i < DEMO_ART_CHARACTERS ? `http://127.0.0.1:4197/uploads/art/${i + 1}.jpg` : null,
         );
     } finally {
-      await artDatabase.close();
-      await artDb.drop();
+      await art.close();
     }
   });
 });
