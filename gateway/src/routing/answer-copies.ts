@@ -34,16 +34,14 @@ export class AnswerCopies {
   }
 
   /**
-   * The key of a GET's answer, or undefined when the request is not one a copy may answer: it
-   * has its own conditions or range (the service answers those), or a body.
+   * The key of a bodiless GET's answer, or undefined when the request has its own conditions or
+   * range (the service answers those).
    */
   keyOf(url: string, headers: IncomingHttpHeaders): string | undefined {
     if (
       headers['if-none-match'] !== undefined ||
       headers['if-modified-since'] !== undefined ||
-      headers.range !== undefined ||
-      headers['content-length'] !== undefined ||
-      headers['transfer-encoding'] !== undefined
+      headers.range !== undefined
     ) {
       return undefined;
     }

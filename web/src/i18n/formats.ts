@@ -1,27 +1,29 @@
 /*
- * Intl formatters, made once per locale and options. Making one loads the locale's data: on a
- * phone's first load (4x slower CPU) a DateTimeFormat built at every render cost a screen tens of
- * milliseconds of script before its pictures could be asked for (docs/rules.md §28).
+ * Intl objects, made once per locale and options. Making one loads the locale's data: on a
+ * phone's first load (4x slower CPU) formatters built at every render cost a screen about 100 ms
+ * of script before its pictures could be asked for (docs/rules.md §28).
  */
 
-const dates = new Map<string, Intl.DateTimeFormat>();
-const numbers = new Map<string, Intl.NumberFormat>();
+const made = new Map<string, unknown>();
 
-export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}\n${JSON.stringify(options)}`;
-  let format = dates.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dates.set(key, format);
-  }
-  return format;
+/** What `make` gives, made on the first call with this key and remembered. */
+function once<T>(key: string, make: () => T): T {
+  if (!made.has(key)) made.set(key, make());
+  return made.get(key) as T;
 }
 
-export function numberFormat(locale: string): Intl.NumberFormat {
-  let format = numbers.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale);
-    numbers.set(locale, format);
-  }
-  return format;
-}
+export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  once(`date\n${locale}\n${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+
+export const numberFormat = (locale: string): Intl.NumberFormat =>
+  once(`number\n${locale}`, () => new Intl.NumberFormat(locale));
+
+/** A language's name in itself (Deutsch, 日本語), for a language the bundled texts do not name. */
+export const nativeName = (code: string): string =>
+  once(`language\n${code}`, () => {
+    try {
+      return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+    } catch {
+      return code;
+    }
+  });

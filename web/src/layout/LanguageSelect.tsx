@@ -3,29 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../api/language';
 import { useSession } from '../app/session';
 import { LANGUAGES, type Language } from '../i18n/core';
+import { nativeName } from '../i18n/formats';
 
 /** Spec 1 §9: the switcher waits this long after a successful change before reloading. */
 export const LANGUAGE_RELOAD_DELAY_MS = 100;
-
-const nativeNames = new Map<string, string>();
-
-/**
- * A language's name in itself (Deutsch, 日本語), for a language the bundled texts do not name.
- * Remembered per code: making an Intl.DisplayNames loads the language's locale data, which cost
- * a phone's page load about 100 ms of script at every render of the selector.
- */
-export function nativeName(code: string): string {
-  let name = nativeNames.get(code);
-  if (name === undefined) {
-    try {
-      name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
-    } catch {
-      name = code;
-    }
-    nativeNames.set(code, name);
-  }
-  return name;
-}
 
 /**
  * The language is stored server-side (the user's choice, or the visitor's session), so a

@@ -13,7 +13,7 @@ import {
 } from '../../../../api/news';
 import { useSession } from '../../../../app/session';
 import { LANGUAGES } from '../../../../i18n/core';
-import { nativeName } from '../../../../layout/LanguageSelect';
+import { nativeName } from '../../../../i18n/formats';
 import { DataTable } from '../../table/DataTable';
 
 interface Translation {
