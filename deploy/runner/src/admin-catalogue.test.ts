@@ -260,6 +260,60 @@ describe('the admin catalogue through the gateway', () => {
     expect(season.body.error).toBe('Дата окончания не может быть раньше даты начала');
   });
 
+  it('refuses text the database cannot hold, text over its limit and a non-boolean limited, keeping nothing', async () => {
+    const nul = 'Ab\u0000c';
+    const lists = async () =>
+      JSON.stringify(
+        await Promise.all(
+          [
+            '/admin/franchises',
+            '/admin/animes',
+            '/admin/characters',
+            '/admin/ranks',
+            '/admin/seasons',
+            '/admin/cards',
+          ].map(async (p) => (await asAdmin(p)).body),
+        ),
+      );
+    const before = await lists();
+    const bad: Array<[string, string, unknown?]> = [
+      ['GET', '/admin/franchises/search?q=ab%00'],
+      ['GET', '/admin/franchises/check-exists?title=ab%00'],
+      ['GET', '/admin/animes/check-exists?title=ab%00'],
+      ['POST', '/admin/franchises', { title: nul }],
+      ['PATCH', `/admin/franchises/${franchiseId}`, { title: nul }],
+      ['POST', '/admin/animes', { title: nul, shikimoriId: 990101 }],
+      ['POST', '/admin/animes/quick-add', { title: nul, shikimoriId: 990102, createFranchise: true }],
+      ['POST', '/admin/characters', { name: 'Valid', description: nul }],
+      ['PATCH', `/admin/characters/${characterIds[1]}`, { altname: nul }],
+      ['POST', '/admin/cards', { character_id: characterIds[1], rank_id: 1, imageUrl: `https://x/${nul}` }],
+      ['POST', '/admin/cards', { character_id: characterIds[1], rank_id: 1, limited: 'yes', season_id: 1 }],
+      ['POST', '/admin/ranks', { code: 'N\u0000', title: 'Nul' }],
+      ['POST', '/admin/ranks', { code: 'N', title: nul }],
+      ['POST', '/admin/ranks', { code: 'N', title: 'x'.repeat(101) }],
+      ['POST', '/admin/seasons', { title: nul, startDate: '2026-01-01', endDate: '2026-02-01' }],
+      ['POST', '/admin/seasons', { title: 'x'.repeat(201), startDate: '2026-01-01', endDate: '2026-02-01' }],
+    ];
+    for (const [method, path, body] of bad) {
+      const res = await asAdmin(path, { method, ...(body === undefined ? {} : { body }) });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(typeof res.body.error, `${method} ${path}`).toBe('string');
+    }
+    const batch = await asAdmin('/admin/characters/bulk', {
+      body: {
+        animeId,
+        characters: [
+          { name: nul, anilistId: 770101 },
+          { name: 'Nul Free', description: nul },
+        ],
+      },
+    });
+    expect(batch.status).toBe(200);
+    expect(batch.body).toMatchObject({ success: false, created: [], updated: [] });
+    expect(batch.body.conflicts).toHaveLength(2);
+    expect(await lists()).toBe(before);
+  });
+
   it('records every change in the action log (category cards) with the administrator', async () => {
     const wanted = [
       'franchise.created',

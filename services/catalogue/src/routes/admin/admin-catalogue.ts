@@ -1,4 +1,4 @@
-import { type EventEnvelope, inventoryCardHolders } from '@acg/contracts';
+import { type EventEnvelope, inventoryCardHolders, safeString } from '@acg/contracts';
 import {
   AppError,
   auditEventFor,
@@ -37,13 +37,22 @@ const pageQuery = {
 };
 
 // Lenient readers: the bodies come from forms; rules §36 says what each field may be.
-const trimmed = (v: unknown) =>
-  typeof v === 'string' ? v.trim() : v === undefined || v === null ? '' : undefined;
-const optionalText = (v: unknown, max: number): string | null => {
+/** Text PostgreSQL cannot store (NUL) is a 400 naming the field, never a 500 (rules §21). */
+const storable = (v: string, field: string): string => {
+  if (v.includes('\0')) throw new ValidationError(`${field} must not contain a NUL character`, { field });
+  return v;
+};
+const trimmed = (v: unknown, field: string) =>
+  typeof v === 'string' ? storable(v, field).trim() : v === undefined || v === null ? '' : undefined;
+/** Trimmed text up to `max` characters: longer is refused, never cut (nothing typed is lost). */
+const boundedText = (v: string, max: number, field: string): string => {
+  if (v.length > max) throw new ValidationError(`${field} is at most ${max} characters`, { field });
+  return v;
+};
+const optionalText = (v: unknown, max: number, field: string): string | null => {
   if (v === undefined || v === null) return null;
-  if (typeof v !== 'string') throw new ValidationError('Expected text');
-  const t = v.trim();
-  if (t.length > max) throw new ValidationError(`At most ${max} characters`);
+  if (typeof v !== 'string') throw new ValidationError(`${field} must be text`, { field });
+  const t = boundedText(storable(v, field).trim(), max, field);
   return t === '' ? null : t;
 };
 /** A positive integer id, or null when empty; `key` names the message for anything else. */
@@ -61,7 +70,7 @@ const requiredId = (v: unknown, field: string): number => {
   return n;
 };
 function titleOf(req: FastifyRequest, v: unknown, kind: 'name' | 'title'): string {
-  const text = trimmed(v);
+  const text = trimmed(v, kind);
   if (text === undefined) throw new ValidationError(`${kind} must be text`, { field: kind });
   if (text === '') throw invalid(req, kind === 'name' ? 'nameRequired' : 'titleRequired', kind);
   if (text.length < 2) throw invalid(req, kind === 'name' ? 'nameShort' : 'titleShort', kind);
@@ -184,7 +193,7 @@ export function registerAdminCatalogueRoutes(
   // --- franchises ---
   app.get(
     '/admin/franchises/search',
-    { schema: { querystring: z.object({ q: z.string().max(200).default('') }) } },
+    { schema: { querystring: z.object({ q: safeString().max(200).default('') }) } },
     async (req) => {
       const q = req.query.q.trim();
       return q.length < 2 ? [] : repo.searchFranchises(db, q);
@@ -192,7 +201,7 @@ export function registerAdminCatalogueRoutes(
   );
   app.get(
     '/admin/franchises/check-exists',
-    { schema: { querystring: z.object({ title: z.string().max(300).default('') }) } },
+    { schema: { querystring: z.object({ title: safeString().max(300).default('') }) } },
     async (req) => {
       const title = req.query.title.trim();
       if (title.length < 2) return { exists: false, exactMatch: null, similar: [] };
@@ -322,7 +331,7 @@ export function registerAdminCatalogueRoutes(
       schema: {
         querystring: z.object({
           shikimoriId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-          title: z.string().max(300).optional(),
+          title: safeString().max(300).optional(),
         }),
       },
     },
@@ -420,7 +429,7 @@ export function registerAdminCatalogueRoutes(
       ['description', 20_000],
       ['imageUrl', 2000],
     ] as const)
-      if (selfId === undefined || field in body) out[field] = optionalText(body[field], max);
+      if (selfId === undefined || field in body) out[field] = optionalText(body[field], max, field);
     if (
       typeof out.imageUrl === 'string' &&
       !/^https?:\/\//i.test(out.imageUrl) &&
@@ -545,9 +554,9 @@ export function registerAdminCatalogueRoutes(
         try {
           fields = {
             name: titleOf(req, item.name, 'name'),
-            altname: optionalText(item.altname, 2000),
-            description: optionalText(item.description, 20_000),
-            imageUrl: optionalText(item.imageUrl, 2000),
+            altname: optionalText(item.altname, 2000, 'altname'),
+            description: optionalText(item.description, 20_000, 'description'),
+            imageUrl: optionalText(item.imageUrl, 2000, 'imageUrl'),
             anilistId: optionalId(req, item.anilistId, 'anilistPositive', 'anilistId'),
             shikimoriId: optionalId(req, item.shikimoriId, 'shikimoriPositive', 'shikimoriId'),
           };
@@ -609,6 +618,8 @@ export function registerAdminCatalogueRoutes(
       throw invalid(req, 'characterRequired', 'character_id');
     if (item.rank_id === undefined || item.rank_id === null || item.rank_id === '')
       throw invalid(req, 'rankRequired', 'rank_id');
+    if (item.limited !== undefined && item.limited !== null && typeof item.limited !== 'boolean')
+      throw new ValidationError('limited must be true or false', { field: 'limited' });
     const limited = item.limited === true;
     const seasonId = limited
       ? item.season_id === undefined || item.season_id === null || item.season_id === ''
@@ -621,7 +632,7 @@ export function registerAdminCatalogueRoutes(
       rankId: requiredId(item.rank_id, 'rank_id'),
       limited,
       seasonId,
-      imageUrl: optionalText(item.imageUrl, 2000),
+      imageUrl: optionalText(item.imageUrl, 2000, 'imageUrl'),
     };
   };
   const insertCards = (
@@ -763,24 +774,25 @@ export function registerAdminCatalogueRoutes(
   // --- ranks and seasons ---
   app.post('/admin/ranks', async (req, reply) => {
     const body = bodyOf(req);
-    const code = trimmed(body.code);
+    const code = trimmed(body.code, 'code');
     if (!code) throw invalid(req, 'codeRequired', 'code');
     if (code.length > 10)
       throw new ValidationError('The rank code is at most 10 characters', { field: 'code' });
-    const title = trimmed(body.title);
+    const title = trimmed(body.title, 'title');
     if (!title) throw invalid(req, 'titleRequired', 'title');
+    boundedText(title, 100, 'title');
     const threshold =
       body.threshold === undefined || body.threshold === null || body.threshold === ''
         ? null
         : Number(body.threshold);
     if (threshold !== null && (!Number.isFinite(threshold) || threshold < 0))
       throw invalid(req, 'thresholdInvalid', 'threshold');
-    const imageUrl = optionalText(body.imageUrl, 2000);
+    const imageUrl = optionalText(body.imageUrl, 2000, 'imageUrl');
     const sortOrder = (await repo.listRanks(db)).reduce((m, r) => Math.max(m, r.sortOrder + 1), 0);
     const created = await editor.run(['ranks'], async (tx) => {
       const row = await repo.insertRank(tx, {
         code,
-        title: title.slice(0, 100),
+        title,
         threshold,
         imageUrl,
         sortOrder,
@@ -823,7 +835,7 @@ export function registerAdminCatalogueRoutes(
   });
   app.post('/admin/seasons', async (req, reply) => {
     const body = bodyOf(req);
-    const title = trimmed(body.title);
+    const title = trimmed(body.title, 'title');
     if (
       !title ||
       body.startDate === undefined ||
@@ -835,7 +847,7 @@ export function registerAdminCatalogueRoutes(
     if (!isDate(body.startDate) || !isDate(body.endDate))
       throw new ValidationError('Dates must be real calendar dates as YYYY-MM-DD', { field: 'startDate' });
     if (body.endDate < body.startDate) throw invalid(req, 'seasonDates', 'endDate');
-    const row = { title: title.slice(0, 200), startDate: body.startDate, endDate: body.endDate };
+    const row = { title: boundedText(title, 200, 'title'), startDate: body.startDate, endDate: body.endDate };
     const created = await editor.run(['cards', 'seasons'], async (tx) => {
       const s = await repo.insertSeason(tx, row);
       return {
