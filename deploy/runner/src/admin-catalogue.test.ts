@@ -224,6 +224,39 @@ describe('the admin catalogue through the gateway', () => {
     expect((await asAdmin(`/admin/cards/${other.id}`, { method: 'DELETE' })).status).toBe(404);
   });
 
+  it("says the server's own refusals in the caller's language (rules §36)", async () => {
+    const ranks = (await asAdmin('/admin/ranks')).body as Array<{ id: number; code: string }>;
+    const rankE = ranks.find((r) => r.code === 'E')!;
+    const dupRu = await asAdminRu('/admin/ranks', { body: { code: 'E', title: 'Снова' } });
+    expect(dupRu.status).toBe(409);
+    expect(dupRu.body.error).toBe('Ранг с кодом "E" уже существует');
+    expect((await asAdmin('/admin/ranks', { body: { code: 'E', title: 'Again' } })).body.error).toBe(
+      'A rank with the code "E" already exists',
+    );
+    const inUse = await asAdminRu(`/admin/ranks/${rankE.id}`, { method: 'DELETE' });
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.error).toMatch(/^Этот ранг есть у карточек \(\d+\); сначала смените их ранг$/);
+    const [held] = (await asAdmin(`/admin/cards?characterId=${characterIds[0]}`)).body;
+    const heldRu = await asAdminRu(`/admin/cards/${held.id}`, { method: 'DELETE' });
+    expect(heldRu.status).toBe(409);
+    expect(heldRu.body.error).toBe(
+      `Карточка ${held.id}: удалить нельзя, карточки есть у игроков (карточек: 1, записей в коллекциях: 1)`,
+    );
+    for (const [path, ru, en] of [
+      ['/admin/cards/999999', 'Карточка не найдена', 'Card not found'],
+      ['/admin/characters/999999', 'Персонаж не найден', 'Character not found'],
+      ['/admin/franchises/999999', 'Франшиза не найдена', 'Franchise not found'],
+      ['/admin/animes/999999', 'Аниме не найдено', 'Anime not found'],
+      ['/admin/ranks/999999', 'Ранг не найден', 'Rank not found'],
+      ['/admin/seasons/999999', 'Сезон не найден', 'Season not found'],
+    ] as const) {
+      const res = await asAdminRu(path, { method: 'DELETE' });
+      expect(res.status, path).toBe(404);
+      expect(res.body.error).toBe(ru);
+      expect((await asAdmin(path, { method: 'DELETE' })).body.error).toBe(en);
+    }
+  });
+
   it('refuses bad input with a 4xx and a message, never a 5xx', async () => {
     const bad: Array<[string, string, unknown]> = [
       ['POST', '/admin/cards', { character_id: 999999, rank_id: 1 }],

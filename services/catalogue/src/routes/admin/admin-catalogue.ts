@@ -4,7 +4,6 @@ import {
   auditEventFor,
   ConflictError,
   type HttpServer,
-  NotFoundError,
   requireAdmin,
   ValidationError,
 } from '@acg/platform';
@@ -23,7 +22,7 @@ import {
   updateCardRow,
   updateCharacterRow,
 } from '../../repository/catalogue-writes';
-import { invalid, type MessageKey, say } from './messages';
+import { invalid, type MessageKey, notFound, say } from './messages';
 
 /** Largest lists a single call accepts (rules §36); a bigger body is a 413 or 400 with its limit. */
 export const LIMITS = { bulkCards: 1000, deleteIds: 1000, importBatch: 50, page: 1000 } as const;
@@ -124,24 +123,19 @@ export function registerAdminCatalogueRoutes(
     }),
   ];
   /** Cards that players hold block a delete (rules §36); inventory answers over the bus. */
-  const refuseHeldCards = async (cardIds: number[], what: string) => {
+  const refuseHeldCards = async (req: FastifyRequest, cardIds: number[], what: string) => {
     if (cardIds.length === 0) return;
     let holders: Array<{ cardId: number; players: number }>;
     try {
       ({ holders } = await bus.request(inventoryCardHolders, { cardIds }));
     } catch {
-      throw new AppError(
-        503,
-        'service_unavailable',
-        'Inventory cannot say who holds these cards right now; nothing was deleted',
-      );
+      throw new AppError(503, 'service_unavailable', say(req, 'inventoryUnavailable'));
     }
     if (holders.length > 0) {
       const players = holders.reduce((n, h) => n + h.players, 0);
-      throw new ConflictError(
-        `${what}: ${holders.length} card(s) are held by players (${players} collection entries) and cannot be deleted`,
-        { heldCards: holders.slice(0, 50) },
-      );
+      throw new ConflictError(say(req, 'cardsHeld', { what, n: holders.length, entries: players }), {
+        heldCards: holders.slice(0, 50),
+      });
     }
   };
 
@@ -236,7 +230,7 @@ export function registerAdminCatalogueRoutes(
     if (other && other.id !== req.params.id) throw new ConflictError(say(req, 'franchiseExists', { title }));
     return editor.run(['animes'], async (tx) => {
       const changed = await repo.renameFranchise(tx, req.params.id, title);
-      if (!changed) throw new NotFoundError('Franchise not found');
+      if (!changed) throw notFound(req, 'franchiseNotFound');
       return {
         before: [],
         after: [],
@@ -255,7 +249,7 @@ export function registerAdminCatalogueRoutes(
     editor.run(['animes'], async (tx) => {
       // Its anime stay, without a franchise (the foreign key sets it null; rules §36).
       const row = await repo.deleteFranchiseRow(tx, req.params.id);
-      if (!row) throw new NotFoundError('Franchise not found');
+      if (!row) throw notFound(req, 'franchiseNotFound');
       return {
         before: [],
         after: [],
@@ -392,7 +386,7 @@ export function registerAdminCatalogueRoutes(
     editor.run(['animes', 'characters', 'cards', 'stats'], async (tx) => {
       // Characters stay (they may be in other anime); only the anime and its links go.
       const row = await repo.deleteAnimeRow(tx, req.params.id);
-      if (!row) throw new NotFoundError('Anime not found');
+      if (!row) throw notFound(req, 'animeNotFound');
       return {
         before: [],
         after: [],
@@ -463,7 +457,7 @@ export function registerAdminCatalogueRoutes(
   app.patch('/admin/characters/:id', { schema: { params: idParams } }, async (req) => {
     const patch = await characterFields(req, bodyOf(req), req.params.id);
     const before = await repo.findCharacter(db, req.params.id);
-    if (!before) throw new NotFoundError('Character not found');
+    if (!before) throw notFound(req, 'characterNotFound');
     await editor.run(['characters', 'cards'], async (tx) => {
       const cardsBefore = await findCardSummariesOf(tx, { characterId: req.params.id });
       await updateCharacterRow(tx, req.params.id, patch);
@@ -487,8 +481,11 @@ export function registerAdminCatalogueRoutes(
   });
   const deleteCharacters = async (req: FastifyRequest, ids: number[]) => {
     await refuseHeldCards(
+      req,
       await repo.cardIdsOfCharacters(db, ids),
-      ids.length === 1 ? `Character ${ids[0]}` : `${ids.length} characters`,
+      ids.length === 1
+        ? say(req, 'characterWord', { id: ids[0]! })
+        : say(req, 'charactersWord', { n: ids.length }),
     );
     return editor.run(['characters', 'cards', 'stats'], async (tx) => {
       const before = (
@@ -501,7 +498,7 @@ export function registerAdminCatalogueRoutes(
         await deleteCharacterRow(tx, id);
         removed.push({ id, name: row.name });
       }
-      if (ids.length === 1 && removed.length === 0) throw new NotFoundError('Character not found');
+      if (ids.length === 1 && removed.length === 0) throw notFound(req, 'characterNotFound');
       return {
         before,
         after: [],
@@ -542,8 +539,7 @@ export function registerAdminCatalogueRoutes(
         code: 'payload_too_large',
       });
     const animeId = requiredId(body.animeId, 'animeId');
-    if (!(await repo.findAnimeBy(db, { id: animeId })))
-      throw new NotFoundError('Anime not found', { animeId });
+    if (!(await repo.findAnimeBy(db, { id: animeId }))) throw notFound(req, 'animeNotFound', { animeId });
     const created: Array<{ id: number; name: string }> = [];
     const updated: Array<{ id: number; name: string }> = [];
     const conflicts: Array<{ name: string; reason: string }> = [];
@@ -716,8 +712,7 @@ export function registerAdminCatalogueRoutes(
       throw invalid(req, 'animeAndRank', 'anime_id');
     const { rankId, seasonId } = rankAndSeason(req, body, 'animeAndRank');
     const animeId = requiredId(body.anime_id, 'anime_id');
-    if (!(await repo.findAnimeBy(db, { id: animeId })))
-      throw new NotFoundError('Anime not found', { animeId });
+    if (!(await repo.findAnimeBy(db, { id: animeId }))) throw notFound(req, 'animeNotFound', { animeId });
     return byAnime(req, [animeId], rankId, seasonId);
   });
   app.post('/admin/cards/bulk-add-all-anime', async (req) => {
@@ -734,7 +729,7 @@ export function registerAdminCatalogueRoutes(
     const rankId = requiredId(body.rank_id, 'rank_id');
     return editor.run(['characters', 'cards'], async (tx) => {
       const [before] = await findCardSummaries(tx, [req.params.id]);
-      if (!before) throw new NotFoundError('Card not found');
+      if (!before) throw notFound(req, 'cardNotFound');
       await updateCardRow(tx, req.params.id, { rankId });
       const [after] = await findCardSummaries(tx, [req.params.id]);
       return {
@@ -752,10 +747,10 @@ export function registerAdminCatalogueRoutes(
     });
   });
   app.delete('/admin/cards/:id', { schema: { params: idParams } }, async (req) => {
-    await refuseHeldCards([req.params.id], `Card ${req.params.id}`);
+    await refuseHeldCards(req, [req.params.id], say(req, 'cardWord', { id: req.params.id }));
     return editor.run(['characters', 'cards', 'stats'], async (tx) => {
       const before = await findCardSummaries(tx, [req.params.id]);
-      if (before.length === 0) throw new NotFoundError('Card not found');
+      if (before.length === 0) throw notFound(req, 'cardNotFound');
       await deleteCardRow(tx, req.params.id);
       return {
         before,
@@ -788,7 +783,9 @@ export function registerAdminCatalogueRoutes(
     if (threshold !== null && (!Number.isFinite(threshold) || threshold < 0))
       throw invalid(req, 'thresholdInvalid', 'threshold');
     const imageUrl = optionalText(body.imageUrl, 2000, 'imageUrl');
-    const sortOrder = (await repo.listRanks(db)).reduce((m, r) => Math.max(m, r.sortOrder + 1), 0);
+    const ranks = await repo.listRanks(db);
+    if (ranks.some((r) => r.code === code)) throw new ConflictError(say(req, 'rankCodeTaken', { code }));
+    const sortOrder = ranks.reduce((m, r) => Math.max(m, r.sortOrder + 1), 0);
     const created = await editor.run(['ranks'], async (tx) => {
       const row = await repo.insertRank(tx, {
         code,
@@ -814,12 +811,12 @@ export function registerAdminCatalogueRoutes(
   app.delete('/admin/ranks/:id', { schema: { params: idParams } }, async (req) => {
     const inUse = await repo.cardCountOf(db, 'rankId', req.params.id);
     if (inUse > 0)
-      throw new ConflictError(`This rank is used by ${inUse} card(s); change their rank first`, {
+      throw new ConflictError(say(req, 'rankInUse', { n: inUse }), {
         cards: inUse,
       });
     return editor.run(['ranks'], async (tx) => {
       const row = await repo.deleteRankRow(tx, req.params.id);
-      if (!row) throw new NotFoundError('Rank not found');
+      if (!row) throw notFound(req, 'rankNotFound');
       return {
         before: [],
         after: [],
@@ -867,12 +864,12 @@ export function registerAdminCatalogueRoutes(
   app.delete('/admin/seasons/:id', { schema: { params: idParams } }, async (req) => {
     const inUse = await repo.cardCountOf(db, 'seasonId', req.params.id);
     if (inUse > 0)
-      throw new ConflictError(`This season has ${inUse} limited card(s); delete or move them first`, {
+      throw new ConflictError(say(req, 'seasonInUse', { n: inUse }), {
         cards: inUse,
       });
     return editor.run(['cards', 'seasons'], async (tx) => {
       const row = await repo.deleteSeasonRow(tx, req.params.id);
-      if (!row) throw new NotFoundError('Season not found');
+      if (!row) throw notFound(req, 'seasonNotFound');
       return {
         before: [],
         after: [],
