@@ -63,6 +63,17 @@ describe('the admin catalogue through the gateway', () => {
   let animeId: number;
   const characterIds: number[] = [];
 
+  it("refuses a rank update while no player is active, in the caller's language (rules §37)", async () => {
+    const ru = await asAdminRu('/admin/ranks/auto-update', { body: { method: 'smart' } });
+    expect(ru.status).toBe(409);
+    expect(ru.body.error).toMatch(
+      /^За последние \d+ дней не было активных игроков: у всех карточек была бы одна редкость, ранги оставлены как есть$/,
+    );
+    const en = await asAdmin('/admin/ranks/auto-update', { body: { method: 'percentile' } });
+    expect(en.status).toBe(409);
+    expect(en.body.error).toMatch(/^No player has been active in the last \d+ days/);
+  });
+
   it('creates a franchise, finds it, refuses its duplicate in any case', async () => {
     const created = await asAdmin('/admin/franchises', { body: { title: '  Токийские истории ' } });
     expect(created.status).toBe(201);

@@ -84,6 +84,19 @@ const MESSAGES = {
   cardWord: { ru: 'Карточка {id}', en: 'Card {id}' },
   characterWord: { ru: 'Персонаж {id}', en: 'Character {id}' },
   charactersWord: { ru: 'Персонажи ({n})', en: '{n} characters' },
+  // Rarity runs and analyses (rules §37), by the `details.reason` the job gives.
+  already_running: {
+    ru: 'Пересчёт редкости уже идёт; дождитесь его окончания',
+    en: 'A rarity recalculation is already running',
+  },
+  no_active_players: {
+    ru: 'За последние {activeDays} дней не было активных игроков: у всех карточек была бы одна редкость, ранги оставлены как есть',
+    en: 'No player has been active in the last {activeDays} days, so every card would score the same; the ranks are left as they are',
+  },
+  inventory_unavailable: {
+    ru: 'Инвентарь сейчас не может дать данные о владельцах; ничего не изменено',
+    en: 'Inventory cannot give the ownership figures right now; nothing changed',
+  },
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 
