@@ -304,7 +304,7 @@ describe('the admin catalogue through the gateway', () => {
     expect(season.body.error).toBe('Дата окончания не может быть раньше даты начала');
   });
 
-  it('refuses text the database cannot hold, text over its limit and a non-boolean limited, keeping nothing', async () => {
+  it('refuses text the database cannot hold, text over its limit, a non-boolean limited and a script image address, keeping nothing', async () => {
     const nul = 'Ab\u0000c';
     const lists = async () =>
       JSON.stringify(
@@ -335,6 +335,8 @@ describe('the admin catalogue through the gateway', () => {
       ['POST', '/admin/ranks', { code: 'N\u0000', title: 'Nul' }],
       ['POST', '/admin/ranks', { code: 'N', title: nul }],
       ['POST', '/admin/ranks', { code: 'N', title: 'x'.repeat(101) }],
+      ['POST', '/admin/ranks', { code: 'N', title: 'Script', imageUrl: 'javascript:alert(1)' }],
+      ['POST', '/admin/cards', { character_id: characterIds[1], rank_id: 1, imageUrl: 'data:text/html,x' }],
       ['POST', '/admin/seasons', { title: nul, startDate: '2026-01-01', endDate: '2026-02-01' }],
       ['POST', '/admin/seasons', { title: 'x'.repeat(201), startDate: '2026-01-01', endDate: '2026-02-01' }],
     ];
@@ -349,12 +351,13 @@ describe('the admin catalogue through the gateway', () => {
         characters: [
           { name: nul, anilistId: 770101 },
           { name: 'Nul Free', description: nul },
+          { name: 'Script Image', imageUrl: 'javascript:alert(1)' },
         ],
       },
     });
     expect(batch.status).toBe(200);
     expect(batch.body).toMatchObject({ success: false, created: [], updated: [] });
-    expect(batch.body.conflicts).toHaveLength(2);
+    expect(batch.body.conflicts).toHaveLength(3);
     expect(await lists()).toBe(before);
   });
 

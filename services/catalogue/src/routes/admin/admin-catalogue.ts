@@ -54,6 +54,13 @@ const optionalText = (v: unknown, max: number, field: string): string | null => 
   const t = boundedText(storable(v, field).trim(), max, field);
   return t === '' ? null : t;
 };
+/** An image address: http(s) or a path on this site, or null when empty (rules §36). */
+const imageUrlOf = (v: unknown): string | null => {
+  const url = optionalText(v, 2000, 'imageUrl');
+  if (url !== null && !/^https?:\/\//i.test(url) && !url.startsWith('/'))
+    throw new ValidationError('imageUrl must be an http(s) address', { field: 'imageUrl' });
+  return url;
+};
 /** A positive integer id, or null when empty; `key` names the message for anything else. */
 function optionalId(req: FastifyRequest, v: unknown, key: MessageKey, field: string): number | null {
   if (v === undefined || v === null || v === '') return null;
@@ -421,15 +428,9 @@ export function registerAdminCatalogueRoutes(
     for (const [field, max] of [
       ['altname', 2000],
       ['description', 20_000],
-      ['imageUrl', 2000],
     ] as const)
       if (selfId === undefined || field in body) out[field] = optionalText(body[field], max, field);
-    if (
-      typeof out.imageUrl === 'string' &&
-      !/^https?:\/\//i.test(out.imageUrl) &&
-      !out.imageUrl.startsWith('/')
-    )
-      throw new ValidationError('imageUrl must be an http(s) address', { field: 'imageUrl' });
+    if (selfId === undefined || 'imageUrl' in body) out.imageUrl = imageUrlOf(body.imageUrl);
     return out;
   };
   app.post('/admin/characters', async (req, reply) => {
@@ -552,7 +553,7 @@ export function registerAdminCatalogueRoutes(
             name: titleOf(req, item.name, 'name'),
             altname: optionalText(item.altname, 2000, 'altname'),
             description: optionalText(item.description, 20_000, 'description'),
-            imageUrl: optionalText(item.imageUrl, 2000, 'imageUrl'),
+            imageUrl: imageUrlOf(item.imageUrl),
             anilistId: optionalId(req, item.anilistId, 'anilistPositive', 'anilistId'),
             shikimoriId: optionalId(req, item.shikimoriId, 'shikimoriPositive', 'shikimoriId'),
           };
@@ -628,7 +629,7 @@ export function registerAdminCatalogueRoutes(
       rankId: requiredId(item.rank_id, 'rank_id'),
       limited,
       seasonId,
-      imageUrl: optionalText(item.imageUrl, 2000, 'imageUrl'),
+      imageUrl: imageUrlOf(item.imageUrl),
     };
   };
   const insertCards = (
@@ -782,7 +783,7 @@ export function registerAdminCatalogueRoutes(
         : Number(body.threshold);
     if (threshold !== null && (!Number.isFinite(threshold) || threshold < 0))
       throw invalid(req, 'thresholdInvalid', 'threshold');
-    const imageUrl = optionalText(body.imageUrl, 2000, 'imageUrl');
+    const imageUrl = imageUrlOf(body.imageUrl);
     const ranks = await repo.listRanks(db);
     if (ranks.some((r) => r.code === code)) throw new ConflictError(say(req, 'rankCodeTaken', { code }));
     const sortOrder = ranks.reduce((m, r) => Math.max(m, r.sortOrder + 1), 0);
