@@ -114,6 +114,13 @@ describe('the admin catalogue through the gateway', () => {
     });
     expect(fresh.status).toBe(201);
     expect(fresh.body.anime.franchise_id).toEqual(expect.any(Number));
+    // AniList-only results are known by title: the same title again (any case) is the 409.
+    const twin = await asAdminRu('/admin/animes/quick-add', {
+      body: { franchiseId: null, createFranchise: false, anilistId: 880003, title: 'tokyo tales 2' },
+    });
+    expect(twin.status).toBe(409);
+    expect(twin.body.error).toBe('Аниме "Tokyo Tales 2" уже существует в базе');
+    expect(twin.body.details.anime).toEqual({ id: fresh.body.anime.id, title: 'Tokyo Tales 2' });
   });
 
   it('imports characters in a batch, linking existing ones by external id, and refuses 51 with 413', async () => {

@@ -367,6 +367,15 @@ export function registerAdminCatalogueRoutes(
       { title, shikimoriId, anilistId, franchise_id: body.franchiseId },
       false,
     );
+    // An AniList-only result is known by its title (the screen checks it so, rules §36 "Search
+    // and add"); the server refuses the same, so a stale screen or a second tab adds no twin.
+    if (shikimoriId === null) {
+      const twin = await repo.findAnimeBy(db, { title });
+      if (twin)
+        throw new ConflictError(say(req, 'animeExists', { title: twin.title }), {
+          anime: { id: twin.id, title: twin.title },
+        });
+    }
     // createFranchise: a franchise named after the anime, or the one of that name that exists.
     if (row.franchiseId === null && body.createFranchise === true) {
       const existing = await repo.findFranchiseByTitle(db, title);
