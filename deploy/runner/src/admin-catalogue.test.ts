@@ -260,6 +260,28 @@ describe('the admin catalogue through the gateway', () => {
     expect(heldRu.body.error).toBe(
       `Карточка ${held.id}: удалить нельзя, карточки есть у игроков (карточек: 1, записей в коллекциях: 1)`,
     );
+    for (const [method, path, body, ru] of [
+      ['POST', '/admin/cards', { character_id: 999999, rank_id: rankE.id }, 'Персонаж не найден'],
+      ['POST', '/admin/cards', { character_id: characterIds[1], rank_id: 999999 }, 'Ранг не найден'],
+      [
+        'POST',
+        '/admin/cards/bulk-add-anime',
+        { anime_id: animeId, rank_id: rankE.id, season_id: 999999 },
+        'Сезон не найден',
+      ],
+      ['PATCH', `/admin/cards/${held.id}`, { rank_id: 999999 }, 'Ранг не найден'],
+      [
+        'POST',
+        '/admin/animes',
+        { title: 'Без франшизы', shikimoriId: 990201, franchise_id: 999999 },
+        'Франшиза не найдена',
+      ],
+      ['POST', '/admin/characters', { name: 'Без аниме', animeId: 999999 }, 'Аниме не найдено'],
+    ] as const) {
+      const res = await asAdminRu(path, { method, body });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body.error, `${method} ${path}`).toBe(ru);
+    }
     for (const [path, ru, en] of [
       ['/admin/cards/999999', 'Карточка не найдена', 'Card not found'],
       ['/admin/characters/999999', 'Персонаж не найден', 'Character not found'],

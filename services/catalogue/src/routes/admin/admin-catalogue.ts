@@ -4,6 +4,7 @@ import {
   auditEventFor,
   ConflictError,
   type HttpServer,
+  isAppError,
   requireAdmin,
   ValidationError,
 } from '@acg/platform';
@@ -23,6 +24,16 @@ import {
   updateCharacterRow,
 } from '../../repository/catalogue-writes';
 import { invalid, type MessageKey, notFound, say } from './messages';
+
+/** The foreign keys of the catalogue and what a write that breaks one refers to. */
+const MISSING_REFERENCE: Record<string, MessageKey> = {
+  anime_franchise_id_franchises_id_fk: 'franchiseNotFound',
+  anime_characters_anime_id_anime_id_fk: 'animeNotFound',
+  anime_characters_character_id_characters_id_fk: 'characterNotFound',
+  cards_character_id_characters_id_fk: 'characterNotFound',
+  cards_rank_id_ranks_id_fk: 'rankNotFound',
+  cards_season_id_seasons_id_fk: 'seasonNotFound',
+};
 
 /** Largest lists a single call accepts (rules §36); a bigger body is a 413 or 400 with its limit. */
 export const LIMITS = { bulkCards: 1000, deleteIds: 1000, importBatch: 50, page: 1000 } as const;
@@ -148,6 +159,16 @@ export function registerAdminCatalogueRoutes(
 
   app.addHook('preHandler', async (req) => {
     requireAdmin(req);
+  });
+  // A write naming a row that does not exist (a foreign key, rules §36) says which, in the
+  // caller's language; the platform's handler (the parent scope's) renders every error.
+  app.setErrorHandler((err, req) => {
+    const constraint = isAppError(err)
+      ? (err.details as { constraint?: unknown } | undefined)?.constraint
+      : undefined;
+    const key = typeof constraint === 'string' ? MISSING_REFERENCE[constraint] : undefined;
+    if (!key || !isAppError(err)) throw err;
+    throw new AppError(err.status, err.code, say(req, key), err.details);
   });
 
   // --- lists ---
