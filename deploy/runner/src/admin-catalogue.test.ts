@@ -390,6 +390,28 @@ describe('the admin catalogue through the gateway', () => {
     expect(await lists()).toBe(before);
   });
 
+  it('writes and logs nothing for a character edit that changes nothing', async () => {
+    const updates = async () =>
+      logListSchema
+        .parse((await asAdmin('/admin/logs?category=cards&limit=200')).body)
+        .rows.filter((r) => r.action === 'character.updated' && r.targetId === String(characterIds[1]))
+        .length;
+    const renamed = await asAdmin(`/admin/characters/${characterIds[1]}`, {
+      method: 'PATCH',
+      body: { name: 'Ren Aoyama-kun' },
+    });
+    expect(renamed.status).toBe(200);
+    await expect.poll(updates, { timeout: 10_000 }).toBe(1);
+    for (const body of [{}, { name: ' Ren Aoyama-kun ' }, { anilistId: renamed.body.anilistId }]) {
+      const res = await asAdmin(`/admin/characters/${characterIds[1]}`, { method: 'PATCH', body });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: characterIds[1], name: 'Ren Aoyama-kun' });
+    }
+    // A later real change is logged after them, so the log has caught up when it shows.
+    await asAdmin(`/admin/characters/${characterIds[1]}`, { method: 'PATCH', body: { name: 'Ren Aoyama' } });
+    await expect.poll(updates, { timeout: 10_000 }).toBe(2);
+  });
+
   it('records every change in the action log (category cards) with the administrator', async () => {
     const wanted = [
       'franchise.created',

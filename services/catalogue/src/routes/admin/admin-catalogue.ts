@@ -489,6 +489,9 @@ export function registerAdminCatalogueRoutes(
     const patch = await characterFields(req, bodyOf(req), req.params.id);
     const before = await repo.findCharacter(db, req.params.id);
     if (!before) throw notFound(req, 'characterNotFound');
+    // Nothing differs (an empty body, the same values): nothing is written or logged as a change.
+    const changed = Object.entries(patch).filter(([k, v]) => (before as Record<string, unknown>)[k] !== v);
+    if (changed.length === 0) return before;
     await editor.run(['characters', 'cards'], async (tx) => {
       const cardsBefore = await findCardSummariesOf(tx, { characterId: req.params.id });
       await updateCharacterRow(tx, req.params.id, patch);
