@@ -390,6 +390,37 @@ describe('the admin catalogue through the gateway', () => {
     expect(await lists()).toBe(before);
   });
 
+  it('logs no rename of a franchise to its own title and no rank change to the same rank', async () => {
+    const logged = async (action: string, targetId: number) =>
+      logListSchema
+        .parse((await asAdmin('/admin/logs?category=cards&limit=200')).body)
+        .rows.filter((r) => r.action === action && r.targetId === String(targetId)).length;
+    const { title } = (await asAdmin('/admin/franchises')).body.find(
+      (f: { id: number }) => f.id === franchiseId,
+    );
+    const [card] = (await asAdmin(`/admin/cards?characterId=${characterIds[0]}`)).body;
+    const franchiseBefore = await logged('franchise.updated', franchiseId);
+    const cardBefore = await logged('card.updated', card.id);
+    const same = await asAdmin(`/admin/franchises/${franchiseId}`, { method: 'PATCH', body: { title } });
+    expect(same.status).toBe(200);
+    const sameRank = await asAdmin(`/admin/cards/${card.id}`, {
+      method: 'PATCH',
+      body: { rank_id: card.rank_id },
+    });
+    expect(sameRank.status).toBe(200);
+    // Real changes after them: once they show in the log, the no-ops would have shown too.
+    const ranks = (await asAdmin('/admin/ranks')).body as Array<{ id: number }>;
+    const other = ranks.find((r) => r.id !== card.rank_id)!;
+    await asAdmin(`/admin/cards/${card.id}`, { method: 'PATCH', body: { rank_id: other.id } });
+    await asAdmin(`/admin/franchises/${franchiseId}`, { method: 'PATCH', body: { title: `${title} (2)` } });
+    await expect
+      .poll(() => logged('franchise.updated', franchiseId), { timeout: 10_000 })
+      .toBe(franchiseBefore + 1);
+    await expect.poll(() => logged('card.updated', card.id), { timeout: 10_000 }).toBe(cardBefore + 1);
+    await asAdmin(`/admin/franchises/${franchiseId}`, { method: 'PATCH', body: { title } });
+    await asAdmin(`/admin/cards/${card.id}`, { method: 'PATCH', body: { rank_id: card.rank_id } });
+  });
+
   it('writes and logs nothing for a character edit that changes nothing', async () => {
     const updates = async () =>
       logListSchema

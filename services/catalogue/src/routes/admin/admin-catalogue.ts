@@ -263,13 +263,17 @@ export function registerAdminCatalogueRoutes(
         before: [],
         after: [],
         result: changed.after,
-        audit: audit(req, 'franchise.updated', {
-          description: `Renamed franchise ${req.params.id}: ${changed.before.title} → ${title}`,
-          targetType: 'franchise',
-          targetId: req.params.id,
-          before: changed.before,
-          after: changed.after,
-        }),
+        // The same title again is no change: nothing to log (rules §36).
+        audit:
+          changed.before.title === title
+            ? []
+            : audit(req, 'franchise.updated', {
+                description: `Renamed franchise ${req.params.id}: ${changed.before.title} → ${title}`,
+                targetType: 'franchise',
+                targetId: req.params.id,
+                before: changed.before,
+                after: changed.after,
+              }),
       };
     });
   });
@@ -770,13 +774,16 @@ export function registerAdminCatalogueRoutes(
         before: [before],
         after: [after!],
         result: after!,
-        audit: audit(req, 'card.updated', {
-          description: `Card ${req.params.id}: rank ${before.rankCode} → ${after!.rankCode}`,
-          targetType: 'card',
-          targetId: req.params.id,
-          before: { rank: before.rankCode },
-          after: { rank: after!.rankCode },
-        }),
+        audit:
+          before.rankCode === after!.rankCode
+            ? []
+            : audit(req, 'card.updated', {
+                description: `Card ${req.params.id}: rank ${before.rankCode} → ${after!.rankCode}`,
+                targetType: 'card',
+                targetId: req.params.id,
+                before: { rank: before.rankCode },
+                after: { rank: after!.rankCode },
+              }),
       };
     });
   });
