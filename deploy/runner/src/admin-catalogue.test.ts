@@ -140,6 +140,19 @@ describe('the admin catalogue through the gateway', () => {
     });
     expect(again.body).toMatchObject({ success: true, created: [] });
     expect(again.body.updated).toHaveLength(2);
+    // A character known by its Shikimori id alone gets the AniList id of the item that links it.
+    const otherAnime = (await asAdmin('/admin/animes')).body.find((a: { id: number }) => a.id !== animeId).id;
+    const known = await asAdmin('/admin/characters', { body: { name: 'Mio Tanaka', shikimoriId: 660050 } });
+    expect(known.status).toBe(201);
+    const linked = await asAdmin('/admin/characters/bulk', {
+      body: {
+        animeId: otherAnime,
+        characters: [{ name: 'Mio Tanaka', anilistId: 770050, shikimoriId: 660050 }],
+      },
+    });
+    expect(linked.body).toMatchObject({ success: true, created: [], updated: [{ id: known.body.id }] });
+    const all = (await asAdmin('/admin/characters')).body as Array<{ id: number; anilistId: number | null }>;
+    expect(all.find((c) => c.id === known.body.id)?.anilistId).toBe(770050);
     const tooMany = Array.from({ length: 51 }, (_, i) => ({ name: `Name ${i}`, anilistId: 700000 + i }));
     expect((await asAdmin('/admin/characters/bulk', { body: { animeId, characters: tooMany } })).status).toBe(
       413,

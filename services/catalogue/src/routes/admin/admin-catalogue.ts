@@ -613,8 +613,19 @@ export function registerAdminCatalogueRoutes(
         }
         const existing = byAnilist ?? byShikimori;
         if (existing) {
+          // Found by one site's id: the other site's id it lacks is filled in (never replaced),
+          // so the import screen knows it as existing next time (rules §36).
+          const missing = {
+            ...(existing.anilistId === null && fields.anilistId
+              ? { anilistId: fields.anilistId as number }
+              : {}),
+            ...(existing.shikimoriId === null && fields.shikimoriId
+              ? { shikimoriId: fields.shikimoriId as number }
+              : {}),
+          };
+          await updateCharacterRow(tx, existing.id, missing);
           await repo.linkCharacters(tx, animeId, [existing.id]);
-          updated.push(existing);
+          updated.push({ id: existing.id, name: existing.name });
         } else {
           const row = await repo.insertCharacter(tx, fields as { name: string });
           await repo.linkCharacters(tx, animeId, [row.id]);
