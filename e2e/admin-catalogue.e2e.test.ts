@@ -275,7 +275,17 @@ describe('the admin catalogue, filled through the screens', () => {
 });
 
 describe('every section', () => {
-  it('renders at 1280 and 390 px without horizontal scrolling', async () => {
+  it('renders at 1280 and 390 px without horizontal scrolling, even with the longest season title', async () => {
+    // A season title of the most characters the server takes (rules §36), one unbroken word: it
+    // shows in the seasons table and in the card screen's season filter.
+    const longTitle = 'Ж'.repeat(200);
+    await open(admin, 'seasons');
+    const form = admin.getByRole('form', { name: 'Добавить сезон' });
+    await form.getByRole('textbox', { name: 'Название' }).fill(longTitle);
+    await form.getByLabel('Начало').fill('2026-01-01');
+    await form.getByLabel('Конец').fill('2026-02-01');
+    await form.getByRole('button', { name: 'Добавить' }).click();
+    await admin.locator('.admin-catalogue td').filter({ hasText: longTitle }).first().waitFor();
     for (const width of [1280, 390]) {
       await admin.setViewportSize({ width, height: 900 });
       for (const tab of SECTIONS) {

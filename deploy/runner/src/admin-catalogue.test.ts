@@ -63,6 +63,17 @@ describe('the admin catalogue through the gateway', () => {
   let animeId: number;
   const characterIds: number[] = [];
 
+  it("refuses a rank update while no player is active, in the caller's language (rules §37)", async () => {
+    const ru = await asAdminRu('/admin/ranks/auto-update', { body: { method: 'smart' } });
+    expect(ru.status).toBe(409);
+    expect(ru.body.error).toMatch(
+      /^За последние \d+ дней не было активных игроков: у всех карточек была бы одна редкость, ранги оставлены как есть$/,
+    );
+    const en = await asAdmin('/admin/ranks/auto-update', { body: { method: 'percentile' } });
+    expect(en.status).toBe(409);
+    expect(en.body.error).toMatch(/^No player has been active in the last \d+ days/);
+  });
+
   it('creates a franchise, finds it, refuses its duplicate in any case', async () => {
     const created = await asAdmin('/admin/franchises', { body: { title: '  Токийские истории ' } });
     expect(created.status).toBe(201);
@@ -103,6 +114,13 @@ describe('the admin catalogue through the gateway', () => {
     });
     expect(fresh.status).toBe(201);
     expect(fresh.body.anime.franchise_id).toEqual(expect.any(Number));
+    // AniList-only results are known by title: the same title again (any case) is the 409.
+    const twin = await asAdminRu('/admin/animes/quick-add', {
+      body: { franchiseId: null, createFranchise: false, anilistId: 880003, title: 'tokyo tales 2' },
+    });
+    expect(twin.status).toBe(409);
+    expect(twin.body.error).toBe('Аниме "Tokyo Tales 2" уже существует в базе');
+    expect(twin.body.details.anime).toEqual({ id: fresh.body.anime.id, title: 'Tokyo Tales 2' });
   });
 
   it('imports characters in a batch, linking existing ones by external id, and refuses 51 with 413', async () => {
@@ -122,6 +140,19 @@ describe('the admin catalogue through the gateway', () => {
     });
     expect(again.body).toMatchObject({ success: true, created: [] });
     expect(again.body.updated).toHaveLength(2);
+    // A character known by its Shikimori id alone gets the AniList id of the item that links it.
+    const otherAnime = (await asAdmin('/admin/animes')).body.find((a: { id: number }) => a.id !== animeId).id;
+    const known = await asAdmin('/admin/characters', { body: { name: 'Mio Tanaka', shikimoriId: 660050 } });
+    expect(known.status).toBe(201);
+    const linked = await asAdmin('/admin/characters/bulk', {
+      body: {
+        animeId: otherAnime,
+        characters: [{ name: 'Mio Tanaka', anilistId: 770050, shikimoriId: 660050 }],
+      },
+    });
+    expect(linked.body).toMatchObject({ success: true, created: [], updated: [{ id: known.body.id }] });
+    const all = (await asAdmin('/admin/characters')).body as Array<{ id: number; anilistId: number | null }>;
+    expect(all.find((c) => c.id === known.body.id)?.anilistId).toBe(770050);
     const tooMany = Array.from({ length: 51 }, (_, i) => ({ name: `Name ${i}`, anilistId: 700000 + i }));
     expect((await asAdmin('/admin/characters/bulk', { body: { animeId, characters: tooMany } })).status).toBe(
       413,
@@ -224,6 +255,61 @@ describe('the admin catalogue through the gateway', () => {
     expect((await asAdmin(`/admin/cards/${other.id}`, { method: 'DELETE' })).status).toBe(404);
   });
 
+  it("says the server's own refusals in the caller's language (rules §36)", async () => {
+    const ranks = (await asAdmin('/admin/ranks')).body as Array<{ id: number; code: string }>;
+    const rankE = ranks.find((r) => r.code === 'E')!;
+    const dupRu = await asAdminRu('/admin/ranks', { body: { code: 'E', title: 'Снова' } });
+    expect(dupRu.status).toBe(409);
+    expect(dupRu.body.error).toBe('Ранг с кодом "E" уже существует');
+    expect((await asAdmin('/admin/ranks', { body: { code: 'E', title: 'Again' } })).body.error).toBe(
+      'A rank with the code "E" already exists',
+    );
+    const inUse = await asAdminRu(`/admin/ranks/${rankE.id}`, { method: 'DELETE' });
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.error).toMatch(/^Этот ранг есть у карточек \(\d+\); сначала смените их ранг$/);
+    const [held] = (await asAdmin(`/admin/cards?characterId=${characterIds[0]}`)).body;
+    const heldRu = await asAdminRu(`/admin/cards/${held.id}`, { method: 'DELETE' });
+    expect(heldRu.status).toBe(409);
+    expect(heldRu.body.error).toBe(
+      `Карточка ${held.id}: удалить нельзя, карточки есть у игроков (карточек: 1, записей в коллекциях: 1)`,
+    );
+    for (const [method, path, body, ru] of [
+      ['POST', '/admin/cards', { character_id: 999999, rank_id: rankE.id }, 'Персонаж не найден'],
+      ['POST', '/admin/cards', { character_id: characterIds[1], rank_id: 999999 }, 'Ранг не найден'],
+      [
+        'POST',
+        '/admin/cards/bulk-add-anime',
+        { anime_id: animeId, rank_id: rankE.id, season_id: 999999 },
+        'Сезон не найден',
+      ],
+      ['PATCH', `/admin/cards/${held.id}`, { rank_id: 999999 }, 'Ранг не найден'],
+      [
+        'POST',
+        '/admin/animes',
+        { title: 'Без франшизы', shikimoriId: 990201, franchise_id: 999999 },
+        'Франшиза не найдена',
+      ],
+      ['POST', '/admin/characters', { name: 'Без аниме', animeId: 999999 }, 'Аниме не найдено'],
+    ] as const) {
+      const res = await asAdminRu(path, { method, body });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body.error, `${method} ${path}`).toBe(ru);
+    }
+    for (const [path, ru, en] of [
+      ['/admin/cards/999999', 'Карточка не найдена', 'Card not found'],
+      ['/admin/characters/999999', 'Персонаж не найден', 'Character not found'],
+      ['/admin/franchises/999999', 'Франшиза не найдена', 'Franchise not found'],
+      ['/admin/animes/999999', 'Аниме не найдено', 'Anime not found'],
+      ['/admin/ranks/999999', 'Ранг не найден', 'Rank not found'],
+      ['/admin/seasons/999999', 'Сезон не найден', 'Season not found'],
+    ] as const) {
+      const res = await asAdminRu(path, { method: 'DELETE' });
+      expect(res.status, path).toBe(404);
+      expect(res.body.error).toBe(ru);
+      expect((await asAdmin(path, { method: 'DELETE' })).body.error).toBe(en);
+    }
+  });
+
   it('refuses bad input with a 4xx and a message, never a 5xx', async () => {
     const bad: Array<[string, string, unknown]> = [
       ['POST', '/admin/cards', { character_id: 999999, rank_id: 1 }],
@@ -258,6 +344,116 @@ describe('the admin catalogue through the gateway', () => {
       body: { title: 'Зима', startDate: '2026-03-01', endDate: '2026-02-01' },
     });
     expect(season.body.error).toBe('Дата окончания не может быть раньше даты начала');
+  });
+
+  it('refuses text the database cannot hold, text over its limit, a non-boolean limited and a script image address, keeping nothing', async () => {
+    const nul = 'Ab\u0000c';
+    const lists = async () =>
+      JSON.stringify(
+        await Promise.all(
+          [
+            '/admin/franchises',
+            '/admin/animes',
+            '/admin/characters',
+            '/admin/ranks',
+            '/admin/seasons',
+            '/admin/cards',
+          ].map(async (p) => (await asAdmin(p)).body),
+        ),
+      );
+    const before = await lists();
+    const bad: Array<[string, string, unknown?]> = [
+      ['GET', '/admin/franchises/search?q=ab%00'],
+      ['GET', '/admin/franchises/check-exists?title=ab%00'],
+      ['GET', '/admin/animes/check-exists?title=ab%00'],
+      ['POST', '/admin/franchises', { title: nul }],
+      ['PATCH', `/admin/franchises/${franchiseId}`, { title: nul }],
+      ['POST', '/admin/animes', { title: nul, shikimoriId: 990101 }],
+      ['POST', '/admin/animes/quick-add', { title: nul, shikimoriId: 990102, createFranchise: true }],
+      ['POST', '/admin/characters', { name: 'Valid', description: nul }],
+      ['PATCH', `/admin/characters/${characterIds[1]}`, { altname: nul }],
+      ['POST', '/admin/cards', { character_id: characterIds[1], rank_id: 1, imageUrl: `https://x/${nul}` }],
+      ['POST', '/admin/cards', { character_id: characterIds[1], rank_id: 1, limited: 'yes', season_id: 1 }],
+      ['POST', '/admin/ranks', { code: 'N\u0000', title: 'Nul' }],
+      ['POST', '/admin/ranks', { code: 'N', title: nul }],
+      ['POST', '/admin/ranks', { code: 'N', title: 'x'.repeat(101) }],
+      ['POST', '/admin/ranks', { code: 'N', title: 'Script', imageUrl: 'javascript:alert(1)' }],
+      ['POST', '/admin/cards', { character_id: characterIds[1], rank_id: 1, imageUrl: 'data:text/html,x' }],
+      ['POST', '/admin/seasons', { title: nul, startDate: '2026-01-01', endDate: '2026-02-01' }],
+      ['POST', '/admin/seasons', { title: 'x'.repeat(201), startDate: '2026-01-01', endDate: '2026-02-01' }],
+    ];
+    for (const [method, path, body] of bad) {
+      const res = await asAdmin(path, { method, ...(body === undefined ? {} : { body }) });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(typeof res.body.error, `${method} ${path}`).toBe('string');
+    }
+    const batch = await asAdmin('/admin/characters/bulk', {
+      body: {
+        animeId,
+        characters: [
+          { name: nul, anilistId: 770101 },
+          { name: 'Nul Free', description: nul },
+          { name: 'Script Image', imageUrl: 'javascript:alert(1)' },
+        ],
+      },
+    });
+    expect(batch.status).toBe(200);
+    expect(batch.body).toMatchObject({ success: false, created: [], updated: [] });
+    expect(batch.body.conflicts).toHaveLength(3);
+    expect(await lists()).toBe(before);
+  });
+
+  it('logs no rename of a franchise to its own title and no rank change to the same rank', async () => {
+    const logged = async (action: string, targetId: number) =>
+      logListSchema
+        .parse((await asAdmin('/admin/logs?category=cards&limit=200')).body)
+        .rows.filter((r) => r.action === action && r.targetId === String(targetId)).length;
+    const { title } = (await asAdmin('/admin/franchises')).body.find(
+      (f: { id: number }) => f.id === franchiseId,
+    );
+    const [card] = (await asAdmin(`/admin/cards?characterId=${characterIds[0]}`)).body;
+    const franchiseBefore = await logged('franchise.updated', franchiseId);
+    const cardBefore = await logged('card.updated', card.id);
+    const same = await asAdmin(`/admin/franchises/${franchiseId}`, { method: 'PATCH', body: { title } });
+    expect(same.status).toBe(200);
+    const sameRank = await asAdmin(`/admin/cards/${card.id}`, {
+      method: 'PATCH',
+      body: { rank_id: card.rank_id },
+    });
+    expect(sameRank.status).toBe(200);
+    // Real changes after them: once they show in the log, the no-ops would have shown too.
+    const ranks = (await asAdmin('/admin/ranks')).body as Array<{ id: number }>;
+    const other = ranks.find((r) => r.id !== card.rank_id)!;
+    await asAdmin(`/admin/cards/${card.id}`, { method: 'PATCH', body: { rank_id: other.id } });
+    await asAdmin(`/admin/franchises/${franchiseId}`, { method: 'PATCH', body: { title: `${title} (2)` } });
+    await expect
+      .poll(() => logged('franchise.updated', franchiseId), { timeout: 10_000 })
+      .toBe(franchiseBefore + 1);
+    await expect.poll(() => logged('card.updated', card.id), { timeout: 10_000 }).toBe(cardBefore + 1);
+    await asAdmin(`/admin/franchises/${franchiseId}`, { method: 'PATCH', body: { title } });
+    await asAdmin(`/admin/cards/${card.id}`, { method: 'PATCH', body: { rank_id: card.rank_id } });
+  });
+
+  it('writes and logs nothing for a character edit that changes nothing', async () => {
+    const updates = async () =>
+      logListSchema
+        .parse((await asAdmin('/admin/logs?category=cards&limit=200')).body)
+        .rows.filter((r) => r.action === 'character.updated' && r.targetId === String(characterIds[1]))
+        .length;
+    const renamed = await asAdmin(`/admin/characters/${characterIds[1]}`, {
+      method: 'PATCH',
+      body: { name: 'Ren Aoyama-kun' },
+    });
+    expect(renamed.status).toBe(200);
+    await expect.poll(updates, { timeout: 10_000 }).toBe(1);
+    for (const body of [{}, { name: ' Ren Aoyama-kun ' }, { anilistId: renamed.body.anilistId }]) {
+      const res = await asAdmin(`/admin/characters/${characterIds[1]}`, { method: 'PATCH', body });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: characterIds[1], name: 'Ren Aoyama-kun' });
+    }
+    // A later real change is logged after them, so the log has caught up when it shows.
+    await asAdmin(`/admin/characters/${characterIds[1]}`, { method: 'PATCH', body: { name: 'Ren Aoyama' } });
+    await expect.poll(updates, { timeout: 10_000 }).toBe(2);
   });
 
   it('records every change in the action log (category cards) with the administrator', async () => {

@@ -119,7 +119,9 @@ export function createRarityJob(deps: {
         });
       } catch (err) {
         deps.logger.warn({ err }, 'inventory could not give card figures');
-        throw new UnavailableError('Inventory cannot give the ownership figures right now; nothing changed');
+        throw new UnavailableError('Inventory cannot give the ownership figures right now; nothing changed', {
+          reason: 'inventory_unavailable',
+        });
       }
       activePlayers = page.activePlayers;
       // Packed when inventory knows `packed`; arrays from one that predates it. A list left
@@ -184,7 +186,10 @@ export function createRarityJob(deps: {
     method: RarityMethod;
     audit?: (r: RunResult) => EventEnvelope;
   }) {
-    if (progress.running) throw new AppError(409, 'conflict', 'A rarity recalculation is already running');
+    if (progress.running)
+      throw new AppError(409, 'conflict', 'A rarity recalculation is already running', {
+        reason: 'already_running',
+      });
     progress.running = true;
     progress.startedAt = new Date().toISOString();
     const t0 = performance.now();
@@ -202,6 +207,7 @@ export function createRarityJob(deps: {
           409,
           'conflict',
           `No player has been active in the last ${deps.activeDays} days, so every card would score the same; the ranks are left as they are`,
+          { reason: 'no_active_players', activeDays: deps.activeDays },
         );
       progress.phase = 'scoring';
       const scoreStart = new Date();
@@ -248,7 +254,14 @@ export function createRarityJob(deps: {
           await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${RARITY_LOCK}) as ok`)
         ).rows;
         if (!lock?.ok)
-          throw new AppError(409, 'conflict', 'A rarity recalculation is already running on another replica');
+          throw new AppError(
+            409,
+            'conflict',
+            'A rarity recalculation is already running on another replica',
+            {
+              reason: 'already_running',
+            },
+          );
         for (const t of thresholds)
           await tx.update(ranks).set({ threshold: t.threshold }).where(sql`${ranks.id} = ${t.id}`);
         // The scores, ranks, history rows and the cards.updated events of every card whose score

@@ -99,7 +99,12 @@ export const listCharacters = (db: Reader, opts: { animeId?: number } & Page) =>
 
 export async function findCharacterByExternal(db: Reader, field: 'shikimoriId' | 'anilistId', value: number) {
   const [row] = await db
-    .select({ id: characters.id, name: characters.name })
+    .select({
+      id: characters.id,
+      name: characters.name,
+      shikimoriId: characters.shikimoriId,
+      anilistId: characters.anilistId,
+    })
     .from(characters)
     .where(eq(characters[field], value));
   return row;

@@ -1,10 +1,10 @@
-import { type EventEnvelope, inventoryCardHolders } from '@acg/contracts';
+import { type EventEnvelope, inventoryCardHolders, safeString } from '@acg/contracts';
 import {
   AppError,
   auditEventFor,
   ConflictError,
   type HttpServer,
-  NotFoundError,
+  isAppError,
   requireAdmin,
   ValidationError,
 } from '@acg/platform';
@@ -23,7 +23,17 @@ import {
   updateCardRow,
   updateCharacterRow,
 } from '../../repository/catalogue-writes';
-import { invalid, type MessageKey, say } from './messages';
+import { invalid, type MessageKey, notFound, say } from './messages';
+
+/** The foreign keys of the catalogue and what a write that breaks one refers to. */
+const MISSING_REFERENCE: Record<string, MessageKey> = {
+  anime_franchise_id_franchises_id_fk: 'franchiseNotFound',
+  anime_characters_anime_id_anime_id_fk: 'animeNotFound',
+  anime_characters_character_id_characters_id_fk: 'characterNotFound',
+  cards_character_id_characters_id_fk: 'characterNotFound',
+  cards_rank_id_ranks_id_fk: 'rankNotFound',
+  cards_season_id_seasons_id_fk: 'seasonNotFound',
+};
 
 /** Largest lists a single call accepts (rules §36); a bigger body is a 413 or 400 with its limit. */
 export const LIMITS = { bulkCards: 1000, deleteIds: 1000, importBatch: 50, page: 1000 } as const;
@@ -37,14 +47,30 @@ const pageQuery = {
 };
 
 // Lenient readers: the bodies come from forms; rules §36 says what each field may be.
-const trimmed = (v: unknown) =>
-  typeof v === 'string' ? v.trim() : v === undefined || v === null ? '' : undefined;
-const optionalText = (v: unknown, max: number): string | null => {
+/** Text PostgreSQL cannot store (NUL) is a 400 naming the field, never a 500 (rules §21). */
+const storable = (v: string, field: string): string => {
+  if (v.includes('\0')) throw new ValidationError(`${field} must not contain a NUL character`, { field });
+  return v;
+};
+const trimmed = (v: unknown, field: string) =>
+  typeof v === 'string' ? storable(v, field).trim() : v === undefined || v === null ? '' : undefined;
+/** Trimmed text up to `max` characters: longer is refused, never cut (nothing typed is lost). */
+const boundedText = (v: string, max: number, field: string): string => {
+  if (v.length > max) throw new ValidationError(`${field} is at most ${max} characters`, { field });
+  return v;
+};
+const optionalText = (v: unknown, max: number, field: string): string | null => {
   if (v === undefined || v === null) return null;
-  if (typeof v !== 'string') throw new ValidationError('Expected text');
-  const t = v.trim();
-  if (t.length > max) throw new ValidationError(`At most ${max} characters`);
+  if (typeof v !== 'string') throw new ValidationError(`${field} must be text`, { field });
+  const t = boundedText(storable(v, field).trim(), max, field);
   return t === '' ? null : t;
+};
+/** An image address: http(s) or a path on this site, or null when empty (rules §36). */
+const imageUrlOf = (v: unknown): string | null => {
+  const url = optionalText(v, 2000, 'imageUrl');
+  if (url !== null && !/^https?:\/\//i.test(url) && !url.startsWith('/'))
+    throw new ValidationError('imageUrl must be an http(s) address', { field: 'imageUrl' });
+  return url;
 };
 /** A positive integer id, or null when empty; `key` names the message for anything else. */
 function optionalId(req: FastifyRequest, v: unknown, key: MessageKey, field: string): number | null {
@@ -61,7 +87,7 @@ const requiredId = (v: unknown, field: string): number => {
   return n;
 };
 function titleOf(req: FastifyRequest, v: unknown, kind: 'name' | 'title'): string {
-  const text = trimmed(v);
+  const text = trimmed(v, kind);
   if (text === undefined) throw new ValidationError(`${kind} must be text`, { field: kind });
   if (text === '') throw invalid(req, kind === 'name' ? 'nameRequired' : 'titleRequired', kind);
   if (text.length < 2) throw invalid(req, kind === 'name' ? 'nameShort' : 'titleShort', kind);
@@ -115,29 +141,34 @@ export function registerAdminCatalogueRoutes(
     }),
   ];
   /** Cards that players hold block a delete (rules §36); inventory answers over the bus. */
-  const refuseHeldCards = async (cardIds: number[], what: string) => {
+  const refuseHeldCards = async (req: FastifyRequest, cardIds: number[], what: string) => {
     if (cardIds.length === 0) return;
     let holders: Array<{ cardId: number; players: number }>;
     try {
       ({ holders } = await bus.request(inventoryCardHolders, { cardIds }));
     } catch {
-      throw new AppError(
-        503,
-        'service_unavailable',
-        'Inventory cannot say who holds these cards right now; nothing was deleted',
-      );
+      throw new AppError(503, 'service_unavailable', say(req, 'inventoryUnavailable'));
     }
     if (holders.length > 0) {
       const players = holders.reduce((n, h) => n + h.players, 0);
-      throw new ConflictError(
-        `${what}: ${holders.length} card(s) are held by players (${players} collection entries) and cannot be deleted`,
-        { heldCards: holders.slice(0, 50) },
-      );
+      throw new ConflictError(say(req, 'cardsHeld', { what, n: holders.length, entries: players }), {
+        heldCards: holders.slice(0, 50),
+      });
     }
   };
 
   app.addHook('preHandler', async (req) => {
     requireAdmin(req);
+  });
+  // A write naming a row that does not exist (a foreign key, rules §36) says which, in the
+  // caller's language; the platform's handler (the parent scope's) renders every error.
+  app.setErrorHandler((err, req) => {
+    const constraint = isAppError(err)
+      ? (err.details as { constraint?: unknown } | undefined)?.constraint
+      : undefined;
+    const key = typeof constraint === 'string' ? MISSING_REFERENCE[constraint] : undefined;
+    if (!key || !isAppError(err)) throw err;
+    throw new AppError(err.status, err.code, say(req, key), err.details);
   });
 
   // --- lists ---
@@ -184,7 +215,7 @@ export function registerAdminCatalogueRoutes(
   // --- franchises ---
   app.get(
     '/admin/franchises/search',
-    { schema: { querystring: z.object({ q: z.string().max(200).default('') }) } },
+    { schema: { querystring: z.object({ q: safeString().max(200).default('') }) } },
     async (req) => {
       const q = req.query.q.trim();
       return q.length < 2 ? [] : repo.searchFranchises(db, q);
@@ -192,7 +223,7 @@ export function registerAdminCatalogueRoutes(
   );
   app.get(
     '/admin/franchises/check-exists',
-    { schema: { querystring: z.object({ title: z.string().max(300).default('') }) } },
+    { schema: { querystring: z.object({ title: safeString().max(300).default('') }) } },
     async (req) => {
       const title = req.query.title.trim();
       if (title.length < 2) return { exists: false, exactMatch: null, similar: [] };
@@ -227,18 +258,22 @@ export function registerAdminCatalogueRoutes(
     if (other && other.id !== req.params.id) throw new ConflictError(say(req, 'franchiseExists', { title }));
     return editor.run(['animes'], async (tx) => {
       const changed = await repo.renameFranchise(tx, req.params.id, title);
-      if (!changed) throw new NotFoundError('Franchise not found');
+      if (!changed) throw notFound(req, 'franchiseNotFound');
       return {
         before: [],
         after: [],
         result: changed.after,
-        audit: audit(req, 'franchise.updated', {
-          description: `Renamed franchise ${req.params.id}: ${changed.before.title} → ${title}`,
-          targetType: 'franchise',
-          targetId: req.params.id,
-          before: changed.before,
-          after: changed.after,
-        }),
+        // The same title again is no change: nothing to log (rules §36).
+        audit:
+          changed.before.title === title
+            ? []
+            : audit(req, 'franchise.updated', {
+                description: `Renamed franchise ${req.params.id}: ${changed.before.title} → ${title}`,
+                targetType: 'franchise',
+                targetId: req.params.id,
+                before: changed.before,
+                after: changed.after,
+              }),
       };
     });
   });
@@ -246,7 +281,7 @@ export function registerAdminCatalogueRoutes(
     editor.run(['animes'], async (tx) => {
       // Its anime stay, without a franchise (the foreign key sets it null; rules §36).
       const row = await repo.deleteFranchiseRow(tx, req.params.id);
-      if (!row) throw new NotFoundError('Franchise not found');
+      if (!row) throw notFound(req, 'franchiseNotFound');
       return {
         before: [],
         after: [],
@@ -322,7 +357,7 @@ export function registerAdminCatalogueRoutes(
       schema: {
         querystring: z.object({
           shikimoriId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-          title: z.string().max(300).optional(),
+          title: safeString().max(300).optional(),
         }),
       },
     },
@@ -357,6 +392,15 @@ export function registerAdminCatalogueRoutes(
       { title, shikimoriId, anilistId, franchise_id: body.franchiseId },
       false,
     );
+    // An AniList-only result is known by its title (the screen checks it so, rules §36 "Search
+    // and add"); the server refuses the same, so a stale screen or a second tab adds no twin.
+    if (shikimoriId === null) {
+      const twin = await repo.findAnimeBy(db, { title });
+      if (twin)
+        throw new ConflictError(say(req, 'animeExists', { title: twin.title }), {
+          anime: { id: twin.id, title: twin.title },
+        });
+    }
     // createFranchise: a franchise named after the anime, or the one of that name that exists.
     if (row.franchiseId === null && body.createFranchise === true) {
       const existing = await repo.findFranchiseByTitle(db, title);
@@ -383,7 +427,7 @@ export function registerAdminCatalogueRoutes(
     editor.run(['animes', 'characters', 'cards', 'stats'], async (tx) => {
       // Characters stay (they may be in other anime); only the anime and its links go.
       const row = await repo.deleteAnimeRow(tx, req.params.id);
-      if (!row) throw new NotFoundError('Anime not found');
+      if (!row) throw notFound(req, 'animeNotFound');
       return {
         before: [],
         after: [],
@@ -418,15 +462,9 @@ export function registerAdminCatalogueRoutes(
     for (const [field, max] of [
       ['altname', 2000],
       ['description', 20_000],
-      ['imageUrl', 2000],
     ] as const)
-      if (selfId === undefined || field in body) out[field] = optionalText(body[field], max);
-    if (
-      typeof out.imageUrl === 'string' &&
-      !/^https?:\/\//i.test(out.imageUrl) &&
-      !out.imageUrl.startsWith('/')
-    )
-      throw new ValidationError('imageUrl must be an http(s) address', { field: 'imageUrl' });
+      if (selfId === undefined || field in body) out[field] = optionalText(body[field], max, field);
+    if (selfId === undefined || 'imageUrl' in body) out.imageUrl = imageUrlOf(body.imageUrl);
     return out;
   };
   app.post('/admin/characters', async (req, reply) => {
@@ -454,7 +492,10 @@ export function registerAdminCatalogueRoutes(
   app.patch('/admin/characters/:id', { schema: { params: idParams } }, async (req) => {
     const patch = await characterFields(req, bodyOf(req), req.params.id);
     const before = await repo.findCharacter(db, req.params.id);
-    if (!before) throw new NotFoundError('Character not found');
+    if (!before) throw notFound(req, 'characterNotFound');
+    // Nothing differs (an empty body, the same values): nothing is written or logged as a change.
+    const changed = Object.entries(patch).filter(([k, v]) => (before as Record<string, unknown>)[k] !== v);
+    if (changed.length === 0) return before;
     await editor.run(['characters', 'cards'], async (tx) => {
       const cardsBefore = await findCardSummariesOf(tx, { characterId: req.params.id });
       await updateCharacterRow(tx, req.params.id, patch);
@@ -478,8 +519,11 @@ export function registerAdminCatalogueRoutes(
   });
   const deleteCharacters = async (req: FastifyRequest, ids: number[]) => {
     await refuseHeldCards(
+      req,
       await repo.cardIdsOfCharacters(db, ids),
-      ids.length === 1 ? `Character ${ids[0]}` : `${ids.length} characters`,
+      ids.length === 1
+        ? say(req, 'characterWord', { id: ids[0]! })
+        : say(req, 'charactersWord', { n: ids.length }),
     );
     return editor.run(['characters', 'cards', 'stats'], async (tx) => {
       const before = (
@@ -492,7 +536,7 @@ export function registerAdminCatalogueRoutes(
         await deleteCharacterRow(tx, id);
         removed.push({ id, name: row.name });
       }
-      if (ids.length === 1 && removed.length === 0) throw new NotFoundError('Character not found');
+      if (ids.length === 1 && removed.length === 0) throw notFound(req, 'characterNotFound');
       return {
         before,
         after: [],
@@ -533,8 +577,7 @@ export function registerAdminCatalogueRoutes(
         code: 'payload_too_large',
       });
     const animeId = requiredId(body.animeId, 'animeId');
-    if (!(await repo.findAnimeBy(db, { id: animeId })))
-      throw new NotFoundError('Anime not found', { animeId });
+    if (!(await repo.findAnimeBy(db, { id: animeId }))) throw notFound(req, 'animeNotFound', { animeId });
     const created: Array<{ id: number; name: string }> = [];
     const updated: Array<{ id: number; name: string }> = [];
     const conflicts: Array<{ name: string; reason: string }> = [];
@@ -545,9 +588,9 @@ export function registerAdminCatalogueRoutes(
         try {
           fields = {
             name: titleOf(req, item.name, 'name'),
-            altname: optionalText(item.altname, 2000),
-            description: optionalText(item.description, 20_000),
-            imageUrl: optionalText(item.imageUrl, 2000),
+            altname: optionalText(item.altname, 2000, 'altname'),
+            description: optionalText(item.description, 20_000, 'description'),
+            imageUrl: imageUrlOf(item.imageUrl),
             anilistId: optionalId(req, item.anilistId, 'anilistPositive', 'anilistId'),
             shikimoriId: optionalId(req, item.shikimoriId, 'shikimoriPositive', 'shikimoriId'),
           };
@@ -570,8 +613,19 @@ export function registerAdminCatalogueRoutes(
         }
         const existing = byAnilist ?? byShikimori;
         if (existing) {
+          // Found by one site's id: the other site's id it lacks is filled in (never replaced),
+          // so the import screen knows it as existing next time (rules §36).
+          const missing = {
+            ...(existing.anilistId === null && fields.anilistId
+              ? { anilistId: fields.anilistId as number }
+              : {}),
+            ...(existing.shikimoriId === null && fields.shikimoriId
+              ? { shikimoriId: fields.shikimoriId as number }
+              : {}),
+          };
+          await updateCharacterRow(tx, existing.id, missing);
           await repo.linkCharacters(tx, animeId, [existing.id]);
-          updated.push(existing);
+          updated.push({ id: existing.id, name: existing.name });
         } else {
           const row = await repo.insertCharacter(tx, fields as { name: string });
           await repo.linkCharacters(tx, animeId, [row.id]);
@@ -609,6 +663,8 @@ export function registerAdminCatalogueRoutes(
       throw invalid(req, 'characterRequired', 'character_id');
     if (item.rank_id === undefined || item.rank_id === null || item.rank_id === '')
       throw invalid(req, 'rankRequired', 'rank_id');
+    if (item.limited !== undefined && item.limited !== null && typeof item.limited !== 'boolean')
+      throw new ValidationError('limited must be true or false', { field: 'limited' });
     const limited = item.limited === true;
     const seasonId = limited
       ? item.season_id === undefined || item.season_id === null || item.season_id === ''
@@ -621,7 +677,7 @@ export function registerAdminCatalogueRoutes(
       rankId: requiredId(item.rank_id, 'rank_id'),
       limited,
       seasonId,
-      imageUrl: optionalText(item.imageUrl, 2000),
+      imageUrl: imageUrlOf(item.imageUrl),
     };
   };
   const insertCards = (
@@ -705,8 +761,7 @@ export function registerAdminCatalogueRoutes(
       throw invalid(req, 'animeAndRank', 'anime_id');
     const { rankId, seasonId } = rankAndSeason(req, body, 'animeAndRank');
     const animeId = requiredId(body.anime_id, 'anime_id');
-    if (!(await repo.findAnimeBy(db, { id: animeId })))
-      throw new NotFoundError('Anime not found', { animeId });
+    if (!(await repo.findAnimeBy(db, { id: animeId }))) throw notFound(req, 'animeNotFound', { animeId });
     return byAnime(req, [animeId], rankId, seasonId);
   });
   app.post('/admin/cards/bulk-add-all-anime', async (req) => {
@@ -723,28 +778,31 @@ export function registerAdminCatalogueRoutes(
     const rankId = requiredId(body.rank_id, 'rank_id');
     return editor.run(['characters', 'cards'], async (tx) => {
       const [before] = await findCardSummaries(tx, [req.params.id]);
-      if (!before) throw new NotFoundError('Card not found');
+      if (!before) throw notFound(req, 'cardNotFound');
       await updateCardRow(tx, req.params.id, { rankId });
       const [after] = await findCardSummaries(tx, [req.params.id]);
       return {
         before: [before],
         after: [after!],
         result: after!,
-        audit: audit(req, 'card.updated', {
-          description: `Card ${req.params.id}: rank ${before.rankCode} → ${after!.rankCode}`,
-          targetType: 'card',
-          targetId: req.params.id,
-          before: { rank: before.rankCode },
-          after: { rank: after!.rankCode },
-        }),
+        audit:
+          before.rankCode === after!.rankCode
+            ? []
+            : audit(req, 'card.updated', {
+                description: `Card ${req.params.id}: rank ${before.rankCode} → ${after!.rankCode}`,
+                targetType: 'card',
+                targetId: req.params.id,
+                before: { rank: before.rankCode },
+                after: { rank: after!.rankCode },
+              }),
       };
     });
   });
   app.delete('/admin/cards/:id', { schema: { params: idParams } }, async (req) => {
-    await refuseHeldCards([req.params.id], `Card ${req.params.id}`);
+    await refuseHeldCards(req, [req.params.id], say(req, 'cardWord', { id: req.params.id }));
     return editor.run(['characters', 'cards', 'stats'], async (tx) => {
       const before = await findCardSummaries(tx, [req.params.id]);
-      if (before.length === 0) throw new NotFoundError('Card not found');
+      if (before.length === 0) throw notFound(req, 'cardNotFound');
       await deleteCardRow(tx, req.params.id);
       return {
         before,
@@ -763,24 +821,27 @@ export function registerAdminCatalogueRoutes(
   // --- ranks and seasons ---
   app.post('/admin/ranks', async (req, reply) => {
     const body = bodyOf(req);
-    const code = trimmed(body.code);
+    const code = trimmed(body.code, 'code');
     if (!code) throw invalid(req, 'codeRequired', 'code');
     if (code.length > 10)
       throw new ValidationError('The rank code is at most 10 characters', { field: 'code' });
-    const title = trimmed(body.title);
+    const title = trimmed(body.title, 'title');
     if (!title) throw invalid(req, 'titleRequired', 'title');
+    boundedText(title, 100, 'title');
     const threshold =
       body.threshold === undefined || body.threshold === null || body.threshold === ''
         ? null
         : Number(body.threshold);
     if (threshold !== null && (!Number.isFinite(threshold) || threshold < 0))
       throw invalid(req, 'thresholdInvalid', 'threshold');
-    const imageUrl = optionalText(body.imageUrl, 2000);
-    const sortOrder = (await repo.listRanks(db)).reduce((m, r) => Math.max(m, r.sortOrder + 1), 0);
+    const imageUrl = imageUrlOf(body.imageUrl);
+    const ranks = await repo.listRanks(db);
+    if (ranks.some((r) => r.code === code)) throw new ConflictError(say(req, 'rankCodeTaken', { code }));
+    const sortOrder = ranks.reduce((m, r) => Math.max(m, r.sortOrder + 1), 0);
     const created = await editor.run(['ranks'], async (tx) => {
       const row = await repo.insertRank(tx, {
         code,
-        title: title.slice(0, 100),
+        title,
         threshold,
         imageUrl,
         sortOrder,
@@ -802,12 +863,12 @@ export function registerAdminCatalogueRoutes(
   app.delete('/admin/ranks/:id', { schema: { params: idParams } }, async (req) => {
     const inUse = await repo.cardCountOf(db, 'rankId', req.params.id);
     if (inUse > 0)
-      throw new ConflictError(`This rank is used by ${inUse} card(s); change their rank first`, {
+      throw new ConflictError(say(req, 'rankInUse', { n: inUse }), {
         cards: inUse,
       });
     return editor.run(['ranks'], async (tx) => {
       const row = await repo.deleteRankRow(tx, req.params.id);
-      if (!row) throw new NotFoundError('Rank not found');
+      if (!row) throw notFound(req, 'rankNotFound');
       return {
         before: [],
         after: [],
@@ -823,7 +884,7 @@ export function registerAdminCatalogueRoutes(
   });
   app.post('/admin/seasons', async (req, reply) => {
     const body = bodyOf(req);
-    const title = trimmed(body.title);
+    const title = trimmed(body.title, 'title');
     if (
       !title ||
       body.startDate === undefined ||
@@ -835,7 +896,7 @@ export function registerAdminCatalogueRoutes(
     if (!isDate(body.startDate) || !isDate(body.endDate))
       throw new ValidationError('Dates must be real calendar dates as YYYY-MM-DD', { field: 'startDate' });
     if (body.endDate < body.startDate) throw invalid(req, 'seasonDates', 'endDate');
-    const row = { title: title.slice(0, 200), startDate: body.startDate, endDate: body.endDate };
+    const row = { title: boundedText(title, 200, 'title'), startDate: body.startDate, endDate: body.endDate };
     const created = await editor.run(['cards', 'seasons'], async (tx) => {
       const s = await repo.insertSeason(tx, row);
       return {
@@ -855,12 +916,12 @@ export function registerAdminCatalogueRoutes(
   app.delete('/admin/seasons/:id', { schema: { params: idParams } }, async (req) => {
     const inUse = await repo.cardCountOf(db, 'seasonId', req.params.id);
     if (inUse > 0)
-      throw new ConflictError(`This season has ${inUse} limited card(s); delete or move them first`, {
+      throw new ConflictError(say(req, 'seasonInUse', { n: inUse }), {
         cards: inUse,
       });
     return editor.run(['cards', 'seasons'], async (tx) => {
       const row = await repo.deleteSeasonRow(tx, req.params.id);
-      if (!row) throw new NotFoundError('Season not found');
+      if (!row) throw notFound(req, 'seasonNotFound');
       return {
         before: [],
         after: [],

@@ -1,5 +1,5 @@
 import { bundledLanguageOf } from '@acg/contracts';
-import { ValidationError } from '@acg/platform';
+import { NotFoundError, ValidationError } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -54,6 +54,49 @@ const MESSAGES = {
     ru: 'Дата окончания не может быть раньше даты начала',
     en: 'The end date cannot be before the start date',
   },
+  // The server's own refusals the screens show as they come (ranks, seasons, deletes).
+  rankCodeTaken: {
+    ru: 'Ранг с кодом "{code}" уже существует',
+    en: 'A rank with the code "{code}" already exists',
+  },
+  rankInUse: {
+    ru: 'Этот ранг есть у карточек ({n}); сначала смените их ранг',
+    en: 'This rank is used by {n} card(s); change their rank first',
+  },
+  seasonInUse: {
+    ru: 'В этом сезоне есть лимитированные карточки ({n}); сначала удалите или перенесите их',
+    en: 'This season has {n} limited card(s); delete or move them first',
+  },
+  cardsHeld: {
+    ru: '{what}: удалить нельзя, карточки есть у игроков (карточек: {n}, записей в коллекциях: {entries})',
+    en: '{what}: {n} card(s) are held by players ({entries} collection entries) and cannot be deleted',
+  },
+  inventoryUnavailable: {
+    ru: 'Инвентарь сейчас не может сказать, у кого эти карточки; ничего не удалено',
+    en: 'Inventory cannot say who holds these cards right now; nothing was deleted',
+  },
+  cardNotFound: { ru: 'Карточка не найдена', en: 'Card not found' },
+  characterNotFound: { ru: 'Персонаж не найден', en: 'Character not found' },
+  franchiseNotFound: { ru: 'Франшиза не найдена', en: 'Franchise not found' },
+  animeNotFound: { ru: 'Аниме не найдено', en: 'Anime not found' },
+  rankNotFound: { ru: 'Ранг не найден', en: 'Rank not found' },
+  seasonNotFound: { ru: 'Сезон не найден', en: 'Season not found' },
+  cardWord: { ru: 'Карточка {id}', en: 'Card {id}' },
+  characterWord: { ru: 'Персонаж {id}', en: 'Character {id}' },
+  charactersWord: { ru: 'Персонажи ({n})', en: '{n} characters' },
+  // Rarity runs and analyses (rules §37), by the `details.reason` the job gives.
+  already_running: {
+    ru: 'Пересчёт редкости уже идёт; дождитесь его окончания',
+    en: 'A rarity recalculation is already running',
+  },
+  no_active_players: {
+    ru: 'За последние {activeDays} дней не было активных игроков: у всех карточек была бы одна редкость, ранги оставлены как есть',
+    en: 'No player has been active in the last {activeDays} days, so every card would score the same; the ranks are left as they are',
+  },
+  inventory_unavailable: {
+    ru: 'Инвентарь сейчас не может дать данные о владельцах; ничего не изменено',
+    en: 'Inventory cannot give the ownership figures right now; nothing changed',
+  },
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 
@@ -67,5 +110,9 @@ export function say(
 }
 
 /** A 400 with the message in the caller's language and the field it is about. */
+/** A 404 in the caller's language. */
+export const notFound = (req: FastifyRequest, key: MessageKey, details?: Record<string, unknown>) =>
+  new NotFoundError(say(req, key), details);
+
 export const invalid = (req: FastifyRequest, key: MessageKey, field: string, values = {}) =>
   new ValidationError(say(req, key, values), { field });

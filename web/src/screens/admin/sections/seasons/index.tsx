@@ -87,7 +87,7 @@ export default function SeasonsSection() {
         </p>
       ) : (
         <DataTable
-          className="admin-table"
+          className="admin-table admin-table--seasons"
           rows={rows}
           rowKey={(s) => s.id}
           empty={t('adminCatalogue.empty')}
