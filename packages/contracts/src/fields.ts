@@ -9,6 +9,12 @@ export const INT4_MAX = 2_147_483_647;
 
 /** A database id: 1..2147483647. */
 export const idNumber = () => z.number().int().min(1).max(INT4_MAX);
+/**
+ * A database id in a JSON body that a form may send as text: a number, or a text of digits only.
+ * Nothing else is coerced (z.coerce would read true as 1, [2] as 2, '0x2' as 2, ' ' as 0).
+ */
+export const idInBody = () =>
+  z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), idNumber());
 /** A database id read from a path or query string (text coerced to a number). */
 export const id = () => z.coerce.number().int().min(1).max(INT4_MAX);
 /** A keyset cursor (the last id seen) from a query string: 0..2147483647. */
