@@ -150,6 +150,17 @@ describe('anime search and detail', () => {
     await page.screenshot({ path: `${shots}/anime-detail-ru-${label}.png`, fullPage: label === 'phone' });
     await context.close();
   });
+  it("says a search found nothing and still shows the 'enter a query' hint", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${system.url}/anime?q=${encodeURIComponent('qqqq no such anime')}`);
+    const hints = page.locator('.hint');
+    await expect
+      .poll(() => hints.allTextContents())
+      .toEqual(['Nothing found.', 'Enter a query to search for anime.']);
+    expect(await page.locator('.anime-tile').count()).toBe(0);
+    await page.close();
+  });
+
   it('shows both sources down when a search finds neither answering, with the server’s error', async () => {
     await system.fakeShikimori!.setMode({ down: '503' });
     await system.fakeAniList!.setMode({ down: '503' });

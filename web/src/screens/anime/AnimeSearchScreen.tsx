@@ -150,9 +150,12 @@ export function AnimeSearchScreen() {
       ) : (
         !loading &&
         search.status !== 'error' && (
-          <p className="hint">
-            {search.status === 'ready' ? t('anime.nothingFound') : t('anime.enterQuery')}
-          </p>
+          // Spec 1 §2: the 'enter a query' hint whenever there are no results; after a search it
+          // follows the 'nothing found' line.
+          <>
+            {search.status === 'ready' && <p className="hint">{t('anime.nothingFound')}</p>}
+            <p className="hint">{t('anime.enterQuery')}</p>
+          </>
         )
       )}
     </div>
