@@ -150,4 +150,54 @@ describe('anime search and detail', () => {
     await page.screenshot({ path: `${shots}/anime-detail-ru-${label}.png`, fullPage: label === 'phone' });
     await context.close();
   });
+  it("says a search found nothing and still shows the 'enter a query' hint", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${system.url}/anime?q=${encodeURIComponent('qqqq no such anime')}`);
+    const hints = page.locator('.hint');
+    await expect
+      .poll(() => hints.allTextContents())
+      .toEqual(['Nothing found.', 'Enter a query to search for anime.']);
+    expect(await page.locator('.anime-tile').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows both sources down when a search finds neither answering, with the server’s error', async () => {
+    await system.fakeShikimori!.setMode({ down: '503' });
+    await system.fakeAniList!.setMode({ down: '503' });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      // A text no earlier test searched for, so no source's cached answer stands in.
+      await page.goto(`${system.url}/anime?q=${encodeURIComponent('Evangelion both down')}`);
+      const alert = page.getByRole('alert');
+      // Each source is tried three times (two retries with backoff) before the search gives up.
+      await expect
+        .poll(() => alert.textContent(), { timeout: 20_000 })
+        .toBe('Anime search is unavailable: neither Shikimori nor AniList answered');
+      const dots = page.getByRole('list', { name: 'External services' });
+      expect(await dots.getByRole('listitem').allTextContents()).toEqual([
+        'Shikimori: unavailable',
+        'AniList: unavailable',
+      ]);
+      expect(await page.locator('.notice--warning').textContent()).toBe(
+        'Not answering right now: Shikimori, AniList. Search is unavailable until one of them answers.',
+      );
+      await page.screenshot({ path: `${shots}/anime-search-both-down.png` });
+      await page.close();
+    } finally {
+      await system.fakeShikimori!.reset();
+      await system.fakeAniList!.reset();
+    }
+  });
+
+  // Last: it stops the anime-search service for the rest of this file.
+  it('shows both sources unavailable when the status call gets no answer', async () => {
+    await system.stopService('anime-search');
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${system.url}/anime`);
+    const dots = page.getByRole('list', { name: 'External services' });
+    await expect
+      .poll(() => dots.getByRole('listitem').allTextContents())
+      .toEqual(['Shikimori: unavailable', 'AniList: unavailable']);
+    await page.close();
+  });
 });

@@ -143,6 +143,46 @@ describe('at 390 px', () => {
   });
 });
 
+describe('no member page scrolls sideways', () => {
+  it.each([360, 390])('at %s px, in en and ru', async (width) => {
+    const context = await browser.newContext({ viewport: { width, height: PHONE.height } });
+    await context.addCookies([cookie]);
+    const page = await context.newPage();
+    for (const language of ['en', 'ru'] as const) {
+      await page.goto(`${system.url}/`);
+      await page.evaluate(async (lang) => {
+        await fetch(`/change-language/${lang}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+      }, language);
+      for (const path of [
+        '/',
+        '/anime',
+        '/anime?q=Steins',
+        '/anime/1',
+        '/characters',
+        '/profile',
+        '/trade',
+      ]) {
+        await page.goto(`${system.url}${path}`, { waitUntil: 'networkidle' });
+        const wider = await page.evaluate(() => {
+          const edge = document.documentElement.clientWidth;
+          return [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > edge + 0.5)
+            .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+        });
+        expect(wider, `${language} ${path}`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${language} ${path}`).toBe(
+          width,
+        );
+      }
+    }
+    await context.close();
+  });
+});
+
 describe('screenshots', () => {
   it.each([
     ['390', PHONE],

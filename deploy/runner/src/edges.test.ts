@@ -106,6 +106,23 @@ describe('ids, cursors and strings the database cannot hold', () => {
     expect(likes.status).toBe(400);
     expect(await issuePaths(likes)).toEqual(['params/cardId']);
   });
+
+  it('read ids written other than in decimal digits as a 400 naming the field, not as another id', async () => {
+    for (const [path, field] of [
+      ['/api/cards/0x26/likes', 'params/cardId'],
+      ['/api/cards/1e1/likes', 'params/cardId'],
+      ['/api/inventory?card_id=0x26', 'querystring/card_id'],
+      ['/api/characters?anime_id=%201%20', 'querystring/anime_id'],
+      ['/api/characters?limit=0x10', 'querystring/limit'],
+      ['/trade/api/0x1/cancel', 'params/id'],
+    ] as const) {
+      const res = path.startsWith('/trade/')
+        ? await fetch(`${sys.url}${path}`, { method: 'POST', headers: sameOrigin(fan), body: '{}' })
+        : await get(path, { cookie: fan });
+      expect(res.status, path).toBe(400);
+      expect(await issuePaths(res), path).toEqual([field]);
+    }
+  });
 });
 
 describe('Expect: 100-continue and body limits', () => {

@@ -292,6 +292,30 @@ describe('bad requests are refused with a reason and change nothing', () => {
     expect(await h.entries()).toEqual(before);
   });
 
+  // A recipient is an id: a number, or its digits as text (a form's value). Anything else is a
+  // 400 naming the field, never read as some other user (true was user 1, [2] user 2).
+  it.each([
+    ['true', true],
+    ['a list', [B]],
+    ['an empty text', ''],
+    ['blank text', ' '],
+    ['null', null],
+    ['a hexadecimal text', '0x2'],
+    ['a text with spaces', ` ${B} `],
+  ])('refuses a recipient given as %s, naming the field', async (_what, toUserId) => {
+    const before = await h.entries();
+    const res = await create({ toUserId, fromItems: [{ inventoryId: aCard, quantity: 1 }] });
+    expect([res.status, res.body.code]).toEqual([400, 'validation_failed']);
+    expect(res.body.details.issues.map((i: { path: string }) => i.path)).toEqual(['body/toUserId']);
+    expect(await h.entries()).toEqual(before);
+  });
+
+  it('takes a recipient given as its digits', async () => {
+    const res = await create({ toUserId: String(B), fromItems: [{ inventoryId: aCard, quantity: 1 }] });
+    expect([res.status, res.body.to_user_id]).toEqual([201, B]);
+    await h.call('POST', `/trade/api/${res.body.id}/cancel`, A);
+  });
+
   it('refuses copies of the wrong side, reserved copies, unknown and duplicate items', async () => {
     const before = await h.entries();
     const cases: Array<[unknown, number, string | RegExp]> = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { charactersQuerySchema } from './catalogue';
-import { cursor, INT4_MAX, id, safeString } from './fields';
+import { cursor, INT4_MAX, id, int4, safeString } from './fields';
 
 describe('field helpers', () => {
   it('id() takes 1..2147483647 and nothing else', () => {
@@ -8,6 +8,19 @@ describe('field helpers', () => {
     expect(id().parse(String(INT4_MAX))).toBe(INT4_MAX);
     for (const bad of ['0', '-1', '2147483648', '1.5', 'abc', '1e10'])
       expect(id().safeParse(bad).success, bad).toBe(false);
+  });
+
+  it('id(), cursor() and int4() read decimal text only, as the page writes ids', () => {
+    // Number() would read these as 38, 10, 1, 16 and 0: another card, another page.
+    for (const bad of ['0x26', '1e1', ' 1 ', '0b10000', '', ' ', '+5', '1_000'])
+      for (const [name, schema] of [
+        ['id', id()],
+        ['cursor', cursor()],
+        ['int4', int4(0)],
+      ] as const)
+        expect(schema.safeParse(bad).success, `${name} ${JSON.stringify(bad)}`).toBe(false);
+    expect(id().parse(38)).toBe(38);
+    expect(int4(0).parse('007')).toBe(7);
   });
 
   it('cursor() starts at 0 and stops at the int4 maximum', () => {

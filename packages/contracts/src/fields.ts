@@ -9,12 +9,30 @@ export const INT4_MAX = 2_147_483_647;
 
 /** A database id: 1..2147483647. */
 export const idNumber = () => z.number().int().min(1).max(INT4_MAX);
-/** A database id read from a path or query string (text coerced to a number). */
-export const id = () => z.coerce.number().int().min(1).max(INT4_MAX);
+/**
+ * A database id in a JSON body that a form may send as text: a number, or a text of digits only.
+ * Nothing else is coerced (z.coerce would read true as 1, [2] as 2, '0x2' as 2, ' ' as 0).
+ */
+export const idInBody = () =>
+  z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), idNumber());
+/**
+ * Text of a path or query string read as a number only when it is written in decimal (an optional
+ * minus, digits, an optional fraction, so '-1' and '1.5' get their own messages). Anything else
+ * stays text and is refused: Number() would read '0x26' as 38, '1e1' as 10, ' 1 ' as 1 and '' as
+ * 0, which is another card or page than the one asked for.
+ */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const decimalText = (v: unknown) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v);
+/** A whole number from a path or query string within [min, max]. */
+const wholeFromText = (min: number, max: number) =>
+  z.preprocess(decimalText, z.number().int().min(min).max(max));
+
+/** A database id read from a path or query string (decimal text read as a number). */
+export const id = () => wholeFromText(1, INT4_MAX);
 /** A keyset cursor (the last id seen) from a query string: 0..2147483647. */
-export const cursor = () => z.coerce.number().int().min(0).max(INT4_MAX);
+export const cursor = () => wholeFromText(0, INT4_MAX);
 /** A whole number from a query string within int4, e.g. a count or a size. */
-export const int4 = (min: number, max = INT4_MAX) => z.coerce.number().int().min(min).max(max);
+export const int4 = (min: number, max = INT4_MAX) => wholeFromText(min, max);
 
 const NO_NUL = /^[^\0]*$/;
 /** A string PostgreSQL can store: NUL is refused (text columns cannot hold it). */

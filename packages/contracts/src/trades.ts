@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNumber, safeString } from './fields';
+import { idInBody, idNumber, safeString } from './fields';
 import { defineEvent, defineRpc } from './messaging';
 
 /**
@@ -32,7 +32,7 @@ const itemList = z.array(tradeItemInputSchema).max(MAX_TRADE_ITEMS_PER_SIDE).def
 
 /** POST /trade/api. */
 export const createTradeBodySchema = z.object({
-  toUserId: z.coerce.number().int().min(1).max(2_147_483_647),
+  toUserId: idInBody(),
   fromItems: itemList,
   toItems: itemList,
   description: safeString().trim().max(MAX_TRADE_DESCRIPTION).nullish(),

@@ -41,12 +41,16 @@ export const postJson = <T>(path: string, body: unknown, schema: $ZodType<T>): P
     schema,
   );
 
+/** The server's own error text, when it answered with one (`error`, else `message`); else null. */
+export function serverErrorText(err: unknown): string | null {
+  if (!(err instanceof HttpError)) return null;
+  const body = err.body as { error?: unknown; message?: unknown } | undefined;
+  if (typeof body?.error === 'string' && body.error) return body.error;
+  if (typeof body?.message === 'string' && body.message) return body.message;
+  return null;
+}
+
 /** A failure as a person reads it: the server's own error text when it sent one, else the message. */
 export function errorText(err: unknown): string {
-  if (err instanceof HttpError) {
-    const body = err.body as { error?: unknown; message?: unknown } | undefined;
-    if (typeof body?.error === 'string' && body.error) return body.error;
-    if (typeof body?.message === 'string' && body.message) return body.message;
-  }
-  return err instanceof Error ? err.message : String(err);
+  return serverErrorText(err) ?? (err instanceof Error ? err.message : String(err));
 }

@@ -44,13 +44,22 @@ export function AnimeSearchScreen() {
     const controller = new AbortController();
     getApiStatus(controller.signal).then(
       (s) => setSources(s.services),
-      () => {},
+      () => {
+        // No answer from the anime search at all: neither source can be reached through it.
+        if (!controller.signal.aborted)
+          setSources({ shikimori: { available: false }, anilist: { available: false } });
+      },
     );
     return () => controller.abort();
   }, []);
 
   // A search that found a source down says so at once, without waiting for the status call.
-  const answered = search.status === 'ready' ? search.answer.unavailable : [];
+  const answered =
+    search.status === 'ready'
+      ? search.answer.unavailable
+      : search.status === 'error'
+        ? search.unavailable
+        : [];
   const available = (source: keyof Sources) =>
     !answered.includes(source) && (sources?.[source].available ?? true);
 
@@ -119,7 +128,9 @@ export function AnimeSearchScreen() {
       </search>
       {down.length > 0 && (
         <p className="notice notice--warning" role="status">
-          {t('anime.sourceDown', { sources: down.map((s) => sourceNames[s]).join(', ') })}
+          {t(down.length === 1 ? 'anime.sourceDown' : 'anime.sourcesDown', {
+            sources: down.map((s) => sourceNames[s]).join(', '),
+          })}
         </p>
       )}
       {search.status === 'error' && (
@@ -139,9 +150,12 @@ export function AnimeSearchScreen() {
       ) : (
         !loading &&
         search.status !== 'error' && (
-          <p className="hint">
-            {search.status === 'ready' ? t('anime.nothingFound') : t('anime.enterQuery')}
-          </p>
+          // Spec 1 §2: the 'enter a query' hint whenever there are no results; after a search it
+          // follows the 'nothing found' line.
+          <>
+            {search.status === 'ready' && <p className="hint">{t('anime.nothingFound')}</p>}
+            <p className="hint">{t('anime.enterQuery')}</p>
+          </>
         )
       )}
     </div>

@@ -8,12 +8,23 @@ export type SearchState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'ready'; answer: AnimeSearchAnswer }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string; unavailable: AnimeSearchAnswer['unavailable'] };
+
+const SOURCES: readonly string[] = ['shikimori', 'anilist'] satisfies AnimeSearchAnswer['unavailable'];
+
+/** The sources a refused search names as not answering (its 503's `details.unavailable`). */
+const unavailableIn = (body: unknown): AnimeSearchAnswer['unavailable'] => {
+  const named = (body as { details?: { unavailable?: unknown } } | undefined)?.details?.unavailable;
+  return Array.isArray(named)
+    ? (named.filter((s) => SOURCES.includes(s)) as AnimeSearchAnswer['unavailable'])
+    : [];
+};
 
 /**
  * Spec 1 §4/§8: idle, loading, then results or error. The server's error text when it sent one,
  * else the search-error message; a timeout (15 s) the timeout message; a failed request the
- * connection-error message. A newer query aborts the one in flight.
+ * connection-error message. A newer query aborts the one in flight. A refusal naming the sources
+ * that did not answer (503 `details.unavailable`) keeps them, for the status dots and the warning.
  */
 export function useAnimeSearch(query: string): SearchState {
   const { t } = useTranslation();
@@ -30,7 +41,9 @@ export function useAnimeSearch(query: string): SearchState {
       (err: unknown) => {
         if (controller.signal.aborted) return;
         let message: string;
+        let unavailable: AnimeSearchAnswer['unavailable'] = [];
         if (err instanceof HttpError) {
+          unavailable = unavailableIn(err.body);
           const body = err.body as { error?: unknown } | undefined;
           message = typeof body?.error === 'string' && body.error ? body.error : t('anime.searchError');
         } else if (err instanceof DOMException && err.name === 'TimeoutError') {
@@ -38,7 +51,7 @@ export function useAnimeSearch(query: string): SearchState {
         } else {
           message = t('anime.connectionError');
         }
-        setState({ status: 'error', message });
+        setState({ status: 'error', message, unavailable });
       },
     );
     return () => controller.abort();

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/http';
+import { serverErrorText } from '../../api/http';
 import { createTrade, getTradeable, getUsers, type TradeableCopy, type TradePartner } from '../../api/trades';
 import { useSession } from '../../app/session';
 import { CardPicker } from './CardPicker';
@@ -89,8 +89,9 @@ export function TradeForm({ onCreated }: { onCreated: () => void }) {
       setRecipient('');
       onCreated();
     } catch (err) {
-      const text = errorText(err);
-      window.alert(text && !/^HTTP \d+$/.test(text) ? text : t('trade.form.createError'));
+      // Spec 1 §8: the server's error text, else the creation-failure text (a request that got no
+      // answer, or one without a text, has nothing better to say).
+      window.alert(serverErrorText(err) ?? t('trade.form.createError'));
     } finally {
       setSending(false);
     }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/http';
+import { serverErrorText } from '../../api/http';
 import { cardImageUrl, discordAvatarUrl } from '../../api/images';
 import {
   actOnTrade,
@@ -84,8 +84,7 @@ function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: () => void })
       await actOnTrade(trade.id, action);
       onChanged();
     } catch (err) {
-      const text = errorText(err);
-      setFailure(text && !/^HTTP \d+$/.test(text) ? text : t('trade.actionError'));
+      setFailure(serverErrorText(err) ?? t('trade.actionError'));
     } finally {
       setActing(null);
     }

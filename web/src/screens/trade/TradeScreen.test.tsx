@@ -147,6 +147,18 @@ describe('TradeScreen: the lists', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Отменить' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Ошибка выполнения действия');
   });
+
+  it("shows 'Ошибка выполнения действия' when the request never reaches the server, not the browser's text", async () => {
+    api({
+      'POST /trade/api/2/cancel': async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    show('ru');
+    await screen.findByText('Предложение для naruto_fan');
+    fireEvent.click(screen.getByRole('button', { name: 'Отменить' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ошибка выполнения действия');
+  });
 });
 
 describe('TradeScreen: the create form', () => {
@@ -228,8 +240,14 @@ describe('TradeScreen: the create form', () => {
 
   it("alerts the server's error text, else 'Ошибка создания обмена'", async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    let answer = jsonResponse({ error: 'Those copies are held by another trade' }, 409);
-    api({ 'POST /trade/api': async () => answer });
+    // null: the request never reaches the server (the browser's fetch fails).
+    let answer: Response | null = jsonResponse({ error: 'Those copies are held by another trade' }, 409);
+    api({
+      'POST /trade/api': async () => {
+        if (answer === null) throw new TypeError('Failed to fetch');
+        return answer;
+      },
+    });
     show('ru');
     await screen.findByText('Предложение от naruto_fan');
     fireEvent.click(screen.getByRole('button', { name: 'Создать обмен' }));
@@ -242,5 +260,10 @@ describe('TradeScreen: the create form', () => {
     answer = new Response('', { status: 502 });
     fireEvent.click(screen.getByRole('button', { name: 'Предложить обмен' }));
     await vi.waitFor(() => expect(alert).toHaveBeenLastCalledWith('Ошибка создания обмена'));
+    // No answer at all: there is no server text, so the spec's message, not the browser's.
+    answer = null;
+    alert.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: 'Предложить обмен' }));
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Ошибка создания обмена'));
   });
 });
