@@ -16,10 +16,17 @@ import {
   type OutboxRelay,
   requireAdmin,
   UnavailableError,
+  ValidationError,
 } from '@acg/platform';
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
-import { auditValue, parseSettingValue, publicSetting, SETTING_DEFAULTS } from '../../domain/settings';
+import {
+  auditValue,
+  CHANNEL_ID_MESSAGE,
+  parseSettingValue,
+  publicSetting,
+  SETTING_DEFAULTS,
+} from '../../domain/settings';
 import type { DiscordClient } from '../../relay/discord';
 import { UpstreamError } from '../../relay/http';
 import type { Relay } from '../../relay/relay';
@@ -93,8 +100,14 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
 
   app.get(
     '/api/admin/discord/check-channel/:id',
-    { schema: { params: channelIdParamsSchema, response: { 200: channelCheckSchema } } },
+    { schema: { params: z.object({ id: z.string() }), response: { 200: channelCheckSchema } } },
     async (req) => {
+      // Checked here rather than by the route schema, so the answer's `error` (what the screen
+      // shows) is the spec's message in the visitor's language, not 'Invalid request'.
+      if (!channelIdParamsSchema.safeParse(req.params).success) {
+        const message = CHANNEL_ID_MESSAGE[req.identity.language === 'ru' ? 'ru' : 'en'];
+        throw new ValidationError(message, { issues: [{ path: 'params/id', message }] });
+      }
       try {
         const channel = await deps.discord.getChannel(req.params.id);
         return { name: channel.name, id: channel.id, guild_id: channel.guild_id ?? null };
