@@ -130,11 +130,30 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
     })),
   );
 
-  /** Additive: run the relay now (the settings screen's "run now"); 409 while another run holds it. */
+  /**
+   * Additive: run the relay now (the settings screen's "run now"); 409 while another run holds
+   * it. The run is the administrator's action, so it is audited with them as the actor (the
+   * run's own record, when it posted or failed something, is the system's).
+   */
   app.post('/api/admin/vk/run', async (req) => {
     requireAdmin(req);
     const result = await deps.relay.runOnce('manual');
     if (!result) throw new AppError(409, 'conflict', 'A relay run is already in progress');
+    await database.transaction((tx) =>
+      enqueue(
+        tx,
+        outbox,
+        auditEventFor(req, 'admin', {
+          action: 'relay.run-requested',
+          category: 'system',
+          description: `Ran the VK → Discord relay now (run ${result.id}): posted ${result.posted}, skipped ${result.skipped}, errors ${result.errors.length}`,
+          targetType: 'relay-run',
+          targetId: String(result.id),
+          after: { posted: result.posted, skipped: result.skipped, errors: result.errors.length },
+        }),
+      ),
+    );
+    deps.outboxRelay.kick();
     return result;
   });
 }
