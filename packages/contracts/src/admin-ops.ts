@@ -164,11 +164,6 @@ export const newsIdParamsSchema = z.object({ id: id() });
 // --- translations ---
 
 export const languageCodeSchema = languageSchema;
-/** The largest translations object POST /admin/i18n accepts (the route's body limit is larger). */
-export const TRANSLATIONS_MAX_BYTES = 2 * 1024 * 1024;
-export const TRANSLATION_KEY_MAX = 200;
-export const TRANSLATION_VALUE_MAX = 10_000;
-export const TRANSLATION_DEPTH_MAX = 8;
 
 // --- settings and the relay ---
 

@@ -14,4 +14,5 @@ export * from './routes';
 export * from './stats';
 export * from './system';
 export * from './trades';
+export * from './translations';
 export * from './users';

@@ -24,6 +24,12 @@ export interface LoadedImageProps {
    * §4); 'fallback' shows the fallback. Default: 'fallback' when there is one, else 'retry'.
    */
   onFailure?: 'retry' | 'fallback';
+  /**
+   * What a failed picture says instead of the error overlay's text: the admin's card images
+   * show the spec's card placeholder (images.card) where the picture was (spec 3 §8). The
+   * retry goes on as before.
+   */
+  errorText?: string;
   className?: string;
   width?: number;
   height?: number;
@@ -61,6 +67,7 @@ function ImageView({
   timeoutMs = IMAGE_TIMEOUT_MS.default,
   fallback,
   onFailure,
+  errorText,
   className,
   width,
   height,
@@ -184,7 +191,7 @@ function ImageView({
       />
       {state === 'error' && (
         <span className="image__overlay" role="status">
-          {t('images.error')}
+          {errorText ?? t('images.error')}
         </span>
       )}
     </div>

@@ -4,8 +4,11 @@ import type { FakeDiscordAccount } from './accounts';
 
 /** Discord's default avatars: embed/avatars/0.png … 5.png, one colour each. */
 const DEFAULT_AVATAR_COLOURS = ['#5865f2', '#757e8a', '#3ba55c', '#faa61a', '#ed4245', '#eb459f'];
-/** Discord answers any power of two from 16 to 4096; the fake draws up to 1024 (larger asks get 1024). */
-const SIZES = new Set([16, 32, 64, 128, 256, 512, 1024, 2048, 4096]);
+/**
+ * Discord answers any power of two from 16 to 4096 and some sizes between (48 and 96 among
+ * them, which the site asks for); the fake draws up to 1024 (larger asks get 1024).
+ */
+const SIZES = new Set([16, 32, 48, 64, 96, 128, 256, 512, 1024, 2048, 4096]);
 const DEFAULT_SIZE = 128;
 const MAX_DRAWN = 1024;
 

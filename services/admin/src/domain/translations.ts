@@ -1,62 +1,24 @@
 import {
-  TRANSLATION_DEPTH_MAX,
-  TRANSLATION_KEY_MAX,
-  TRANSLATION_VALUE_MAX,
+  NOT_AN_OBJECT,
   TRANSLATIONS_MAX_BYTES,
+  translationIssues,
+  translationsTooLarge,
 } from '@acg/contracts';
 import { PayloadTooLargeError, ValidationError } from '@acg/platform';
 
 /**
  * A translations file (spec 3 §3): a nested object whose leaves are strings or plural entries
- * `{ plural: [form, …] }` (at least one form). Anything else is refused with the path named.
+ * `{ plural: [form, …] }` (at least one form). Anything else is refused with the path named
+ * (the rules are `translationIssues` of the contracts, which the editor's import applies too).
  */
 export type Translations = { [key: string]: string | { plural: string[] } | Translations };
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const NUL = /\0/;
-
 export function validateTranslations(data: unknown): Translations {
-  if (!isObject(data)) throw new ValidationError('Translations must be a JSON object');
-  if (Buffer.byteLength(JSON.stringify(data)) > TRANSLATIONS_MAX_BYTES)
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new ValidationError(NOT_AN_OBJECT);
+  if (translationsTooLarge(data))
     throw new PayloadTooLargeError(`Translations larger than ${TRANSLATIONS_MAX_BYTES / 1024 / 1024} MB`);
-  const issues: { path: string; message: string }[] = [];
-  const walk = (node: Record<string, unknown>, path: string[]) => {
-    if (path.length > TRANSLATION_DEPTH_MAX) {
-      issues.push({ path: path.join('.'), message: `nested deeper than ${TRANSLATION_DEPTH_MAX} levels` });
-      return;
-    }
-    for (const [key, value] of Object.entries(node)) {
-      const at = [...path, key].join('.');
-      if (issues.length >= 20) return;
-      if (
-        key === '' ||
-        key.length > TRANSLATION_KEY_MAX ||
-        /\s/.test(key) ||
-        NUL.test(key) ||
-        key.includes('.')
-      )
-        issues.push({ path: at, message: 'keys are 1–200 characters without spaces or dots' });
-      else if (typeof value === 'string') {
-        if (value.length > TRANSLATION_VALUE_MAX || NUL.test(value))
-          issues.push({
-            path: at,
-            message: `a value is at most ${TRANSLATION_VALUE_MAX} characters, without NUL`,
-          });
-      } else if (isObject(value) && 'plural' in value) {
-        const forms = value.plural;
-        if (
-          Object.keys(value).length !== 1 ||
-          !Array.isArray(forms) ||
-          forms.length === 0 ||
-          forms.some((f) => typeof f !== 'string' || f.length > TRANSLATION_VALUE_MAX || NUL.test(f))
-        )
-          issues.push({ path: at, message: 'a plural entry is { plural: [at least one string form] }' });
-      } else if (isObject(value)) walk(value, [...path, key]);
-      else issues.push({ path: at, message: 'a value is a string, a plural entry or a nested object' });
-    }
-  };
-  walk(data, []);
+  const issues = translationIssues(data);
   if (issues.length) throw new ValidationError('Invalid translations', { issues });
   return data as Translations;
 }

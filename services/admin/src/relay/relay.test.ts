@@ -1,4 +1,4 @@
-import { relayRunListSchema } from '@acg/contracts';
+import { auditRecorded, relayRunListSchema } from '@acg/contracts';
 import {
   DEMO_GROUP_ID,
   FAKE_BOT_TOKEN,
@@ -44,7 +44,7 @@ afterAll(async () => {
 const runNow = async () => {
   const res = await h.fetch('/api/admin/vk/run', { method: 'POST', headers: asAdmin() });
   expect(res.status).toBe(200);
-  return (await res.json()) as { posted: number; skipped: number; errors: string[] };
+  return (await res.json()) as { id: number; posted: number; skipped: number; errors: string[] };
 };
 const save = async (key: string, value: unknown) =>
   expect((await h.json('/api/admin/config', 'POST', { key, value })).status).toBe(200);
@@ -80,6 +80,15 @@ describe('the VK → Discord relay against the fakes', () => {
     const second = await runNow();
     expect(second).toMatchObject({ posted: 0, errors: [] });
     expect(general()).toHaveLength(2);
+    // Each run an administrator asked for is theirs in the action log, one that posted nothing too.
+    const manual = (await h.outboxEvents(auditRecorded.type))
+      .map((e) => auditRecorded.data.parse(e))
+      .filter((e) => e.action === 'relay.run-requested');
+    expect(manual.map((e) => [e.actorId, e.category, e.targetId])).toEqual([
+      [1, 'system', String(first.id)],
+      [1, 'system', String(second.id)],
+    ]);
+    expect(manual[0]?.after).toMatchObject({ posted: 2, skipped: 3, errors: 0 });
     const runs = relayRunListSchema.parse(
       await (await h.fetch('/api/admin/vk/runs', { headers: asAdmin() })).json(),
     );

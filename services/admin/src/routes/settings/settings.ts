@@ -16,10 +16,17 @@ import {
   type OutboxRelay,
   requireAdmin,
   UnavailableError,
+  ValidationError,
 } from '@acg/platform';
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
-import { auditValue, parseSettingValue, publicSetting, SETTING_DEFAULTS } from '../../domain/settings';
+import {
+  auditValue,
+  CHANNEL_ID_MESSAGE,
+  parseSettingValue,
+  publicSetting,
+  SETTING_DEFAULTS,
+} from '../../domain/settings';
 import type { DiscordClient } from '../../relay/discord';
 import { UpstreamError } from '../../relay/http';
 import type { Relay } from '../../relay/relay';
@@ -93,8 +100,14 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
 
   app.get(
     '/api/admin/discord/check-channel/:id',
-    { schema: { params: channelIdParamsSchema, response: { 200: channelCheckSchema } } },
+    { schema: { params: z.object({ id: z.string() }), response: { 200: channelCheckSchema } } },
     async (req) => {
+      // Checked here rather than by the route schema, so the answer's `error` (what the screen
+      // shows) is the spec's message in the visitor's language, not 'Invalid request'.
+      if (!channelIdParamsSchema.safeParse(req.params).success) {
+        const message = CHANNEL_ID_MESSAGE[req.identity.language === 'ru' ? 'ru' : 'en'];
+        throw new ValidationError(message, { issues: [{ path: 'params/id', message }] });
+      }
       try {
         const channel = await deps.discord.getChannel(req.params.id);
         return { name: channel.name, id: channel.id, guild_id: channel.guild_id ?? null };
@@ -117,11 +130,30 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
     })),
   );
 
-  /** Additive: run the relay now (the settings screen's "run now"); 409 while another run holds it. */
+  /**
+   * Additive: run the relay now (the settings screen's "run now"); 409 while another run holds
+   * it. The run is the administrator's action, so it is audited with them as the actor (the
+   * run's own record, when it posted or failed something, is the system's).
+   */
   app.post('/api/admin/vk/run', async (req) => {
     requireAdmin(req);
     const result = await deps.relay.runOnce('manual');
     if (!result) throw new AppError(409, 'conflict', 'A relay run is already in progress');
+    await database.transaction((tx) =>
+      enqueue(
+        tx,
+        outbox,
+        auditEventFor(req, 'admin', {
+          action: 'relay.run-requested',
+          category: 'system',
+          description: `Ran the VK → Discord relay now (run ${result.id}): posted ${result.posted}, skipped ${result.skipped}, errors ${result.errors.length}`,
+          targetType: 'relay-run',
+          targetId: String(result.id),
+          after: { posted: result.posted, skipped: result.skipped, errors: result.errors.length },
+        }),
+      ),
+    );
+    deps.outboxRelay.kick();
     return result;
   });
 }

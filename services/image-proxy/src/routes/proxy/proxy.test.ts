@@ -259,6 +259,18 @@ for (const impl of cacheImplementations()) {
       const fallback = await get(service, '/api/proxy/discord/embed/avatars/0.png');
       expect(fallback.statusCode).toBe(200);
       expect((await sharp(fallback.rawPayload).metadata()).width).toBe(128);
+      // Spec 3 §9: 48 px in the users table, 96 px the proxy's default.
+      for (const [query, side] of [
+        ['?size=48', 48],
+        ['', 96],
+      ] as const) {
+        const res = await get(
+          service,
+          `/api/proxy/discord/avatars/${account.discordId}/${account.avatar}.png${query}`,
+        );
+        expect(res.statusCode, query).toBe(200);
+        expect((await sharp(res.rawPayload).metadata()).width, query).toBe(side);
+      }
       const unknown = await get(
         service,
         `/api/proxy/discord/avatars/${account.discordId}/${'0'.repeat(32)}.png`,

@@ -28,12 +28,28 @@ export const proxyImageQuerySchema = z.object({
   url: safeString().min(1).max(MAX_IMAGE_URL_LENGTH),
 });
 
-/** Discord's avatar sizes: powers of two from 16 to 4096. */
+/**
+ * Avatar sizes taken: Discord's powers of two from 16 to 4096, and the 48 and 96 the admin area
+ * asks for (spec 3 §9: 48 in the users table, 96 the proxy's default), which the CDN serves too.
+ */
+export const DISCORD_AVATAR_SIZES = [
+  '16',
+  '32',
+  '48',
+  '64',
+  '96',
+  '128',
+  '256',
+  '512',
+  '1024',
+  '2048',
+  '4096',
+] as const;
+/** The size asked of the CDN for a user's avatar when the request names none (spec 3 §9). */
+export const DISCORD_DEFAULT_AVATAR_SIZE = '96';
 const discordQuerySchema = z.object({
   size: z
-    .enum(['16', '32', '64', '128', '256', '512', '1024', '2048', '4096'], {
-      error: 'size must be a power of two from 16 to 4096',
-    })
+    .enum(DISCORD_AVATAR_SIZES, { error: 'size must be 48, 96 or a power of two from 16 to 4096' })
     .optional(),
 });
 
@@ -95,7 +111,8 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
     (req, reply) => {
       const path = (req.params as { '*': string })['*'];
       if (!DISCORD_PATH.test(path)) throw badUrl('path', 'Not a Discord avatar path');
-      const size = req.query.size;
+      // A user's avatar without a size is asked at the proxy's default; a default avatar as it is.
+      const size = req.query.size ?? (path.startsWith('avatars/') ? DISCORD_DEFAULT_AVATAR_SIZE : undefined);
       return answer(req, reply, under(deps.discordCdnUrl, path, size ? `size=${size}` : ''));
     },
   );

@@ -29,7 +29,7 @@ interface Stats {
 
 /** The audit log (spec 3 §2.3, §4). Load errors are only logged (spec 3 §8). */
 export default function LogsSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ids = useId();
   const [filters, setFilters] = useState<LogFilters>(EMPTY_FILTERS);
   const [sort, setSort] = useState<LogSort>('date-desc');
@@ -319,7 +319,7 @@ export default function LogsSection() {
                 <>
                   <time dateTime={row.createdAt}>{at.toLocaleString('ru-RU')}</time>
                   <span className="admin-muted admin-relative">
-                    {relativeTime(at, now, 'ru', t('adminLogs.justNow'))}
+                    {relativeTime(at, now, i18n.language, t('adminLogs.justNow'))}
                   </span>
                 </>
               );

@@ -15,6 +15,7 @@ export function TradeCards({ items }: { items: TradeItem[] }) {
             className="admin-trade-cards__image"
             src={cardImageUrl(item.Inventory.Card.id)}
             alt=""
+            errorText={t('images.card')}
             width={32}
             height={48}
           />

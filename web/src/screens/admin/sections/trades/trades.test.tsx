@@ -1,5 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ImageLoaderContext } from '../../../../components/LoadedImage';
+import type { ImageLoader } from '../../../../images/loader';
 import { jsonResponse, renderPage, stubFetch, user } from '../../../../test/render';
 import { filterTrades, UserTradesSlot } from '../users/UserTradesSlot';
 import TradesSection from './index';
@@ -140,5 +142,30 @@ describe("the user modal's trades tab (spec 3 §2.2)", () => {
     renderPage({ user: admin, language: 'ru' }, <UserTradesSlot userId={2} search="nobody" />);
     await screen.findByText('Найдено: 0');
     expect(await screen.findByText('Трейды не найдены')).toBeTruthy();
+  });
+
+  it("hides a card image that fails to load behind the 'Карточка' placeholder (spec 3 §8)", async () => {
+    stubFetch(async (url) => (url === '/admin/users/2/trades' ? jsonResponse(list) : jsonResponse({}, 404)));
+    // Every picture fails to load (as LoadedImage's own tests do it).
+    const failing = {
+      load: async () => Promise.reject(new Error('HTTP 404')),
+      loaded: () => undefined,
+      forget: () => {},
+    } as unknown as ImageLoader;
+    renderPage(
+      { user: admin, language: 'ru' },
+      <ImageLoaderContext.Provider value={failing}>
+        <UserTradesSlot userId={2} search="" />
+      </ImageLoaderContext.Provider>,
+    );
+    const first = (await screen.findByText('#11')).closest('[data-trade-id]') as HTMLElement;
+    const images = first.querySelectorAll('.admin-trade-cards__image');
+    expect(images).toHaveLength(2);
+    await vi.waitFor(() => {
+      for (const image of images) {
+        expect(image.className).toContain('image--error');
+        expect(image.textContent).toBe('Карточка');
+      }
+    });
   });
 });

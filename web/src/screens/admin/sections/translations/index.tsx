@@ -1,3 +1,4 @@
+import { translationIssues, translationsTooLarge } from '@acg/contracts/translations';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
@@ -207,7 +208,8 @@ export default function TranslationsSection() {
     if (!file) return;
     try {
       const data: unknown = JSON.parse(await file.text());
-      if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error('not an object');
+      // A file the service would refuse to save is refused here, before it replaces the texts.
+      if (translationIssues(data).length > 0 || translationsTooLarge(data)) throw new Error('invalid file');
       setEntries(flatten(data));
       window.alert(t('adminI18n.imported'));
     } catch {

@@ -19,6 +19,20 @@ describe('translation editor model', () => {
     expect(newKeyError('home.new', '  ', keys)).toBe('valueRequired');
     expect(newKeyError('home.new', 'v', keys)).toBeNull();
   });
+  it('takes a key that would replace a text or a group on save as an existing key', () => {
+    const entries = flatten({ home: { title: 'Главная', tagline: 'Карточки' }, nav: 'Меню' });
+    const keys = new Set(entries.map((e) => e.key));
+    // 'home' would replace the group home.*, 'nav.menu' the text nav, 'home.title.x' the text home.title.
+    for (const key of ['home', 'nav.menu', 'home.title.x'])
+      expect(newKeyError(key, 'v', keys), key).toBe('duplicate');
+    expect(newKeyError('homepage', 'v', keys)).toBeNull();
+    expect(newKeyError('home.titles', 'v', keys)).toBeNull();
+    // What the rule protects: each of those keys, saved, loses an existing text.
+    for (const key of ['home', 'nav.menu', 'home.title.x']) {
+      const saved = flatten(unflatten([{ key, value: 'v' }, ...entries])).map((e) => e.key);
+      expect([...keys].every((k) => saved.includes(k)) && saved.includes(key), key).toBe(false);
+    }
+  });
   it('tells empty entries, searches by scope, lists keys and windows pages', () => {
     expect(isEmpty(' ')).toBe(true);
     expect(isEmpty({ plural: ['', ' '] })).toBe(true);

@@ -55,7 +55,10 @@ export function newKeyError(key: string, value: string, existing: ReadonlySet<st
   if (!k) return 'required';
   if (k.length < 2) return 'short';
   if (/\s/.test(k)) return 'spaces';
+  // A key that is an existing key, or that an existing key is a dotted path into (or out of),
+  // would replace that text or that whole group when the nested file is written.
   if (existing.has(k)) return 'duplicate';
+  for (const e of existing) if (e.startsWith(`${k}.`) || k.startsWith(`${e}.`)) return 'duplicate';
   if (!value.trim()) return 'valueRequired';
   return null;
 }

@@ -153,6 +153,7 @@ function InventoryTab({ userId, search }: { userId: number; search: string }) {
                 className="admin-inventory__image"
                 src={item.Card.imageUrl ?? cardImageUrl(item.Card.id)}
                 alt={item.Card.Character.name}
+                errorText={t('images.card')}
                 width={48}
                 height={68}
               />

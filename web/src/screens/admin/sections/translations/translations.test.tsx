@@ -1,0 +1,48 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
+import TranslationsSection from './index';
+
+/** The editor on the ru file, its import behind 'Дополнительно' (spec 3 §2.6, §5). */
+async function openImport() {
+  stubFetch(async (url) => {
+    if (url === '/api/i18n') return jsonResponse([{ lang: 'ru' }]);
+    if (url === '/api/i18n/ru') return jsonResponse({ nav: { home: 'Главная' } });
+    return jsonResponse({ error: 'unexpected' }, 500);
+  });
+  renderPage({ language: 'ru' }, <TranslationsSection />);
+  fireEvent.click(await screen.findByRole('button', { name: 'Дополнительно' }));
+  return screen.getByLabelText('Импорт JSON') as HTMLInputElement;
+}
+
+const choose = (input: HTMLInputElement, content: string) =>
+  fireEvent.change(input, {
+    target: { files: [new File([content], 'ru.json', { type: 'application/json' })] },
+  });
+
+describe('the translation import', () => {
+  it('refuses a file the server would refuse to save, and keeps the loaded texts', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const input = await openImport();
+    for (const content of [
+      'not json',
+      '[]',
+      JSON.stringify({ nav: { home: 5 } }),
+      JSON.stringify({ 'nav home': 'x' }),
+      JSON.stringify({ nav: { count: { plural: [] } } }),
+    ]) {
+      alert.mockClear();
+      choose(input, content);
+      await waitFor(() => expect(alert, content).toHaveBeenCalledWith('Ошибка импорта переводов'));
+    }
+    expect(screen.getByDisplayValue('Главная')).toBeTruthy();
+  });
+
+  it('imports a valid file', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const input = await openImport();
+    choose(input, JSON.stringify({ nav: { home: 'Домой', count: { plural: ['карта', 'карты'] } } }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Переводы импортированы'));
+    expect(screen.getByDisplayValue('Домой')).toBeTruthy();
+  });
+});
