@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@acg/contracts';
+import { bundledLanguageOf, type ErrorBody, type Identity } from '@acg/contracts';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, wasLogged } from '../errors';
@@ -22,6 +22,23 @@ const CLIENT_ERROR_CODES: Record<number, string> = {
   431: 'header_too_large',
 };
 const JSON_BODY_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
+/** The refusal of a request its schema rejects, in the caller's language (rules §21). */
+const INVALID_REQUEST = { en: 'Invalid request', ru: 'Некорректный запрос' } as const;
+
+/**
+ * The message of a schema refusal: "Invalid request" in the caller's language, naming the
+ * fields it is about (the first segment of each issue's path), so a form's error box says which.
+ */
+export function validationMessage(language: string, paths: readonly string[]): string {
+  const fields = new Set<string>();
+  for (const path of paths) {
+    const field = path.split('/').filter(Boolean)[0];
+    if (field) fields.add(field);
+  }
+  const text = INVALID_REQUEST[bundledLanguageOf(language)];
+  return fields.size === 0 ? text : `${text}: ${[...fields].join(', ')}`;
+}
 
 export interface MethodIndex {
   allowed(path: string): string[];
@@ -65,7 +82,13 @@ export function installErrorHandler(app: FastifyInstance, methods?: MethodIndex)
         path: `${err.validationContext ?? ''}${v.instancePath}`,
         message: v.message,
       }));
-      return reply.code(400).send(body('Invalid request', 'validation_failed', { issues }));
+      // The gateway's own server has no identity: its refusals are in English.
+      const language = (req as { identity?: Identity }).identity?.language ?? 'en';
+      const message = validationMessage(
+        language,
+        err.validation.map((v) => v.instancePath),
+      );
+      return reply.code(400).send(body(message, 'validation_failed', { issues }));
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');

@@ -1,6 +1,8 @@
 import { request as httpRequest } from 'node:http';
+import { IDENTITY_HEADER } from '@acg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { signIdentity } from '../identity';
 import { createLogger } from '../logger';
 import { createHttpServer, type HttpServer } from './server';
 
@@ -115,5 +117,39 @@ describe('methods', () => {
     const res = await app.inject({ method: 'GET', url: '/nothing/here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('a request its schema refuses', () => {
+  it('is a 400 saying so in the caller’s language and naming the fields', async () => {
+    const secret = 'framework-errors-secret-0123456789abcdef';
+    const checked = createHttpServer({
+      name: 'validation-test',
+      logger: createLogger('validation-test', 'silent'),
+      internalSecret: secret,
+    });
+    checked.get(
+      '/pages',
+      { schema: { querystring: z.object({ page: z.coerce.number().int(), size: z.coerce.number().int() }) } },
+      async () => ({}),
+    );
+    const url = await checked.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const as = (language: string) => ({
+        [IDENTITY_HEADER]: signIdentity({ userId: 7, adminLevel: 0, language }, secret),
+      });
+      const ru = await fetch(`${url}/pages?page=x&size=y`, { headers: as('ru') });
+      expect(ru.status).toBe(400);
+      expect(await ru.json()).toMatchObject({
+        error: 'Некорректный запрос: page, size',
+        code: 'validation_failed',
+      });
+      const en = await fetch(`${url}/pages?page=1&size=y`, { headers: as('pt-BR') });
+      expect(await en.json()).toMatchObject({ error: 'Invalid request: size', code: 'validation_failed' });
+      // No identity (signed out, or a call between services) reads English.
+      expect((await (await fetch(`${url}/pages?page=1&size=y`)).json()).error).toBe('Invalid request: size');
+    } finally {
+      await checked.close();
+    }
   });
 });
