@@ -355,6 +355,34 @@ describe('bad requests are refused with a reason and change nothing', () => {
     await h.call('POST', `/trade/api/${t.body.id}/cancel`, A);
   });
 
+  it('answers a Russian member in Russian, whether trades or inventory refused', async () => {
+    const before = await h.entries();
+    const ru = (body: unknown) => h.call('POST', '/trade/api', A, body, 0, 'ru');
+    const cases: Array<[unknown, number, string]> = [
+      [{ toUserId: A, fromItems: one(aCard) }, 400, 'Нельзя предложить обмен самому себе'],
+      [{ toUserId: B }, 400, 'Добавьте в обмен хотя бы одну карточку'],
+      [{ toUserId: 777, fromItems: one(aCard) }, 404, 'Получатель 777 не найден'],
+      // From inventory, over the bus: its reason and values travel in the details.
+      [{ toUserId: B, fromItems: one(bCard) }, 403, `Карточка ${bCard} вам не принадлежит`],
+      [{ toUserId: B, fromItems: one(999_999) }, 404, 'Карточка 999999 не найдена в инвентаре'],
+      [
+        { toUserId: B, fromItems: one(aCard, 2) },
+        409,
+        `Свободных копий «Character 5» (карточка ${aCard}) у вас 1, а в обмене 2`,
+      ],
+    ];
+    for (const [body, status, error] of cases) {
+      const res = await ru(body);
+      expect([res.status, res.body.error], JSON.stringify(body)).toEqual([status, error]);
+    }
+    const unknown = await h.call('POST', '/trade/api/999999/accept', B, undefined, 0, 'ru');
+    expect([unknown.status, unknown.body.error]).toEqual([404, 'Обмен 999999 не найден']);
+    // A language without bundled texts reads English.
+    const de = await h.call('POST', '/trade/api', A, { toUserId: A, fromItems: one(aCard) }, 0, 'de');
+    expect(de.body.error).toBe('You cannot trade with yourself');
+    expect(await h.entries()).toEqual(before);
+  });
+
   it('refuses unknown actions, unknown trades and bad ids', async () => {
     expect((await h.call('POST', '/trade/api/1/steal', B)).status).toBe(400);
     const unknown = await h.call('POST', '/trade/api/999999/accept', B);

@@ -26,8 +26,8 @@ export class AuthenticationError extends AppError {
   }
 }
 export class AuthorizationError extends AppError {
-  constructor(message = 'Forbidden') {
-    super(403, 'forbidden', message);
+  constructor(message = 'Forbidden', details?: unknown) {
+    super(403, 'forbidden', message, details);
   }
 }
 export class NotFoundError extends AppError {

@@ -53,7 +53,7 @@ export async function start(deps: ServiceDeps<TradesConfig>): Promise<RunningSer
         recoveryAfterSeconds: config.TRADE_RECOVERY_AFTER_SECONDS,
         inventoryTimeoutMs: config.INVENTORY_TIMEOUT_MS,
       });
-      registerTradeRoutes(app, { database, flow });
+      await app.register(async (scope) => registerTradeRoutes(scope, { database, flow }));
       registerAdminTradeRoutes(app, { database, flow, sweep, relay });
       const served = serveTradesRpc(bus, flow);
       const scheduler = config.TRADE_SWEEP_ENABLED

@@ -25,8 +25,8 @@ import { serviceModule as tradesModule } from '@acg/trades';
 
 export const TEST_SECRET = 'trades-test-secret-0123456789abcdef';
 
-export const asUser = (userId: number, adminLevel = 0): Record<string, string> => ({
-  [IDENTITY_HEADER]: signIdentity({ userId, adminLevel, language: 'en' }, TEST_SECRET),
+export const asUser = (userId: number, adminLevel = 0, language = 'en'): Record<string, string> => ({
+  [IDENTITY_HEADER]: signIdentity({ userId, adminLevel, language }, TEST_SECRET),
 });
 export const asAdmin = (userId: number) => asUser(userId, 3);
 
@@ -156,11 +156,18 @@ export async function startTradesHarness(opts: { env?: Record<string, string> } 
       const r = await bus.request(inventoryGrant, { userId, cardId, idempotencyKey: key, source: 'drop' });
       return r.entryId;
     },
-    async call(method: string, path: string, userId: number | null, body?: unknown, adminLevel = 0) {
+    async call(
+      method: string,
+      path: string,
+      userId: number | null,
+      body?: unknown,
+      adminLevel = 0,
+      language = 'en',
+    ) {
       const res = await fetch(`${trades.url}${path}`, {
         method,
         headers: {
-          ...(userId === null ? {} : asUser(userId, adminLevel)),
+          ...(userId === null ? {} : asUser(userId, adminLevel, language)),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),

@@ -4,6 +4,7 @@ import {
   type TradeItemFacts,
   type TradeItemInput,
   type TradeSide,
+  tradeRefusal,
 } from '@acg/contracts';
 import {
   AuthorizationError,
@@ -138,9 +139,7 @@ function checkDistinct(req: TradeItemsRequest): void {
   const seen = new Set<number>();
   for (const item of [...req.fromItems, ...req.toItems]) {
     if (seen.has(item.inventoryId))
-      throw new ValidationError(`Inventory item ${item.inventoryId} is listed more than once`, {
-        inventoryId: item.inventoryId,
-      });
+      throw new ValidationError(...tradeRefusal('listedTwice', { inventoryId: item.inventoryId }));
     seen.add(item.inventoryId);
   }
 }
@@ -162,32 +161,27 @@ function checkSide(
     const e = locked.get(item.inventoryId);
     if ((!e || e.quantity === 0) && atAccept)
       throw new ConflictError(
-        `${side === 'from' ? 'The sender' : 'The recipient'} no longer holds inventory item ${item.inventoryId}`,
-        { inventoryId: item.inventoryId },
+        ...tradeRefusal(side === 'from' ? 'senderNoLongerHolds' : 'recipientNoLongerHolds', {
+          inventoryId: item.inventoryId,
+        }),
       );
     if (!e || e.quantity === 0)
-      throw new NotFoundError(`Inventory item ${item.inventoryId} not found`, {
-        inventoryId: item.inventoryId,
-      });
+      throw new NotFoundError(...tradeRefusal('itemNotFound', { inventoryId: item.inventoryId }));
     if (e.userId !== userId)
       throw side === 'from'
-        ? new AuthorizationError(`Inventory item ${item.inventoryId} is not yours`)
-        : new ConflictError(`Inventory item ${item.inventoryId} does not belong to the recipient`, {
-            inventoryId: item.inventoryId,
-          });
-    if (e.deleted)
-      throw new ConflictError(
-        `The card of inventory item ${item.inventoryId} was removed from the catalogue`,
-        {
-          inventoryId: item.inventoryId,
-        },
-      );
+        ? new AuthorizationError(...tradeRefusal('itemNotYours', { inventoryId: item.inventoryId }))
+        : new ConflictError(...tradeRefusal('itemNotRecipients', { inventoryId: item.inventoryId }));
+    if (e.deleted) throw new ConflictError(...tradeRefusal('cardRemoved', { inventoryId: item.inventoryId }));
     const free = e.quantity - e.reserved + (ownReserved.get(e.id) ?? 0);
     if (free < item.quantity) {
-      const whose = side === 'from' ? 'You have' : 'The recipient has';
       throw new ConflictError(
-        `${whose} only ${free} free ${free === 1 ? 'copy' : 'copies'} of ${nameOf(e)} (inventory item ${e.id}), ${item.quantity} asked`,
-        { inventoryId: e.id, free, asked: item.quantity },
+        ...tradeRefusal(side === 'from' ? 'fewFreeOwn' : 'fewFreeRecipient', {
+          inventoryId: e.id,
+          free,
+          asked: item.quantity,
+          name: nameOf(e),
+          copies: free === 1 ? 'copy' : 'copies',
+        }),
       );
     }
     return facts(side, item, e);

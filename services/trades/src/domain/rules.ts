@@ -3,6 +3,8 @@ import {
   MAX_TRADE_ITEMS_PER_SIDE,
   type TradeAction,
   type TradeItemInput,
+  type TradeRefusal,
+  tradeRefusal,
 } from '@acg/contracts';
 import { AuthorizationError, ConflictError, ValidationError } from '@acg/platform';
 import type { TradeRowState } from '../db/schema';
@@ -13,18 +15,16 @@ import type { TradeRowState } from '../db/schema';
  * once (its quantity says how many copies).
  */
 export function checkNewTrade(fromUserId: number, body: CreateTradeBody): void {
-  if (body.toUserId === fromUserId) throw new ValidationError('You cannot trade with yourself');
+  if (body.toUserId === fromUserId) throw new ValidationError(...tradeRefusal('selfTrade'));
   const items: TradeItemInput[] = [...body.fromItems, ...body.toItems];
-  if (items.length === 0) throw new ValidationError('A trade needs at least one item on either side');
+  if (items.length === 0) throw new ValidationError(...tradeRefusal('noItems'));
   for (const side of ['fromItems', 'toItems'] as const)
     if (body[side].length > MAX_TRADE_ITEMS_PER_SIDE)
-      throw new ValidationError(`At most ${MAX_TRADE_ITEMS_PER_SIDE} items per side`);
+      throw new ValidationError(...tradeRefusal('tooManyItems', { max: MAX_TRADE_ITEMS_PER_SIDE }));
   const seen = new Set<number>();
   for (const item of items) {
     if (seen.has(item.inventoryId))
-      throw new ValidationError(`Inventory item ${item.inventoryId} is listed more than once`, {
-        inventoryId: item.inventoryId,
-      });
+      throw new ValidationError(...tradeRefusal('listedTwice', { inventoryId: item.inventoryId }));
     seen.add(item.inventoryId);
   }
 }
@@ -36,12 +36,12 @@ export interface TradeParties {
   expiresAt: Date;
 }
 
-const settledWords: Partial<Record<TradeRowState, string>> = {
-  accepted: 'already accepted',
-  declined: 'already declined',
-  cancelled: 'already cancelled',
+const settled: Partial<Record<TradeRowState, TradeRefusal>> = {
+  accepted: 'alreadyAccepted',
+  declined: 'alreadyDeclined',
+  cancelled: 'alreadyCancelled',
   expired: 'expired',
-  accepting: 'being accepted',
+  accepting: 'beingAccepted',
 };
 
 /**
@@ -52,13 +52,13 @@ const settledWords: Partial<Record<TradeRowState, string>> = {
 export function checkAction(trade: TradeParties, userId: number, action: TradeAction, now: Date): void {
   const isSender = trade.fromUserId === userId;
   const isRecipient = trade.toUserId === userId;
-  if (!isSender && !isRecipient) throw new AuthorizationError('This trade is not yours');
-  if (action === 'cancel' && !isSender) throw new AuthorizationError('Only the sender can cancel this trade');
+  if (!isSender && !isRecipient) throw new AuthorizationError(...tradeRefusal('notYourTrade'));
+  if (action === 'cancel' && !isSender) throw new AuthorizationError(...tradeRefusal('onlySenderCancels'));
   if (action !== 'cancel' && !isRecipient)
-    throw new AuthorizationError(`Only the recipient can ${action} this trade`);
+    throw new AuthorizationError(
+      ...tradeRefusal(action === 'accept' ? 'onlyRecipientAccepts' : 'onlyRecipientDeclines'),
+    );
   if (trade.status !== 'pending')
-    throw new ConflictError(`This trade is ${settledWords[trade.status] ?? 'no longer pending'}`, {
-      status: trade.status,
-    });
-  if (trade.expiresAt.getTime() <= now.getTime()) throw new ConflictError('This trade has expired');
+    throw new ConflictError(...tradeRefusal(settled[trade.status] ?? 'notPending', { status: trade.status }));
+  if (trade.expiresAt.getTime() <= now.getTime()) throw new ConflictError(...tradeRefusal('expired'));
 }

@@ -11,6 +11,7 @@ import {
   type TradeUser,
   tradeCreated,
   tradeOutcomes,
+  tradeRefusal,
   usersGet,
 } from '@acg/contracts';
 import {
@@ -180,7 +181,7 @@ export function createTradeFlow(deps: TradeFlowDeps) {
     checkNewTrade(actor.userId, body);
     const { users } = await bus.request(usersGet, { ids: [actor.userId, body.toUserId] });
     if (!users.some((u) => u.id === body.toUserId))
-      throw new NotFoundError(`Recipient ${body.toUserId} not found`, { toUserId: body.toUserId });
+      throw new NotFoundError(...tradeRefusal('recipientNotFound', { toUserId: body.toUserId }));
     const opening = await database.transaction((tx) =>
       insertOpening(tx, {
         fromUserId: actor.userId,
@@ -251,7 +252,7 @@ export function createTradeFlow(deps: TradeFlowDeps) {
       return pending;
     });
     // The sweep gave up on this opening while inventory was slow: it released the escrow.
-    if (!row) throw new UnavailableError('The trade could not be completed; please try again');
+    if (!row) throw new UnavailableError(...tradeRefusal('notCompleted'));
     relay.kick();
     const known = new Map(
       users.map((u) => [u.id, { id: u.id, username: u.username, avatar: u.avatar, discordId: u.discordId }]),
@@ -276,7 +277,7 @@ export function createTradeFlow(deps: TradeFlowDeps) {
         throw err;
       }
       logger.warn({ err, tradeId: row.id }, 'transfer not confirmed; the sweep finishes the accept');
-      throw new UnavailableError('The trade is being accepted; please check again shortly');
+      throw new UnavailableError(...tradeRefusal('acceptInProgress'));
     }
     const done = await database.transaction(async (tx) => {
       const accepted = await moveTrade(tx, row.id, ['accepting'], 'accepted', { settled: true });
@@ -299,7 +300,7 @@ export function createTradeFlow(deps: TradeFlowDeps) {
     const row = await database.transaction(async (tx) => {
       const current = await lockTrade(tx, tradeId);
       if (!current || current.status === 'opening' || current.status === 'failed')
-        throw new NotFoundError(`Trade ${tradeId} not found`);
+        throw new NotFoundError(...tradeRefusal('tradeNotFound', { tradeId }));
       checkAction(current, actor.userId, action, now);
       const moved = await moveTrade(tx, tradeId, ['pending'], to, {
         releasePending: action !== 'accept',
