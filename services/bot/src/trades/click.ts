@@ -1,4 +1,4 @@
-import { usersEnsureDiscord } from '@acg/contracts';
+import { isTradeRefusal, tradeRefusalText, usersEnsureDiscord } from '@acg/contracts';
 import { AppError, type Bus, type CacheNamespace, type Logger } from '@acg/platform';
 import { type Interaction, invokerOf, ResponseType } from '../domain/interaction';
 import { ephemeral, type Locale, type MessageData } from '../domain/replies';
@@ -59,8 +59,14 @@ export async function tradeClick(
     };
   } catch (err) {
     // The trades service's refusals (not yours, no longer pending, cards gone) are worth showing.
-    if (err instanceof AppError && err.status >= 400 && err.status < 500)
-      return reply(ephemeral(err.message || t.actionFailed));
+    // They come with their reason (rules §34), so they read in the clicker's language.
+    if (err instanceof AppError && err.status >= 400 && err.status < 500) {
+      const details = err.details as Record<string, unknown> | undefined;
+      const text = isTradeRefusal(details?.reason)
+        ? tradeRefusalText(details.reason, locale, details)
+        : err.message;
+      return reply(ephemeral(text || t.actionFailed));
+    }
     deps.logger.error({ err, tradeId: button.tradeId }, 'trade action from Discord failed');
     return reply(ephemeral(t.actionFailed));
   }

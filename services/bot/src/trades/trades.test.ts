@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { usersEnsureDiscord, usersGet } from '@acg/contracts';
+import { tradeRefusal, usersEnsureDiscord, usersGet } from '@acg/contracts';
 import { demoAccounts, FAKE_BOT_TOKEN, type FakeDiscord, startFakeDiscord } from '@acg/fakes';
 import {
   AuthorizationError,
@@ -46,11 +46,14 @@ bus.serve(usersEnsureDiscord, async ({ discordId }) => {
 bus.serve(tradesAct, async ({ tradeId, userId, action }) => {
   acts.push({ tradeId, userId, action });
   const trade = trades.get(tradeId);
-  if (!trade) throw new NotFoundError('Trade not found');
+  // Refused as the trades service refuses: English text, the reason and its values in details.
+  if (!trade) throw new NotFoundError(...tradeRefusal('tradeNotFound', { tradeId }));
   const isRecipient = trade.toUserId === userId;
   if (action === 'cancel' ? trade.fromUserId !== userId : !isRecipient)
-    throw new AuthorizationError('Only the recipient may accept or decline this trade');
-  if (trade.status !== 'pending') throw new ConflictError('Trade is no longer pending');
+    throw new AuthorizationError(
+      ...tradeRefusal(action === 'accept' ? 'onlyRecipientAccepts' : 'onlyRecipientDeclines'),
+    );
+  if (trade.status !== 'pending') throw new ConflictError(...tradeRefusal('alreadyDeclined'));
   const status: Exclude<Status, 'pending'> =
     action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'cancelled';
   trade.status = status;
@@ -193,7 +196,13 @@ describe('trade offers as Discord DMs', () => {
       url,
     );
     expect(stale.status).toBe(200);
-    expect(stale.answer).toEqual({ type: 4, data: { content: 'Trade is no longer pending', flags: 64 } });
+    expect(stale.answer).toEqual({ type: 4, data: { content: 'This trade is already declined', flags: 64 } });
+    // The same refusal to a Russian client reads in Russian.
+    const staleRu = await fake.interactions.send(
+      fake.interactions.componentInteraction({ ...hikari, locale: 'ru' }, dm, `trade:accept:${id}`),
+      url,
+    );
+    expect(staleRu.answer).toEqual({ type: 4, data: { content: 'Обмен уже отклонён', flags: 64 } });
     expect(trades.get(id)?.status).toBe('declined');
   });
 
@@ -206,7 +215,7 @@ describe('trade offers as Discord DMs', () => {
     );
     expect(sent.answer).toEqual({
       type: 4,
-      data: { content: 'Only the recipient may accept or decline this trade', flags: 64 },
+      data: { content: 'Only the recipient can accept this trade', flags: 64 },
     });
     expect(trades.get(id)?.status).toBe('pending');
     expect(fake.channels.message(dm.channel_id, dm.id)!.components).toHaveLength(1);
@@ -219,7 +228,7 @@ describe('trade offers as Discord DMs', () => {
       fake.interactions.componentInteraction(hikari, dm, 'trade:accept:999999'),
       url,
     );
-    expect(sent.answer).toEqual({ type: 4, data: { content: 'Trade not found', flags: 64 } });
+    expect(sent.answer).toEqual({ type: 4, data: { content: 'Обмен 999999 не найден', flags: 64 } });
   });
 
   it('sends one DM per trade even when the event is delivered again', async () => {
