@@ -15,6 +15,8 @@ describe('translation editor model', () => {
     expect(newKeyError('  ', 'v', keys)).toBe('required');
     expect(newKeyError('a', 'v', keys)).toBe('short');
     expect(newKeyError('a b', 'v', keys)).toBe('spaces');
+    for (const key of ['home..title', '.home', 'home.', '..'])
+      expect(newKeyError(key, 'v', keys), key).toBe('parts');
     expect(newKeyError(' home.title ', 'v', keys)).toBe('duplicate');
     expect(newKeyError('home.new', '  ', keys)).toBe('valueRequired');
     expect(newKeyError('home.new', 'v', keys)).toBeNull();

@@ -48,13 +48,16 @@ export const isEmpty = (v: Value) =>
 export const valueText = (v: Value) =>
   typeof v === 'string' ? v : isPlural(v) ? v.plural.join(' | ') : JSON.stringify(v.readonly);
 
-export type KeyError = 'required' | 'short' | 'spaces' | 'duplicate' | 'valueRequired';
+export type KeyError = 'required' | 'short' | 'spaces' | 'parts' | 'duplicate' | 'valueRequired';
 /** New key rules (spec 3 §5), on trimmed key and value. */
 export function newKeyError(key: string, value: string, existing: ReadonlySet<string>): KeyError | null {
   const k = key.trim();
   if (!k) return 'required';
   if (k.length < 2) return 'short';
   if (/\s/.test(k)) return 'spaces';
+  // Dots nest the file: an empty part ('a..b', '.a', 'a.') would be a nameless group, which the
+  // server refuses on save (rules §29).
+  if (k.split('.').some((part) => part === '')) return 'parts';
   // A key that is an existing key, or that an existing key is a dotted path into (or out of),
   // would replace that text or that whole group when the nested file is written.
   if (existing.has(k)) return 'duplicate';
