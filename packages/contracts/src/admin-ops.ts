@@ -163,7 +163,18 @@ export const newsIdParamsSchema = z.object({ id: id() });
 
 // --- translations ---
 
-export const languageCodeSchema = languageSchema;
+/**
+ * A language code as the translations store it: its canonical BCP 47 form (`en-us` → `en-US`,
+ * `PT-br` is refused by the pattern, `pt-br` → `pt-BR`), so one language is never two (rules §29).
+ */
+export const languageCodeSchema = languageSchema.transform((code, ctx) => {
+  try {
+    return Intl.getCanonicalLocales(code)[0] ?? code;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'not a language tag (en, ru, pt-BR)' });
+    return z.NEVER;
+  }
+});
 
 // --- settings and the relay ---
 

@@ -68,6 +68,14 @@ describe('translations', () => {
     expect(langs.map((l: { lang: string }) => l.lang)).toEqual(['en', 'pt-BR', 'ru']);
     const wipe = await save('ru', '{}');
     expect(wipe.status).toBe(409);
+    // One language in any case: pt-br is pt-BR (already there), and reads as it.
+    expect((await save('pt-br', '{}')).status).toBe(409);
+    expect((await h.fetch('/api/i18n/pt-br')).status).toBe(200);
+    expect((await (await h.fetch('/api/i18n')).json()).map((l: { lang: string }) => l.lang)).toEqual([
+      'en',
+      'pt-BR',
+      'ru',
+    ]);
     expect(Object.keys(await (await h.fetch('/api/i18n/ru')).json()).length).toBeGreaterThan(3);
   });
 
