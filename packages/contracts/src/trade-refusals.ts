@@ -90,7 +90,11 @@ export function tradeRefusalText(
   language: string,
   values: Readonly<Record<string, unknown>> = {},
 ): string {
-  const template: string = TRADE_REFUSALS[reason][bundledLanguageOf(language)];
+  return fillPlaceholders(TRADE_REFUSALS[reason][bundledLanguageOf(language)], values);
+}
+
+/** A message's `{name}` placeholders filled from `values` (text and numbers; anything else is empty). */
+export function fillPlaceholders(template: string, values: Readonly<Record<string, unknown>>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = values[name];
     return typeof value === 'string' || typeof value === 'number' ? String(value) : '';

@@ -1,4 +1,4 @@
-import { bundledLanguageOf } from '@acg/contracts';
+import { bundledLanguageOf, fillPlaceholders } from '@acg/contracts';
 import { NotFoundError, ValidationError } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 
@@ -105,14 +105,13 @@ export function say(
   key: MessageKey,
   values: Record<string, string | number> = {},
 ): string {
-  const text: string = MESSAGES[key][bundledLanguageOf(req.identity.language)];
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+  return fillPlaceholders(MESSAGES[key][bundledLanguageOf(req.identity.language)], values);
 }
 
-/** A 400 with the message in the caller's language and the field it is about. */
 /** A 404 in the caller's language. */
 export const notFound = (req: FastifyRequest, key: MessageKey, details?: Record<string, unknown>) =>
   new NotFoundError(say(req, key), details);
 
+/** A 400 with the message in the caller's language and the field it is about. */
 export const invalid = (req: FastifyRequest, key: MessageKey, field: string, values = {}) =>
   new ValidationError(say(req, key, values), { field });
