@@ -18,20 +18,16 @@ export interface KeptAnswer {
 }
 
 /** Bytes the kept answers may take in all; the least recently used go first. */
-export const ANSWER_COPIES_BYTES = 32 * 1024 * 1024;
+const ANSWER_COPIES_BYTES = 32 * 1024 * 1024;
 /** The largest answer kept. */
-export const ANSWER_COPY_MAX_BYTES = 16 * 1024 * 1024;
+const ANSWER_COPY_MAX_BYTES = 16 * 1024 * 1024;
 
 export class AnswerCopies {
-  private readonly kept: LRUCache<string, KeptAnswer>;
-
-  constructor(maxBytes = ANSWER_COPIES_BYTES) {
-    this.kept = new LRUCache<string, KeptAnswer>({
-      maxSize: maxBytes,
-      maxEntrySize: Math.min(ANSWER_COPY_MAX_BYTES, maxBytes),
-      sizeCalculation: (answer) => Math.max(1, answer.body.length),
-    });
-  }
+  private readonly kept = new LRUCache<string, KeptAnswer>({
+    maxSize: ANSWER_COPIES_BYTES,
+    maxEntrySize: ANSWER_COPY_MAX_BYTES,
+    sizeCalculation: (answer) => Math.max(1, answer.body.length),
+  });
 
   /**
    * The key of a bodiless GET's answer, or undefined when the request has its own conditions or
@@ -63,11 +59,6 @@ export class AnswerCopies {
 
   drop(key: string): void {
     this.kept.delete(key);
-  }
-
-  /** The bytes the kept answers take. */
-  get size(): number {
-    return this.kept.calculatedSize;
   }
 }
 

@@ -3,6 +3,9 @@ import * as z from 'zod/mini';
 import { getJson } from './http';
 
 const nullableString = z.nullable(z.string());
+const sourceSchema = z.enum(['shikimori', 'anilist']);
+/** The sources that did not answer a search (its answer's, or a refusal's `details.unavailable`). */
+export const unavailableSourcesSchema = z.array(sourceSchema);
 const animeSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -14,12 +17,12 @@ const animeSchema = z.object({
   url: nullableString,
   description: nullableString,
   genres: z.array(z.string()),
-  source: z.enum(['shikimori', 'anilist']),
+  source: sourceSchema,
 }) satisfies z.ZodMiniType<Anime>;
 
 const searchAnswer = z.object({
   results: z.array(animeSchema),
-  unavailable: z.array(z.enum(['shikimori', 'anilist'])),
+  unavailable: unavailableSourcesSchema,
 }) satisfies z.ZodMiniType<AnimeSearchAnswer>;
 
 const status = z.object({

@@ -18,6 +18,9 @@ export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions):
 export const numberFormat = (locale: string): Intl.NumberFormat =>
   once(`number\n${locale}`, () => new Intl.NumberFormat(locale));
 
+export const relativeTimeFormat = (locale: string): Intl.RelativeTimeFormat =>
+  once(`relative\n${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }));
+
 /** A language's name in itself (Deutsch, 日本語), for a language the bundled texts do not name. */
 export const nativeName = (code: string): string =>
   once(`language\n${code}`, () => {

@@ -1,5 +1,5 @@
 import { bundledLanguageOf, type ErrorBody, type Identity } from '@acg/contracts';
-import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, wasLogged } from '../errors';
 
@@ -38,6 +38,28 @@ export function validationMessage(language: string, paths: readonly string[]): s
   }
   const text = INVALID_REQUEST[bundledLanguageOf(language)];
   return fields.size === 0 ? text : `${text}: ${[...fields].join(', ')}`;
+}
+
+/** The caller's language; a server without identities (the gateway's own) answers in English. */
+const languageOf = (req: FastifyRequest): string =>
+  (req as { identity?: Identity }).identity?.language ?? 'en';
+
+/**
+ * Answers a scope's refusals in the caller's language: an AppError whose details `text`
+ * recognises (its `reason`, a broken constraint…) gets the text it gives for the caller's
+ * language, with its status, code and details unchanged; anything else goes on as it is to the
+ * platform's handler (the parent scope's). Call on an encapsulated scope (`app.register`).
+ */
+export function refusalsInCallersLanguage(
+  scope: FastifyInstance,
+  text: (details: Readonly<Record<string, unknown>>, language: string) => string | undefined,
+): void {
+  scope.setErrorHandler((err, req) => {
+    if (!(err instanceof AppError) || typeof err.details !== 'object' || err.details === null) throw err;
+    const message = text(err.details as Record<string, unknown>, languageOf(req));
+    if (message === undefined) throw err;
+    throw new AppError(err.status, err.code, message, err.details);
+  });
 }
 
 export interface MethodIndex {
@@ -82,10 +104,8 @@ export function installErrorHandler(app: FastifyInstance, methods?: MethodIndex)
         path: `${err.validationContext ?? ''}${v.instancePath}`,
         message: v.message,
       }));
-      // The gateway's own server has no identity: its refusals are in English.
-      const language = (req as { identity?: Identity }).identity?.language ?? 'en';
       const message = validationMessage(
-        language,
+        languageOf(req),
         err.validation.map((v) => v.instancePath),
       );
       return reply.code(400).send(body(message, 'validation_failed', { issues }));

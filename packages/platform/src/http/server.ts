@@ -93,7 +93,7 @@ export function createHttpServer(opts: HttpServerOptions) {
   return app;
 }
 export type HttpServer = ReturnType<typeof createHttpServer>;
-export { errorAnswer } from './errors';
+export { errorAnswer, refusalsInCallersLanguage } from './errors';
 export type { RequestObserver } from './metrics';
 
 const registries = new WeakMap<object, Registry>();

@@ -1,4 +1,5 @@
 import {
+  bundledLanguageOf,
   DEFAULT_FRESHNESS_SECONDS,
   DEFAULT_SCHEDULE,
   SECRET_SETTINGS,
@@ -112,7 +113,7 @@ export const parseSettingValue = <K extends SettingKey>(
   key: K,
   value: unknown,
   language: string = 'en',
-): RelaySettings[K] => parsers[key](value, language === 'ru' ? 'ru' : 'en');
+): RelaySettings[K] => parsers[key](value, bundledLanguageOf(language));
 
 export const isSecret = (key: SettingKey): boolean => SECRET_SETTINGS.includes(key);
 

@@ -1,7 +1,8 @@
 import type { AnimeSearchAnswer } from '@acg/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchAnime } from '../../api/anime';
+import * as z from 'zod/mini';
+import { searchAnime, unavailableSourcesSchema } from '../../api/anime';
 import { HttpError } from '../../api/http';
 
 export type SearchState =
@@ -10,15 +11,12 @@ export type SearchState =
   | { status: 'ready'; answer: AnimeSearchAnswer }
   | { status: 'error'; message: string; unavailable: AnimeSearchAnswer['unavailable'] };
 
-const SOURCES: readonly string[] = ['shikimori', 'anilist'] satisfies AnimeSearchAnswer['unavailable'];
-
 /** The sources a refused search names as not answering (its 503's `details.unavailable`). */
-const unavailableIn = (body: unknown): AnimeSearchAnswer['unavailable'] => {
-  const named = (body as { details?: { unavailable?: unknown } } | undefined)?.details?.unavailable;
-  return Array.isArray(named)
-    ? (named.filter((s) => SOURCES.includes(s)) as AnimeSearchAnswer['unavailable'])
-    : [];
-};
+const unavailableIn = (body: unknown): AnimeSearchAnswer['unavailable'] =>
+  z.safeParse(
+    unavailableSourcesSchema,
+    (body as { details?: { unavailable?: unknown } } | undefined)?.details?.unavailable,
+  ).data ?? [];
 
 /**
  * Spec 1 §4/§8: idle, loading, then results or error. The server's error text when it sent one,

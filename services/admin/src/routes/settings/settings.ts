@@ -1,4 +1,5 @@
 import {
+  bundledLanguageOf,
   channelCheckSchema,
   channelIdParamsSchema,
   relayRunListSchema,
@@ -105,7 +106,7 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
       // Checked here rather than by the route schema, so the answer's `error` (what the screen
       // shows) is the spec's message in the visitor's language, not 'Invalid request'.
       if (!channelIdParamsSchema.safeParse(req.params).success) {
-        const message = CHANNEL_ID_MESSAGE[req.identity.language === 'ru' ? 'ru' : 'en'];
+        const message = CHANNEL_ID_MESSAGE[bundledLanguageOf(req.identity.language)];
         throw new ValidationError(message, { issues: [{ path: 'params/id', message }] });
       }
       try {

@@ -4,7 +4,7 @@ import {
   auditEventFor,
   ConflictError,
   type HttpServer,
-  isAppError,
+  refusalsInCallersLanguage,
   requireAdmin,
   ValidationError,
 } from '@acg/platform';
@@ -23,7 +23,7 @@ import {
   updateCardRow,
   updateCharacterRow,
 } from '../../repository/catalogue-writes';
-import { invalid, type MessageKey, notFound, say } from './messages';
+import { invalid, type MessageKey, notFound, say, sayIn } from './messages';
 
 /** The foreign keys of the catalogue and what a write that breaks one refers to. */
 const MISSING_REFERENCE: Record<string, MessageKey> = {
@@ -161,14 +161,10 @@ export function registerAdminCatalogueRoutes(
     requireAdmin(req);
   });
   // A write naming a row that does not exist (a foreign key, rules §36) says which, in the
-  // caller's language; the platform's handler (the parent scope's) renders every error.
-  app.setErrorHandler((err, req) => {
-    const constraint = isAppError(err)
-      ? (err.details as { constraint?: unknown } | undefined)?.constraint
-      : undefined;
-    const key = typeof constraint === 'string' ? MISSING_REFERENCE[constraint] : undefined;
-    if (!key || !isAppError(err)) throw err;
-    throw new AppError(err.status, err.code, say(req, key), err.details);
+  // caller's language.
+  refusalsInCallersLanguage(app, (details, language) => {
+    const key = typeof details.constraint === 'string' ? MISSING_REFERENCE[details.constraint] : undefined;
+    return key && sayIn(language, key);
   });
 
   // --- lists ---

@@ -100,13 +100,16 @@ const MESSAGES = {
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 
-export function say(
-  req: FastifyRequest,
-  key: MessageKey,
-  values: Record<string, string | number> = {},
-): string {
-  return fillPlaceholders(MESSAGES[key][bundledLanguageOf(req.identity.language)], values);
-}
+export const isMessageKey = (key: unknown): key is MessageKey =>
+  typeof key === 'string' && Object.hasOwn(MESSAGES, key);
+
+/** A message in a language (its bundled language), its `{name}` placeholders filled from `values`. */
+export const sayIn = (language: string, key: MessageKey, values: Readonly<Record<string, unknown>> = {}) =>
+  fillPlaceholders(MESSAGES[key][bundledLanguageOf(language)], values);
+
+/** A message in the caller's language. */
+export const say = (req: FastifyRequest, key: MessageKey, values: Readonly<Record<string, unknown>> = {}) =>
+  sayIn(req.identity.language, key, values);
 
 /** A 404 in the caller's language. */
 export const notFound = (req: FastifyRequest, key: MessageKey, details?: Record<string, unknown>) =>

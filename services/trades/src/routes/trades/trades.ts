@@ -5,7 +5,13 @@ import {
   tradeRefusalText,
   tradeSchema,
 } from '@acg/contracts';
-import { AppError, clientIpOf, type Database, type HttpServer, requireUser } from '@acg/platform';
+import {
+  clientIpOf,
+  type Database,
+  type HttpServer,
+  refusalsInCallersLanguage,
+  requireUser,
+} from '@acg/platform';
 import { z } from 'zod';
 import type { TradeFlow } from '../../domain/trade-flow';
 import { findUserTrades } from '../../repository/trades';
@@ -14,21 +20,13 @@ import { idParam, statusQuery } from '../params';
 /**
  * The member's trade calls (spec 1 §7), in their own scope: a refusal (ours or inventory's, by
  * `details.reason`) is answered in the caller's language, since the trade page shows the
- * server's text (spec 1 §8, rules §34); the platform's handler, the parent's, renders it.
+ * server's text (spec 1 §8, rules §34).
  */
 export function registerTradeRoutes(app: HttpServer, deps: { database: Database; flow: TradeFlow }): void {
   const { database, flow } = deps;
-  app.setErrorHandler((err, req) => {
-    const details =
-      err instanceof AppError ? (err.details as Record<string, unknown> | undefined) : undefined;
-    if (!(err instanceof AppError) || !isTradeRefusal(details?.reason)) throw err;
-    throw new AppError(
-      err.status,
-      err.code,
-      tradeRefusalText(details.reason, req.identity.language, details),
-      details,
-    );
-  });
+  refusalsInCallersLanguage(app, (details, language) =>
+    isTradeRefusal(details.reason) ? tradeRefusalText(details.reason, language, details) : undefined,
+  );
 
   app.get(
     '/trade/api/my',

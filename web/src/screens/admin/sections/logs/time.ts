@@ -1,8 +1,9 @@
+import { relativeTimeFormat } from '../../../../i18n/formats';
 /** Spec 3 §9: under a minute `justNow` (the ru text is the spec's), then minutes, hours, days (<30), months (<12), years. */
 export function relativeTime(date: Date, now: Date, locale: string, justNow: string): string {
   const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
   if (seconds < 60) return justNow;
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  const format = relativeTimeFormat(locale);
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return format.format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
