@@ -8,6 +8,7 @@ import {
   fetchAnimes,
   fetchFranchises,
 } from '../../../../api/admin-catalogue';
+import { useLatestOnly } from '../../../../components/useLatestOnly';
 import { say } from '../../catalogue/say';
 import { type Message, positiveId, validateAnime } from '../../catalogue/validation';
 import {
@@ -41,19 +42,22 @@ export default function AnimesSection() {
   const [actionError, setActionError] = useState<string | null>(null);
   const table = useAdminTable<Anime, Column>({ rows, filter, accessor });
 
+  const begin = useLatestOnly();
   const load = useCallback(async () => {
+    const current = begin();
     setLoading(true);
     try {
       const [animes, list] = await Promise.all([fetchAnimes(), fetchFranchises().catch(() => [])]);
+      if (!current()) return;
       setRows(animes);
       setFranchises(list);
       setError(null);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      if (current()) setError(err instanceof Error ? err.message : String(err));
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, []);
+  }, [begin]);
   useEffect(() => {
     void load();
   }, [load]);

@@ -23,6 +23,7 @@ import {
 } from '../../../../api/admin-catalogue';
 import { cardImageUrl } from '../../../../api/images';
 import { LoadedImage } from '../../../../components/LoadedImage';
+import { useLatestOnly } from '../../../../components/useLatestOnly';
 import { say } from '../../catalogue/say';
 import {
   type CardForm,
@@ -81,11 +82,13 @@ export default function CardsSection() {
   const [busy, setBusy] = useState(false);
   const [rankSaving, setRankSaving] = useState<Record<number, boolean>>({});
 
+  const begin = useLatestOnly();
   const load = useCallback(async () => {
+    const current = begin();
     setLoading(true);
     // Spec 2 §8: data-loading failures are only logged; the lists stay empty.
     const settle = <T,>(p: Promise<T>, set: (v: T) => void) =>
-      p.then(set).catch((err: unknown) => console.error('cards section load', err));
+      p.then((v) => current() && set(v)).catch((err: unknown) => console.error('cards section load', err));
     await Promise.all([
       settle(fetchCards(), setCards),
       settle(fetchRanks(), setRanks),
@@ -96,8 +99,8 @@ export default function CardsSection() {
         setStats(all.filter((n) => (CARD_CACHE_NAMESPACES as readonly string[]).includes(n.name))),
       ),
     ]);
-    setLoading(false);
-  }, []);
+    if (current()) setLoading(false);
+  }, [begin]);
   useEffect(() => {
     void load();
   }, [load]);

@@ -11,6 +11,7 @@ import {
   updateCharacter,
 } from '../../../../api/admin-catalogue';
 import { imageSource } from '../../../../api/images';
+import { useLatestOnly } from '../../../../components/useLatestOnly';
 import { say } from '../../catalogue/say';
 import { type Message, positiveId, validateCharacter } from '../../catalogue/validation';
 import {
@@ -64,17 +65,21 @@ export default function CharactersSection() {
     resetKey: `${has.shikimori}${has.anilist}${has.image}`,
   });
 
+  const begin = useLatestOnly();
   const load = useCallback(async () => {
+    const current = begin();
     setLoading(true);
     try {
-      setRows(await fetchCharacters(validAnime));
+      const list = await fetchCharacters(validAnime);
+      if (!current()) return;
+      setRows(list);
       setError(null);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      if (current()) setError(err instanceof Error ? err.message : String(err));
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, [validAnime]);
+  }, [validAnime, begin]);
   useEffect(() => {
     void load();
   }, [load]);

@@ -7,6 +7,7 @@ import {
   fetchFranchises,
   renameFranchise,
 } from '../../../../api/admin-catalogue';
+import { useLatestOnly } from '../../../../components/useLatestOnly';
 import { say } from '../../catalogue/say';
 import { type Message, validateFranchise } from '../../catalogue/validation';
 import {
@@ -37,17 +38,24 @@ export default function FranchisesSection() {
   const [actionError, setActionError] = useState<string | null>(null);
   const table = useAdminTable<Franchise, Column>({ rows, filter, accessor });
 
-  const load = useCallback(async (fresh: boolean) => {
-    setLoading(true);
-    try {
-      setRows(await fetchFranchises(fresh));
-      setError(null);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  const begin = useLatestOnly();
+  const load = useCallback(
+    async (fresh: boolean) => {
+      const current = begin();
+      setLoading(true);
+      try {
+        const list = await fetchFranchises(fresh);
+        if (!current()) return;
+        setRows(list);
+        setError(null);
+      } catch (err) {
+        if (current()) setError(err instanceof Error ? err.message : String(err));
+      } finally {
+        if (current()) setLoading(false);
+      }
+    },
+    [begin],
+  );
   useEffect(() => {
     void load(false);
   }, [load]);

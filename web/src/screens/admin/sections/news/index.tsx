@@ -12,6 +12,7 @@ import {
   updateNews,
 } from '../../../../api/news';
 import { useSession } from '../../../../app/session';
+import { useLatestOnly } from '../../../../components/useLatestOnly';
 import { LANGUAGES } from '../../../../i18n/core';
 import { nativeName } from '../../../../i18n/formats';
 import { DataTable } from '../../table/DataTable';
@@ -49,12 +50,18 @@ export default function NewsSection() {
   const { languages: added = [] } = useSession();
   const offered = [...LANGUAGES, ...added];
 
+  const begin = useLatestOnly();
   const load = useCallback(() => {
-    fetchNews(true).then(setItems, (err: unknown) => {
-      setItems([]);
-      setError(serverError(err, t('adminUsers.loadError')));
-    });
-  }, [t]);
+    const current = begin();
+    fetchNews(true).then(
+      (list) => current() && setItems(list),
+      (err: unknown) => {
+        if (!current()) return;
+        setItems([]);
+        setError(serverError(err, t('adminUsers.loadError')));
+      },
+    );
+  }, [t, begin]);
   useEffect(load, [load]);
 
   const reset = () => {

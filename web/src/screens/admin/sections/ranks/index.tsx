@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createRank, deleteRank, failureText, fetchRanks, type Rank } from '../../../../api/admin-rarity';
 import { imageSource } from '../../../../api/images';
+import { useLatestOnly } from '../../../../components/useLatestOnly';
 import { DataTable } from '../../table/DataTable';
 
 const EMPTY = { code: '', title: '', threshold: '', imageUrl: '' };
@@ -18,13 +19,19 @@ export default function RanksSection() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const begin = useLatestOnly();
   const load = useCallback(() => {
+    const current = begin();
     setLoadError(null);
-    fetchRanks().then(setRanks, (err: unknown) => {
-      setRanks([]);
-      setLoadError(failureText(err) ?? t('adminRanks.loadError'));
-    });
-  }, [t]);
+    fetchRanks().then(
+      (list) => current() && setRanks(list),
+      (err: unknown) => {
+        if (!current()) return;
+        setRanks([]);
+        setLoadError(failureText(err) ?? t('adminRanks.loadError'));
+      },
+    );
+  }, [t, begin]);
   useEffect(load, [load]);
 
   const submit = async (e: FormEvent) => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createSeason, deleteSeason, fetchSeasons, type Season } from '../../../../api/admin-catalogue';
+import { useLatestOnly } from '../../../../components/useLatestOnly';
 import { DataTable } from '../../table/DataTable';
 import { useConfirmDelete } from '../../table/parts';
 
@@ -17,17 +18,21 @@ export default function SeasonsSection() {
   const [form, setForm] = useState({ title: '', startDate: '', endDate: '' });
   const [saving, setSaving] = useState(false);
 
+  const begin = useLatestOnly();
   const load = useCallback(async () => {
+    const current = begin();
     setLoading(true);
     try {
-      setRows(await fetchSeasons());
+      const list = await fetchSeasons();
+      if (!current()) return;
+      setRows(list);
       setError(null);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      if (current()) setError(err instanceof Error ? err.message : String(err));
     } finally {
-      setLoading(false);
+      if (current()) setLoading(false);
     }
-  }, []);
+  }, [begin]);
   useEffect(() => {
     void load();
   }, [load]);

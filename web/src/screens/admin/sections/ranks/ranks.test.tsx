@@ -1,0 +1,47 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
+import RanksSection from '.';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the ranks section', () => {
+  it('keeps the list a save reloaded when the first, slower load answers after it', async () => {
+    const rank = {
+      id: 1,
+      code: 'E',
+      title: 'Обычная',
+      color: '#9e9e9e',
+      imageUrl: null,
+      threshold: null,
+      sortOrder: 0,
+    };
+    let releaseFirst: (answer: Response) => void = () => {};
+    const first = new Promise<Response>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let gets = 0;
+    stubFetch(async (_url, init) => {
+      if ((init?.method ?? 'GET') === 'POST') return jsonResponse(rank, 201);
+      gets += 1;
+      // The first load is still on its way when the save's reload answers.
+      return gets === 1 ? first : jsonResponse([rank]);
+    });
+    renderPage({ language: 'ru' }, <RanksSection />);
+    const form = screen.getByRole('button', { name: 'Добавить ранг' }).closest('form') as HTMLElement;
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Код/ }), { target: { value: 'E' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /^Название/ }), {
+      target: { value: 'Обычная' },
+    });
+    fireEvent.submit(form);
+    await screen.findByText('Обычная');
+    // The first load's answer, from before the rank existed, comes last.
+    releaseFirst(jsonResponse([]));
+    await waitFor(() => expect(gets).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByText('Обычная')).toBeTruthy();
+  });
+});
