@@ -19,6 +19,13 @@ export interface ServiceDeps<C> {
    * its own (distributed mode); false in the embedded runner, which shares them.
    */
   ownsInfra?: boolean;
+  /**
+   * False: the routes are registered and the server made ready, but no port is opened (the
+   * OpenAPI generator reads what a service registers this way); `url` is then empty.
+   */
+  listen?: boolean;
+  /** Called with the service's server before any route is registered (e.g. captureRoutes). */
+  onServer?: (app: HttpServer) => void;
 }
 
 export interface RunningService {
@@ -58,9 +65,14 @@ export async function startHttpService(opts: StartOptions): Promise<RunningServi
   };
   if (deps.database) readiness.database = () => deps.database!.ready();
   const app = createHttpServer({ name: opts.name, logger, internalSecret: opts.internalSecret, readiness });
+  deps.onServer?.(app);
   const stoppers = await opts.setup(app);
-  const url = await app.listen({ host: opts.host, port: opts.port });
-  logger.info({ url }, `${opts.name} listening`);
+  let url = '';
+  if (deps.listen === false) await app.ready();
+  else {
+    url = await app.listen({ host: opts.host, port: opts.port });
+    logger.info({ url }, `${opts.name} listening`);
+  }
 
   let closing: Promise<void> | undefined;
   const close = () => {
