@@ -67,7 +67,7 @@ export function wantsHtml(accept: string | undefined, format: 'json' | 'html' | 
 }
 
 /**
- * GET /api/docs (rules §47): the OpenAPI 3.1 document of the API, as JSON, or as a server-rendered
+ * GET /api/docs (rules §46): the OpenAPI 3.1 document of the API, as JSON, or as a server-rendered
  * page for administrators. The route table says who may read it; the page is made once, on the
  * first request that asks for it.
  */
