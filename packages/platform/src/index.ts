@@ -7,3 +7,4 @@ export * from './http';
 export * from './identity';
 export * from './logger';
 export * from './module';
+export * from './outage';

@@ -2,6 +2,7 @@ import { bundledLanguageOf, type ErrorBody, type Identity } from '@acg/contracts
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, wasLogged } from '../errors';
+import { asOutage } from '../outage';
 
 /**
  * The one error handler: AppErrors keep their status and stable code; request validation
@@ -83,9 +84,10 @@ export function errorAnswer(
   requestId: string,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
 ): { status: number; body: ErrorBody } {
-  if (err instanceof AppError) {
-    if (err.status >= 500 && !wasLogged(err)) log.warn({ err }, 'request failed');
-    return { status: err.status, body: errorBody(requestId, err.message, err.code, err.details) };
+  const known = err instanceof AppError ? err : asOutage(err, log);
+  if (known) {
+    if (known.status >= 500 && !wasLogged(known)) log.warn({ err: known }, 'request failed');
+    return { status: known.status, body: errorBody(requestId, known.message, known.code, known.details) };
   }
   log.error({ err }, 'unhandled error');
   return { status: 500, body: errorBody(requestId, 'Internal server error', 'internal_error') };

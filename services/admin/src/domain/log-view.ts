@@ -1,4 +1,5 @@
 import { type AuditCategory, auditCategories, type LogEntry } from '@acg/contracts';
+import { neutraliseCell } from '@acg/platform/escape';
 import type { LogRow } from '../repository/audit-log';
 
 /** Category names by interface language (spec 3 §3: category option value and label). */
@@ -46,12 +47,8 @@ export function toLogEntry(row: LogRow): LogEntry {
   };
 }
 
-/**
- * A spreadsheet treats a cell beginning with = + - @ (or a tab or carriage return before one) as
- * a formula (CSV injection, OWASP). Such a cell is prefixed with an apostrophe so it is shown as
- * text; every other cell is left as it is.
- */
-export const neutraliseCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+/** Formula cells are neutralised by the one CSV rule (@acg/platform/escape). */
+export { neutraliseCell };
 
 export const CSV_COLUMNS = [
   'ID',

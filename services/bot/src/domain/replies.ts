@@ -1,4 +1,5 @@
 import type { CardSummary } from '@acg/contracts';
+import { type AllowedMentions, discordInline, NO_PINGS } from '@acg/platform/escape';
 
 /** The message part of an interaction response (and of a follow-up edit). */
 export interface MessageData {
@@ -7,6 +8,8 @@ export interface MessageData {
   embeds?: Embed[];
   /** Action rows of buttons (Discord's message components). */
   components?: ActionRow[];
+  /** Who the message may ping: every transport sets NO_PINGS (see withNoPings). */
+  allowed_mentions?: AllowedMentions;
 }
 export interface Button {
   type: 2;
@@ -70,6 +73,12 @@ const texts = {
 
 export const ephemeral = (content: string): MessageData => ({ content, flags: EPHEMERAL });
 
+/**
+ * The message as it goes to Discord: it pings no one (the bot never means to). Every way the bot
+ * sends a message (interaction answers, follow-up edits, DMs and their edits) passes through here.
+ */
+export const withNoPings = (data: MessageData): MessageData => ({ ...data, allowed_mentions: NO_PINGS });
+
 /** Every short answer the bot gives, in the user's language; all ephemeral. */
 export const replies = (locale: Locale) => {
   const t = texts[locale];
@@ -92,8 +101,9 @@ export const replies = (locale: Locale) => {
       return {
         embeds: [
           {
-            title: card.characterName,
-            description: `${card.rankCode} · ${card.rankTitle}${card.limited ? ` · ${t.limited}` : ''}`,
+            // Names from the catalogue are escaped like any text from outside the bot.
+            title: discordInline(card.characterName),
+            description: `${discordInline(card.rankCode)} · ${discordInline(card.rankTitle)}${card.limited ? ` · ${t.limited}` : ''}`,
             color,
             image: { url: `${publicUrl.replace(/\/+$/, '')}/api/cards/${card.id}/image` },
             footer: { text: t.owned(quantity) },

@@ -1,6 +1,10 @@
+import { discordInline } from '@acg/platform/escape';
 import type { ActionRow, Locale, MessageData } from '../domain/replies';
 
-/** What a trade DM and its buttons say, in English and Russian (spec 3's status names). */
+/**
+ * What a trade DM and its buttons say, in English and Russian (spec 3's status names). Names
+ * passed in are already escaped for Discord markdown (see offerMessage and notify.ts).
+ */
 const texts = {
   en: {
     offer: (from: string, id: number) => `🔄 **${from}** offers you a trade (#${id}).`,
@@ -65,20 +69,24 @@ export function offerMessage(
   trade: { id: number; fromName: string; items: OfferItem[]; description?: string | null },
 ): MessageData {
   const t = tradeTexts(locale);
+  // Usernames, character names and the note are users' text: escaped, on one line each.
   const list = (side: 'from' | 'to') => {
     const items = trade.items.filter((i) => i.side === side);
     if (items.length === 0) return `- ${t.nothing}`;
     return items
-      .map((i) => `- ${i.characterName ?? t.card}${i.quantity > 1 ? ` ×${i.quantity}` : ''}`)
+      .map(
+        (i) =>
+          `- ${i.characterName ? discordInline(i.characterName) : t.card}${i.quantity > 1 ? ` ×${i.quantity}` : ''}`,
+      )
       .join('\n');
   };
   const lines = [
-    t.offer(trade.fromName, trade.id),
+    t.offer(discordInline(trade.fromName), trade.id),
     // The sender's items ('from') are what the recipient gets.
     `**${t.youGet}:**\n${list('from')}`,
     `**${t.youGive}:**\n${list('to')}`,
   ];
-  if (trade.description) lines.push(`**${t.note}:** ${trade.description.slice(0, 500)}`);
+  if (trade.description) lines.push(`**${t.note}:** ${discordInline(trade.description.slice(0, 500))}`);
   const buttons: ActionRow = {
     type: 1,
     components: [
