@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { logListSchema, newsItemSchema, newsListSchema } from '@acg/contracts';
 import { FAKE_VK_TOKEN } from '@acg/fakes';
+import { editableFile } from '@acg/i18n/bundled';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
@@ -54,9 +54,7 @@ afterAll(async () => {
 
 describe('admin operations through the gateway', () => {
   it("serves the web client's bundled translations, seeded by the runner, with an ETag", async () => {
-    const bundled = JSON.parse(
-      readFileSync(resolve(import.meta.dirname, '..', '..', '..', 'web', 'src', 'i18n', 'ru.json'), 'utf8'),
-    );
+    const bundled = editableFile('ru');
     const res = await call('/api/i18n/ru');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(bundled);

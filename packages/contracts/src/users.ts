@@ -9,21 +9,14 @@ import { defineEvent, defineRpc } from './messaging';
 export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 export const languageSchema = z.string().regex(LANGUAGE_CODE, 'a language code such as en, ru or pt-BR');
 export type Language = string;
-/** The languages the web client bundles: always selectable, and the fallback texts. */
-export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
-export type BundledLanguage = (typeof SUPPORTED_LANGUAGES)[number];
-export const isBundledLanguage = (value: string): value is BundledLanguage =>
-  (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+/** The bundled languages and the fallback order are @acg/i18n's (one place, rules §46). */
+export {
+  type BundledLanguage,
+  bundledLanguageOf,
+  isBundled as isBundledLanguage,
+  LANGUAGES as SUPPORTED_LANGUAGES,
+} from '@acg/i18n';
 export const DEFAULT_LANGUAGE: Language = 'en';
-/**
- * The bundled language whose server-side texts (error messages, category names) a language
- * uses: itself, else its base language (`ru-UA` → ru), else English.
- */
-export function bundledLanguageOf(language: string): BundledLanguage {
-  if (isBundledLanguage(language)) return language;
-  const base = language.split('-')[0] ?? '';
-  return isBundledLanguage(base) ? base : 'en';
-}
 
 /** The user record (spec 1 §3, spec 3 §3). */
 export const userSchema = z.object({

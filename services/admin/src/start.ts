@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { i18nLanguages } from '@acg/contracts';
+import { bundledTranslationFiles } from '@acg/i18n/bundled';
 import {
   type RunningService,
   type ServiceDatabaseSpec,
@@ -7,7 +8,6 @@ import {
   startHttpService,
   startOutboxRelay,
 } from '@acg/platform';
-import { bundledTranslationFiles } from '@acg/web/i18n/bundled';
 import type { AdminConfig } from './config';
 import { startAuditConsumers } from './consumers/audit';
 import * as tables from './db/schema';

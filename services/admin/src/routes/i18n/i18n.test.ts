@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { auditRecorded } from '@acg/contracts';
+import { editableFile } from '@acg/i18n/bundled';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTranslations } from '../../seed';
 import { type AdminHarness, asAdmin, asUser, startAdminHarness } from '../../test/harness';
 
-const webI18n = join(import.meta.dirname, '..', '..', '..', '..', '..', 'web', 'src', 'i18n');
-const bundled = (lang: string) => JSON.parse(readFileSync(join(webI18n, `${lang}.json`), 'utf8'));
+const bundled = (lang: 'en' | 'ru') => structuredClone(editableFile(lang));
 
 let h: AdminHarness;
 beforeAll(async () => {
