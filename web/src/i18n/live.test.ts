@@ -15,7 +15,9 @@ describe('live translations', () => {
     expect(translationDiff(bundled, null)).toBeUndefined();
     // The services' texts (the file's `server` namespace) never travel with a page; a nested
     // `server` key of the web texts does.
-    expect(translationDiff(bundled, { ...bundled, server: { trades: { expired: 'Истёк' } } })).toBeUndefined();
+    expect(
+      translationDiff(bundled, { ...bundled, server: { trades: { expired: 'Истёк' } } }),
+    ).toBeUndefined();
     expect(translationDiff(bundled, { ...bundled, nav: { home: 'Home', server: 'S' } })).toEqual({
       nav: { server: 'S' },
     });
