@@ -62,6 +62,22 @@ export const i18nLanguages = defineRpc(
   1000,
 );
 
+/**
+ * admin.i18n.server-texts: the services' texts administrators changed (each language's stored
+ * `server` namespace where it differs from the bundled texts), by language (rules §46).
+ */
+export const i18nServerTexts = defineRpc(
+  'admin.i18n.server-texts',
+  z.object({}),
+  z.object({ languages: z.record(languageSchema, z.record(z.string(), z.unknown())) }),
+  1000,
+);
+/** translations.saved: a language's translations were saved; the services re-read their texts. */
+export const translationsSaved = defineEvent(
+  'translations.saved',
+  z.object({ lang: languageSchema, version: z.number().int() }),
+);
+
 /** auth.session.resolve: the gateway turns a session cookie into an identity. */
 export const sessionResolve = defineRpc(
   'auth.session.resolve',

@@ -4,6 +4,7 @@ import type { Bus } from '../bus/types';
 import type { Cache } from '../cache/types';
 import { shutdownTimings } from '../config';
 import type { Database } from '../db';
+import { startServerTexts } from '../i18n/server-texts';
 import type { Logger } from '../logger';
 import { beginDrain, createHttpServer, drainAndClose, type HttpServer } from './server';
 
@@ -59,6 +60,9 @@ export async function startHttpService(opts: StartOptions): Promise<RunningServi
   if (deps.database) readiness.database = () => deps.database!.ready();
   const app = createHttpServer({ name: opts.name, logger, internalSecret: opts.internalSecret, readiness });
   const stoppers = await opts.setup(app);
+  // What the service says follows the administrators' edits of the server texts (rules §46).
+  const texts = await startServerTexts({ bus: deps.bus, logger });
+  stoppers.push(() => texts.stop());
   const url = await app.listen({ host: opts.host, port: opts.port });
   logger.info({ url }, `${opts.name} listening`);
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { languageCodeSchema } from '@acg/contracts';
+import { languageCodeSchema, translationsSaved } from '@acg/contracts';
 import { t } from '@acg/i18n/server';
 import {
   auditEventFor,
@@ -9,6 +9,7 @@ import {
   enqueue,
   type HttpServer,
   ifNoneMatchHits,
+  makeEvent,
   NotFoundError,
   type OutboxRelay,
   requireAdmin,
@@ -90,6 +91,8 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
           throw new ConflictError(t(req.identity.language, 'admin.languageExists'), { lang });
         const diff = diffCounts(existing?.data ?? {}, data);
         const version = await writeTranslations(tx, lang, data);
+        // The services re-read their texts (`server`) when they hear it (rules §46).
+        await enqueue(tx, outbox, makeEvent(translationsSaved, { lang, version }));
         await enqueue(
           tx,
           outbox,
