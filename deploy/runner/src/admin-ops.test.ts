@@ -125,3 +125,38 @@ describe('admin operations through the gateway', () => {
     expect(answers.filter((a) => a.includes(FAKE_VK_TOKEN)).map((a) => a.split('\n')[0])).toEqual([]);
   });
 });
+
+describe('server texts edited on the translations screen', () => {
+  it("change what another service answers: the trades service's refusal says the saved text", async () => {
+    const fanRu = await signIn(sys.url, 'sakura_fan');
+    expect((await call('/change-language/ru', { method: 'POST', as: fanRu, body: '{}' })).status).toBe(200);
+    const idOf = async (as: string) => (await (await call('/api/me', { as })).json()).user.id as number;
+    const ids = new Map([
+      [fanRu, await idOf(fanRu)],
+      [admin, await idOf(admin)],
+    ]);
+    const selfTrade = async (as = fanRu) => {
+      const res = await call('/trade/api', {
+        method: 'POST',
+        as,
+        body: JSON.stringify({ toUserId: ids.get(as), fromItems: [{ inventoryId: 1, quantity: 1 }] }),
+      });
+      return `${res.status} ${(await res.json()).error}`;
+    };
+    expect(await selfTrade()).toBe('400 Нельзя предложить обмен самому себе');
+
+    const file = await (await call('/api/i18n/ru')).json();
+    const edited = structuredClone(file);
+    edited.server.trades.selfTrade = 'Обмен с самим собой невозможен';
+    const save = (body: unknown) =>
+      call('/admin/i18n?lang=ru', { method: 'POST', as: admin, body: JSON.stringify(body) });
+    expect((await save(edited)).status).toBe(200);
+    // The save travels outbox → bus → every process, which re-reads the texts: soon, not at once.
+    await expect.poll(() => selfTrade(), { timeout: 5_000 }).toBe('400 Обмен с самим собой невозможен');
+    // Only Russian changed: the same refusal to an English caller is as bundled.
+    expect(await selfTrade(admin)).toBe('400 You cannot trade with yourself');
+
+    expect((await save(file)).status).toBe(200);
+    await expect.poll(() => selfTrade(), { timeout: 5_000 }).toBe('400 Нельзя предложить обмен самому себе');
+  });
+});
