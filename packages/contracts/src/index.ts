@@ -13,7 +13,6 @@ export * from './packed-ints';
 export * from './routes';
 export * from './stats';
 export * from './system';
-export * from './trade-refusals';
 export * from './trades';
 export * from './translations';
 export * from './users';

@@ -4,6 +4,7 @@ import type { Bus } from '../bus/types';
 import type { Cache } from '../cache/types';
 import { shutdownTimings } from '../config';
 import type { Database } from '../db';
+import { startServerTexts } from '../i18n/server-texts';
 import type { Logger } from '../logger';
 import { isOutage } from '../outage';
 import { beginDrain, createHttpServer, drainAndClose, type HttpServer } from './server';
@@ -68,6 +69,9 @@ export async function startHttpService(opts: StartOptions): Promise<RunningServi
   const app = createHttpServer({ name: opts.name, logger, internalSecret: opts.internalSecret, readiness });
   deps.onServer?.(app);
   const stoppers = await opts.setup(app);
+  // What the service says follows the administrators' edits of the server texts (rules §49).
+  const texts = await startServerTexts({ bus: deps.bus, logger });
+  stoppers.push(() => texts.stop());
   let url = '';
   if (deps.listen === false) await app.ready();
   else {

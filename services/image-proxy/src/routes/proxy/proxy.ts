@@ -86,8 +86,7 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
     try {
       image = await deps.images.get(normalised, format, clientIpOf(req));
     } catch (err) {
-      if (err instanceof NotAnImageError && req.identity.language === 'ru')
-        throw new NotAnImageError(err.reason, 'ru');
+      if (err instanceof NotAnImageError) throw new NotAnImageError(err.reason, req.identity.language);
       throw err;
     }
     return sendImage(req, reply, {
