@@ -1,3 +1,4 @@
+import { shikimoriUnlinkedSchema } from '@acg/contracts';
 import { type HttpServer, requireUser } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../context';
@@ -64,11 +65,15 @@ export function shikimoriRoutes(app: HttpServer, ctx: AuthContext): void {
     }
   });
 
-  app.post('/auth/shikimori/unlink', async (req) => {
-    const userId = requireUser(req);
-    await setShikimoriAccount(ctx.database.db, userId, null);
-    return { success: true as const };
-  });
+  app.post(
+    '/auth/shikimori/unlink',
+    { schema: { response: { 200: shikimoriUnlinkedSchema } } },
+    async (req) => {
+      const userId = requireUser(req);
+      await setShikimoriAccount(ctx.database.db, userId, null);
+      return { success: true as const };
+    },
+  );
 }
 
 async function completeLink(ctx: AuthContext, req: FastifyRequest, loginId: string | undefined) {
