@@ -61,7 +61,7 @@ describe('openApiDocument', () => {
                 params: z.object({ id: z.coerce.number().int().describe('the thing') }),
                 querystring: z.object({ dry: z.enum(['yes', 'no']).optional() }),
                 body: z.object({ name: z.string().trim().min(1) }),
-                response: { 200: item, 204: z.void() },
+                response: { 200: item, 204: z.void(), 302: z.void().describe('Away') },
               },
             },
           ],
@@ -87,7 +87,11 @@ describe('openApiDocument', () => {
       required: ['id', 'name'],
     });
     expect(op.responses['204']).toEqual({ description: 'No Content' });
-    expect(Object.keys(op.responses).sort()).toEqual(['200', '204', '400', '401', '403', '503']);
+    expect(op.responses['302']).toEqual({
+      description: 'Away',
+      headers: { Location: { description: 'Where to go', schema: { type: 'string' } } },
+    });
+    expect(Object.keys(op.responses).sort()).toEqual(['200', '204', '302', '400', '401', '403', '503']);
     expect(op.responses.default).toBeUndefined();
 
     // Known only from the table: its path parameter as a string, no security, an undescribed answer.

@@ -111,6 +111,9 @@ export interface OpenApiInput {
 }
 
 const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodType;
+/** An answer without a body (z.void(), z.undefined()): a redirect, a 204, a 304. */
+const isBodiless = (schema: unknown): schema is z.ZodType =>
+  schema instanceof z.ZodVoid || schema instanceof z.ZodUndefined;
 
 /**
  * Converts a route part to JSON Schema (2020-12, OpenAPI 3.1's dialect). A recursive schema's
@@ -214,6 +217,15 @@ function answersOf(
             { schema: toJsonSchema(media.schema, 'output', defs, `${name}.response${status}`) },
           ]),
         ),
+      };
+      continue;
+    }
+    if (isBodiless(part)) {
+      out[status] = {
+        description: part.description ?? REASONS[status] ?? status,
+        ...(status.startsWith('3') && status !== '304'
+          ? { headers: { Location: { description: 'Where to go', schema: { type: 'string' } } } }
+          : {}),
       };
       continue;
     }
