@@ -134,6 +134,14 @@ describe('the OpenAPI document against the running services', () => {
   );
   const asDocumented = (key: string) => key.replace(/\/:([^/]+)/g, '/{$1}').replace(/\/\*$/, '/{wildcard}');
 
+  it('is served by the embedded gateway to an administrator', async () => {
+    const res = await fetch(`${sys.url}/api/docs`, {
+      headers: { cookie: await cookieOf('admin'), accept: 'application/json' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(apiDocument);
+  });
+
   it.each(built)('documents every route %s registers', (service) => {
     const missing = routesOf(service).filter((key) => !documented.has(asDocumented(key)));
     expect(missing).toEqual([]);

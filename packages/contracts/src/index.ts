@@ -2,6 +2,7 @@ export * from './admin-ops';
 export * from './admin-users';
 export * from './anime-external-id';
 export * from './anime-search';
+export * from './answers';
 export * from './audit';
 export * from './catalogue';
 export * from './errors';

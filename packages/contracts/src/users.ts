@@ -49,6 +49,8 @@ export const publicUserListSchema = z.array(publicUserSchema);
 
 /** GET /api/me (additive): the signed-in user or null, and the language. */
 export const meSchema = z.object({ user: userSchema.nullable(), language: languageSchema });
+/** POST /auth/shikimori/unlink (additive). */
+export const shikimoriUnlinkedSchema = z.object({ success: z.literal(true) });
 export type Me = z.infer<typeof meSchema>;
 
 /**

@@ -111,13 +111,22 @@ export interface OpenApiInput {
 }
 
 const isZod = (schema: unknown): schema is z.ZodType => schema instanceof z.ZodType;
+/** An answer without a body (z.void(), z.undefined()): a redirect, a 204, a 304. */
+const isBodiless = (schema: unknown): schema is z.ZodType =>
+  schema instanceof z.ZodVoid || schema instanceof z.ZodUndefined;
 
 /**
- * Converts a route part to JSON Schema (2020-12, OpenAPI 3.1's dialect). `$defs` a recursive
- * schema needs are moved to the document's components (a `#/$defs` reference inside an OpenAPI
- * document would point at the document's root).
+ * Converts a route part to JSON Schema (2020-12, OpenAPI 3.1's dialect). A recursive schema's
+ * references (`#` for itself, `#/$defs/...` for a part) would point at the document's root
+ * inside an OpenAPI document: such schemas go to the components, named after `name` (the
+ * operation and the part), and are referred to there.
  */
-function toJsonSchema(schema: unknown, io: 'input' | 'output', defs: Map<string, JsonSchema>): JsonSchema {
+function toJsonSchema(
+  schema: unknown,
+  io: 'input' | 'output',
+  defs: Map<string, JsonSchema>,
+  name: string,
+): JsonSchema {
   if (!isZod(schema)) return (schema ?? {}) as JsonSchema;
   const {
     $schema: _,
@@ -128,29 +137,35 @@ function toJsonSchema(schema: unknown, io: 'input' | 'output', defs: Map<string,
     io,
     unrepresentable: 'any',
   }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
-  if (!$defs) return json;
-  const renamed = new Map<string, string>();
-  for (const name of Object.keys($defs)) {
-    let unique = name;
-    for (let n = 2; defs.has(unique); n++) unique = `${name}${n}`;
-    renamed.set(name, unique);
+  const selfReferring = JSON.stringify(json).includes('"$ref":"#"');
+  if (!$defs && !selfReferring) return json;
+  const claim = (wanted: string): string => {
+    let unique = wanted;
+    for (let n = 2; defs.has(unique); n++) unique = `${wanted}${n}`;
     defs.set(unique, {});
-  }
+    return unique;
+  };
+  const root = selfReferring ? claim(name) : undefined;
+  const renamed = new Map(
+    Object.keys($defs ?? {}).map((key) => [key, claim(`${name}.${key.replace(/^_+/, '')}`)]),
+  );
+  const target = (ref: string): string | undefined =>
+    ref === '#' ? root : ref.startsWith('#/$defs/') ? renamed.get(ref.slice('#/$defs/'.length)) : undefined;
   const rewrite = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(rewrite);
-    if (value && typeof value === 'object')
-      return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [
-          k,
-          k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')
-            ? `#/components/schemas/${renamed.get(v.slice('#/$defs/'.length))}`
-            : rewrite(v),
-        ]),
-      );
-    return value;
+    if (!value || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => {
+        const moved = k === '$ref' && typeof v === 'string' ? target(v) : undefined;
+        return [k, moved ? `#/components/schemas/${moved}` : rewrite(v)];
+      }),
+    );
   };
-  for (const [name, def] of Object.entries($defs)) defs.set(renamed.get(name)!, rewrite(def) as JsonSchema);
-  return rewrite(json) as JsonSchema;
+  for (const [key, def] of Object.entries($defs ?? {}))
+    defs.set(renamed.get(key)!, rewrite(def) as JsonSchema);
+  if (!root) return rewrite(json) as JsonSchema;
+  defs.set(root, rewrite(json) as JsonSchema);
+  return { $ref: `#/components/schemas/${root}` };
 }
 
 /** The parameters of one location from an object schema: one per property. */
@@ -158,9 +173,10 @@ function parametersOf(
   schema: unknown,
   location: 'path' | 'query' | 'header',
   defs: Map<string, JsonSchema>,
+  name: string,
 ): Json[] {
   if (schema === undefined) return [];
-  const json = toJsonSchema(schema, 'input', defs);
+  const json = toJsonSchema(schema, 'input', defs, `${name}.${location}`);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => {
@@ -184,7 +200,11 @@ const errorAnswer = (description: string): Json => ({
 });
 
 /** The answers a route documents for itself, by status. */
-function answersOf(registration: RouteRegistration | undefined, defs: Map<string, JsonSchema>): Json {
+function answersOf(
+  registration: RouteRegistration | undefined,
+  defs: Map<string, JsonSchema>,
+  name: string,
+): Json {
   const out: Json = {};
   for (const [status, part] of Object.entries(registration?.schema?.response ?? {})) {
     const described = part as { description?: string; content?: Record<string, { schema: unknown }> };
@@ -194,9 +214,18 @@ function answersOf(registration: RouteRegistration | undefined, defs: Map<string
         content: Object.fromEntries(
           Object.entries(described.content).map(([type, media]) => [
             type,
-            { schema: toJsonSchema(media.schema, 'output', defs) },
+            { schema: toJsonSchema(media.schema, 'output', defs, `${name}.response${status}`) },
           ]),
         ),
+      };
+      continue;
+    }
+    if (isBodiless(part)) {
+      out[status] = {
+        description: part.description ?? REASONS[status] ?? status,
+        ...(status.startsWith('3') && status !== '304'
+          ? { headers: { Location: { description: 'Where to go', schema: { type: 'string' } } } }
+          : {}),
       };
       continue;
     }
@@ -205,7 +234,9 @@ function answersOf(registration: RouteRegistration | undefined, defs: Map<string
         ? { description: REASONS[status] }
         : {
             description: REASONS[status] ?? status,
-            content: { 'application/json': { schema: toJsonSchema(part, 'output', defs) } },
+            content: {
+              'application/json': { schema: toJsonSchema(part, 'output', defs, `${name}.response${status}`) },
+            },
           };
   }
   return out;
@@ -243,7 +274,7 @@ export function openApiDocument(input: OpenApiInput): Json {
     ids.add(operationId);
 
     // Every parameter of the path, with the service's schema where it has one.
-    const pathParams = parametersOf(schema.params, 'path', defs);
+    const pathParams = parametersOf(schema.params, 'path', defs, operationId);
     const templated = [...openApiPath(route.path).matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     const parameters = [
       ...templated.map(
@@ -255,11 +286,11 @@ export function openApiDocument(input: OpenApiInput): Json {
             schema: { type: 'string' },
           },
       ),
-      ...parametersOf(schema.querystring, 'query', defs),
-      ...parametersOf(schema.headers, 'header', defs),
+      ...parametersOf(schema.querystring, 'query', defs, operationId),
+      ...parametersOf(schema.headers, 'header', defs, operationId),
     ];
 
-    const responses: Json = answersOf(registration, defs);
+    const responses: Json = answersOf(registration, defs, operationId);
     const validates =
       schema.params !== undefined || schema.querystring !== undefined || schema.body !== undefined;
     if (validates && !responses['400'])
@@ -282,7 +313,11 @@ export function openApiDocument(input: OpenApiInput): Json {
         ? {
             requestBody: {
               required: bodyRequired(schema.body),
-              content: { 'application/json': { schema: toJsonSchema(schema.body, 'input', defs) } },
+              content: {
+                'application/json': {
+                  schema: toJsonSchema(schema.body, 'input', defs, `${operationId}.body`),
+                },
+              },
             },
           }
         : {}),
@@ -313,7 +348,7 @@ export function openApiDocument(input: OpenApiInput): Json {
         },
       },
       schemas: {
-        [ERROR_BODY]: toJsonSchema(errorBodySchema, 'output', defs),
+        [ERROR_BODY]: toJsonSchema(errorBodySchema, 'output', defs, ERROR_BODY),
         ...Object.fromEntries([...defs].sort(([a], [b]) => a.localeCompare(b))),
       },
     },

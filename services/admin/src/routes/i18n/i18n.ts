@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { languageCodeSchema, translationsSaved } from '@acg/contracts';
+import {
+  languageCodeSchema,
+  languageSummaryListSchema,
+  translationsAnswerSchema,
+  translationsSaved,
+  translationsSavedSchema,
+} from '@acg/contracts';
 import { t } from '@acg/i18n/server';
 import {
   auditEventFor,
@@ -14,6 +20,7 @@ import {
   type OutboxRelay,
   requireAdmin,
 } from '@acg/platform';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
 import { diffCounts, validateTranslations } from '../../domain/translations';
@@ -51,20 +58,23 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
     return entry;
   };
 
-  app.get(
-    '/api/i18n/:lang',
-    { schema: { params: z.object({ lang: languageCodeSchema }) } },
-    async (req, reply) => {
-      const entry = await load(req.params.lang);
-      if (!entry) throw new NotFoundError(`No translations for ${req.params.lang}`);
-      reply.header('etag', entry.etag).header('cache-control', CACHE_CONTROL);
-      if (ifNoneMatchHits(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(entry.body);
-    },
-  );
+  // The texts are sent as the JSON kept in the cache: Fastify sends a string as it is, so the
+  // response schema documents the answer (OpenAPI) without serializing it.
+  const languageSchema = {
+    params: z.object({ lang: languageCodeSchema }),
+    response: { 200: translationsAnswerSchema, 304: z.void() },
+  };
+  app.get('/api/i18n/:lang', { schema: languageSchema }, async (req, reply) => {
+    const entry = await load(req.params.lang);
+    if (!entry) throw new NotFoundError(`No translations for ${req.params.lang}`);
+    reply.header('etag', entry.etag).header('cache-control', CACHE_CONTROL);
+    if (ifNoneMatchHits(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    const untyped: FastifyReply = reply;
+    return untyped.type('application/json; charset=utf-8').send(entry.body);
+  });
 
   /** Additive: the languages that have translations (the language selector, the editor). */
-  app.get('/api/i18n', async () =>
+  app.get('/api/i18n', { schema: { response: { 200: languageSummaryListSchema } } }, async () =>
     (await listLanguages(db)).map((l) => ({
       lang: l.lang,
       version: l.version,
@@ -79,7 +89,13 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
    */
   app.post(
     '/admin/i18n',
-    { schema: { querystring: z.object({ lang: languageCodeSchema }), body: z.unknown() } },
+    {
+      schema: {
+        querystring: z.object({ lang: languageCodeSchema }),
+        body: z.unknown(),
+        response: { 200: translationsSavedSchema },
+      },
+    },
     async (req) => {
       requireAdmin(req);
       const { lang } = req.query;

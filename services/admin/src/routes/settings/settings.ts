@@ -2,7 +2,9 @@ import {
   channelCheckSchema,
   channelIdParamsSchema,
   relayRunListSchema,
+  relayRunResultSchema,
   type SettingKey,
+  settingAnswerSchema,
   settingKeys,
   settingSaveSchema,
 } from '@acg/contracts';
@@ -61,7 +63,11 @@ function channelCheckError(err: unknown): never {
 export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps): void {
   const { database } = deps;
 
-  app.get('/api/config/:key', { schema: { params: z.object({ key: z.string().max(100) }) } }, async (req) => {
+  const readSchema = {
+    params: z.object({ key: z.string().max(100) }),
+    response: { 200: settingAnswerSchema },
+  };
+  app.get('/api/config/:key', { schema: readSchema }, async (req) => {
     const key = req.params.key as SettingKey;
     if (!settingKeys.includes(key)) throw new NotFoundError(`Unknown setting: ${req.params.key}`);
     const row = await findSetting(database.db, key);
@@ -72,7 +78,8 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
     };
   });
 
-  app.post('/api/admin/config', { schema: { body: settingSaveSchema } }, async (req) => {
+  const saveSchema = { body: settingSaveSchema, response: { 200: settingAnswerSchema } };
+  app.post('/api/admin/config', { schema: saveSchema }, async (req) => {
     const userId = requireAdmin(req);
     const { key, description } = req.body;
     const value = parseSettingValue(key, req.body.value, req.identity.language);
@@ -135,7 +142,7 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
    * it. The run is the administrator's action, so it is audited with them as the actor (the
    * run's own record, when it posted or failed something, is the system's).
    */
-  app.post('/api/admin/vk/run', async (req) => {
+  app.post('/api/admin/vk/run', { schema: { response: { 200: relayRunResultSchema } } }, async (req) => {
     requireAdmin(req);
     const result = await deps.relay.runOnce('manual');
     if (!result) throw new AppError(409, 'conflict', 'A relay run is already in progress');
