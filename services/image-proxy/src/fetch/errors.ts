@@ -21,9 +21,17 @@ export class ImageFetchError extends AppError {
 export const badUrl = (reason: string, message: string) =>
   new ImageFetchError(400, 'validation_failed', message, reason);
 
+export const FORBIDDEN_DESTINATION_EN = 'The image address is not allowed: it is not a public address';
+export const FORBIDDEN_DESTINATION_RU = 'Адрес изображения запрещён: это не публичный адрес';
+
 /** The destination is not a public address (by its spelling, its DNS answer or a redirect): 403. */
-export const forbiddenDestination = (reason: string, message = 'The image address is not allowed') =>
-  new ImageFetchError(403, 'forbidden_destination', message, reason);
+export const forbiddenDestination = (reason: string, language: 'en' | 'ru' = 'en') =>
+  new ImageFetchError(
+    403,
+    'forbidden_destination',
+    language === 'ru' ? FORBIDDEN_DESTINATION_RU : FORBIDDEN_DESTINATION_EN,
+    reason,
+  );
 
 /** The answer is not a raster image, by its declared type or its bytes (spec 3 §8): 415. */
 export class NotAnImageError extends ImageFetchError {
