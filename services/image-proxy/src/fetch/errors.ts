@@ -19,8 +19,8 @@ export const badUrl = (reason: string, message: string) =>
   new ImageFetchError(400, 'validation_failed', message, reason);
 
 /** The destination is not a public address (by its spelling, its DNS answer or a redirect): 403. */
-export const forbiddenDestination = (reason: string, message = 'The image address is not allowed') =>
-  new ImageFetchError(403, 'forbidden_destination', message, reason);
+export const forbiddenDestination = (reason: string, language = 'en') =>
+  new ImageFetchError(403, 'forbidden_destination', t(language, 'imageProxy.forbiddenDestination'), reason);
 
 /**
  * The answer is not a raster image, by its declared type or its bytes (spec 3 §8): 415. Its
