@@ -91,8 +91,8 @@ async function franchiseNamed(
 
 /** Anime (spec 2 §7 "Anime"): list, existence check, add, quick add from a search, delete. */
 export function registerAnimeRoutes(app: HttpServer, ctx: AdminCatalogueContext): void {
-  const { editor } = ctx;
   const db = ctx.database.db;
+  registerAnimeWrites(app, ctx);
 
   app.get('/admin/animes', { schema: { response: { 200: adminAnimeListSchema } } }, async () =>
     (await repo.listAnime(db)).map(({ franchiseTitle, ...a }) => ({
@@ -115,6 +115,13 @@ export function registerAnimeRoutes(app: HttpServer, ctx: AdminCatalogueContext)
       return { exists: true, exactMatch: { id: found.id, title: found.title, ...franchise } };
     },
   );
+}
+
+/** Adding an anime (from the form or a search result) and deleting one. */
+function registerAnimeWrites(app: HttpServer, ctx: AdminCatalogueContext): void {
+  const { editor } = ctx;
+  const db = ctx.database.db;
+
   app.post(
     '/admin/animes',
     { schema: { body: adminAnimeInputSchema, response: { 201: adminAnimeCreatedSchema } } },

@@ -85,7 +85,6 @@ async function cardsByAnime(
 
 /** Cards (spec 2 §7 "Cards"): list, add (one, a list, per anime, for all anime), change rank, delete. */
 export function registerCardRoutes(app: HttpServer, ctx: AdminCatalogueContext): void {
-  const { editor } = ctx;
   const db = ctx.database.db;
 
   app.get(
@@ -103,6 +102,14 @@ export function registerCardRoutes(app: HttpServer, ctx: AdminCatalogueContext):
       }));
     },
   );
+  registerCardAdds(app, ctx);
+  registerCardEdits(app, ctx);
+}
+
+/** Adding cards: one, a list, per anime, for all anime. */
+function registerCardAdds(app: HttpServer, ctx: AdminCatalogueContext): void {
+  const db = ctx.database.db;
+
   app.post(
     '/admin/cards',
     { schema: { body: adminCardInputSchema, response: { 201: adminCardCreatedSchema } } },
@@ -143,6 +150,12 @@ export function registerCardRoutes(app: HttpServer, ctx: AdminCatalogueContext):
       };
     },
   );
+}
+
+/** Changing a card's rank and deleting a card nobody holds. */
+function registerCardEdits(app: HttpServer, ctx: AdminCatalogueContext): void {
+  const { editor } = ctx;
+
   app.patch(
     '/admin/cards/:id',
     {

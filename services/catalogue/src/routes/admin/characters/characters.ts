@@ -92,6 +92,8 @@ async function deleteCharacters(ctx: AdminCatalogueContext, req: FastifyRequest,
 export function registerCharacterRoutes(app: HttpServer, ctx: AdminCatalogueContext): void {
   const { editor } = ctx;
   const db = ctx.database.db;
+  registerCharacterEdits(app, ctx);
+  registerCharacterImport(app, ctx);
 
   app.get(
     '/admin/characters',
@@ -128,6 +130,13 @@ export function registerCharacterRoutes(app: HttpServer, ctx: AdminCatalogueCont
       return reply.code(201).send(answerOf(created));
     },
   );
+}
+
+/** Editing and deleting characters (one or many). */
+function registerCharacterEdits(app: HttpServer, ctx: AdminCatalogueContext): void {
+  const { editor } = ctx;
+  const db = ctx.database.db;
+
   app.patch(
     '/admin/characters/:id',
     {
@@ -176,5 +185,4 @@ export function registerCharacterRoutes(app: HttpServer, ctx: AdminCatalogueCont
     { schema: { body: adminCharacterDeleteBulkSchema, response: { 200: adminCharactersDeletedSchema } } },
     async (req) => deleteCharacters(ctx, req, [...new Set(req.body.ids)]),
   );
-  registerCharacterImport(app, ctx);
 }

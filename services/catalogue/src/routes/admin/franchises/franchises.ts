@@ -9,14 +9,39 @@ import {
   adminIdParamsSchema,
 } from '@acg/contracts';
 import { ConflictError, type HttpServer } from '@acg/platform';
+import type { FastifyRequest } from 'fastify';
 import * as repo from '../../../repository/admin-catalogue';
 import { type AdminCatalogueContext, auditOf } from '../kit';
 import { notFound, say } from '../messages';
 
+/** Renames a franchise; the same title again is no change and logs nothing (rules §36). */
+function renameFranchise(ctx: AdminCatalogueContext, req: FastifyRequest, id: number, title: string) {
+  return ctx.editor.run(['animes'], async (tx) => {
+    const changed = await repo.renameFranchise(tx, id, title);
+    if (!changed) throw notFound(req, 'franchiseNotFound');
+    return {
+      before: [],
+      after: [],
+      result: changed.after,
+      // The same title again is no change: nothing to log (rules §36).
+      audit:
+        changed.before.title === title
+          ? []
+          : auditOf(req, 'franchise.updated', {
+              description: `Renamed franchise ${id}: ${changed.before.title} → ${title}`,
+              targetType: 'franchise',
+              targetId: id,
+              before: changed.before,
+              after: changed.after,
+            }),
+    };
+  });
+}
+
 /** Franchises (spec 2 §7 "Franchises"): list, search, existence check, create, rename, delete. */
 export function registerFranchiseRoutes(app: HttpServer, ctx: AdminCatalogueContext): void {
-  const { editor } = ctx;
   const db = ctx.database.db;
+  registerFranchiseWrites(app, ctx);
 
   app.get('/admin/franchises', { schema: { response: { 200: adminFranchiseListSchema } } }, async () =>
     repo.listFranchises(db),
@@ -40,6 +65,13 @@ export function registerFranchiseRoutes(app: HttpServer, ctx: AdminCatalogueCont
       return { exists: exact !== undefined, exactMatch: exact ?? null, similar };
     },
   );
+}
+
+/** Creating, renaming and deleting a franchise. */
+function registerFranchiseWrites(app: HttpServer, ctx: AdminCatalogueContext): void {
+  const { editor } = ctx;
+  const db = ctx.database.db;
+
   app.post(
     '/admin/franchises',
     { schema: { body: adminFranchiseInputSchema, response: { 201: adminFranchiseSchema } } },
@@ -78,26 +110,7 @@ export function registerFranchiseRoutes(app: HttpServer, ctx: AdminCatalogueCont
       const { id } = req.params;
       const other = await repo.findFranchiseByTitle(db, title);
       if (other && other.id !== id) throw new ConflictError(say(req, 'franchiseExists', { title }));
-      return editor.run(['animes'], async (tx) => {
-        const changed = await repo.renameFranchise(tx, id, title);
-        if (!changed) throw notFound(req, 'franchiseNotFound');
-        return {
-          before: [],
-          after: [],
-          result: changed.after,
-          // The same title again is no change: nothing to log (rules §36).
-          audit:
-            changed.before.title === title
-              ? []
-              : auditOf(req, 'franchise.updated', {
-                  description: `Renamed franchise ${id}: ${changed.before.title} → ${title}`,
-                  targetType: 'franchise',
-                  targetId: id,
-                  before: changed.before,
-                  after: changed.after,
-                }),
-        };
-      });
+      return renameFranchise(ctx, req, id, title);
     },
   );
   app.delete(
