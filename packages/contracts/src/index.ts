@@ -1,3 +1,4 @@
+export * from './admin-catalogue';
 export * from './admin-ops';
 export * from './admin-users';
 export * from './anime-external-id';
