@@ -18,7 +18,6 @@ import {
   makeEvent,
   NotFoundError,
   type OutboxRelay,
-  requireAdmin,
 } from '@acg/platform';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -97,7 +96,6 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
       },
     },
     async (req) => {
-      requireAdmin(req);
       const { lang } = req.query;
       const data = validateTranslations(req.body);
       const result = await database.transaction(async (tx) => {

