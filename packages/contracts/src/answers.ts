@@ -36,3 +36,13 @@ export const imageAnswer = mediaAnswer(
 );
 /** The image routes' answers: the image, or 304 on a current ETag. */
 export const imageAnswers = { 200: imageAnswer, 304: notModifiedAnswerSchema };
+
+/**
+ * POST /interactions: the answer Discord reads (an interaction response): its callback type
+ * (1 pong, 4 a message, 5 deferred, 7 a message update, 8 autocomplete choices) and the
+ * message or choices it carries, in Discord's own shape, kept whole.
+ */
+export const interactionResponseSchema = z.object({
+  type: z.number().int(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
