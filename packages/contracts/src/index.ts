@@ -1,3 +1,4 @@
+export * from './admin-catalogue';
 export * from './admin-ops';
 export * from './admin-users';
 export * from './anime-external-id';
@@ -14,7 +15,6 @@ export * from './packed-ints';
 export * from './routes';
 export * from './stats';
 export * from './system';
-export * from './trade-refusals';
 export * from './trades';
 export * from './translations';
 export * from './users';

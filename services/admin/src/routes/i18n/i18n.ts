@@ -3,8 +3,10 @@ import {
   languageCodeSchema,
   languageSummaryListSchema,
   translationsAnswerSchema,
+  translationsSaved,
   translationsSavedSchema,
 } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import {
   auditEventFor,
   type Cache,
@@ -13,6 +15,7 @@ import {
   enqueue,
   type HttpServer,
   ifNoneMatchHits,
+  makeEvent,
   NotFoundError,
   type OutboxRelay,
   requireAdmin,
@@ -101,9 +104,11 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
         const existing = await findTranslations(tx, lang);
         const creating = existing === null;
         if (!creating && Object.keys(data).length === 0)
-          throw new ConflictError('Язык уже поддерживается', { lang });
+          throw new ConflictError(t(req.identity.language, 'admin.languageExists'), { lang });
         const diff = diffCounts(existing?.data ?? {}, data);
         const version = await writeTranslations(tx, lang, data);
+        // The services re-read their texts (`server`) when they hear it (rules §49).
+        await enqueue(tx, outbox, makeEvent(translationsSaved, { lang, version }));
         await enqueue(
           tx,
           outbox,

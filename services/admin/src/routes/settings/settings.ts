@@ -1,5 +1,4 @@
 import {
-  bundledLanguageOf,
   channelCheckSchema,
   channelIdParamsSchema,
   relayRunListSchema,
@@ -25,7 +24,7 @@ import { z } from 'zod';
 import { outbox } from '../../db/schema';
 import {
   auditValue,
-  CHANNEL_ID_MESSAGE,
+  channelIdMessage,
   parseSettingValue,
   publicSetting,
   SETTING_DEFAULTS,
@@ -113,7 +112,7 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
       // Checked here rather than by the route schema, so the answer's `error` (what the screen
       // shows) is the spec's message in the visitor's language, not 'Invalid request'.
       if (!channelIdParamsSchema.safeParse(req.params).success) {
-        const message = CHANNEL_ID_MESSAGE[bundledLanguageOf(req.identity.language)];
+        const message = channelIdMessage(req.identity.language);
         throw new ValidationError(message, { issues: [{ path: 'params/id', message }] });
       }
       try {
