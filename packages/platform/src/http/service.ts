@@ -61,9 +61,10 @@ export interface StartOptions {
 export async function startHttpService(opts: StartOptions): Promise<RunningService> {
   const { deps } = opts;
   const logger = deps.logger;
+  // Not the cache: a process without Redis still answers (from PostgreSQL), so taking every
+  // replica out of the balancer when Redis goes would turn a slower service into none (rules §48).
   const readiness: Record<string, () => Promise<boolean>> = {
     bus: () => deps.bus.ready(),
-    cache: () => deps.cache.ready(),
   };
   if (deps.database) readiness.database = () => deps.database!.ready();
   const app = createHttpServer({ name: opts.name, logger, internalSecret: opts.internalSecret, readiness });
