@@ -1,4 +1,5 @@
 import {
+  mediaAnswer,
   type NewsItem,
   newsDeletedSchema,
   newsFeedQuerySchema,
@@ -66,7 +67,11 @@ export function registerNewsRoutes(
     },
   );
 
-  app.get('/api/news/feed.xml', { schema: { querystring: newsFeedQuerySchema } }, async (req, reply) => {
+  const feedSchema = {
+    querystring: newsFeedQuerySchema,
+    response: { 200: mediaAnswer('The published news as an Atom feed', ['application/atom+xml']) },
+  };
+  app.get('/api/news/feed.xml', { schema: feedSchema }, async (req, reply) => {
     const rows = await listNews(db, { includeUnpublished: false, limit: FEED_LIMIT });
     return reply
       .type('application/atom+xml; charset=utf-8')
