@@ -15,6 +15,11 @@ export const animeSearchConfigSchema = baseConfigSchema.extend({
   /** Shikimori's documented limits; every replica together stays within them. */
   SHIKIMORI_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(5),
   SHIKIMORI_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(90),
+  /**
+   * The part of each source's budget window one client (a user, or a visitor's address) may take
+   * (issue 27); past it the client gets 429. At least one request per window.
+   */
+  SOURCE_CLIENT_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
   /** AniList's limit per minute (90 normally, currently degraded to 30). */
   ANILIST_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(30),
   /** How long a search answer of one source is kept, in seconds. */

@@ -141,6 +141,13 @@ export const imageProxyConfigSchema = baseConfigSchema.extend({
    * once keeps the process smaller (docs/rules.md §42).
    */
   IMAGE_DRAW_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Proxied pictures decoded at once (issue 27). A client decodes one at a time, so with two
+   * slots a client asking for many large pictures leaves one for everyone else.
+   */
+  IMAGE_PROXY_DECODE_SLOTS: z.coerce.number().int().min(1).max(16).default(2),
+  /** Decodes a client may have waiting besides its running one; more is a 429. */
+  IMAGE_PROXY_DECODES_WAITING_PER_CLIENT: z.coerce.number().int().min(0).max(100).default(2),
   /** Proxied images are scaled down to fit this many pixels a side. */
   IMAGE_PROXY_MAX_SIDE: z.coerce.number().int().min(16).max(8192).default(2048),
 });

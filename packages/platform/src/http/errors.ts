@@ -1,7 +1,7 @@
 import { bundledLanguageOf, type ErrorBody, type Identity } from '@acg/contracts';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, wasLogged } from '../errors';
+import { AppError, RateLimitError, wasLogged } from '../errors';
 
 /**
  * The one error handler: AppErrors keep their status and stable code; request validation
@@ -96,6 +96,8 @@ export function installErrorHandler(app: FastifyInstance, methods?: MethodIndex)
     const body = (error: string, code: string, details?: unknown): ErrorBody =>
       errorBody(req.id, error, code, details);
     if (err instanceof AppError) {
+      if (err instanceof RateLimitError && err.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       const answer = errorAnswer(err, req.id, req.log);
       return reply.code(answer.status).send(answer.body);
     }
