@@ -77,7 +77,9 @@ describe('fair shares of the anime search budgets', () => {
     );
     // The other client: every search answered by both sources, as fast as idle.
     expect(busy.map((a) => [a.status, a.unavailable])).toEqual(Array(5).fill([200, []]));
-    expect(busyMax).toBeLessThanOrEqual(Math.max(2 * max(idle.map((a) => a.ms)), idleMax + 25));
+    // Within 2× of idle; on this shared 2-core machine other test files run beside this one, so
+    // 50 ms of scheduling noise is allowed on top (without the fair share it is seconds).
+    expect(busyMax).toBeLessThanOrEqual(2 * idleMax + 50);
     // The hammering address: its share (6 AniList starts a window, perhaps two windows), then 429.
     expect(hammered.length).toBe(96);
     expect(refused.length).toBeGreaterThanOrEqual(96 - 2 * 6);

