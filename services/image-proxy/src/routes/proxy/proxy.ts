@@ -1,5 +1,5 @@
 import { imageAnswers, safeString } from '@acg/contracts';
-import { clientIpOf, type HttpServer } from '@acg/platform';
+import { clientKeyOf, type HttpServer } from '@acg/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentTypeOf, type ImageFormat, negotiateFormat } from '../../domain/image-format';
@@ -84,7 +84,7 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
     let image: Awaited<ReturnType<ProxiedImages['get']>>;
     try {
       const normalised = deps.fetcher.check(url).href;
-      image = await deps.images.get(normalised, format, clientIpOf(req));
+      image = await deps.images.get(normalised, format, clientKeyOf(req));
     } catch (err) {
       // The refusals a visitor can cause, in their language.
       const language = req.identity.language;
