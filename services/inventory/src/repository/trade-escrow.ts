@@ -4,8 +4,8 @@ import {
   type TradeItemFacts,
   type TradeItemInput,
   type TradeSide,
-  tradeRefusal,
 } from '@acg/contracts';
+import { tradeRefusal } from '@acg/i18n/server';
 import {
   AuthorizationError,
   ConflictError,
@@ -180,7 +180,8 @@ function checkSide(
           free,
           asked: item.quantity,
           name: nameOf(e),
-          copies: free === 1 ? 'copy' : 'copies',
+          // Picks the English form: '1 free copy', '2 free copies'.
+          count: free,
         }),
       );
     }

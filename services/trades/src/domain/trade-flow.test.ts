@@ -3,9 +3,9 @@ import {
   inventoryTradeReserve,
   inventoryTradeTransfer,
   type TradeItemFacts,
-  tradeRefusal,
   usersGet,
 } from '@acg/contracts';
+import { tradeRefusal } from '@acg/i18n/server';
 import {
   ConflictError,
   createLogger,

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { pipeline, Transform } from 'node:stream';
 import {
-  bundledLanguageOf,
   logActionOptionsSchema,
   logCategoryOptionsSchema,
   logFiltersSchema,
@@ -40,7 +39,7 @@ export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRo
   app.get(
     '/admin/logs/categories',
     { schema: { response: { 200: logCategoryOptionsSchema } } },
-    async (req) => categoryOptions(bundledLanguageOf(req.identity.language)),
+    async (req) => categoryOptions(req.identity.language),
   );
 
   app.get('/admin/logs/actions', { schema: { response: { 200: logActionOptionsSchema } } }, async () =>

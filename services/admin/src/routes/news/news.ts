@@ -1,5 +1,6 @@
 import {
   type NewsItem,
+  newsDeletedSchema,
   newsFeedQuerySchema,
   newsIdParamsSchema,
   newsInputSchema,
@@ -109,7 +110,8 @@ export function registerNewsRoutes(
     },
   );
 
-  app.delete('/api/admin/news/:id', { schema: { params: newsIdParamsSchema } }, async (req) => {
+  const deleteSchema = { params: newsIdParamsSchema, response: { 200: newsDeletedSchema } };
+  app.delete('/api/admin/news/:id', { schema: deleteSchema }, async (req) => {
     requireAdmin(req);
     const removed = await database.transaction(async (tx) => {
       const row = await deleteNews(tx, req.params.id);
@@ -119,6 +121,6 @@ export function registerNewsRoutes(
       return item;
     });
     outboxRelay.kick();
-    return { success: true, id: removed.id };
+    return { success: true as const, id: removed.id };
   });
 }

@@ -10,6 +10,7 @@ import {
   userLevelChanged,
   userUpdated,
 } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import {
   AuthorizationError,
   auditEventFor,
@@ -28,8 +29,9 @@ import { type AdminUserRow, findAdminUser, findAdminUsers, lockUsers } from '../
 import { countUsers, updateUser } from '../../repository/users';
 
 /** Level names as the log shows them (spec 3 §5). */
-const LEVEL_NAMES = ['Пользователь', 'Помощник', 'Модератор', 'Администратор', 'Разработчик'];
-const levelName = (level: number) => LEVEL_NAMES[level] ?? String(level);
+/** A level's name in a language (`server.auth.levels.*`), its number when it has none. */
+const levelName = (language: string, level: number) =>
+  level >= 0 && level <= 4 ? t(language, `auth.levels.${level as 0 | 1 | 2 | 3 | 4}`) : String(level);
 
 const REFUSALS: Record<LevelChangeRefusal, string> = {
   developer: 'The developer account’s level cannot be changed',
@@ -113,7 +115,13 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
           auditEventFor(req, 'auth', {
             action: 'user.level-changed',
             category: 'users',
-            description: `Уровень доступа ${user.username} (#${user.id}): ${levelName(previous)} → ${levelName(level)}`,
+            // Stored once for every reader, in Russian as the log has always had it.
+            description: t('ru', 'auth.levelChanged', {
+              username: user.username,
+              id: user.id,
+              from: levelName('ru', previous),
+              to: levelName('ru', level),
+            }),
             targetType: 'user',
             targetId: String(user.id),
             before: { adminLevel: previous },

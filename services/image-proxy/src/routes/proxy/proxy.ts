@@ -3,7 +3,7 @@ import { clientIpOf, type HttpServer } from '@acg/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentTypeOf, type ImageFormat, negotiateFormat } from '../../domain/image-format';
-import { badUrl, NotAnImageError } from '../../fetch/errors';
+import { badUrl, forbiddenDestination, ImageFetchError, NotAnImageError } from '../../fetch/errors';
 import type { SafeFetcher } from '../../fetch/safe-fetch';
 import type { HotImages } from '../../images/hot-images';
 import type { ProxiedImages } from '../../images/proxied';
@@ -80,14 +80,17 @@ function under(base: string, path: string, query = ''): string {
  */
 export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void {
   const answer = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
-    const normalised = deps.fetcher.check(url).href;
     const format = negotiateFormat(req.headers.accept, deps.formats);
     let image: Awaited<ReturnType<ProxiedImages['get']>>;
     try {
+      const normalised = deps.fetcher.check(url).href;
       image = await deps.images.get(normalised, format, clientIpOf(req));
     } catch (err) {
-      if (err instanceof NotAnImageError && req.identity.language === 'ru')
-        throw new NotAnImageError(err.reason, 'ru');
+      // The refusals a visitor can cause, in their language.
+      const language = req.identity.language;
+      if (err instanceof NotAnImageError) throw new NotAnImageError(err.reason, language);
+      if (err instanceof ImageFetchError && err.status === 403)
+        throw forbiddenDestination(err.reason, language);
       throw err;
     }
     return sendImage(req, reply, {
