@@ -64,6 +64,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   COOKIE_SECURE: env.bool(false),
   /** How long a resolved session is reused without asking auth again. */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  /** How long a session auth confirmed stays valid while auth cannot be asked (rules §46). */
+  SESSION_STALE_MS: z.coerce.number().int().min(0).default(600_000),
   /** How often server rendering revalidates a language's live translations with the admin service. */
   I18N_REVALIDATE_MS: z.coerce.number().int().min(0).default(2000),
   /** How long a page waits for them before rendering with the last known or bundled texts. */
