@@ -2,7 +2,7 @@
  * The infrastructure under load, restarted (issue 23; rules §46): anyone can rerun it.
  *
  *   pnpm exec tsx deploy/runner/bench/infra-faults.ts [--runtime .tmp/runtime] [--connections 10]
- *     [--down-seconds 3] [--port-offset 300]
+ *     [--down-seconds 3] [--port-offset 300] [--rounds 1]
  *
  * Starts its own PostgreSQL 15 (initdb in a temp folder, pg_ctl), Redis and NATS (JetStream with a
  * file store) on spare loopback ports — never the shared ones — and the distributed system on
@@ -48,6 +48,8 @@ const { values } = parseArgs({
     'down-seconds': { type: 'string', default: '3' },
     'port-offset': { type: 'string', default: '300' },
     'settle-seconds': { type: 'string', default: '6' },
+    /** Each fault this many times, in turn. */
+    rounds: { type: 'string', default: '1' },
   },
 });
 const connections = Number(values.connections);
@@ -381,20 +383,23 @@ try {
     },
   ];
   const rows: string[] = [];
-  for (const fault of faults) {
-    phase = fault.name;
-    say(`${fault.name}: down for ${downMs / 1000} s`);
+  const rounds = Number(values.rounds);
+  for (const [i, fault] of Array.from({ length: rounds }, () => faults)
+    .flat()
+    .entries()) {
+    phase = rounds > 1 ? `${fault.name} (round ${Math.floor(i / faults.length) + 1})` : fault.name;
+    say(`${phase}: down for ${downMs / 1000} s`);
     await fault.down();
     await sleep(downMs);
     await fault.up();
     const back = performance.now();
     const seconds = await recovery(back);
-    say(`${fault.name}: back; every request answers again after ${seconds.toFixed(1)} s`);
+    say(`${phase}: back; every request answers again after ${seconds.toFixed(1)} s`);
     await sleep(settleMs);
     const t = tally.get(phase)!;
     const sent = Object.values(t).reduce((a, b) => a + b, 0);
     rows.push(
-      `| ${fault.name} | ${sent} | ${t['503']} | ${t['500']} | ${t.other} | ${t.timeout} | ${t.reset} | ${seconds.toFixed(1)} |`,
+      `| ${phase} | ${sent} | ${t['503']} | ${t['500']} | ${t.other} | ${t.timeout} | ${t.reset} | ${seconds.toFixed(1)} |`,
     );
     if (t['500'] > 0 || t.timeout > 0 || !(seconds <= 5)) exitCode = 1;
   }
