@@ -84,7 +84,7 @@ export default defineConfig({
                 // image cache) goes with the member screens below.
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](?!\.pnpm[\\/])(?!@tanstack[\\/]|chart\.js[\\/]|@kurkle[\\/]|idb[\\/])/,
+                  test: /node_modules[\\/](?!\.pnpm[\\/])(?!@tanstack[\\/](?:react-virtual|virtual-core)[\\/]|chart\.js[\\/]|@kurkle[\\/]|idb[\\/])/,
                 },
                 // What the member screens share and the first page does not need (images, their
                 // IndexedDB cache, the modal, tabs, rank colours): one chunk, not six of a few

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import * as z from 'zod/mini';
+import { createQueryClient } from './api/query';
 import { App } from './app/App';
 import { AppProviders } from './app/AppProviders';
 import { initialStateSchema, STATE_ELEMENT_ID } from './app/state';
@@ -18,11 +19,17 @@ if (!root) throw new Error('The page has no #root element');
 
 // The page's language file is a chunk of its own (the server preloads it), so the other language's
 // texts are never downloaded.
+// One data cache for the page's life (api/query.ts).
+const queryClient = createQueryClient();
 void loadTexts(state.language).then((texts) =>
   hydrateRoot(
     root,
     <StrictMode>
-      <AppProviders state={state} i18n={i18nWith(texts, state.language, state.translations)}>
+      <AppProviders
+        state={state}
+        i18n={i18nWith(texts, state.language, state.translations)}
+        queryClient={queryClient}
+      >
         <BrowserRouter>
           <App />
         </BrowserRouter>
