@@ -17,11 +17,7 @@ describe('LoadError', () => {
       new NetworkError(new TypeError('Failed to fetch')),
       'Не удалось связаться с сервером. Проверьте подключение и повторите.',
     ],
-    [
-      'ru',
-      new HttpError(503, { error: 'Service Unavailable' }),
-      'Сервис временно недоступен. Повторите через минуту.',
-    ],
+    ['ru', new HttpError(503, undefined), 'Сервис временно недоступен. Повторите через минуту.'],
     ['ru', new HttpError(401, undefined), 'Сеанс завершён. Войдите снова.'],
     ['en', new HttpError(409, { error: 'Такая франшиза уже есть' }), 'Такая франшиза уже есть'],
     ['en', new HttpError(500, undefined), 'Loading failed (error 500).'],

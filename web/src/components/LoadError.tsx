@@ -6,15 +6,17 @@ import { HttpError, serverErrorText } from '../api/http';
 /**
  * A failure as the page's reader reads it, in the page's language: never the browser's own
  * English ("Failed to fetch"). The server's own text is shown when it sent one (its messages
- * come in the caller's language); otherwise a text for what went wrong.
+ * come in the caller's language, rules: errors); otherwise a text for what went wrong.
  */
 export function loadErrorText(t: TFunction, error: unknown): string {
   if (error instanceof HttpError) {
     if (error.status === 401) return t('loadError.signedOut');
-    if (error.status === 403) return serverErrorText(error) ?? t('loadError.forbidden');
+    const own = serverErrorText(error);
+    if (own) return own;
+    if (error.status === 403) return t('loadError.forbidden');
     if (error.status === 502 || error.status === 503 || error.status === 504)
       return t('loadError.unavailable');
-    return serverErrorText(error) ?? t('loadError.failed', { status: error.status });
+    return t('loadError.failed', { status: error.status });
   }
   if (error instanceof NetworkError) return t('loadError.network');
   return t('loadError.failed', { status: '—' });
