@@ -85,10 +85,19 @@ export function useRouteMutation<K extends Exclude<ClientRoute, ClientReadRoute>
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: RouteInput<K>) => request(route, input),
-    onSuccess: () => Promise.all(invalidates.map((r) => client.invalidateQueries({ queryKey: [r] }))),
+    onSuccess: () => invalidateRoutes(client, invalidates),
   });
 }
 
-/** Marks reads as changed (after a write made without useRouteMutation). */
+/**
+ * Marks reads as changed (after a write) and loads the shown ones again. A load still in flight
+ * started before the write, so its answer may predate it: it is cancelled first (a first load
+ * has no answer to keep, and TanStack would otherwise join it instead of asking again).
+ */
 export const invalidateRoutes = (client: QueryClient, routes: readonly ClientReadRoute[]) =>
-  Promise.all(routes.map((r) => client.invalidateQueries({ queryKey: [r] })));
+  Promise.all(
+    routes.map(async (r) => {
+      await client.cancelQueries({ queryKey: [r] });
+      await client.invalidateQueries({ queryKey: [r] });
+    }),
+  );
