@@ -79,12 +79,13 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                // The virtual grid is the catalogue's alone, and the chart library the admin rarity
-                // section's: each stays in its screen's lazy chunk, off the first page; idb (the
-                // image cache) goes with the member screens below.
+                // The virtual grid is the catalogue's alone, the chart library the admin rarity
+                // section's and zod/mini the admin translations': each stays in its screen's lazy
+                // chunk, off the first page (the pages take their answers' types from the
+                // contracts, no schema); idb (the image cache) goes with the member screens below.
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](?!\.pnpm[\\/])(?!@tanstack[\\/](?:react-virtual|virtual-core)[\\/]|chart\.js[\\/]|@kurkle[\\/]|idb[\\/])/,
+                  test: /node_modules[\\/](?!\.pnpm[\\/])(?!@tanstack[\\/](?:react-virtual|virtual-core)[\\/]|chart\.js[\\/]|@kurkle[\\/]|idb[\\/]|zod[\\/])/,
                 },
                 // What the member screens share and the first page does not need (images, their
                 // IndexedDB cache, the modal, tabs, rank colours): one chunk, not six of a few

@@ -1,4 +1,4 @@
-import { type AnimeSearchAnswer, animeSources } from '@acg/contracts';
+import type { AnimeSearchAnswer } from '@acg/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_TIMEOUT_MS } from '../../api/anime';
@@ -17,10 +17,15 @@ export type SearchState =
       retry: () => void;
     };
 
+/** The anime search's sources (contracts' animeSources; the compiler checks they match). */
+const SOURCES = [
+  'shikimori',
+  'anilist',
+] as const satisfies readonly AnimeSearchAnswer['unavailable'][number][];
 /** The sources a refused search names as not answering (its 503's `details.unavailable`). */
 const unavailableIn = (body: unknown): AnimeSearchAnswer['unavailable'] => {
   const named = (body as { details?: { unavailable?: unknown } } | undefined)?.details?.unavailable;
-  return Array.isArray(named) ? named.filter((s) => (animeSources as readonly unknown[]).includes(s)) : [];
+  return Array.isArray(named) ? named.filter((s) => (SOURCES as readonly unknown[]).includes(s)) : [];
 };
 
 /**
