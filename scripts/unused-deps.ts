@@ -58,7 +58,9 @@ export interface Unused {
 /** The workspace's package folders (pnpm-workspace.yaml's globs, one level). */
 export function workspacePackages(root: string): string[] {
   // The list under `packages:`, up to the next top-level key.
-  const section = /^packages:\n((?:\s+-.*\n?)*)/mu.exec(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'));
+  const section = /^packages:\n((?:\s+-.*\n?)*)/mu.exec(
+    readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8'),
+  );
   const globs = (section?.[1] ?? '')
     .split('\n')
     .map((line) => /^\s+-\s+['"]?([^'"\s]+)['"]?\s*$/u.exec(line)?.[1])
