@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './testing/harness';
 
 /**
- * An auth outage (issue 23, rules §46): members the gateway saw signed in stay signed in for the
+ * An auth outage (issue 23, rules §48): members the gateway saw signed in stay signed in for the
  * stale period; a visitor it never saw is anonymous; a sign-in gets a 503 page in the visitor's
  * language.
  */

@@ -1,5 +1,5 @@
 /**
- * The infrastructure under load, restarted (issue 23; rules §46): anyone can rerun it.
+ * The infrastructure under load, restarted (issue 23; rules §48): anyone can rerun it.
  *
  *   pnpm exec tsx deploy/runner/bench/infra-faults.ts [--runtime .tmp/runtime] [--connections 10]
  *     [--down-seconds 3] [--port-offset 300] [--rounds 1]
@@ -367,7 +367,7 @@ try {
       down: () => kill(redis),
       up: async () => {
         redis = await startRedis();
-        // Sessions lived in Redis: everyone is signed out (rules §46). The members sign in again;
+        // Sessions lived in Redis: everyone is signed out (rules §48). The members sign in again;
         // what the load sent with the old cookies meanwhile counts as 'other status' (401).
         fan = await signInAgain('sakura_fan');
         other = await signInAgain('admin_hikari');

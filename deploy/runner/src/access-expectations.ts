@@ -80,6 +80,8 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'POST /trade/api': MEMBER,
   'POST /trade/api/:id/:action': MEMBER,
   'GET /api/events': MEMBER,
+  // The API document describes every admin operation (rules §46): administrators.
+  'GET /api/docs': ADMINISTRATOR,
 
   // The catalogue back office (catalogue document): administrators.
   'GET /admin/cards': ADMINISTRATOR,

@@ -3,13 +3,13 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Exactly-once effects (issue 23, rules §46): every durable consumer of a service or the gateway
+ * Exactly-once effects (issue 23, rules §48): every durable consumer of a service or the gateway
  * applies events through the platform's idempotent consumer (startIdempotentConsumer: the
  * message id recorded in the handler's own transaction), never through bus.consume directly,
- * save the exceptions rules §46 names and justifies.
+ * save the exceptions rules §48 names and justifies.
  */
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
-/** Consumers without a database of their own (rules §46): their guard is named there. */
+/** Consumers without a database of their own (rules §48): their guard is named there. */
 const EXCEPTIONS = new Set(['services/bot/src/trades/notify.ts']);
 
 function productionFiles(dir: string): string[] {

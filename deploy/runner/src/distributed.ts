@@ -195,7 +195,7 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
   const serviceNameOf = (name: ProcessName) => name.replace(/#2$/, '') as Replicable | FakeName;
 
   const processes = new Map<ProcessName, ChildProcess>();
-  // A process that exits when the runner did not stop it is started again (rules §46).
+  // A process that exits when the runner did not stop it is started again (rules §48).
   const supervisor = createSupervisor({
     logger: createLogger('runner', env.LOG_LEVEL ?? 'info'),
     restart: (name) => launch(name as ProcessName),

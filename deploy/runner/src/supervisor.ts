@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Logger } from '@acg/platform';
 
 /**
- * What a Deployment does in a cluster, for the distributed runner (issue 23, rules §46): a
+ * What a Deployment does in a cluster, for the distributed runner (issue 23, rules §48): a
  * process that exits when nobody asked it to is started again, after 1 s, doubling up to 30 s
  * while it keeps dying; a process that stayed up 30 s starts from 1 s again. Every unexpected
  * exit and every restart is logged. Exits the runner caused (a stop, a kill in a test, the

@@ -134,7 +134,7 @@ describe('SessionResolver', () => {
     expect(calls.count).toBe(4);
   });
 
-  it('rides out an auth outage with the sessions auth confirmed, for the stale period only (rules §46)', async () => {
+  it('rides out an auth outage with the sessions auth confirmed, for the stale period only (rules §48)', async () => {
     const bus = createMemoryBus({ logger });
     buses.push(bus);
     let down = false;

@@ -8,7 +8,7 @@ export type ResolvedSession = NonNullable<z.infer<typeof sessionResolve.response
 
 /** What the gateway learnt about a session id: a session, none (unknown or expired), or nothing. */
 export type SessionLookup =
-  /** `stale`: auth could not be asked; this is what it said when last asked (rules §46). */
+  /** `stale`: auth could not be asked; this is what it said when last asked (rules §48). */
   | { status: 'found'; session: ResolvedSession; stale?: true }
   | { status: 'none' }
   | { status: 'unavailable' };
@@ -20,7 +20,7 @@ export interface SessionResolverOptions {
   max: number;
   timeoutMs: number;
   /**
-   * How long a session auth confirmed stays usable while auth cannot be asked (rules §46);
+   * How long a session auth confirmed stays usable while auth cannot be asked (rules §48);
    * 0: not at all.
    */
   staleMs?: number;
@@ -118,7 +118,7 @@ export class SessionResolver {
     } catch (err) {
       // Auth down, no responders, a timeout or a broken reply: the visitor's identity is unknown.
       this.failures.report('auth', sessionResolve.subject, err, requestId, 'session resolution unavailable');
-      // A session auth confirmed lately stays valid for the stale period (rules §46).
+      // A session auth confirmed lately stays valid for the stale period (rules §48).
       const confirmed = this.confirmed?.get(sessionId);
       return confirmed ? { status: 'found', session: confirmed, stale: true } : { status: 'unavailable' };
     }

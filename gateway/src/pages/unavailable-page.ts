@@ -2,7 +2,7 @@ import { bundledLanguageOf } from '@acg/contracts';
 
 /**
  * The page a browser navigation gets when what it asked for is unavailable (503): a sign-in
- * while auth is down, most often (rules §46). Plain HTML, no script or style of its own, in the
+ * while auth is down, most often (rules §48). Plain HTML, no script or style of its own, in the
  * visitor's language (their session's when known, else their browser's), saying what happened
  * and that trying again later will do.
  */

@@ -129,7 +129,7 @@ export class Exchange {
     const { status, body } = errorAnswer(error, this.id, this.log);
     if (status === 503) {
       this.decided.push('retry-after', RETRY_AFTER_SECONDS);
-      // A browser navigation (a sign-in while auth is down) gets a page saying so (rules §46).
+      // A browser navigation (a sign-in while auth is down) gets a page saying so (rules §48).
       if (isNavigation(this)) {
         const language = this.setting.languageOf?.(this) ?? browserLanguage(this.headers['accept-language']);
         const html = unavailablePage(language, this.url);

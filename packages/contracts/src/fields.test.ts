@@ -31,6 +31,9 @@ describe('field helpers', () => {
   it('safeString() refuses NUL', () => {
     expect(safeString().parse('ok')).toBe('ok');
     expect(safeString().safeParse('a\u0000b').success).toBe(false);
+    expect(safeString().safeParse('a\ud800b').success).toBe(false);
+    expect(safeString().safeParse('b\udfff').success).toBe(false);
+    expect(safeString().parse('pair 😀')).toBe('pair 😀');
   });
 
   it('the characters query names the refused field', () => {

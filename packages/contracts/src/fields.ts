@@ -35,5 +35,13 @@ export const cursor = () => wholeFromText(0, INT4_MAX);
 export const int4 = (min: number, max = INT4_MAX) => wholeFromText(min, max);
 
 const NO_NUL = /^[^\0]*$/;
-/** A string PostgreSQL can store: NUL is refused (text columns cannot hold it). */
-export const safeString = () => z.string().regex(NO_NUL, 'must not contain a NUL character');
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * A string PostgreSQL can store: NUL is refused (text columns cannot hold it), and so is an
+ * unpaired UTF-16 surrogate (`"\ud800"` in JSON), which no UTF-8 text or jsonb column holds.
+ */
+export const safeString = () =>
+  z
+    .string()
+    .regex(NO_NUL, 'must not contain a NUL character')
+    .refine((s) => !LONE_SURROGATE.test(s), 'must not contain an unpaired surrogate');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogueHarness, signedIn, startCatalogue } from './test/harness';
 
 /**
- * Redis is a cache, not a dependency (issue 23, rules §46): with the catalogue's Redis stopped,
+ * Redis is a cache, not a dependency (issue 23, rules §48): with the catalogue's Redis stopped,
  * its lists are answered from PostgreSQL, at once; started again (empty), it is used again. The
  * Redis server is this file's own, on a spare port: the shared one is never stopped.
  */

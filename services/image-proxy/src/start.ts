@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { type CardImages, createCardImages } from './cards/card-images';
 import { createCardSummaries } from './cards/card-summaries';
 import type { ImageProxyConfig } from './config';
-import { createSafeFetcher, type Resolver } from './fetch/safe-fetch';
+import { createSafeFetcher, type DialStep, type Resolver } from './fetch/safe-fetch';
+import { createFairQueue } from './images/fair-queue';
 import { createHotImages, type HotImages } from './images/hot-images';
 import { createProxiedImages, type ProxiedImages } from './images/proxied';
 import { firstOf, httpImageSource, inlineImageSource } from './images/source';
@@ -31,9 +32,12 @@ export interface ImageProxyService extends RunningService {
   hotImages: HotImages;
 }
 
-/** `resolve`: the DNS resolver of the image fetcher (tests map names to addresses with it). */
+/**
+ * `resolve`: the DNS resolver of the image fetcher (tests map names to addresses with it);
+ * `dial`: a step run before each connection with the pinned address (tests count and guard).
+ */
 export async function start(
-  deps: ServiceDeps<ImageProxyConfig> & { resolve?: Resolver },
+  deps: ServiceDeps<ImageProxyConfig> & { resolve?: Resolver; dial?: DialStep },
 ): Promise<ImageProxyService> {
   const { config, bus, cache, logger } = deps;
   const fetcher = createSafeFetcher({
@@ -44,11 +48,17 @@ export async function start(
     connectTimeoutMs: config.IMAGE_PROXY_CONNECT_TIMEOUT_MS,
     totalTimeoutMs: config.IMAGE_PROXY_TIMEOUT_MS,
     resolve: deps.resolve,
+    dial: deps.dial,
   });
-  // One queue for every libvips job of this process (renders and re-encodes).
+  // One queue for the card renders' libvips jobs.
   const draw = pLimit(config.IMAGE_DRAW_CONCURRENCY);
   const proxiedImages = createProxiedImages({
-    draw,
+    // Proxied pictures decode in a queue fair between clients, weighted by megapixels, one
+    // decode per client at a time (issue 27).
+    decodes: createFairQueue({
+      slots: config.IMAGE_PROXY_DECODE_SLOTS,
+      maxWaitingPerClient: config.IMAGE_PROXY_DECODES_WAITING_PER_CLIENT,
+    }),
     fetcher,
     cache: cache.namespace(PROXIED_IMAGES_NAMESPACE),
     misses: cache.namespace(PROXY_MISSES_NAMESPACE),

@@ -73,7 +73,7 @@ const isOutageFailure = (err: unknown): boolean =>
   (err instanceof AppError && err.status === 503) || isOutage(err);
 
 /**
- * A consumer meeting an outage pauses on its event (rules §46): the handler is run again with a
+ * A consumer meeting an outage pauses on its event (rules §48): the handler is run again with a
  * growing delay (250 ms doubling to 2 s), the delivery kept alive meanwhile, instead of spending
  * the event's deliveries and ending in the dead letters while a dependency restarts. The outage
  * is logged once when it starts and once when it ends. Any other failure goes to the bus's

@@ -88,7 +88,7 @@ describe('memory bus limits', () => {
     expect(seen.map((e) => e.id)).toEqual([event.id, event.id, marker.id]);
   });
 
-  it('pauses a consumer on an outage (a 503 from its dependency) instead of dead-lettering the event (rules §46)', async () => {
+  it('pauses a consumer on an outage (a 503 from its dependency) instead of dead-lettering the event (rules §48)', async () => {
     bus = createMemoryBus();
     let calls = 0;
     let applied = 0;

@@ -6,7 +6,7 @@ import { answerRequest, decodeReply } from './rpc-wire';
 
 /**
  * A request/reply handler that meets a lost database or cache answers its caller 503, which the
- * caller's own error handler then answers as 503 too (rules §46); a bug stays a 500.
+ * caller's own error handler then answers as 503 too (rules §48); a bug stays a 500.
  */
 const ping = defineRpc('test.wire.ping', z.object({}), z.object({ ok: z.boolean() }), 500);
 const logger = createLogger('rpc-wire-test', 'silent');

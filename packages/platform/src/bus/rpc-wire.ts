@@ -87,7 +87,7 @@ export async function answerRequest(
     }
     return JSON.stringify({ ok: true, data: result ?? null } satisfies Reply);
   } catch (thrown) {
-    // A lost database or cache is the caller's 503, logged once every 5 s (rules §46).
+    // A lost database or cache is the caller's 503, logged once every 5 s (rules §48).
     const err = thrown instanceof AppError ? thrown : (asOutage(thrown, logger) ?? thrown);
     if (err instanceof AppError) {
       if (err.status >= 500 && !wasLogged(err))

@@ -100,7 +100,7 @@ export function createNamespace(
   opts: NamespaceOptions = {},
 ): CacheNamespace {
   assertNamespaceName(name);
-  /** A cache namespace's read or write that met a lost server gives `fallback` (rules §46). */
+  /** A cache namespace's read or write that met a lost server gives `fallback` (rules §48). */
   const tolerant = async <T>(op: () => Promise<T>, fallback: T): Promise<T> => {
     if (opts.state) return op();
     try {

@@ -54,7 +54,7 @@ export async function connectRedisCache(opts: RedisCacheOptions): Promise<Cache>
   const prefix = (opts.prefix ?? 'acg').replace(/:+$/, '');
   if (!/^[A-Za-z0-9_.:-]+$/.test(prefix))
     throw new Error(`Invalid Redis cache prefix: ${JSON.stringify(opts.prefix)}`);
-  // Fail fast (rules §46): a command waits for no reconnect (no offline queue, nothing resent)
+  // Fail fast (rules §48): a command waits for no reconnect (no offline queue, nothing resent)
   // and for an answer at most 1 s; connecting gives up after 2 s and is retried every second
   // at most, so a restarted server is used again within about a second.
   const redis = new Redis(opts.url, {

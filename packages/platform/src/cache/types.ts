@@ -65,7 +65,7 @@ export interface CacheNamespace {
 }
 
 /**
- * How a namespace meets a cache server that is gone (rules §46). A cache (the default) holds
+ * How a namespace meets a cache server that is gone (rules §48). A cache (the default) holds
  * copies of what PostgreSQL or an upstream has: a failed read is a miss and a failed write or
  * delete is skipped, so `wrap` computes the value and the request is answered without the cache.
  * A namespace holding state (sessions, notices already sent) cannot pretend: every failure

@@ -27,7 +27,7 @@ export function startIdempotentConsumer<T extends Tables>(
   opts: IdempotentConsumerOptions<T>,
 ): Promise<Subscription> {
   const { database, table, durable } = opts;
-  // A lost database pauses the consumer on its event (the bus's pausingOnOutage, rules §46).
+  // A lost database pauses the consumer on its event (the bus's pausingOnOutage, rules §48).
   return opts.bus.consume({
     durable,
     types: opts.types,

@@ -16,7 +16,7 @@ import {
 import { startIdempotentConsumer } from './consumer';
 
 /**
- * Exactly-once effects with at-least-once delivery (issue 23, rules §46), on a real NATS server
+ * Exactly-once effects with at-least-once delivery (issue 23, rules §48), on a real NATS server
  * (the infrastructure pass): an outbox row published again after the stream's duplicate window
  * (a relay that published, lost its database before marking the row, and came back minutes
  * later) is stored twice by JetStream and delivered twice; the idempotent consumer applies it

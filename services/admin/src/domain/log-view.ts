@@ -1,28 +1,14 @@
 import { type AuditCategory, auditCategories, type LogEntry } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
+import { neutraliseCell } from '@acg/platform/escape';
 import type { LogRow } from '../repository/audit-log';
 
-/** Category names by interface language (spec 3 §3: category option value and label). */
-const CATEGORY_LABELS: Record<'en' | 'ru', Record<AuditCategory, string>> = {
-  en: {
-    users: 'Users',
-    cards: 'Cards',
-    trades: 'Trades',
-    system: 'System',
-    moderation: 'Moderation',
-    other: 'Other',
-  },
-  ru: {
-    users: 'Пользователи',
-    cards: 'Карточки',
-    trades: 'Обмены',
-    system: 'Система',
-    moderation: 'Модерация',
-    other: 'Другое',
-  },
-};
-
-export const categoryOptions = (language: 'en' | 'ru') =>
-  auditCategories.map((value) => ({ value, label: CATEGORY_LABELS[language][value] }));
+/**
+ * The category options in the visitor's language (spec 3 §3: category option value and label),
+ * the texts `server.admin.categories.*`.
+ */
+export const categoryOptions = (language: string) =>
+  auditCategories.map((value) => ({ value, label: t(language, `admin.categories.${value}`) }));
 
 const asCategory = (c: string): AuditCategory =>
   (auditCategories as readonly string[]).includes(c) ? (c as AuditCategory) : 'other';
@@ -46,12 +32,8 @@ export function toLogEntry(row: LogRow): LogEntry {
   };
 }
 
-/**
- * A spreadsheet treats a cell beginning with = + - @ (or a tab or carriage return before one) as
- * a formula (CSV injection, OWASP). Such a cell is prefixed with an apostrophe so it is shown as
- * text; every other cell is left as it is.
- */
-export const neutraliseCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+/** Formula cells are neutralised by the one CSV rule (@acg/platform/escape). */
+export { neutraliseCell };
 
 export const CSV_COLUMNS = [
   'ID',

@@ -1,5 +1,5 @@
 import { ADMIN_LEVEL, type NewsItem, newsTypes } from '@acg/contracts';
-import { Feed } from 'feed';
+import { xmlAttr, xmlText } from '@acg/platform/escape';
 import type { NewsRow } from '../repository/news';
 
 export const toNewsItem = (row: NewsRow): NewsItem => ({
@@ -34,31 +34,43 @@ export const newsIn = (item: NewsItem, language: string | undefined) =>
   (language ? item.translations[language] : undefined) ?? { title: item.title, content: item.content };
 
 /**
- * The published news as an Atom feed (additive): newest first, each linking to the home page;
- * with `language`, each item in that language where it has it.
+ * The published news as an Atom feed (additive, RFC 4287): newest first, each linking to the home
+ * page; with `language`, each item in that language where it has it. Titles and texts are plain
+ * text (`type="text"`, as the site shows them) and every value goes through the one XML rule
+ * (@acg/platform/escape): escaped, never in CDATA, characters XML 1.0 forbids removed, so no
+ * stored text can add markup or make the feed unreadable.
  */
 export function newsAtom(items: NewsItem[], publicUrl: string, language?: string): string {
   const site = publicUrl.replace(/\/$/, '');
-  const feed = new Feed({
-    title: 'Anime Cards — news',
-    id: `${site}/`,
-    link: `${site}/`,
-    ...(language ? { language } : {}),
-    copyright: 'Anime Cards',
-    updated: items[0] ? new Date(items[0].updatedAt) : new Date(0),
-    feedLinks: { atom: `${site}/api/news/feed.xml${language ? `?lang=${language}` : ''}` },
-  });
-  for (const item of items) {
+  const self = `${site}/api/news/feed.xml${language ? `?lang=${encodeURIComponent(language)}` : ''}`;
+  const updated = (items[0] ? new Date(items[0].updatedAt) : new Date(0)).toISOString();
+  const entries = items.map((item) => {
     const text = newsIn(item, language);
-    feed.addItem({
-      title: text.title,
-      id: `${site}/#news-${item.id}`,
-      link: `${site}/#news-${item.id}`,
-      content: text.content,
-      date: new Date(item.updatedAt),
-      published: new Date(item.createdAt),
-      category: [{ name: item.type }, ...item.tags.map((name) => ({ name }))],
-    });
-  }
-  return feed.atom1();
+    const link = `${site}/#news-${item.id}`;
+    const categories = [item.type, ...item.tags].map((term) => `    <category term="${xmlAttr(term)}"/>`);
+    return [
+      '  <entry>',
+      `    <title type="text">${xmlText(text.title)}</title>`,
+      `    <id>${xmlText(link)}</id>`,
+      `    <link href="${xmlAttr(link)}"/>`,
+      `    <updated>${new Date(item.updatedAt).toISOString()}</updated>`,
+      `    <published>${new Date(item.createdAt).toISOString()}</published>`,
+      `    <content type="text">${xmlText(text.content)}</content>`,
+      ...categories,
+      '  </entry>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    `<feed xmlns="http://www.w3.org/2005/Atom"${language ? ` xml:lang="${xmlAttr(language)}"` : ''}>`,
+    `  <id>${xmlText(`${site}/`)}</id>`,
+    '  <title type="text">Anime Cards — news</title>',
+    `  <updated>${updated}</updated>`,
+    `  <link rel="alternate" href="${xmlAttr(`${site}/`)}"/>`,
+    `  <link rel="self" href="${xmlAttr(self)}"/>`,
+    '  <rights>Anime Cards</rights>',
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n');
 }

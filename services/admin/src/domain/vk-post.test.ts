@@ -1,3 +1,4 @@
+import { HOSTILE_STRINGS } from '@acg/platform/testing';
 import { describe, expect, it } from 'vitest';
 import type { WallPost } from '../relay/vk';
 import { isFresh, nonceOf, postUrl, toDiscordMessage } from './vk-post';
@@ -30,7 +31,8 @@ describe('a VK post as a Discord message', () => {
       {
         title: 'Аниме карточки',
         url: 'https://vk.com/wall-203998877_120',
-        description: 'Новый сезон уже в коллекции! @everyone\n\n[Анонс](https://example.org/a)',
+        // @everyone broken by a zero-width space; the link's address shown in full, not masked.
+        description: 'Новый сезон уже в коллекции! @\u200beveryone\n\nАнонс <https://example.org/a>',
         timestamp: new Date(1_700_000_000_000).toISOString(),
         color: 0x0077ff,
         image: { url: 'https://img/w.jpg' },
@@ -62,5 +64,31 @@ describe('a VK post as a Discord message', () => {
     expect(isFresh(post(), now + 1, 1800)).toBe(false);
     expect(isFresh(post({ marked_as_ads: 1 }), now, 1800)).toBe(false);
     expect(postUrl({ owner_id: 1, id: 2 })).toBe('https://vk.com/wall1_2');
+  });
+
+  it('turns hostile post texts, group names and link titles into plain text that pings no one', () => {
+    for (const hostile of HOSTILE_STRINGS) {
+      const msg = toDiscordMessage(
+        post({
+          text: hostile,
+          attachments: [{ type: 'link', link: { url: 'https://vk.com/x', title: hostile } }],
+        }),
+        hostile,
+      );
+      const embed = msg.embeds[0]!;
+      for (const field of [embed.title ?? '', embed.description ?? '']) {
+        // No markdown character stands unescaped (a backslash makes the next one literal).
+        // The one markup allowed is the link's own `<https://vk.com/x>`.
+        const rest = field.replace('<https://vk.com/x>', '').replace(/\\[\s\S]/g, '');
+        expect(rest.match(/[*_~`|>#\-[\]()<]/g) ?? [], JSON.stringify(hostile.slice(0, 40))).toEqual([]);
+        expect(field).not.toMatch(/@(everyone|here)|\u202e/i);
+        expect(field).not.toMatch(/(^|[^\\])<@/);
+      }
+      expect(embed.title!.length).toBeLessThanOrEqual(256);
+      expect(embed.description!.length).toBeLessThanOrEqual(4096);
+      // Unless the text fills the embed, the link follows it.
+      if (embed.description!.length < 4000) expect(embed.description).toContain('<https://vk.com/x>');
+      expect(msg.allowed_mentions).toEqual({ parse: [] });
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { cutDiscord, discordInline, discordLink, discordText, NO_PINGS } from '@acg/platform/escape';
 import type { DiscordMessageBody } from '../relay/discord';
 import type { WallPost } from '../relay/vk';
 
@@ -6,8 +7,6 @@ import type { WallPost } from '../relay/vk';
 const TITLE_MAX = 256;
 const DESCRIPTION_MAX = 4096;
 const VK_BLUE = 0x0077ff;
-
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 export const postUrl = (p: Pick<WallPost, 'owner_id' | 'id'>) => `https://vk.com/wall${p.owner_id}_${p.id}`;
 
@@ -31,20 +30,25 @@ function imageOf(post: WallPost): string | undefined {
 export const nonceOf = (ownerId: string | number, postId: number) =>
   createHash('sha256').update(`vk:${ownerId}_${postId}`).digest('base64url').slice(0, 25);
 
-/** A VK wall post as a Discord message with one embed. */
+/**
+ * A VK wall post as a Discord message with one embed. The post's text, the group's name and the
+ * link titles are third-party text: escaped for Discord markdown (@acg/platform/escape), links
+ * shown with their address in full, never as masked links.
+ */
 export function toDiscordMessage(post: WallPost, groupName: string): DiscordMessageBody {
   const links = (post.attachments ?? [])
-    .flatMap((a) => (a.link ? [`[${a.link.title || a.link.url}](${a.link.url})`] : []))
+    .flatMap((a) => (a.link ? [discordLink(a.link.title ?? '', a.link.url)] : []))
+    .filter(Boolean)
     .join('\n');
-  const text = [post.text.trim(), links].filter(Boolean).join('\n\n');
+  const text = [discordText(post.text.trim()), links].filter(Boolean).join('\n\n');
   const image = imageOf(post);
-  const name = groupName.trim() || `VK ${post.owner_id}`;
+  const name = discordInline(groupName.trim()) || `VK ${post.owner_id}`;
   return {
     embeds: [
       {
-        title: cut(name, TITLE_MAX),
+        title: cutDiscord(name, TITLE_MAX),
         url: postUrl(post),
-        ...(text ? { description: cut(text, DESCRIPTION_MAX) } : {}),
+        ...(text ? { description: cutDiscord(text, DESCRIPTION_MAX) } : {}),
         timestamp: new Date(post.date * 1000).toISOString(),
         color: VK_BLUE,
         ...(image ? { image: { url: image } } : {}),
@@ -54,6 +58,6 @@ export function toDiscordMessage(post: WallPost, groupName: string): DiscordMess
     nonce: nonceOf(post.owner_id, post.id),
     enforce_nonce: true,
     // A post's text must never ping @everyone or anyone else.
-    allowed_mentions: { parse: [] },
+    allowed_mentions: NO_PINGS,
   };
 }

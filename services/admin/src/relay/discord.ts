@@ -1,3 +1,4 @@
+import type { AllowedMentions } from '@acg/platform/escape';
 import { type RetryPolicy, UpstreamError, withRetry } from './http';
 
 export interface DiscordChannel {
@@ -23,7 +24,7 @@ export interface DiscordMessageBody {
   /** Discord's own de-duplication: with enforce_nonce a repeated nonce returns the first message. */
   nonce?: string;
   enforce_nonce?: boolean;
-  allowed_mentions: { parse: [] };
+  allowed_mentions: AllowedMentions;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@acg/platform';
 import pRetry, { AbortError } from 'p-retry';
-import type { MessageData } from '../domain/replies';
+import { type MessageData, withNoPings } from '../domain/replies';
 
 const TIMEOUT_MS = 10_000;
 
@@ -96,14 +96,14 @@ export function discordBotRest(
       call<{ id: string; channel_id: string }>(
         'POST',
         `/channels/${encodeURIComponent(channelId)}/messages`,
-        data,
+        withNoPings(data),
       ),
     /** PATCH /channels/{id}/messages/{id}. */
     edit: (channelId: string, messageId: string, data: MessageData) =>
       call<{ id: string }>(
         'PATCH',
         `/channels/${encodeURIComponent(channelId)}/messages/${encodeURIComponent(messageId)}`,
-        data,
+        withNoPings(data),
       ),
   };
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@acg/platform';
 import pRetry, { AbortError } from 'p-retry';
-import type { MessageData } from '../domain/replies';
+import { type MessageData, withNoPings } from '../domain/replies';
 
 const TIMEOUT_MS = 10_000;
 
@@ -41,7 +41,7 @@ export function discordWebhooks(apiBaseUrl: string, logger: Logger, retry: Webho
       res = await fetch(url, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(data),
+        body: JSON.stringify(withNoPings(data)),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (err) {

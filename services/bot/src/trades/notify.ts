@@ -1,5 +1,6 @@
 import { usersGet } from '@acg/contracts';
 import type { Bus, Cache, CacheNamespace, Logger, Subscription } from '@acg/platform';
+import { discordInline } from '@acg/platform/escape';
 import { type DiscordBotRest, DiscordRefusal } from '../discord/rest';
 import { tradeCreated, tradeOutcomes } from './contract';
 import { offerMessage, settledMessage, tradeTexts } from './texts';
@@ -102,7 +103,7 @@ export function consumeTradeNotices(deps: TradeNoticeDeps): Promise<Subscription
     const recipient = users.find((u) => u.id === trade.toUserId);
     if (!sender?.discordId) return;
     const t = tradeTexts('en');
-    const name = recipient?.username ?? `#${trade.toUserId}`;
+    const name = discordInline(recipient?.username ?? `#${trade.toUserId}`);
     const channel = await deps.rest.openDm(sender.discordId);
     await deps.rest.post(channel.id, {
       content: outcome === 'accepted' ? t.senderAccepted(name, trade.id) : t.senderDeclined(name, trade.id),

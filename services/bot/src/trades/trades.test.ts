@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { tradeRefusal, usersEnsureDiscord, usersGet } from '@acg/contracts';
+import { usersEnsureDiscord, usersGet } from '@acg/contracts';
 import { demoAccounts, FAKE_BOT_TOKEN, type FakeDiscord, startFakeDiscord } from '@acg/fakes';
+import { tradeRefusal } from '@acg/i18n/server';
 import {
   AuthorizationError,
   type Cache,
@@ -27,6 +28,8 @@ import { tradeCreated, tradeOutcomes, tradesAct } from './contract';
  * The bot's records of its DMs are in Redis when REDIS_URL is set (infra pass), else in memory.
  */
 const [fan, hikari] = [demoAccounts[0]!, demoAccounts[1]!];
+/** A username as the DM shows it: Discord markdown escaped (`sakura_fan` is `sakura\_fan`). */
+const shown = (name: string) => name.replace(/[\\*_~`|>#\-[\]()<]/g, (c) => `\\${c}`);
 const siteUsers = [
   { id: 1, username: fan.username, discriminator: '0', discordId: fan.discordId, avatar: null },
   { id: 2, username: hikari.username, discriminator: '0', discordId: hikari.discordId, avatar: null },
@@ -123,7 +126,7 @@ beforeEach(() => {
 });
 
 let nextTrade = 500;
-async function offer(fromUserId = 1, toUserId = 2) {
+async function offer(fromUserId = 1, toUserId = 2, description = 'for my collection', fromItem = 'Frieren') {
   const id = ++nextTrade;
   trades.set(id, { id, fromUserId, toUserId, status: 'pending' });
   const event = makeEvent(tradeCreated, {
@@ -131,10 +134,10 @@ async function offer(fromUserId = 1, toUserId = 2) {
     fromUserId,
     toUserId,
     items: [
-      { side: 'from', quantity: 1, inventoryId: 11, cardId: 21, characterName: 'Frieren' },
+      { side: 'from', quantity: 1, inventoryId: 11, cardId: 21, characterName: fromItem },
       { side: 'to', quantity: 2, inventoryId: 12, cardId: 22, characterName: 'Fern' },
     ],
-    description: 'for my collection',
+    description,
     expiresAt: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
   });
   await bus.publish(event);
@@ -151,7 +154,7 @@ describe('trade offers as Discord DMs', () => {
     const { id } = await offer();
     const dm = await dmAbout(hikari.discordId, id);
     expect(dm).toBeDefined();
-    expect(dm!.content).toContain(`**${fan.username}** offers you a trade (#${id})`);
+    expect(dm!.content).toContain(`**${shown(fan.username)}** offers you a trade (#${id})`);
     expect(dm!.content).toMatch(/You get:\*\*\n- Frieren/);
     expect(dm!.content).toMatch(/You give:\*\*\n- Fern ×2/);
     expect(dm!.content).toContain('for my collection');
@@ -179,6 +182,39 @@ describe('trade offers as Discord DMs', () => {
     expect(updated.content).toContain('offers you a trade');
   });
 
+  it('shows a hostile note as plain text on its own line: no second "You get:" list, no link, no mention', async () => {
+    const note =
+      'hi\n**You get:**\n- Asuka Langley Soryu ×50 (Legendary)\n[Claim your bonus](http://evil.example/claim) <@123456789012345678> @everyone';
+    const { id } = await offer(1, 2, note, '**Rei** <@&42> ||x||');
+    const dm = (await dmAbout(hikari.discordId, id))!;
+    // Sent so that it pings no one, whatever it says.
+    expect(dm.allowed_mentions).toEqual({ parse: [] });
+    const lines = dm.content.split('\n');
+    expect(lines.filter((l) => l.includes('You get:')).length).toBe(2); // the header and the note's words
+    expect(lines.filter((l) => l.startsWith('**You get:**'))).toEqual(['**You get:**']);
+    // The list has the one item, its name escaped; no line of the note starts a list item.
+    expect(lines.filter((l) => l.startsWith('- '))).toEqual([
+      '- \\*\\*Rei\\*\\* \\<@&42\\> \\|\\|x\\|\\|',
+      '- Fern ×2',
+    ]);
+    const noteLine = lines.find((l) => l.startsWith('**Note:** '))!;
+    expect(noteLine).toBe(
+      '**Note:** hi \\*\\*You get:\\*\\* \\- Asuka Langley Soryu ×50 \\(Legendary\\) \\[Claim your bonus\\]\\(http://evil.example/claim\\) \\<@123456789012345678\\> @\u200beveryone',
+    );
+    // No masked link and no mention can be formed: `](` and `<@` only appear escaped.
+    expect(dm.content).not.toMatch(/(^|[^\\])\]\(/);
+    expect(dm.content).not.toMatch(/(^|[^\\])<@/);
+    expect(dm.content).not.toMatch(/@everyone/);
+
+    // The click's answer (the DM updated in place) pings no one either.
+    const click = await fake.interactions.send(
+      fake.interactions.componentInteraction({ ...hikari, locale: 'en-GB' }, dm, `trade:decline:${id}`),
+      url,
+    );
+    expect(click.answer).toMatchObject({ type: 7, data: { allowed_mentions: { parse: [] } } });
+    expect(fake.channels.message(dm.channel_id, dm.id)!.content).toContain(noteLine);
+  });
+
   it('Decline declines; a second click on a settled trade is an ephemeral refusal and changes nothing', async () => {
     const { id } = await offer();
     const dm = (await dmAbout(hikari.discordId, id))!;
@@ -196,13 +232,19 @@ describe('trade offers as Discord DMs', () => {
       url,
     );
     expect(stale.status).toBe(200);
-    expect(stale.answer).toEqual({ type: 4, data: { content: 'This trade is already declined', flags: 64 } });
+    expect(stale.answer).toEqual({
+      type: 4,
+      data: { content: 'This trade is already declined', flags: 64, allowed_mentions: { parse: [] } },
+    });
     // The same refusal to a Russian client reads in Russian.
     const staleRu = await fake.interactions.send(
       fake.interactions.componentInteraction({ ...hikari, locale: 'ru' }, dm, `trade:accept:${id}`),
       url,
     );
-    expect(staleRu.answer).toEqual({ type: 4, data: { content: 'Обмен уже отклонён', flags: 64 } });
+    expect(staleRu.answer).toEqual({
+      type: 4,
+      data: { content: 'Обмен уже отклонён', flags: 64, allowed_mentions: { parse: [] } },
+    });
     expect(trades.get(id)?.status).toBe('declined');
   });
 
@@ -215,7 +257,11 @@ describe('trade offers as Discord DMs', () => {
     );
     expect(sent.answer).toEqual({
       type: 4,
-      data: { content: 'Only the recipient can accept this trade', flags: 64 },
+      data: {
+        content: 'Only the recipient can accept this trade',
+        flags: 64,
+        allowed_mentions: { parse: [] },
+      },
     });
     expect(trades.get(id)?.status).toBe('pending');
     expect(fake.channels.message(dm.channel_id, dm.id)!.components).toHaveLength(1);
@@ -228,7 +274,10 @@ describe('trade offers as Discord DMs', () => {
       fake.interactions.componentInteraction(hikari, dm, 'trade:accept:999999'),
       url,
     );
-    expect(sent.answer).toEqual({ type: 4, data: { content: 'Обмен 999999 не найден', flags: 64 } });
+    expect(sent.answer).toEqual({
+      type: 4,
+      data: { content: 'Обмен 999999 не найден', flags: 64, allowed_mentions: { parse: [] } },
+    });
   });
 
   it('sends one DM per trade even when the event is delivered again', async () => {
@@ -275,7 +324,7 @@ describe('trade offers as Discord DMs', () => {
     const notice = await fake.channels.waitFor(
       (m) => m.channel_id === fake.channels.dmWith(fan.discordId)?.id && m.content.includes(`trade #${id}.`),
     );
-    expect(notice?.content).toBe(`✅ **${hikari.username}** accepted your trade #${id}.`);
+    expect(notice?.content).toBe(`✅ **${shown(hikari.username)}** accepted your trade #${id}.`);
     expect(notice?.components).toEqual([]);
     // The bot takes trade events one at a time, in order: once a later offer's DM is out, it is
     // done with the accepted event, and anything it did to the DM would show.
@@ -307,7 +356,7 @@ describe('trade offers as Discord DMs', () => {
     const updated = await fake.channels.waitFor((m) => m.id === dm.id && m.components.length === 0);
     expect(updated?.content).toContain(`❌ Trade #${id} declined.`);
     const notice = await fake.channels.waitFor(
-      (m) => m.content === `❌ **${hikari.username}** declined your trade #${id}.`,
+      (m) => m.content === `❌ **${shown(hikari.username)}** declined your trade #${id}.`,
     );
     expect(notice?.channel_id).toBe(fake.channels.dmWith(fan.discordId)?.id);
   });

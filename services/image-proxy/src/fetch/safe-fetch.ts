@@ -1,7 +1,8 @@
-import type { LookupAddress, LookupOptions } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { Agent, request, errors as undiciErrors } from 'undici';
-import { ipLiteralOf, isPublicAddress } from './address';
+import { LRUCache } from 'lru-cache';
+import { Agent, buildConnector, request, errors as undiciErrors } from 'undici';
+import { deniedRange, ipLiteralOf } from './address';
 import {
   badUrl,
   forbiddenDestination,
@@ -17,6 +18,20 @@ import {
 /** Every address a hostname resolves to (dns.lookup with `all`); tests pass their own. */
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+/** A connection about to be opened: the address checked and pinned for the URL's host. */
+export interface DialTarget {
+  protocol: string;
+  hostname: string;
+  address: string;
+  port: number;
+}
+/**
+ * Runs just before a socket is opened, with the address it will connect to; throwing refuses the
+ * connection. Tests count attempts with it and refuse anything off loopback, so that an address
+ * the policy wrongly let through is never really dialled.
+ */
+export type DialStep = (target: DialTarget) => void;
 
 export interface SafeFetchOptions {
   /**
@@ -34,6 +49,7 @@ export interface SafeFetchOptions {
   /** From the first byte sent to the last byte read, redirects included. */
   totalTimeoutMs: number;
   resolve?: Resolver;
+  dial?: DialStep;
 }
 
 export interface FetchedImage {
@@ -95,13 +111,22 @@ function fetchErrorIn(err: unknown): ImageFetchError | undefined {
   return undefined;
 }
 
+const defaultPort = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+const bareHost = (hostname: string) =>
+  hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+/** The key of a pinned address: the origin as undici's connector sees it. */
+const pinKey = (protocol: string, hostname: string, port: number) =>
+  `${protocol}//${bareHost(hostname)}:${port}`;
+
 /**
  * An image fetcher built like the hardened image proxies (camo, go-camo, imgproxy):
- * - http and https only, no credentials in the URL, default ports unless configured;
- * - an IP spelled in the URL must be public; a DNS name is resolved once, at connect time, by
- *   the connection's own lookup, which refuses the connection unless EVERY resolved address is
- *   public, and the socket connects to those checked addresses (no second resolution, so no DNS
- *   rebinding between check and use);
+ * - http and https only, default ports unless configured, no credentials in the URL;
+ * - the address policy (fetch/address.ts) comes before any connection: an IP spelled in the URL
+ *   must be public, and a DNS name is resolved once, before the request, and refused (403)
+ *   unless EVERY address it resolves to is public. The checked address is pinned for the URL's
+ *   origin and the connection's own connector dials exactly that address (SNI and certificate
+ *   checks keep the name): no second DNS lookup, so no rebinding between check and use. The
+ *   WHATWG URL object that was checked is the one requested;
  * - redirects are followed by hand, at most `maxRedirects`, each hop checked from the start;
  * - the declared type must be a raster `image/*` before any byte of the body is read, and the
  *   body is streamed and aborted once it passes `maxBytes`;
@@ -113,49 +138,75 @@ export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
   const allowed = new Set(o.allowOrigins.map((origin) => new URL(origin).origin));
   let requests = 0;
 
-  const lookup =
-    (checked: boolean) =>
-    (
-      hostname: string,
-      options: LookupOptions,
-      callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
-    ) => {
-      resolve(hostname).then(
-        (found) => {
-          const wanted = options.family === 4 || options.family === 6 ? options.family : undefined;
-          const addresses = wanted ? found.filter((a) => a.family === wanted) : found;
-          if (addresses.length === 0) return callback(upstreamFailed('dns'), '');
-          if (checked && !addresses.every((a) => isPublicAddress(a.address))) {
-            return callback(forbiddenDestination('resolved_address'), '');
-          }
-          if (options.all) return callback(null, addresses);
-          return callback(null, addresses[0]!.address, addresses[0]!.family);
-        },
-        () => callback(upstreamFailed('dns'), ''),
-      );
-    };
-  const agentFor = (checked: boolean) =>
-    new Agent({
-      connect: { lookup: lookup(checked), timeout: o.connectTimeoutMs },
-      headersTimeout: o.totalTimeoutMs,
-      bodyTimeout: o.totalTimeoutMs,
-      // Image hosts are visited again and again; a few kept-alive sockets per origin.
-      connections: 8,
-    });
-  const strict = agentFor(true);
-  const trusted = agentFor(false);
+  // Checked addresses by origin, set just before each request; the connector dials only these.
+  const pins = new LRUCache<string, LookupAddress>({ max: 4096, ttl: 5 * 60_000 });
+  const connectTcp = buildConnector({ timeout: o.connectTimeoutMs });
+  const agent = new Agent({
+    connect(opts, callback) {
+      const port = Number(opts.port || (opts.protocol === 'https:' ? 443 : 80));
+      const pinned = pins.get(pinKey(opts.protocol, opts.hostname, port));
+      // Nothing checked for this origin: never resolve here, never connect.
+      if (!pinned) return callback(forbiddenDestination('unchecked'), null);
+      try {
+        o.dial?.({ protocol: opts.protocol, hostname: opts.hostname, address: pinned.address, port });
+      } catch (err) {
+        return callback(err as Error, null);
+      }
+      // `host` stays the name: TLS sends it as SNI and checks the certificate against it.
+      return connectTcp({ ...opts, hostname: pinned.address }, callback);
+    },
+    headersTimeout: o.totalTimeoutMs,
+    bodyTimeout: o.totalTimeoutMs,
+    // Image hosts are visited again and again; a few kept-alive sockets per origin.
+    connections: 8,
+  });
+
+  /**
+   * The address policy for one hop: the URL's literal address, or every address its name
+   * resolves to (once), must be public unless the origin is an allowed one; one of them (IPv4
+   * first) is pinned for the connection.
+   */
+  const checkAndPin = async (url: URL, trusted: boolean): Promise<void> => {
+    const literal = ipLiteralOf(url.hostname);
+    let addresses: LookupAddress[];
+    if (literal !== undefined) addresses = [{ address: literal, family: literal.includes(':') ? 6 : 4 }];
+    else {
+      // A resolver that does not answer counts against the connect timeout.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(upstreamTimeout('connect_timeout')), o.connectTimeoutMs);
+      });
+      try {
+        addresses = await Promise.race([resolve(url.hostname), late]);
+      } catch (err) {
+        throw err instanceof ImageFetchError ? err : upstreamFailed('dns');
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    if (addresses.length === 0) throw upstreamFailed('dns');
+    if (!trusted && addresses.some((a) => deniedRange(a.address) !== undefined))
+      throw forbiddenDestination(literal === undefined ? 'resolved_address' : 'address');
+    // One address is dialled (no happy eyeballs over pinned addresses): IPv4 first, which every
+    // host here can reach.
+    const pinned = addresses.find((a) => a.family === 4) ?? addresses[0]!;
+    pins.set(pinKey(url.protocol, url.hostname, defaultPort(url)), pinned);
+  };
 
   /** The rules on the URL itself; true when the origin is one of the allowed ones. */
   const checkUrl = (url: URL): boolean => {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw badUrl('scheme', 'Only http and https image addresses are proxied');
+    const trusted = allowed.has(url.origin);
+    // A refused address is refused first (403), whatever else is wrong with the URL.
+    const literal = ipLiteralOf(url.hostname);
+    if (!trusted && literal !== undefined && deniedRange(literal) !== undefined)
+      throw forbiddenDestination('address');
     if (url.username || url.password)
       throw badUrl('credentials', 'Image addresses with credentials are refused');
-    if (allowed.has(url.origin)) return true;
+    if (trusted) return true;
     if (url.port !== '' && !o.extraPorts.includes(Number(url.port)))
       throw badUrl('port', 'Image addresses on a non-default port are refused');
-    const literal = ipLiteralOf(url.hostname);
-    if (literal !== undefined && !isPublicAddress(literal)) throw forbiddenDestination('address');
     return false;
   };
 
@@ -177,13 +228,9 @@ export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
     let url = start;
     for (let hop = 0; ; hop++) {
       const isTrusted = checkUrl(url);
+      await checkAndPin(url, isTrusted);
       requests++;
-      const res = await request(url, {
-        method: 'GET',
-        headers: UPSTREAM_HEADERS,
-        dispatcher: isTrusted ? trusted : strict,
-        signal,
-      });
+      const res = await request(url, { method: 'GET', headers: UPSTREAM_HEADERS, dispatcher: agent, signal });
       if (REDIRECTS.has(res.statusCode)) {
         await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
         const location = res.headers.location;
@@ -241,7 +288,7 @@ export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
       return requests;
     },
     async close() {
-      await Promise.all([strict.close(), trusted.close()]);
+      await agent.close();
     },
   };
 }

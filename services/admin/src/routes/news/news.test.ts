@@ -1,4 +1,6 @@
 import { auditRecorded, logListSchema, newsItemSchema, newsListSchema } from '@acg/contracts';
+import { HOSTILE_STRINGS } from '@acg/platform/testing';
+import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminHarness, asAdmin, asUser, startAdminHarness, user, waitFor } from '../../test/harness';
 
@@ -143,6 +145,93 @@ describe('news', () => {
     expect(xml).not.toContain('Draft');
   });
 
+  it('keeps the feed well-formed XML with hostile titles, texts, tags and translations stored', async () => {
+    const ids: number[] = [];
+    /** The first n UTF-16 units, never half of a surrogate pair. */
+    const cut = (v: string, n: number) => v.slice(0, n).replace(/[\ud800-\udbff]$/, '');
+    // Stored as the API stores them (trimmed, at most 200/20,000 characters; NUL is refused).
+    // An unpaired surrogate cannot be stored (jsonb, UTF-8): refused with a 400, not a 500.
+    const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    const unstorable = HOSTILE_STRINGS.filter((s) => lone.test(s));
+    expect(unstorable.length).toBeGreaterThan(0);
+    for (const hostile of unstorable)
+      expect((await create({ title: hostile, content: hostile, type: 'info', published: true })).status).toBe(
+        400,
+      );
+    const stored = HOSTILE_STRINGS.filter((s) => !lone.test(s))
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this matches
+      .map((s) => s.replace(/\u0000/g, '').trim())
+      .filter(Boolean);
+    for (const [i, hostile] of stored.entries()) {
+      const res = await create({
+        title: cut(hostile, 200),
+        content: `${hostile} #${i}`,
+        type: 'info',
+        tags: [cut(hostile, 30).replace(/,/g, ' ')],
+        translations: { en: { title: cut(hostile, 200), content: hostile } },
+        published: true,
+      });
+      expect(res.status, JSON.stringify(hostile.slice(0, 40))).toBe(201);
+      ids.push(newsItemSchema.parse(await res.json()).id);
+    }
+    for (const lang of ['', '?lang=en']) {
+      const xml = await (await h.fetch(`/api/news/feed.xml${lang}`)).text();
+      // A strict parser: any warning or error fails.
+      const doc = new DOMParser({
+        onError: (level, message) => {
+          throw new Error(`${level}: ${message}`);
+        },
+      }).parseFromString(xml, 'text/xml');
+      const feed = doc.documentElement!;
+      expect(feed.namespaceURI).toBe('http://www.w3.org/2005/Atom');
+      // Nothing but Atom's own elements: no injected element from another namespace.
+      const names = new Set<string>();
+      const all = doc.getElementsByTagName('*');
+      for (let i = 0; i < all.length; i++) {
+        expect(all.item(i)!.namespaceURI).toBe('http://www.w3.org/2005/Atom');
+        names.add(all.item(i)!.localName!);
+      }
+      expect([...names].sort()).toEqual(
+        [
+          'category',
+          'content',
+          'entry',
+          'feed',
+          'id',
+          'link',
+          'published',
+          'rights',
+          'title',
+          'updated',
+        ].sort(),
+      );
+      // The feed lists the 20 newest: each hostile title reads back as stored, less what XML 1.0 forbids.
+      const entries = doc.getElementsByTagName('entry');
+      expect(entries.length).toBe(20);
+      const xmlChar = /[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
+      let matched = 0;
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries.item(i)!;
+        const id = Number(/#news-(\d+)$/.exec(entry.getElementsByTagName('id').item(0)!.textContent!)![1]);
+        const index = ids.indexOf(id);
+        if (index < 0) continue;
+        matched++;
+        const hostile = stored[index]!;
+        const expected = cut(hostile, 200).trim().replace(xmlChar, '');
+        expect(entry.getElementsByTagName('title').item(0)!.textContent!.trim()).toBe(expected.trim());
+        expect(entry.getElementsByTagName('content').item(0)!.textContent!.trim()).toBe(
+          (lang ? hostile : `${hostile} #${index}`).trim().replace(xmlChar, '').trim(),
+        );
+      }
+      // The newest 20 are all hostile ones.
+      expect(matched).toBe(20);
+    }
+    for (const id of ids)
+      expect((await h.fetch(`/api/admin/news/${id}`, { method: 'DELETE', headers: asAdmin() })).status).toBe(
+        200,
+      );
+  });
+
   it('keeps the item in other languages: the feed in a language shows them, other readers the item', async () => {
     const res = await create({
       title: 'Осенний турнир',
@@ -160,7 +249,7 @@ describe('news', () => {
       'Autumn tournament',
     );
     const english = await (await h.fetch('/api/news/feed.xml?lang=en')).text();
-    expect(english).toContain('<title type="html"><![CDATA[Autumn tournament]]></title>');
+    expect(english).toContain('<title type="text">Autumn tournament</title>');
     const german = await (await h.fetch('/api/news/feed.xml?lang=de')).text();
     expect(german).toContain('Осенний турнир');
     expect(german).not.toContain('Autumn tournament');

@@ -306,7 +306,11 @@ describe.each(stateModes)('POST /interactions with $name', (mode) => {
       const waiting = await send(fake.interactions.commandInteraction(fan, 'card'));
       expect(waiting.answer).toEqual({
         type: 4,
-        data: { content: expect.stringMatching(/^⏳ Your next card is ready in (59|60) s\.$/), flags: 64 },
+        data: {
+          content: expect.stringMatching(/^⏳ Your next card is ready in (59|60) s\.$/),
+          flags: 64,
+          allowed_mentions: { parse: [] },
+        },
       });
       expect(world.grantCalls).toHaveLength(1);
       // Another user is not held up by the first one's cooldown.
@@ -334,7 +338,11 @@ describe.each(stateModes)('POST /interactions with $name', (mode) => {
       const none = await send(fake.interactions.commandInteraction(fan, 'card'));
       expect(none.answer).toEqual({
         type: 4,
-        data: { content: 'No cards can be dropped right now. Try again later!', flags: 64 },
+        data: {
+          content: 'No cards can be dropped right now. Try again later!',
+          flags: 64,
+          allowed_mentions: { parse: [] },
+        },
       });
       world.drawable = true;
       world.inventoryDown = true;
@@ -348,10 +356,17 @@ describe.each(stateModes)('POST /interactions with $name', (mode) => {
 
     it('answers unknown commands and users-less interactions with an ephemeral note', async () => {
       const other = await send(fake.interactions.commandInteraction(someone(), 'trade'));
-      expect(other.answer).toEqual({ type: 4, data: { content: 'Unknown command.', flags: 64 } });
+      expect(other.answer).toEqual({
+        type: 4,
+        data: { content: 'Unknown command.', flags: 64, allowed_mentions: { parse: [] } },
+      });
       const { member: _member, ...withoutUser } = fake.interactions.commandInteraction(someone(), 'card');
       const nobody = await send(withoutUser as InteractionBody);
-      expect(nobody.answer?.data).toEqual({ content: 'This command works for users only.', flags: 64 });
+      expect(nobody.answer?.data).toEqual({
+        content: 'This command works for users only.',
+        flags: 64,
+        allowed_mentions: { parse: [] },
+      });
     });
 
     it('defers a slow drop and edits the original message through the webhook', async () => {
@@ -503,7 +518,11 @@ describe.each(redisUrl ? [redisUrl] : [])('the bot when Redis goes away', (targe
     expect(sent.status).toBe(200);
     expect(sent.answer).toEqual({
       type: 4,
-      data: { content: 'The card shop is closed for a moment. Please try again soon!', flags: 64 },
+      data: {
+        content: 'The card shop is closed for a moment. Please try again soon!',
+        flags: 64,
+        allowed_mentions: { parse: [] },
+      },
     });
   });
 });

@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { interactionResponseSchema } from '@acg/contracts';
 import { AuthenticationError, type HttpServer, type Logger, ValidationError } from '@acg/platform';
 import type { DiscordWebhooks } from '../../discord/webhooks';
 import {
@@ -8,7 +9,7 @@ import {
   invokerOf,
   ResponseType,
 } from '../../domain/interaction';
-import { localeOf, type MessageData, replies } from '../../domain/replies';
+import { localeOf, type MessageData, replies, withNoPings } from '../../domain/replies';
 import { checkSignature } from '../../domain/signature';
 import { type PendingWork, within } from '../../drop/deferral';
 import { type DropDeps, dropCard } from '../../drop/drop';
@@ -41,7 +42,7 @@ export async function registerInteractionRoutes(app: HttpServer, deps: Interacti
       done(null, body),
     );
 
-    scope.post('/interactions', async (req) => {
+    scope.post('/interactions', { schema: { response: { 200: interactionResponseSchema } } }, async (req) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = header(req.headers['x-signature-ed25519']);
       const refused = checkSignature(
@@ -75,8 +76,10 @@ export async function registerInteractionRoutes(app: HttpServer, deps: Interacti
           if (!who) return message(say.usersOnly());
           return answer(interaction, dropCard(deps, interaction.id, who, say));
         }
-        case InteractionType.MESSAGE_COMPONENT:
-          return (await tradeClick(deps, interaction, locale)) ?? message(say.unknownButton());
+        case InteractionType.MESSAGE_COMPONENT: {
+          const clicked = await tradeClick(deps, interaction, locale);
+          return clicked ? { ...clicked, data: withNoPings(clicked.data) } : message(say.unknownButton());
+        }
         case InteractionType.MODAL_SUBMIT:
           return message(say.unknownForm());
         default:
@@ -112,4 +115,8 @@ function parse(raw: Buffer): Interaction {
 }
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const message = (data: MessageData) => ({ type: ResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data });
+/** An answer with a message: it pings no one, whatever its text says. */
+const message = (data: MessageData) => ({
+  type: ResponseType.CHANNEL_MESSAGE_WITH_SOURCE,
+  data: withNoPings(data),
+});

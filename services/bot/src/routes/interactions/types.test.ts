@@ -114,7 +114,10 @@ describe.each(['guild', 'dm'] as const)('interactions in a %s', (where) => {
     const command = { ...base(2, where), data: { id: snowflake(), name: 'trade', type: 1 } };
     const sent = await send(command);
     expect(sent.status).toBe(200);
-    expect(sent.answer).toEqual({ type: 4, data: { content: 'Unknown command.', flags: EPHEMERAL } });
+    expect(sent.answer).toEqual({
+      type: 4,
+      data: { content: 'Unknown command.', flags: EPHEMERAL, allowed_mentions: { parse: [] } },
+    });
   });
 
   it('MESSAGE_COMPONENT (3) from a button the bot no longer handles → an ephemeral message, not a failure', async () => {
@@ -141,7 +144,7 @@ describe.each(['guild', 'dm'] as const)('interactions in a %s', (where) => {
     // Hikari's Discord client is Russian.
     expect(sent.answer).toEqual({
       type: 4,
-      data: { content: 'Эта кнопка больше не работает.', flags: EPHEMERAL },
+      data: { content: 'Эта кнопка больше не работает.', flags: EPHEMERAL, allowed_mentions: { parse: [] } },
     });
   });
 
@@ -172,7 +175,7 @@ describe.each(['guild', 'dm'] as const)('interactions in a %s', (where) => {
     expect(sent.status).toBe(200);
     expect(sent.answer).toEqual({
       type: 4,
-      data: { content: 'This form is no longer handled.', flags: EPHEMERAL },
+      data: { content: 'This form is no longer handled.', flags: EPHEMERAL, allowed_mentions: { parse: [] } },
     });
   });
 
@@ -181,7 +184,7 @@ describe.each(['guild', 'dm'] as const)('interactions in a %s', (where) => {
     expect(sent.status).toBe(200);
     expect(sent.answer).toEqual({
       type: 4,
-      data: { content: 'The bot cannot handle this yet.', flags: EPHEMERAL },
+      data: { content: 'The bot cannot handle this yet.', flags: EPHEMERAL, allowed_mentions: { parse: [] } },
     });
   });
 });

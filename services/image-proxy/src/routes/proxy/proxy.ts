@@ -1,9 +1,9 @@
-import { safeString } from '@acg/contracts';
-import { clientIpOf, type HttpServer } from '@acg/platform';
+import { imageAnswers, safeString } from '@acg/contracts';
+import { clientKeyOf, type HttpServer } from '@acg/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentTypeOf, type ImageFormat, negotiateFormat } from '../../domain/image-format';
-import { badUrl, NotAnImageError } from '../../fetch/errors';
+import { badUrl, forbiddenDestination, ImageFetchError, NotAnImageError } from '../../fetch/errors';
 import type { SafeFetcher } from '../../fetch/safe-fetch';
 import type { HotImages } from '../../images/hot-images';
 import type { ProxiedImages } from '../../images/proxied';
@@ -80,14 +80,17 @@ function under(base: string, path: string, query = ''): string {
  */
 export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void {
   const answer = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
-    const normalised = deps.fetcher.check(url).href;
     const format = negotiateFormat(req.headers.accept, deps.formats);
     let image: Awaited<ReturnType<ProxiedImages['get']>>;
     try {
-      image = await deps.images.get(normalised, format, clientIpOf(req));
+      const normalised = deps.fetcher.check(url).href;
+      image = await deps.images.get(normalised, format, clientKeyOf(req));
     } catch (err) {
-      if (err instanceof NotAnImageError && req.identity.language === 'ru')
-        throw new NotAnImageError(err.reason, 'ru');
+      // The refusals a visitor can cause, in their language.
+      const language = req.identity.language;
+      if (err instanceof NotAnImageError) throw new NotAnImageError(err.reason, language);
+      if (err instanceof ImageFetchError && err.status === 403)
+        throw forbiddenDestination(err.reason, language);
       throw err;
     }
     return sendImage(req, reply, {
@@ -101,13 +104,14 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
   };
 
   const onRequest = answerFromHotImages(deps.hot, deps.formats);
-  app.get('/api/proxy-image', { schema: { querystring: proxyImageQuerySchema }, onRequest }, (req, reply) =>
+  const proxyImageSchema = { querystring: proxyImageQuerySchema, response: imageAnswers };
+  app.get('/api/proxy-image', { schema: proxyImageSchema, onRequest }, (req, reply) =>
     answer(req, reply, req.query.url),
   );
 
   app.get(
     '/api/proxy/discord/*',
-    { schema: { querystring: discordQuerySchema }, onRequest },
+    { schema: { querystring: discordQuerySchema, response: imageAnswers }, onRequest },
     (req, reply) => {
       const path = (req.params as { '*': string })['*'];
       if (!DISCORD_PATH.test(path)) throw badUrl('path', 'Not a Discord avatar path');
@@ -117,7 +121,7 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
     },
   );
 
-  app.get('/api/proxy/shikimori/*', { onRequest }, (req, reply) => {
+  app.get('/api/proxy/shikimori/*', { schema: { response: imageAnswers }, onRequest }, (req, reply) => {
     const path = (req.params as { '*': string })['*'];
     if (!SHIKIMORI_PATH.test(path) || path.includes('//')) throw badUrl('path', 'Not a Shikimori image path');
     const raw = req.raw.url ?? '';

@@ -1,0 +1,43 @@
+import type { CardSummary } from '@acg/contracts';
+import { HOSTILE_STRINGS } from '@acg/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { replies } from './replies';
+
+const card = (over: Partial<CardSummary>): CardSummary => ({
+  id: 7,
+  characterId: 3,
+  characterName: 'Frieren',
+  characterAltname: null,
+  characterImageUrl: null,
+  rankCode: 'S',
+  rankTitle: 'Legendary',
+  rankColor: '#ffaa00',
+  rankImageUrl: null,
+  rankOrder: 1,
+  seasonId: null,
+  limited: false,
+  imageUrl: null,
+  rarityScore: 1,
+  version: 'v1',
+  ...over,
+});
+
+/** What is left when every backslash escape is taken out: markup characters here are live. */
+const live = (text: string) => text.replace(/\\[\s\S]/g, '').match(/[*_~`|>#\-[\]()<]/g) ?? [];
+
+describe('the drop embed', () => {
+  it('shows catalogue names as plain text in its title and description, whatever they hold', () => {
+    for (const hostile of HOSTILE_STRINGS) {
+      const embed = replies('en').drop(
+        card({ characterName: hostile, rankTitle: hostile, rankCode: hostile }),
+        2,
+        'https://cards.example.org/',
+      ).embeds![0]!;
+      expect(live(embed.title), JSON.stringify(hostile.slice(0, 40))).toEqual([]);
+      expect(live(embed.description)).toEqual([]);
+      expect(`${embed.title}${embed.description}`).not.toMatch(/@(everyone|here)|\n|\u202e/i);
+    }
+    const plain = replies('en').drop(card({}), 1, 'https://cards.example.org/').embeds![0]!;
+    expect([plain.title, plain.description]).toEqual(['Frieren', 'S · Legendary']);
+  });
+});
