@@ -40,28 +40,28 @@ export interface CardInput {
   rarityScore?: number;
 }
 
-/**
- * Every change to the catalogue goes through here (the admin routes of spec 2 build on it). An
- * edit commits with the card events it causes in the outbox (card.created / card.updated /
- * card.deleted with the card's summary; a character's or rank's edit updates each of its cards),
- * then clears the cached lists it affects, which also makes every replica reload its draw pool.
- */
-export function createCatalogueEditor(opts: {
+interface EditorOptions {
   database: Database;
   caches: CatalogueCaches;
   /** Called after a commit that wrote events (the outbox relay's kick). */
   onEventsWritten?: () => void;
-}) {
-  const { database, caches } = opts;
+}
+type Edit = <T>(
+  touches: Array<CatalogueNamespace | 'stats'>,
+  work: (tx: Tx) => Promise<EditOutcome<T>>,
+) => Promise<T>;
 
-  async function edit<T>(
-    touches: Array<CatalogueNamespace | 'stats'>,
-    work: (tx: Tx) => Promise<EditOutcome<T>>,
-  ): Promise<T> {
+/**
+ * Any catalogue change: `work` runs in one transaction and says which cards it changed (their
+ * card.* events follow) and which audit events to record; the caches in `touches` are cleared
+ * after the commit. A broken constraint is a 4xx (asConstraintError).
+ */
+function editorOf(opts: EditorOptions): Edit {
+  return async (touches, work) => {
     let written = 0;
-    let result: T;
+    let result: Awaited<ReturnType<typeof work>>['result'];
     try {
-      result = await database.transaction(async (tx) => {
+      result = await opts.database.transaction(async (tx) => {
         const done = await work(tx);
         written = await announceCardChanges(tx, changedCards(done.before, done.after));
         // The administrator's change and its audit record commit together (rules §36).
@@ -72,99 +72,101 @@ export function createCatalogueEditor(opts: {
     } catch (err) {
       throw asConstraintError(err);
     }
-    await caches.invalidate(...touches);
+    await opts.caches.invalidate(...touches);
     if (written > 0) opts.onEventsWritten?.();
     return result;
-  }
-
-  const mustLock = async (tx: Tx, table: Parameters<typeof lockRow>[1], id: number, what: string) => {
-    if (!(await lockRow(tx, table, id))) throw new NotFoundError(`${what} not found`, { id });
   };
-  const rankId = async (tx: Tx, code: string) => {
-    const id = await rankIdByCode(tx, code);
-    if (id === undefined) throw new ValidationError(`Unknown rank ${code}`, { rankCode: code });
-    return id;
-  };
-  const cardRow = async (tx: Tx, input: Partial<CardInput>) => {
-    const { rankCode, ...rest } = input;
-    return { ...rest, ...(rankCode === undefined ? {} : { rankId: await rankId(tx, rankCode) }) };
-  };
-  const summaryOf = async (tx: Tx, id: number) => (await findCardSummaries(tx, [id]))[0]!;
+}
 
-  return {
-    /**
-     * Any catalogue change: `work` runs in one transaction and says which cards it changed
-     * (their card.* events follow) and which audit events to record; the caches in `touches`
-     * are cleared after the commit.
-     */
-    run: edit,
+const mustLock = async (tx: Tx, table: Parameters<typeof lockRow>[1], id: number, what: string) => {
+  if (!(await lockRow(tx, table, id))) throw new NotFoundError(`${what} not found`, { id });
+};
+const rankIdOf = async (tx: Tx, code: string) => {
+  const id = await rankIdByCode(tx, code);
+  if (id === undefined) throw new ValidationError(`Unknown rank ${code}`, { rankCode: code });
+  return id;
+};
+const cardRow = async (tx: Tx, input: Partial<CardInput>) => {
+  const { rankCode, ...rest } = input;
+  return { ...rest, ...(rankCode === undefined ? {} : { rankId: await rankIdOf(tx, rankCode) }) };
+};
+const summaryOf = async (tx: Tx, id: number) => (await findCardSummaries(tx, [id]))[0]!;
 
-    createCard: (input: CardInput) =>
-      edit(['characters', 'cards', 'stats'], async (tx) => {
-        const { rankCode, ...rest } = input;
-        const id = await insertCard(tx, { ...rest, rankId: await rankId(tx, rankCode) });
-        const card = await summaryOf(tx, id);
-        return { before: [], after: [card], result: card };
-      }),
+/** Cards: create, change, delete, each with its card event. */
+const cardEdits = (edit: Edit) => ({
+  createCard: (input: CardInput) =>
+    edit(['characters', 'cards', 'stats'], async (tx) => {
+      const { rankCode, ...rest } = input;
+      const id = await insertCard(tx, { ...rest, rankId: await rankIdOf(tx, rankCode) });
+      const card = await summaryOf(tx, id);
+      return { before: [], after: [card], result: card };
+    }),
+  updateCard: (id: number, patch: Partial<CardInput>) =>
+    edit(['characters', 'cards'], async (tx) => {
+      await mustLock(tx, 'cards', id, 'Card');
+      const before = await summaryOf(tx, id);
+      await updateCardRow(tx, id, await cardRow(tx, patch));
+      const after = await summaryOf(tx, id);
+      return { before: [before], after: [after], result: after };
+    }),
+  deleteCard: (id: number) =>
+    edit(['characters', 'cards', 'stats'], async (tx) => {
+      await mustLock(tx, 'cards', id, 'Card');
+      const before = await findCardSummaries(tx, [id]);
+      await deleteCardRow(tx, id);
+      return { before, after: [], result: undefined };
+    }),
+});
 
-    updateCard: (id: number, patch: Partial<CardInput>) =>
-      edit(['characters', 'cards'], async (tx) => {
-        await mustLock(tx, 'cards', id, 'Card');
-        const before = await summaryOf(tx, id);
-        await updateCardRow(tx, id, await cardRow(tx, patch));
-        const after = await summaryOf(tx, id);
-        return { before: [before], after: [after], result: after };
-      }),
+/** Characters, ranks, seasons and anime: each edit updates the cards it touches. */
+const otherEdits = (edit: Edit) => ({
+  updateCharacter: (id: number, patch: CharacterPatch) =>
+    edit(['characters', 'cards'], async (tx) => {
+      await mustLock(tx, 'characters', id, 'Character');
+      const before = await findCardSummariesOf(tx, { characterId: id });
+      await updateCharacterRow(tx, id, patch);
+      return { before, after: await findCardSummariesOf(tx, { characterId: id }), result: undefined };
+    }),
+  /** Its cards and anime links go with it. */
+  deleteCharacter: (id: number) =>
+    edit(['characters', 'cards', 'stats'], async (tx) => {
+      await mustLock(tx, 'characters', id, 'Character');
+      const before = await findCardSummariesOf(tx, { characterId: id });
+      await deleteCharacterRow(tx, id);
+      return { before, after: [], result: undefined };
+    }),
+  updateRank: (code: string, patch: RankPatch) =>
+    edit(['ranks', 'characters', 'cards'], async (tx) => {
+      const id = await rankIdOf(tx, code);
+      await mustLock(tx, 'ranks', id, 'Rank');
+      const before = await findCardSummariesOf(tx, { rankId: id });
+      await updateRankRow(tx, id, patch);
+      return { before, after: await findCardSummariesOf(tx, { rankId: id }), result: undefined };
+    }),
+  /** A season's dates decide which limited cards can be drawn (the draw pool reloads). */
+  updateSeason: (id: number, patch: SeasonPatch) =>
+    edit(['cards'], async (tx) => {
+      await mustLock(tx, 'seasons', id, 'Season');
+      await updateSeasonRow(tx, id, patch);
+      return { before: [], after: [], result: undefined };
+    }),
+  createAnime: (row: AnimeRow, characterIds: number[] = []) =>
+    edit(['animes', 'characters', 'cards', 'stats'], async (tx) => ({
+      before: [],
+      after: [],
+      result: { id: await insertAnime(tx, row, characterIds) },
+    })),
+});
 
-    deleteCard: (id: number) =>
-      edit(['characters', 'cards', 'stats'], async (tx) => {
-        await mustLock(tx, 'cards', id, 'Card');
-        const before = await findCardSummaries(tx, [id]);
-        await deleteCardRow(tx, id);
-        return { before, after: [], result: undefined };
-      }),
-
-    updateCharacter: (id: number, patch: CharacterPatch) =>
-      edit(['characters', 'cards'], async (tx) => {
-        await mustLock(tx, 'characters', id, 'Character');
-        const before = await findCardSummariesOf(tx, { characterId: id });
-        await updateCharacterRow(tx, id, patch);
-        return { before, after: await findCardSummariesOf(tx, { characterId: id }), result: undefined };
-      }),
-
-    /** Its cards and anime links go with it. */
-    deleteCharacter: (id: number) =>
-      edit(['characters', 'cards', 'stats'], async (tx) => {
-        await mustLock(tx, 'characters', id, 'Character');
-        const before = await findCardSummariesOf(tx, { characterId: id });
-        await deleteCharacterRow(tx, id);
-        return { before, after: [], result: undefined };
-      }),
-
-    updateRank: (code: string, patch: RankPatch) =>
-      edit(['ranks', 'characters', 'cards'], async (tx) => {
-        const id = await rankId(tx, code);
-        await mustLock(tx, 'ranks', id, 'Rank');
-        const before = await findCardSummariesOf(tx, { rankId: id });
-        await updateRankRow(tx, id, patch);
-        return { before, after: await findCardSummariesOf(tx, { rankId: id }), result: undefined };
-      }),
-
-    /** A season's dates decide which limited cards can be drawn (the draw pool reloads). */
-    updateSeason: (id: number, patch: SeasonPatch) =>
-      edit(['cards'], async (tx) => {
-        await mustLock(tx, 'seasons', id, 'Season');
-        await updateSeasonRow(tx, id, patch);
-        return { before: [], after: [], result: undefined };
-      }),
-
-    createAnime: (row: AnimeRow, characterIds: number[] = []) =>
-      edit(['animes', 'characters', 'cards', 'stats'], async (tx) => ({
-        before: [],
-        after: [],
-        result: { id: await insertAnime(tx, row, characterIds) },
-      })),
-  };
+/**
+ * Every change to the catalogue goes through here (the admin routes of spec 2 build on it). An
+ * edit commits with the card events it causes in the outbox (card.created / card.updated /
+ * card.deleted with the card's summary; a character's or rank's edit updates each of its cards),
+ * then clears the cached lists it affects, which also makes every replica reload its draw pool.
+ */
+export function createCatalogueEditor(opts: EditorOptions) {
+  const edit = editorOf(opts);
+  return { run: edit, ...cardEdits(edit), ...otherEdits(edit) };
 }
 
 export type CatalogueEditor = ReturnType<typeof createCatalogueEditor>;

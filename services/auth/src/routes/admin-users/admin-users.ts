@@ -19,7 +19,9 @@ import {
   makeEvent,
   NotFoundError,
   requireUser,
+  type Tx,
 } from '@acg/platform';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../context';
 import { outbox } from '../../db/schema';
@@ -42,6 +44,44 @@ const REFUSALS: Record<LevelChangeRefusal, string> = {
 };
 
 const idParams = z.object({ id: id() });
+
+/**
+ * What a level change writes with it, in its transaction: `user.level-changed`, `user.updated`
+ * and the audit event.
+ */
+async function recordLevelChange(
+  tx: Tx,
+  req: FastifyRequest,
+  change: { user: Parameters<typeof userEventData>[0]; previous: number; actorId: number },
+): Promise<void> {
+  const { user, previous, actorId } = change;
+  const level = user.adminLevel;
+  await enqueue(
+    tx,
+    outbox,
+    makeEvent(userLevelChanged, { id: user.id, adminLevel: level, previous, by: actorId }),
+  );
+  await enqueue(tx, outbox, makeEvent(userUpdated, userEventData(user)));
+  await enqueue(
+    tx,
+    outbox,
+    auditEventFor(req, 'auth', {
+      action: 'user.level-changed',
+      category: 'users',
+      // Stored once for every reader, in Russian as the log has always had it.
+      description: t('ru', 'auth.levelChanged', {
+        username: user.username,
+        id: user.id,
+        from: levelName('ru', previous),
+        to: levelName('ru', level),
+      }),
+      targetType: 'user',
+      targetId: String(user.id),
+      before: { adminLevel: previous },
+      after: { adminLevel: level },
+    }),
+  );
+}
 
 /**
  * The users table and access levels (spec 3 §2.1, §7), admin only (route table):
@@ -101,31 +141,7 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
         const previous = target.adminLevel;
         if (previous === level) return { user: target, previous, changed: false };
         const user = await updateUser(tx, target.id, { adminLevel: level });
-        await enqueue(
-          tx,
-          outbox,
-          makeEvent(userLevelChanged, { id: user.id, adminLevel: level, previous, by: actorId }),
-        );
-        await enqueue(tx, outbox, makeEvent(userUpdated, userEventData(user)));
-        await enqueue(
-          tx,
-          outbox,
-          auditEventFor(req, 'auth', {
-            action: 'user.level-changed',
-            category: 'users',
-            // Stored once for every reader, in Russian as the log has always had it.
-            description: t('ru', 'auth.levelChanged', {
-              username: user.username,
-              id: user.id,
-              from: levelName('ru', previous),
-              to: levelName('ru', level),
-            }),
-            targetType: 'user',
-            targetId: String(user.id),
-            before: { adminLevel: previous },
-            after: { adminLevel: level },
-          }),
-        );
+        await recordLevelChange(tx, req, { user, previous, actorId });
         return { user, previous, changed: true };
       });
       if (result.changed) ctx.relay.kick();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_RANKS } from '../../../seed/demo-catalogue';
 import { type AdminCatalogue, startAdminCatalogue } from '../../../test/admin';
 
 let a: AdminCatalogue;
@@ -35,7 +36,7 @@ describe('admin ranks', () => {
       color: '#9e9e9e',
       imageUrl: null,
       threshold: 99.5,
-      sortOrder: 9,
+      sortOrder: DEMO_RANKS.length,
     });
     expect((await a.en('GET', '/admin/ranks')).body.at(-1)).toEqual(created.body);
     expect(await a.audits('rank.created')).toHaveLength(1);
