@@ -69,10 +69,7 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     for (let i = from; i < request.length; i++) {
       const verdict = request[i]!(x, x.route, x);
       if (verdict instanceof Promise) {
-        verdict.then(
-          (known) => x.guard(() => (concluded(x, known) ? undefined : run(x, target, i + 1))),
-          (error: unknown) => x.fail(error),
-        );
+        later(x, target, verdict, i + 1);
         return;
       }
       if (concluded(x, verdict)) return;
@@ -81,6 +78,14 @@ export function createApiEdge(opts: ApiEdgeOptions) {
       x.header('allow', ALL_METHODS_ALLOW);
       x.fail(new AppError(405, 'method_not_allowed', 'Method not allowed'));
     } else forward(target, x, forwarding);
+  };
+
+  /** A verdict that came later: the list goes on from `next` once it is known. */
+  const later = (x: Exchange, target: PathForwarding, verdict: Promise<Verdict>, next: number): void => {
+    verdict.then(
+      (known) => x.guard(() => (concluded(x, known) ? undefined : run(x, target, next))),
+      (error: unknown) => x.fail(error),
+    );
   };
 
   return {
