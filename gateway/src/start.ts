@@ -24,10 +24,11 @@ import { registerLiveStream } from './live/register-live-stream';
 import { createLanguagesLoader, createTranslationsLoader } from './pages/live-translations';
 import { createPageResponder } from './pages/page-responder';
 import { registerPages } from './pages/register-pages';
+import { gatewayPolicies, installPolicies, type Policy } from './policies';
 import { type ApiEdge, createApiEdge } from './routing/api-edge';
-import { createCsrfCheck, installCsrfGuard } from './security/csrf';
-import { createRateLimiter, RATE_LIMITS_NAMESPACE, registerRateLimits } from './security/rate-limits';
-import { registerSecurityHeaders, staticSecurityHeaders } from './security/security-headers';
+import { createCsrfCheck } from './security/csrf';
+import { createRateLimiter, RATE_LIMITS_NAMESPACE } from './security/rate-limits';
+import { staticSecurityHeaders } from './security/security-headers';
 import { createSignInOriginCheck } from './security/sign-in-origin';
 
 export interface GatewayDeps extends ServiceDeps<GatewayConfig> {
@@ -35,15 +36,19 @@ export interface GatewayDeps extends ServiceDeps<GatewayConfig> {
   renderer: Renderer;
   /** Services to forward to; the routes of the others answer 503. Default: built ones in system.ts. */
   services?: readonly ServiceName[];
+  /**
+   * Arranges the policy list both paths run (policies.ts) before it is installed: tests insert
+   * probes with it. Default: the list as gatewayPolicies makes it.
+   */
+  arrangePolicies?: (policies: readonly Policy[]) => readonly Policy[];
 }
 
 /**
- * The gateway: security headers, CSRF and rate limits on every request, then either a page
+ * The gateway: its policy list (policies.ts: request id, security headers, CSRF, rate limits,
+ * the sign-in origin, drain, Retry-After, metrics) on every request, then either a page
  * (server-rendered for the visitor) or the route table's API routes forwarded to their owners
- * with a signed identity. Order matters: headers, CSRF and rate limits run before any session
- * look-up, so refused requests cost auth nothing. The API routes are answered by the API edge
- * in front of Fastify (routing/api-edge.ts, rules §44), with the same policy functions as
- * Fastify's hooks.
+ * with a signed identity. The API routes are answered by the API edge in front of Fastify
+ * (routing/api-edge.ts, rules §44); Fastify's hooks are made from the same list the edge runs.
  */
 export async function start(deps: GatewayDeps): Promise<RunningService> {
   const { config, logger, bus } = deps;
@@ -54,6 +59,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     readiness,
     fixedHeaders: staticSecurityHeaders(config.PUBLIC_URL),
     probes: false,
+    ownPolicies: true,
   });
   // Probes and metrics on their own port: the public side never sees them.
   const probes = createProbeServer(app, { name: 'gateway', logger, readiness });
@@ -68,13 +74,18 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   // Loads the cookie parser that sessionIdOf uses.
   await root.register(fastifyCookie, { hook: false });
   const origin = { publicUrl: config.PUBLIC_URL, trustedHops: config.TRUST_PROXY };
-  registerSecurityHeaders(root, config.PUBLIC_URL);
-  const csrf = createCsrfCheck(origin);
-  installCsrfGuard(root, csrf);
-  const limiter = config.RATE_LIMIT_ENABLED
-    ? createRateLimiter(config, logger, deps.cache.namespace(RATE_LIMITS_NAMESPACE))
-    : undefined;
-  if (limiter) registerRateLimits(root, limiter);
+  const defaultPolicies = gatewayPolicies({
+    securityHeaders: Object.entries(staticSecurityHeaders(config.PUBLIC_URL)).flat(),
+    csrf: createCsrfCheck(origin),
+    limiter: config.RATE_LIMIT_ENABLED
+      ? createRateLimiter(config, logger, deps.cache.namespace(RATE_LIMITS_NAMESPACE))
+      : undefined,
+    signInOrigin: createSignInOriginCheck(origin),
+    isDraining: () => isDraining(app),
+    observe: requestObserver(app),
+  });
+  const policies = deps.arrangePolicies?.(defaultPolicies) ?? defaultPolicies;
+  installPolicies(root, policies);
 
   const sessions = new SessionResolver({
     bus,
@@ -138,12 +149,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     visitors,
     available,
     logger,
-    csrf,
-    limiter,
-    signInOrigin: createSignInOriginCheck(origin),
-    fixedHeaders: Object.entries(staticSecurityHeaders(config.PUBLIC_URL)).flat(),
-    observe: requestObserver(app),
-    isDraining: () => isDraining(app),
+    policies,
     evict: createSessionEviction(sessions, cookieName, live),
     logRequests: logsRequests(),
   });

@@ -1,13 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceName } from '@acg/contracts';
-import { AppError, createRouter, type Logger, RateLimitError } from '@acg/platform';
+import { AppError, createRouter, type Logger } from '@acg/platform';
 import type { GatewayConfig } from '../config';
 import type { VisitorLookup } from '../identity/visitor';
 import { isNavigation } from '../pages/page-responder';
-import type { CsrfCheck } from '../security/csrf';
+import { type Policy, PolicySteps, Redirect, type Verdict } from '../policies';
 import { createPublicHost } from '../security/public-host';
-import { type LimitState, type RateLimiter, rateLimitHeaders } from '../security/rate-limits';
-import type { SignInOriginCheck } from '../security/sign-in-origin';
 import { AnswerCopies } from './answer-copies';
 import { Exchange, type ExchangeSetting, replaceableHeaders } from './exchange';
 import { type ForwardingSetting, forward, forwardingOf, type PathForwarding } from './forwarding';
@@ -15,16 +13,14 @@ import { createIdentitySigner } from './identity-signer';
 import { PROXIED_METHODS, routesByService } from './route-table';
 import { createUpstream, FailureLog, type Upstream } from './upstreams';
 
-export interface ApiEdgeOptions extends Omit<ExchangeSetting, 'logger' | 'replaceable'> {
+export interface ApiEdgeOptions extends Omit<ExchangeSetting, 'logger' | 'replaceable' | 'steps'> {
   config: GatewayConfig;
   visitors: VisitorLookup;
   /** Services that run; the routes of the others answer 503 at once. */
   available: ReadonlySet<ServiceName>;
   logger: Logger;
-  csrf: CsrfCheck;
-  /** Undefined when RATE_LIMIT_ENABLED is off. */
-  limiter: RateLimiter | undefined;
-  signInOrigin: SignInOriginCheck;
+  /** The gateway's policy list (policies.ts), the one Fastify's hooks are made from. */
+  policies: readonly Policy[];
 }
 
 /** The methods a proxied path answers itself (HEAD as GET); any other gets 405 naming them all. */
@@ -35,10 +31,10 @@ const ALL_METHODS_ALLOW = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
  * The proxied API outside Fastify's routes: a request whose path is a route-table path of a
  * service is answered here, in front of Fastify's own request listener; everything else
  * (pages, assets, the live stream, unknown paths, and a browser navigation under /admin, which
- * is the admin page) goes on to Fastify. The policies run in Fastify's order, each one the
- * function Fastify's hooks call too: security headers and request id (written with the
- * answer), CSRF, rate limits, the sign-in origin redirect; then the path's gate and forwarding
- * (forwarding.ts). No Fastify request, reply, hook chain or per-header validation per request.
+ * is the admin page) goes on to Fastify. The edge runs the gateway's policy list (policies.ts),
+ * the same list Fastify's hooks are made from, in its order; then the path's gate and
+ * forwarding (forwarding.ts). No Fastify request, reply, hook chain or per-header validation
+ * per request.
  */
 export function createApiEdge(opts: ApiEdgeOptions) {
   const { config } = opts;
@@ -51,11 +47,10 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     for (const path of group.paths)
       router.on([...EDGE_METHODS], path, forwardingOf(group.service, path, upstream, failures));
   }
+  const steps = new PolicySteps(opts.policies);
   const setting: ExchangeSetting = {
-    fixedHeaders: opts.fixedHeaders,
-    replaceable: replaceableHeaders(opts.fixedHeaders),
-    observe: opts.observe,
-    isDraining: opts.isDraining,
+    steps,
+    replaceable: replaceableHeaders(steps.headers),
     evict: opts.evict,
     logger: opts.logger,
     logRequests: opts.logRequests,
@@ -74,18 +69,29 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     copies: new AnswerCopies(),
   };
 
-  /** After the rate limit: a refusal, the sign-in redirect, a method no route takes, or the gate. */
-  const proceed = (x: Exchange, target: PathForwarding, limit: LimitState | undefined): void => {
-    if (limit) x.decided.push(...rateLimitHeaders(limit));
-    if (limit?.exceeded) x.fail(new RateLimitError());
-    else if (!x.route) {
-      x.decided.push('allow', ALL_METHODS_ALLOW);
-      x.fail(new AppError(405, 'method_not_allowed', 'Method not allowed'));
-    } else {
-      const location = opts.signInOrigin(x, x.method, x.route);
-      if (location) x.redirect(location);
-      else forward(target, x, forwarding);
+  /** The policies' request steps from `from` on, then a method no route takes (405) or the gate. */
+  const run = (x: Exchange, target: PathForwarding, from: number): void => {
+    const request = steps.request;
+    for (let i = from; i < request.length; i++) {
+      const verdict = request[i]!(x, x.route, x);
+      if (verdict instanceof Promise) {
+        later(x, target, verdict, i + 1);
+        return;
+      }
+      if (concluded(x, verdict)) return;
     }
+    if (!x.route) {
+      x.header('allow', ALL_METHODS_ALLOW);
+      x.fail(new AppError(405, 'method_not_allowed', 'Method not allowed'));
+    } else forward(target, x, forwarding);
+  };
+
+  /** A verdict that came later: the list goes on from `next` once it is known. */
+  const later = (x: Exchange, target: PathForwarding, verdict: Promise<Verdict>, next: number): void => {
+    verdict.then(
+      (known) => x.guard(() => (concluded(x, known) ? undefined : run(x, target, next))),
+      (error: unknown) => x.fail(error),
+    );
   };
 
   return {
@@ -98,16 +104,11 @@ export function createApiEdge(opts: ApiEdgeOptions) {
       const target = found.store;
       if (target.admin && isNavigation({ method, headers: req.headers })) return false;
       const x = new Exchange(req, res, listed ? target.path : undefined, found.params, setting);
-      x.guard(() => {
-        const refusal = opts.csrf(x, method, x.route);
-        if (refusal) return x.fail(refusal);
-        const limit = opts.limiter?.(x, method, x.route);
-        if (!(limit instanceof Promise)) return proceed(x, target, limit);
-        limit.then(
-          (state) => x.guard(() => proceed(x, target, state)),
-          (error: unknown) => x.fail(error),
-        );
-      });
+      try {
+        run(x, target, 0);
+      } catch (error) {
+        x.fail(error);
+      }
       return true;
     },
     /**
@@ -120,3 +121,11 @@ export function createApiEdge(opts: ApiEdgeOptions) {
   };
 }
 export type ApiEdge = ReturnType<typeof createApiEdge>;
+
+/** A policy's verdict answered: true when it answered the request (a refusal or a redirect). */
+function concluded(x: Exchange, verdict: Verdict): boolean {
+  if (verdict === undefined) return false;
+  if (verdict instanceof Redirect) x.redirect(verdict.location);
+  else x.fail(verdict);
+  return true;
+}

@@ -1,25 +1,18 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { REQUEST_ID_HEADER } from '@acg/contracts';
-import {
-  errorAnswer,
-  type Logger,
-  RETRY_AFTER_SECONDS,
-  type RequestObserver,
-  requestIdOf,
-} from '@acg/platform';
+import { errorAnswer, type Logger, requestIdOf } from '@acg/platform';
 import type { SessionEviction } from '../identity/session-eviction';
 import { isNavigation } from '../pages/page-responder';
 import { browserLanguage, unavailablePage } from '../pages/unavailable-page';
+import type { AnswerHead, PolicyRequest, PolicySteps } from '../policies';
 
-/** What every exchange of one gateway shares: fixed headers, metrics, drain state, eviction. */
+/** What every exchange of one gateway shares: the policy list's steps, drain-free settings, eviction. */
 export interface ExchangeSetting {
-  /** The security headers as name/value pairs, computed once (security-headers.ts). */
-  fixedHeaders: readonly string[];
+  /** The gateway's policies by phase (policies.ts): fixed headers, request, answer, finished steps. */
+  steps: PolicySteps;
   /** Names of the gateway's headers an answer's own header of the same name replaces (replaceableHeaders). */
   replaceable: ReadonlySet<string>;
-  observe: RequestObserver;
-  isDraining: () => boolean;
   evict: SessionEviction;
   logger: Logger;
   /** LOG_REQUESTS=true: a line when each request comes in and when it is answered. */
@@ -30,7 +23,7 @@ export interface ExchangeSetting {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HTML_TYPE = 'text/html; charset=utf-8';
-/** Headers the gateway sets before an answer comes, besides the fixed ones; a service's own value wins. */
+/** Headers the gateway's policies set before an answer comes, besides the fixed ones; a service's own value wins. */
 const REPLACEABLE = [
   REQUEST_ID_HEADER,
   'x-ratelimit-limit',
@@ -44,20 +37,21 @@ export const replaceableHeaders = (fixedHeaders: readonly string[]): ReadonlySet
   new Set([...fixedHeaders.filter((_, i) => i % 2 === 0), ...REPLACEABLE]);
 
 /**
- * One request the API edge answers itself, and the one place its answer is written: the fixed
- * security headers, the request id, the headers the policies decided (rate limits, Allow,
- * personal caching), then the answer's own, in one writeHead (no per-header calls). It carries
- * what the policies read of a request (method, URL, headers, socket, id), so the same policy
- * functions serve it and Fastify's requests.
+ * One request the API edge answers itself, and the one place its answer is written: the
+ * policies' fixed headers, the headers decided before the answer came (request id, rate limits,
+ * Allow, personal caching), the answer's own, then those the policies' answer steps add, in one
+ * writeHead (no per-header calls). It is what the policies read of a request (method, URL,
+ * headers, socket, id) and where they write answer headers, as a Fastify request and reply are
+ * on the other path, so the one policy list (policies.ts) serves both.
  */
-export class Exchange {
+export class Exchange implements PolicyRequest, AnswerHead {
   readonly id: string;
   readonly method: string;
   readonly url: string;
   readonly headers: IncomingHttpHeaders;
   readonly socket: Socket;
-  /** Answer headers decided before the answer came (name/value pairs). */
-  readonly decided: string[] = [];
+  /** Answer headers decided so far (name/value pairs); in writeHead, the whole head. */
+  private head: string[] = [];
   /** The route's answer is personal: the gateway's Cache-Control wins over the service's. */
   personal = false;
   private readonly since = performance.now();
@@ -100,14 +94,25 @@ export class Exchange {
         status,
       });
     }
-    const head = [...this.setting.fixedHeaders, REQUEST_ID_HEADER, this.id, ...this.decided];
+    const steps = this.setting.steps;
+    const head = steps.headers.concat(this.head);
     for (let i = 0; i < answerHeaders.length; i += 2) {
       if (this.setting.replaceable.has(answerHeaders[i]!)) removeHeader(head, answerHeaders[i]!);
     }
-    head.push(...answerHeaders);
-    // Draining: every answer closes its connection, so clients reconnect (to another replica).
-    if (this.setting.isDraining()) head.push('connection', 'close');
+    for (let i = 0; i < answerHeaders.length; i++) head.push(answerHeaders[i]!);
+    this.head = head;
+    for (let i = 0; i < steps.answer.length; i++) steps.answer[i]!(this, status, this);
     this.res.writeHead(status, head);
+  }
+
+  /** Adds an answer header (before the head is written). */
+  header(name: string, value: string): void {
+    this.head.push(name, value);
+  }
+
+  hasHeader(name: string): boolean {
+    for (let i = 0; i < this.head.length; i += 2) if (this.head[i] === name) return true;
+    return false;
   }
 
   /** A whole answer at once. */
@@ -127,8 +132,8 @@ export class Exchange {
       return;
     }
     const { status, body } = errorAnswer(error, this.id, this.log);
+    // Retry-After on a 503 is the outage-retry-after policy's (policies.ts).
     if (status === 503) {
-      this.decided.push('retry-after', RETRY_AFTER_SECONDS);
       // A browser navigation (a sign-in while auth is down) gets a page saying so (rules §48).
       if (isNavigation(this)) {
         const language = this.setting.languageOf?.(this) ?? browserLanguage(this.headers['accept-language']);
@@ -161,7 +166,8 @@ export class Exchange {
   /** The answer has been handed to the connection: the request's duration is recorded. */
   finished(): void {
     const seconds = (performance.now() - this.since) / 1000;
-    this.setting.observe(this.method, this.route ?? 'unmatched', this.res.statusCode, seconds);
+    const finished = this.setting.steps.finished;
+    for (let i = 0; i < finished.length; i++) finished[i]!(this, this.route, this.res.statusCode, seconds);
     if (this.setting.logRequests)
       this.log.info({ res: this.res, responseTime: seconds * 1000 }, 'request completed');
   }

@@ -112,13 +112,13 @@ const tooLarge = (limit: number, language: string) => {
 export function forward(target: PathForwarding, x: Exchange, setting: ForwardingSetting): void {
   const route = target.byMethod.get(x.method);
   if (!route) {
-    x.decided.push('allow', target.allow);
+    x.header('allow', target.allow);
     x.fail(new AppError(405, 'method_not_allowed', 'Method not allowed'));
     return;
   }
   if (isPersonal(route)) {
     x.personal = true;
-    x.decided.push('cache-control', PERSONAL_CACHING);
+    x.header('cache-control', PERSONAL_CACHING);
   }
   // A body over the route's limit is refused before anyone reads it (chunked bodies, which
   // announce no length, are counted as they are forwarded: see bodyOf).

@@ -1,5 +1,4 @@
 import { AppError } from '@acg/platform';
-import type { FastifyInstance } from 'fastify';
 import { type ClientRequest, clientProtocol } from '../client';
 import { createPublicHost } from './public-host';
 
@@ -69,10 +68,3 @@ export function createCsrfCheck(opts: CsrfOptions) {
   };
 }
 export type CsrfCheck = ReturnType<typeof createCsrfCheck>;
-
-/** The check on every request Fastify routes (pages, assets, the live stream, unknown paths). */
-export function installCsrfGuard(app: FastifyInstance, check: CsrfCheck): void {
-  app.addHook('onRequest', (req, _reply, done) => {
-    done(check(req, req.method, req.routeOptions.url));
-  });
-}

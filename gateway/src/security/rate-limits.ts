@@ -1,6 +1,5 @@
-import { type CacheNamespace, type Logger, RateLimitError } from '@acg/platform';
+import type { CacheNamespace, Logger } from '@acg/platform';
 import { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
 import { type ClientRequest, clientIp } from '../client';
 import type { GatewayConfig } from '../config';
 import { cacheRateLimitStore } from './rate-limit-store';
@@ -40,20 +39,6 @@ export interface LimitState {
   remaining: number;
   resetSeconds: number;
   exceeded: boolean;
-}
-
-/** The headers every counted answer carries (and Retry-After on a refusal), as name/value pairs. */
-export function rateLimitHeaders(state: LimitState): string[] {
-  const headers = [
-    'x-ratelimit-limit',
-    String(state.max),
-    'x-ratelimit-remaining',
-    String(state.remaining),
-    'x-ratelimit-reset',
-    String(state.resetSeconds),
-  ];
-  if (state.exceeded) headers.push('retry-after', String(state.resetSeconds));
-  return headers;
 }
 
 /**
@@ -111,14 +96,3 @@ export function createRateLimiter(config: GatewayConfig, logger: Logger, counter
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
-
-/** The budgets on every request Fastify routes (pages, assets, the live stream, unknown paths). */
-export function registerRateLimits(app: FastifyInstance, limiter: RateLimiter): void {
-  app.addHook('onRequest', async (req, reply) => {
-    const state = await limiter(req, req.method, req.routeOptions.url);
-    if (!state) return;
-    const headers = rateLimitHeaders(state);
-    for (let i = 0; i < headers.length; i += 2) reply.header(headers[i]!, headers[i + 1]);
-    if (state.exceeded) throw new RateLimitError();
-  });
-}

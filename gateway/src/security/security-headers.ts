@@ -1,24 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-
-/**
- * Security headers on every answer. The CSP fits the server-rendered page: scripts only from
- * this origin (the page's state travels in a non-executing <script type="application/json">),
- * images from here, data: and blob: (the browser image cache hands out blob URLs; external
- * images come through the image proxy), inline style attributes allowed (React renders them).
- * HSTS and upgrade-insecure-requests only when the site is served over HTTPS: over plain
- * http (the embedded mode) they would break it.
- */
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
-  // Helmet's headers do not depend on the request: computed once by helmet itself, then set on
-  // every answer by a synchronous hook (no per-request CSP building, no promise).
-  const headers = Object.entries(staticSecurityHeaders(publicUrl));
-  app.addHook('onRequest', (_req, reply, done) => {
-    for (const [name, value] of headers) reply.header(name, value);
-    done();
-  });
-}
 
 function helmetOptions(publicUrl: string): HelmetOptions {
   const https = new URL(publicUrl).protocol === 'https:';
@@ -45,8 +26,17 @@ function helmetOptions(publicUrl: string): HelmetOptions {
 }
 
 /**
- * The same headers as a fixed list, for the answers Fastify and Node write before any hook runs
- * (bad URL encoding, headers too large): helmet run once against a stand-in response.
+ * Security headers on every answer. The CSP fits the server-rendered page: scripts only from
+ * this origin (the page's state travels in a non-executing <script type="application/json">),
+ * images from here, data: and blob: (the browser image cache hands out blob URLs; external
+ * images come through the image proxy), inline style attributes allowed (React renders them).
+ * HSTS and upgrade-insecure-requests only when the site is served over HTTPS: over plain
+ * http (the embedded mode) they would break it.
+ *
+ * Helmet's headers do not depend on the request: computed once by helmet itself, against a
+ * stand-in response, they are the `security-headers` policy's fixed list (policies.ts) and the
+ * headers of the answers Fastify and Node write before any hook runs (bad URL encoding, headers
+ * too large).
  */
 export function staticSecurityHeaders(publicUrl: string): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -26,7 +26,7 @@ import {
 import type { PageRequest, Renderer } from '@acg/web';
 import { type GatewayConfig, gatewayConfigSchema, upstreamVariable } from '../config';
 import type { ResolvedSession } from '../identity/session-resolver';
-import { start } from '../start';
+import { type GatewayDeps, start } from '../start';
 
 /**
  * A gateway on a free loopback port in front of real upstream services (the platform's HTTP
@@ -141,6 +141,8 @@ export interface HarnessOptions {
   bus?: Bus;
   /** Answer session look-ups on the bus (default true); a second gateway on one bus leaves it to the first. */
   serveSessions?: boolean;
+  /** Arranges the gateway's policy list (GatewayDeps.arrangePolicies): a test inserts probes. */
+  arrangePolicies?: GatewayDeps['arrangePolicies'];
 }
 
 export const sessionCookie = (sessionId: string) => `sid=${sessionId}`;
@@ -189,6 +191,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     cache,
     renderer,
     ...(opts.services ? { services: opts.services } : {}),
+    ...(opts.arrangePolicies ? { arrangePolicies: opts.arrangePolicies } : {}),
   });
 
   return {

@@ -8,6 +8,8 @@ export type RequestObserver = (method: string, route: string, status: number, se
 export function installMetrics(
   app: FastifyInstance,
   service: string,
+  /** Observe every request Fastify answers (false: the caller observes them, with `observe`). */
+  hook = true,
 ): { registry: Registry; observe: RequestObserver } {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
@@ -21,9 +23,10 @@ export function installMetrics(
   });
   const observe: RequestObserver = (method, route, status, seconds) =>
     duration.observe({ method, route, status_code: status }, seconds);
-  app.addHook('onResponse', (req, reply, done) => {
-    observe(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
+  if (hook)
+    app.addHook('onResponse', (req, reply, done) => {
+      observe(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
   return { registry, observe };
 }

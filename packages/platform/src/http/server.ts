@@ -30,6 +30,12 @@ export interface HttpServerOptions {
    * off its public port and serves them with createProbeServer on an internal one.
    */
   probes?: boolean;
+  /**
+   * The caller applies the request-id header, `Connection: close` while draining, `Retry-After`
+   * on a 503 and the request-duration metric itself, so the server installs none of their hooks
+   * (the gateway does, from its one policy list: gateway/src/policies.ts). Default false.
+   */
+  ownPolicies?: boolean;
 }
 
 /** Per-request log lines only on demand (LOG_REQUESTS=true); errors are always logged. */
@@ -76,24 +82,26 @@ export function createHttpServer(opts: HttpServerOptions) {
   app.setSerializerCompiler(serializerCompiler);
   const drain: DrainState = { draining: false };
   drainStates.set(app, drain);
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, req.id);
-    done();
-  });
-  // Draining: every answer closes its connection, so clients reconnect (to another replica).
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    if (drain.draining) reply.header('connection', 'close');
-    // A 503 is an outage the client may simply retry (a lost database, an upstream down).
-    if (reply.statusCode === 503 && !reply.hasHeader('retry-after'))
-      reply.header('retry-after', RETRY_AFTER_SECONDS);
-    done(null, payload);
-  });
+  if (!opts.ownPolicies) {
+    app.addHook('onRequest', (req, reply, done) => {
+      reply.header(REQUEST_ID_HEADER, req.id);
+      done();
+    });
+    // Draining: every answer closes its connection, so clients reconnect (to another replica).
+    app.addHook('onSend', (_req, reply, payload, done) => {
+      if (drain.draining) reply.header('connection', 'close');
+      // A 503 is an outage the client may simply retry (a lost database, an upstream down).
+      if (reply.statusCode === 503 && !reply.hasHeader('retry-after'))
+        reply.header('retry-after', RETRY_AFTER_SECONDS);
+      done(null, payload);
+    });
+  }
   const methods = createMethodIndex();
   app.addHook('onRoute', (route) => methods.add(route.method, route.url));
   installRouteBodyLimits(app, opts.name);
   installErrorHandler(app, methods);
   if (opts.internalSecret) installIdentity(app, opts.internalSecret);
-  const { registry, observe } = installMetrics(app, opts.name);
+  const { registry, observe } = installMetrics(app, opts.name, !opts.ownPolicies);
   durations.set(app, observe);
   if (opts.probes ?? true) registerProbes(app, registry, opts, drain);
   else registries.set(app, registry);
