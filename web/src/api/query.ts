@@ -1,12 +1,10 @@
-import type { ClientReadRoute, ClientRoute } from '@acg/contracts';
+import type { ClientReadRoute } from '@acg/contracts';
 import {
   type QueryClient,
   QueryClient as QueryClientClass,
   queryOptions,
   type UseQueryOptions,
-  useMutation,
   useQuery,
-  useQueryClient,
 } from '@tanstack/react-query';
 import { type InputArg, type RouteAnswer, type RouteInput, request, UnexpectedAnswer } from './client';
 
@@ -75,18 +73,6 @@ export function useRoute<K extends ClientReadRoute>(
   options: Extra<K> = {},
 ) {
   return useQuery({ ...routeQuery(route, ...([input] as InputArg<K>)), ...options });
-}
-
-/** A write to a route of the contract; on success the reads it names reload. */
-export function useRouteMutation<K extends Exclude<ClientRoute, ClientReadRoute>>(
-  route: K,
-  invalidates: readonly ClientReadRoute[] = [],
-) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RouteInput<K>) => request(route, input),
-    onSuccess: () => invalidateRoutes(client, invalidates),
-  });
 }
 
 /**

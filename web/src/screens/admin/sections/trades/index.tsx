@@ -1,17 +1,16 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ADMIN_TRADES_PAGE_SIZE,
-  cleanupTrades,
-  getAllTrades,
-  getTradeStats,
-  type Trade,
-  type TradeStats,
-} from '../../../../api/trades';
+import { invalidateRoutes, useRoute } from '../../../../api/query';
+import { ADMIN_TRADES_PAGE_SIZE, cleanupTrades } from '../../../../api/trades';
+import { useResourceWrites } from '../../kit/useResource';
 import { DataTable } from '../../table/DataTable';
 import { PageNav } from '../../table/parts';
 import { Actor } from '../users/shared';
 import { TradeCards } from './TradeCards';
+
+/** A cleanup changes the stats, the list and the members' trade pages. */
+const CHANGES = ['GET /trade/api/admin/stats', 'GET /trade/api/admin/all', 'GET /trade/api/my'] as const;
 
 /** The statuses of the filter and the stat cards (spec 3 §2.5, §4). */
 export const MONITOR_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
@@ -24,49 +23,42 @@ export const MONITOR_STATUSES = ['pending', 'accepted', 'declined', 'cancelled']
 export default function TradesSection() {
   const { t, i18n } = useTranslation();
   const ids = useId();
-  const [stats, setStats] = useState<TradeStats | null>(null);
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<Trade[]>([]);
-  const [count, setCount] = useState(0);
-  const [loading, setLoading] = useState(true);
   const [cleaning, setCleaning] = useState(false);
-  const [version, setVersion] = useState(0);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the reload trigger
+  const statsQuery = useRoute('GET /trade/api/admin/stats', undefined);
+  const list = useRoute(
+    'GET /trade/api/admin/all',
+    {
+      query: {
+        limit: ADMIN_TRADES_PAGE_SIZE,
+        offset: (page - 1) * ADMIN_TRADES_PAGE_SIZE,
+        status: status || undefined,
+      },
+    },
+    // The page shown stays while the next one loads.
+    { placeholderData: keepPreviousData },
+  );
+  const write = useResourceWrites(CHANGES);
+  const client = useQueryClient();
+  const stats = statsQuery.data ?? null;
+  const rows = list.data?.rows ?? [];
+  const count = list.data?.count ?? 0;
+  const loading = list.isPending || list.isFetching;
+  // Spec 3 §8: load and stats failures are only logged.
   useEffect(() => {
-    const controller = new AbortController();
-    getTradeStats(controller.signal).then(setStats, (err: unknown) => {
-      if (!controller.signal.aborted) console.error('trade stats failed to load', err);
-    });
-    return () => controller.abort();
-  }, [version]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the reload trigger
+    if (statsQuery.error) console.error('trade stats failed to load', statsQuery.error);
+  }, [statsQuery.error]);
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    getAllTrades((page - 1) * ADMIN_TRADES_PAGE_SIZE, status, controller.signal)
-      .then((answer) => {
-        setRows(answer.rows);
-        setCount(answer.count);
-      })
-      .catch((err: unknown) => {
-        if (!controller.signal.aborted) console.error('trades failed to load', err);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [page, status, version]);
+    if (list.error) console.error('trades failed to load', list.error);
+  }, [list.error]);
 
   const pages = Math.max(1, Math.ceil(count / ADMIN_TRADES_PAGE_SIZE));
   const cleanup = async () => {
     setCleaning(true);
     try {
-      const { cleanedCount } = await cleanupTrades();
+      const { cleanedCount } = await write(cleanupTrades);
       window.alert(t('adminTrades.cleaned', { count: cleanedCount }));
-      reload();
     } catch (err) {
       console.error('trade cleanup failed', err);
     } finally {
@@ -138,7 +130,8 @@ export default function TradesSection() {
           onClick={() => {
             setStatus('');
             setPage(1);
-            reload();
+            // Reset reads everything again (stats and rows).
+            void invalidateRoutes(client, CHANGES.slice(0, 2));
           }}
         >
           {t('adminTrades.reset')}

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getUserTrades, type Trade } from '../../../../api/trades';
+import { useRoute } from '../../../../api/query';
+import type { Trade } from '../../../../api/trades';
 import { TradeCards } from '../trades/TradeCards';
 import { Actor } from './shared';
 
@@ -26,19 +27,11 @@ export function filterTrades<T extends Pick<Trade, 'id' | 'FromUser' | 'ToUser'>
  */
 export function UserTradesSlot({ userId, search }: { userId: number; search: string }) {
   const { t, i18n } = useTranslation();
-  const [trades, setTrades] = useState<Trade[] | null>(null);
+  const query = useRoute('GET /admin/users/:id/trades', { params: { id: userId } });
   useEffect(() => {
-    const controller = new AbortController();
-    getUserTrades(userId, controller.signal)
-      .then(setTrades)
-      .catch((err: unknown) => {
-        if (!controller.signal.aborted) {
-          console.error('user trades failed to load', err);
-          setTrades([]);
-        }
-      });
-    return () => controller.abort();
-  }, [userId]);
+    if (query.error) console.error('user trades failed to load', query.error);
+  }, [query.error]);
+  const trades = query.data ?? (query.isError ? [] : null);
   const shown = useMemo(() => filterTrades(trades ?? [], search), [trades, search]);
   if (trades === null) return <p role="status">{t('adminUsers.modal.loading')}</p>;
   const date = new Intl.DateTimeFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', {
