@@ -170,9 +170,11 @@ describe('anime search and detail', () => {
       await page.goto(`${system.url}/anime?q=${encodeURIComponent('Evangelion both down')}`);
       const alert = page.getByRole('alert');
       // Each source is tried three times (two retries with backoff) before the search gives up.
+      // The server's text, then the retry button (the data layer's LoadError).
       await expect
         .poll(() => alert.textContent(), { timeout: 20_000 })
-        .toBe('Anime search is unavailable: neither Shikimori nor AniList answered');
+        .toBe('Anime search is unavailable: neither Shikimori nor AniList answered Retry');
+      expect(await alert.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
       const dots = page.getByRole('list', { name: 'External services' });
       expect(await dots.getByRole('listitem').allTextContents()).toEqual([
         'Shikimori: unavailable',

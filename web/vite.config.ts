@@ -76,15 +76,22 @@ export default defineConfig({
           input: 'src/entry-client.tsx',
           // Libraries change far less often than the app: separate chunks stay cached.
           output: {
+            // A language's texts (packages/i18n/locales/<lang>/web.json) are named by language
+            // (`ru-<hash>.js`), not by the file's name, which every language shares.
+            chunkFileNames: (chunk) => {
+              const lang = /locales[\\/]([\w-]+)[\\/]web\.json$/.exec(chunk.facadeModuleId ?? '')?.[1];
+              return `assets/${lang ?? '[name]'}-[hash].js`;
+            },
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                // The virtual grid is the catalogue's alone, and the chart library the admin rarity
-                // section's: each stays in its screen's lazy chunk, off the first page; idb (the
-                // image cache) goes with the member screens below.
+                // The virtual grid is the catalogue's alone, the chart library the admin rarity
+                // section's and zod/mini the admin translations': each stays in its screen's lazy
+                // chunk, off the first page (the pages take their answers' types from the
+                // contracts, no schema); idb (the image cache) goes with the member screens below.
                 {
                   name: 'vendor',
-                  test: /node_modules[\\/](?!\.pnpm[\\/])(?!@tanstack[\\/]|chart\.js[\\/]|@kurkle[\\/]|idb[\\/])/,
+                  test: /node_modules[\\/](?!\.pnpm[\\/])(?!@tanstack[\\/](?:react-virtual|virtual-core)[\\/]|chart\.js[\\/]|@kurkle[\\/]|idb[\\/]|zod[\\/])/,
                 },
                 // What the member screens share and the first page does not need (images, their
                 // IndexedDB cache, the modal, tabs, rank colours): one chunk, not six of a few

@@ -100,6 +100,14 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .min(0)
     .default(5000)
     .describe('how long a resolved session is reused without asking auth'),
+  SESSION_STALE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(600_000)
+    .describe(
+      'how long a session auth confirmed stays valid while auth cannot be asked (rules §48); 0: signed-in requests answer 503 during an auth outage',
+    ),
   I18N_REVALIDATE_MS: z.coerce
     .number()
     .int()

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { DEFAULT_BODY_LIMIT } from '@acg/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +20,7 @@ const USER = sessionCookie('session-of-a-fan');
 beforeAll(async () => {
   h = await startHarness({ upstreams: ['auth', 'catalogue', 'inventory'] });
   h.sessions.set('session-of-a-fan', session(7));
+  h.sessions.set('session-of-a-russian-fan', session(8, 0, 'ru'));
 });
 afterAll(() => h?.close());
 
@@ -79,6 +80,58 @@ describe('body limits', () => {
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'payload_too_large', requestId: expect.any(String) });
     expect(h.upstreams.get('inventory')!.hits.length).toBe(before);
+  });
+
+  it('says the limit in the caller’s language, and the kept-alive connection serves the next request', async () => {
+    const { port } = new URL(h.url);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (cookie: string, body: Buffer) =>
+      new Promise<{ status: number; body: string; reused: boolean }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/cards/1/like',
+            agent,
+            headers: { ...sameOriginJson({ cookie }), 'content-length': String(body.length) },
+          },
+          (res) => {
+            const parts: Buffer[] = [];
+            res.on('data', (c: Buffer) => parts.push(c));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                body: Buffer.concat(parts).toString(),
+                reused: req.reusedSocket,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const big = Buffer.alloc(DEFAULT_BODY_LIMIT + 1, 'a');
+      const en = await call(USER, big);
+      expect(en.status).toBe(413);
+      expect(JSON.parse(en.body)).toMatchObject({
+        error: 'The request body is larger than this route takes: at most 64 KB (65536 bytes)',
+        details: { limit: 65536 },
+      });
+      const ru = await call(sessionCookie('session-of-a-russian-fan'), big);
+      expect(ru.status).toBe(413);
+      expect(JSON.parse(ru.body).error).toBe(
+        'Тело запроса больше, чем принимает этот адрес: не больше 64 КБ (65536 байт)',
+      );
+      expect(ru.reused).toBe(true);
+      // The same connection still answers a good request.
+      const next = await call(USER, Buffer.from('{}'));
+      expect(next.status).toBe(200);
+      expect(next.reused).toBe(true);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('counts a chunked body as it is forwarded and refuses it past the limit with 413', async () => {

@@ -82,6 +82,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     ttlMs: config.SESSION_CACHE_TTL_MS,
     max: config.SESSION_CACHE_MAX,
     timeoutMs: config.SESSION_RESOLVE_TIMEOUT_MS,
+    staleMs: config.SESSION_STALE_MS,
   });
   const cookieName = sessionCookieName(config);
   const visitors = createVisitorLookup(sessions, cookieName);

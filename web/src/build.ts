@@ -42,13 +42,19 @@ async function builtAt(distDir: string): Promise<number> {
 }
 
 async function sourcesChangedAt(): Promise<number> {
-  // @acg/contracts is bundled from source, so its changes count too.
-  const contracts = await realpath(join(WEB_ROOT, 'node_modules', '@acg', 'contracts')).catch(() => null);
+  // The workspace packages the web bundles from source count too: @acg/contracts (code) and
+  // @acg/i18n (code and the texts' files).
+  const bundled = await Promise.all(
+    ['contracts', 'i18n'].map((name) =>
+      realpath(join(WEB_ROOT, 'node_modules', '@acg', name)).catch(() => null),
+    ),
+  );
   const inputs = [
     join(WEB_ROOT, 'src'),
     join(WEB_ROOT, 'vite.config.ts'),
     join(WEB_ROOT, 'package.json'),
-    ...(contracts ? [join(contracts, 'src')] : []),
+    ...bundled.flatMap((dir) => (dir ? [join(dir, 'src')] : [])),
+    ...(bundled[1] ? [join(bundled[1], 'locales')] : []),
   ];
   return Math.max(...(await Promise.all(inputs.map(newestMtime))));
 }

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { createQueryClient } from './api/query';
 import { App } from './app/App';
 import { AppProviders } from './app/AppProviders';
 import { firstCalls } from './app/first-calls';
@@ -24,8 +25,9 @@ export interface RenderedPage {
 
 /**
  * Renders one page to HTML. `prerender` (unlike renderToString) waits for lazy chunks such as
- * the admin area, so the document is complete. No data is fetched here: screens load their
- * data in the browser after hydration.
+ * the admin area, so the document is complete. No data is fetched here: each request gets its own
+ * query cache (api/query.ts), in which no query runs, so screens render their pending state and
+ * load their data in the browser after hydration.
  */
 export async function renderPage(
   path: string,
@@ -40,7 +42,7 @@ export async function renderPage(
   const screen = screenFor(new URL(path, 'http://page.invalid').pathname);
   const { prelude } = await prerender(
     <StrictMode>
-      <AppProviders state={state} i18n={i18n}>
+      <AppProviders state={state} i18n={i18n} queryClient={createQueryClient()}>
         <StaticRouter location={path}>
           <App />
         </StaticRouter>

@@ -2,10 +2,10 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { builtServices, routes, type ServiceName } from '@acg/contracts';
+import { bodyLimitOf, builtServices, routes, type ServiceName } from '@acg/contracts';
 import { demoAccounts } from '@acg/fakes';
 import { apiDocument } from '@acg/gateway';
-import type { HttpServer } from '@acg/platform';
+import { type HttpServer, routeBodyLimits } from '@acg/platform';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
@@ -213,3 +213,37 @@ function cookieOf(who: 'fan' | 'admin'): Promise<string> {
   }
   return cookie;
 }
+
+describe('body limits on both sides of the gateway', () => {
+  it.each(built)('%s takes exactly the table’s body limit on every route of its own', (service) => {
+    const limits = routeBodyLimits(sys.services.get(service)!.app);
+    const own = routes.filter((r) => r.service === service && r.method !== 'GET');
+    expect(own.filter((r) => !limits.has(tableKey(r))).map(tableKey)).toEqual([]);
+    const wrong = own
+      .filter((r) => limits.get(tableKey(r)) !== bodyLimitOf(r))
+      .map((r) => `${tableKey(r)}: service ${limits.get(tableKey(r))}, gateway ${bodyLimitOf(r)}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('a bulk body under the limit is the service’s own answer; over it, the gateway’s 413', async () => {
+    const cookie = await signIn(sys.url, 'admin_hikari');
+    const post = (bytes: number) =>
+      fetch(`${sys.url}/admin/characters/bulk`, {
+        method: 'POST',
+        headers: { cookie, origin: sys.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ characters: [], pad: 'a'.repeat(bytes) }),
+      });
+    // 3 MB: more than the catalogue used to take (2 MB, a 503 at the gateway), less than 5 MB.
+    const within = await post(3 * 1024 * 1024);
+    expect(within.status).toBe(400);
+    expect((await within.json()).error).toMatch(/characters/);
+    const over = await post(5 * 1024 * 1024);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toMatchObject({
+      code: 'payload_too_large',
+      error: 'The request body is larger than this route takes: at most 5 MB (5242880 bytes)',
+    });
+    // The system still answers.
+    expect((await post(10)).status).toBe(400);
+  });
+});

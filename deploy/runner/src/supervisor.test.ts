@@ -72,7 +72,7 @@ describe('the distributed runner’s supervisor', () => {
     expect(starts).toHaveLength(3);
   });
 
-  it('leaves alone a process the runner stopped itself, and restarts nothing once closed', async () => {
+  it('leaves alone a process the runner stopped or replaced itself, and restarts nothing once closed', async () => {
     const { supervisor, starts } = setUp([undefined]);
     const stopped = child();
     children.push(stopped);
@@ -80,6 +80,17 @@ describe('the distributed runner’s supervisor', () => {
     supervisor.expectExit('trades');
     stopped.kill('SIGTERM');
     await exitOf(stopped);
+
+    // Started again before the old one was seen to exit: the old one's exit is not a crash.
+    const old = child();
+    const replacement = child();
+    children.push(old, replacement);
+    supervisor.watch('gateway', old);
+    supervisor.watch('gateway', replacement);
+    old.kill('SIGKILL');
+    await exitOf(old);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(starts).toEqual([]);
 
     const orphan = child(20);
     children.push(orphan);

@@ -33,7 +33,10 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
   const baseMs = opts.baseMs ?? 1000;
   const maxMs = opts.maxMs ?? 30_000;
   const stableMs = opts.stableMs ?? 30_000;
-  const state = new Map<string, { failures: number; expected: boolean; timer?: NodeJS.Timeout }>();
+  const state = new Map<
+    string,
+    { failures: number; expected: boolean; current?: ChildProcess; timer?: NodeJS.Timeout }
+  >();
   let closed = false;
   const of = (name: string) => {
     let s = state.get(name);
@@ -49,8 +52,10 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
       const startedAt = Date.now();
       const s = of(name);
       s.expected = false;
+      s.current = child;
       child.once('exit', (code, signal) => {
-        if (closed || s.expected) return;
+        // A process replaced meanwhile (stopped, then started again) is no one's concern.
+        if (closed || s.expected || s.current !== child) return;
         if (Date.now() - startedAt >= stableMs) s.failures = 0;
         s.failures++;
         const delay = Math.min(maxMs, baseMs * 2 ** (s.failures - 1));

@@ -1,11 +1,12 @@
 import { sessionResolve } from '@acg/contracts';
-import { createLogger, createMemoryBus } from '@acg/platform';
+import { createLogger, createMemoryBus, UnavailableError } from '@acg/platform';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ResolvedSession, SessionResolver } from './session-resolver';
 
 const logger = createLogger('session-resolver-test', 'silent');
 const alice: ResolvedSession = { userId: 1, adminLevel: 0, username: 'alice', language: 'en' };
 const SID = 'a-plausible-session-id';
+const OTHER = 'another-plausible-session-id';
 
 const buses: Array<ReturnType<typeof createMemoryBus>> = [];
 afterEach(async () => {
@@ -131,5 +132,35 @@ describe('SessionResolver', () => {
     expect(resolver.peek(BOB)).toEqual({ status: 'found', session: bob });
     expect(await resolver.resolve(SID)).toEqual({ status: 'found', session: { ...alice, adminLevel: 2 } });
     expect(calls.count).toBe(4);
+  });
+
+  it('rides out an auth outage with the sessions auth confirmed, for the stale period only (rules §48)', async () => {
+    const bus = createMemoryBus({ logger });
+    buses.push(bus);
+    let down = false;
+    bus.serve(sessionResolve, async ({ sessionId }) => {
+      if (down) throw new UnavailableError('auth is down');
+      return { session: sessionId === SID || sessionId === OTHER ? alice : null };
+    });
+    const resolver = new SessionResolver({ bus, logger, ttlMs: 0, max: 100, timeoutMs: 500, staleMs: 400 });
+    expect(await resolver.resolve(SID)).toEqual({ status: 'found', session: alice });
+    expect(await resolver.resolve(OTHER)).toEqual({ status: 'found', session: alice });
+
+    down = true;
+    const confirmedAt = Date.now();
+    expect(await resolver.resolve(SID)).toEqual({ status: 'found', session: alice, stale: true });
+    // Never confirmed: nothing to go on.
+    expect(await resolver.resolve('never-confirmed-session-id')).toEqual({ status: 'unavailable' });
+    // Signed out on this gateway: gone at once.
+    resolver.forget(OTHER);
+    expect(await resolver.resolve(OTHER)).toEqual({ status: 'unavailable' });
+    // Stale answers do not renew the period: it ends 400 ms after auth last confirmed.
+    await new Promise((r) => setTimeout(r, 250));
+    expect((await resolver.resolve(SID)).status).toBe('found');
+    await new Promise((r) => setTimeout(r, Math.max(0, confirmedAt + 450 - Date.now())));
+    expect(await resolver.resolve(SID)).toEqual({ status: 'unavailable' });
+
+    down = false;
+    expect(await resolver.resolve(SID)).toEqual({ status: 'found', session: alice });
   });
 });

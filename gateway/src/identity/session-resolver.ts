@@ -8,7 +8,8 @@ export type ResolvedSession = NonNullable<z.infer<typeof sessionResolve.response
 
 /** What the gateway learnt about a session id: a session, none (unknown or expired), or nothing. */
 export type SessionLookup =
-  | { status: 'found'; session: ResolvedSession }
+  /** `stale`: auth could not be asked; this is what it said when last asked (rules §48). */
+  | { status: 'found'; session: ResolvedSession; stale?: true }
   | { status: 'none' }
   | { status: 'unavailable' };
 
@@ -18,6 +19,11 @@ export interface SessionResolverOptions {
   ttlMs: number;
   max: number;
   timeoutMs: number;
+  /**
+   * How long a session auth confirmed stays usable while auth cannot be asked (rules §48);
+   * 0: not at all.
+   */
+  staleMs?: number;
 }
 
 const NONE: SessionLookup = Object.freeze({ status: 'none' });
@@ -36,9 +42,13 @@ export class SessionResolver {
   private readonly inFlight = new Map<string, Promise<SessionLookup>>();
   /** During an auth outage: one log line a second, not one per request (rules §39). */
   private readonly failures: FailureLog;
+  /** Sessions auth confirmed in the last `staleMs`, for riding out an auth outage. */
+  private readonly confirmed: LRUCache<string, ResolvedSession> | undefined;
 
   constructor(private readonly opts: SessionResolverOptions) {
     this.cache = new LRUCache({ max: opts.max, ttl: Math.max(opts.ttlMs, 1) });
+    const staleMs = opts.staleMs ?? 0;
+    this.confirmed = staleMs > 0 ? new LRUCache({ max: opts.max, ttl: staleMs }) : undefined;
     this.failures = new FailureLog(opts.logger);
   }
 
@@ -62,8 +72,14 @@ export class SessionResolver {
     const lookup = this.ask(sessionId, requestId).then((result) => {
       if (this.inFlight.get(sessionId) === lookup) {
         this.inFlight.delete(sessionId);
-        if (result.status === 'found') this.cache.set(sessionId, result.session);
-        else if (result.status === 'none') this.cache.set(sessionId, 'none');
+        if (result.status === 'found') {
+          this.cache.set(sessionId, result.session);
+          // A stale answer does not renew itself: the period counts from auth's last word.
+          if (!result.stale) this.confirmed?.set(sessionId, result.session);
+        } else if (result.status === 'none') {
+          this.cache.set(sessionId, 'none');
+          this.confirmed?.delete(sessionId);
+        }
       }
       return result;
     });
@@ -73,6 +89,7 @@ export class SessionResolver {
 
   forget(sessionId: string): void {
     this.cache.delete(sessionId);
+    this.confirmed?.delete(sessionId);
     this.inFlight.delete(sessionId);
   }
 
@@ -83,6 +100,9 @@ export class SessionResolver {
   forgetUser(userId: number): void {
     for (const [sessionId, session] of this.cache.entries()) {
       if (session !== 'none' && session.userId === userId) this.cache.delete(sessionId);
+    }
+    for (const [sessionId, session] of this.confirmed?.entries() ?? []) {
+      if (session.userId === userId) this.confirmed?.delete(sessionId);
     }
     this.inFlight.clear();
   }
@@ -98,7 +118,9 @@ export class SessionResolver {
     } catch (err) {
       // Auth down, no responders, a timeout or a broken reply: the visitor's identity is unknown.
       this.failures.report('auth', sessionResolve.subject, err, requestId, 'session resolution unavailable');
-      return { status: 'unavailable' };
+      // A session auth confirmed lately stays valid for the stale period (rules §48).
+      const confirmed = this.confirmed?.get(sessionId);
+      return confirmed ? { status: 'found', session: confirmed, stale: true } : { status: 'unavailable' };
     }
   }
 }

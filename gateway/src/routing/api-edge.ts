@@ -59,6 +59,12 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     evict: opts.evict,
     logger: opts.logger,
     logRequests: opts.logRequests,
+    languageOf: (x) => {
+      const visitor = opts.visitors(x);
+      return visitor instanceof Promise || visitor.unknown || !visitor.sessionId
+        ? undefined
+        : visitor.identity.language;
+    },
   };
   const forwarding: ForwardingSetting = {
     config,

@@ -1,8 +1,16 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { REQUEST_ID_HEADER } from '@acg/contracts';
-import { errorAnswer, type Logger, type RequestObserver, requestIdOf } from '@acg/platform';
+import {
+  errorAnswer,
+  type Logger,
+  RETRY_AFTER_SECONDS,
+  type RequestObserver,
+  requestIdOf,
+} from '@acg/platform';
 import type { SessionEviction } from '../identity/session-eviction';
+import { isNavigation } from '../pages/page-responder';
+import { browserLanguage, unavailablePage } from '../pages/unavailable-page';
 
 /** What every exchange of one gateway shares: fixed headers, metrics, drain state, eviction. */
 export interface ExchangeSetting {
@@ -16,9 +24,12 @@ export interface ExchangeSetting {
   logger: Logger;
   /** LOG_REQUESTS=true: a line when each request comes in and when it is answered. */
   logRequests: boolean;
+  /** The visitor's language when known without waiting (for the 503 page). */
+  languageOf?: (x: Exchange) => string | undefined;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
 /** Headers the gateway sets before an answer comes, besides the fixed ones; a service's own value wins. */
 const REPLACEABLE = [
   REQUEST_ID_HEADER,
@@ -116,6 +127,20 @@ export class Exchange {
       return;
     }
     const { status, body } = errorAnswer(error, this.id, this.log);
+    if (status === 503) {
+      this.decided.push('retry-after', RETRY_AFTER_SECONDS);
+      // A browser navigation (a sign-in while auth is down) gets a page saying so (rules §48).
+      if (isNavigation(this)) {
+        const language = this.setting.languageOf?.(this) ?? browserLanguage(this.headers['accept-language']);
+        const html = unavailablePage(language, this.url);
+        this.send(
+          status,
+          ['content-type', HTML_TYPE, 'content-length', String(Buffer.byteLength(html))],
+          html,
+        );
+        return;
+      }
+    }
     const json = JSON.stringify(body);
     this.send(status, ['content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(json))], json);
   }

@@ -2,12 +2,13 @@ import type { Writable } from 'node:stream';
 import { Transform } from 'node:stream';
 import {
   bodyLimitOf,
+  bundledLanguageOf,
   isPersonal,
   type RouteSpec,
   routes as routeTable,
   type ServiceName,
 } from '@acg/contracts';
-import { AppError, alreadyLogged, PayloadTooLargeError, UnavailableError } from '@acg/platform';
+import { AppError, alreadyLogged, UnavailableError } from '@acg/platform';
 import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from '../config';
 import { enforceAccess } from '../identity/access';
@@ -79,8 +80,28 @@ export interface ForwardingSetting {
   copies: AnswerCopies;
 }
 
-const tooLarge = (limit: number) =>
-  new PayloadTooLargeError(`The request body is larger than this route takes (${limit} bytes)`);
+const MIB = 1024 * 1024;
+/** A body limit as people read it: '5 MB', '64 KB' (binary units), in English or Russian. */
+const sizeText = (bytes: number, ru: boolean) =>
+  bytes >= MIB && bytes % MIB === 0
+    ? `${bytes / MIB} ${ru ? 'МБ' : 'MB'}`
+    : `${Math.round(bytes / 1024)} ${ru ? 'КБ' : 'KB'}`;
+/**
+ * 413 with the route's limit, in the caller's language. The route's service takes exactly the
+ * same limit (the platform applies the route table's), so this is the only refusal of a body's
+ * size a caller meets.
+ */
+const tooLarge = (limit: number, language: string) => {
+  const ru = bundledLanguageOf(language) === 'ru';
+  return new AppError(
+    413,
+    'payload_too_large',
+    ru
+      ? `Тело запроса больше, чем принимает этот адрес: не больше ${sizeText(limit, true)} (${limit} байт)`
+      : `The request body is larger than this route takes: at most ${sizeText(limit, false)} (${limit} bytes)`,
+    { limit },
+  );
+};
 
 /**
  * The gate of one route-table path, before any body is read: a method the table does not list
@@ -103,11 +124,14 @@ export function forward(target: PathForwarding, x: Exchange, setting: Forwarding
   // announce no length, are counted as they are forwarded: see bodyOf).
   const bodyLimit = bodyLimitOf(route);
   const length = Number(x.headers['content-length'] ?? 0);
+  const visitor = setting.visitors(x);
   if (length > bodyLimit) {
-    x.fail(tooLarge(bodyLimit));
+    // Refused unread; the visitor is known only for the language of the refusal.
+    const refuse = (known: Visitor) => x.fail(tooLarge(bodyLimit, known.identity.language));
+    if (visitor instanceof Promise) visitor.then(refuse, () => x.fail(tooLarge(bodyLimit, 'en')));
+    else refuse(visitor);
     return;
   }
-  const visitor = setting.visitors(x);
   if (visitor instanceof Promise) {
     visitor.then(
       (known) => x.guard(() => send(target, x, setting, route, known, bodyLimit, length)),
@@ -141,7 +165,7 @@ function send(
     trustedHops: setting.config.TRUST_PROXY,
     publicHost: setting.publicHost,
   });
-  const body = bodyOf(x, bodyLimit, length);
+  const body = bodyOf(x, bodyLimit, length, visitor.identity.language);
   let copy: Copy | undefined;
   if (route.revalidated && x.method === 'GET' && body === null) {
     const key = setting.copies.keyOf(x.url, x.headers);
@@ -163,7 +187,12 @@ interface Copy {
 }
 
 /** The request body to forward: none, the request stream, or the stream through a counter. */
-function bodyOf(x: Exchange, limit: number, length: number): Dispatcher.DispatchOptions['body'] {
+function bodyOf(
+  x: Exchange,
+  limit: number,
+  length: number,
+  language: string,
+): Dispatcher.DispatchOptions['body'] {
   const chunked = x.headers['transfer-encoding'] !== undefined;
   if (!chunked && length === 0) return null;
   if (!chunked || x.headers['content-length'] !== undefined) return x.req;
@@ -172,7 +201,7 @@ function bodyOf(x: Exchange, limit: number, length: number): Dispatcher.Dispatch
     new Transform({
       transform(chunk: Buffer, _encoding, done) {
         seen += chunk.length;
-        done(seen > limit ? tooLarge(limit) : null, chunk);
+        done(seen > limit ? tooLarge(limit, language) : null, chunk);
       },
     }),
   );

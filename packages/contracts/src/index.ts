@@ -1,4 +1,5 @@
 export * from './admin-catalogue';
+export * from './admin-catalogue-answers';
 export * from './admin-ops';
 export * from './admin-users';
 export * from './anime-external-id';
@@ -6,6 +7,7 @@ export * from './anime-search';
 export * from './answers';
 export * from './audit';
 export * from './catalogue';
+export * from './client-contract';
 export * from './errors';
 export * from './fields';
 export * from './identity';

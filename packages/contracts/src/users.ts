@@ -21,7 +21,13 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** The user record (spec 1 §3, spec 3 §3). */
 export const userSchema = z.object({
   id: z.number().int(),
+  /** Discord's username (the handle); the profile header shows it with the discriminator. */
   username: z.string(),
+  /**
+   * The name the member is shown by wherever they are named (owners, trades, lists, welcome):
+   * Discord's `global_name` when set, `username` otherwise (additive; absent in older events).
+   */
+  displayName: z.string().optional(),
   discriminator: z.string().nullable(),
   discordId: z.string(),
   avatar: z.string().nullable(),
@@ -40,6 +46,7 @@ export type User = z.infer<typeof userSchema>;
 export const publicUserSchema = userSchema.pick({
   id: true,
   username: true,
+  displayName: true,
   discriminator: true,
   discordId: true,
   avatar: true,

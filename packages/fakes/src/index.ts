@@ -48,5 +48,14 @@ export {
 export { type ShikimoriAccount, shikimoriDemoAccounts } from './shikimori/accounts';
 export { type FakeShikimori, type FakeShikimoriOptions, startFakeShikimori } from './shikimori/server';
 export { type ShikimoriClient, shikimoriDemoClient } from './shikimori/store';
-export { DEMO_GROUP_ID, DEMO_GROUP_NAME, type VkAttachment, type VkPost } from './vk/posts';
+export {
+  DEMO_GROUP_ID,
+  DEMO_GROUP_NAME,
+  longPostText,
+  REPOST_SOURCE_ID,
+  REPOST_SOURCE_NAME,
+  type VkAttachment,
+  type VkCopy,
+  type VkPost,
+} from './vk/posts';
 export { FAKE_VK_TOKEN, type FakeVk, type FakeVkOptions, startFakeVk, type VkRequest } from './vk/server';

@@ -46,7 +46,11 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 export class RateLimitError extends AppError {
-  constructor(message = 'Too many requests') {
+  constructor(
+    message = 'Too many requests',
+    /** Sent as Retry-After (whole seconds, at least 1) when given. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(429, 'rate_limited', message);
   }
 }

@@ -68,6 +68,11 @@ export const adminConfigSchema = baseConfigSchema.extend({
     .describe(
       'first back-off between two attempts (doubled each time, randomised, at most 30 s; a rate limit waits what VK or Discord asked on top)',
     ),
+  RELAY_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'a language code such as en or ru')
+    .default('en')
+    .describe('the language of the relay\'s own words in Discord ("Repost from …"); English by default'),
   RELAY_HTTP_TIMEOUT_MS: env
     .int(10_000)
     .pipe(z.number().int().min(100).max(120_000))

@@ -60,7 +60,14 @@ export async function start(deps: ServiceDeps<AdminConfig>): Promise<RunningServ
         policy,
       });
       const vk = createVkClient({ baseUrl: config.VK_API_BASE_URL, version: config.VK_API_VERSION, policy });
-      const relay = createRelay({ database, vk, discord, outboxRelay, logger });
+      const relay = createRelay({
+        database,
+        vk,
+        discord,
+        outboxRelay,
+        logger,
+        language: config.RELAY_LANGUAGE,
+      });
       let scheduler: RelayScheduler | null = null;
       registerLogRoutes(app, { database, timeZone: config.AUDIT_TIME_ZONE });
       registerNewsRoutes(app, { database, outboxRelay, publicUrl: config.PUBLIC_URL });

@@ -33,6 +33,14 @@ export const animeSearchConfigSchema = baseConfigSchema.extend({
     .max(60_000)
     .default(90)
     .describe("Shikimori's limit per minute, shared by every replica"),
+  SOURCE_CLIENT_SHARE: z.coerce
+    .number()
+    .gt(0)
+    .max(1)
+    .default(0.25)
+    .describe(
+      "the part of each source's budget window one client (a user, or a visitor's address) may take; past it the client gets 429, at least one request per window (rules §47)",
+    ),
   ANILIST_PER_MINUTE: z.coerce
     .number()
     .int()

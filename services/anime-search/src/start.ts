@@ -44,6 +44,8 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
         'shikimori',
         limitWindows({ perSecond: config.SHIKIMORI_PER_SECOND, perMinute: config.SHIKIMORI_PER_MINUTE }),
         config.SOURCE_MAX_WAIT_MS,
+        Date.now,
+        config.SOURCE_CLIENT_SHARE,
       ),
     }),
     anilist: new Source({
@@ -54,6 +56,8 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
         'anilist',
         limitWindows({ perMinute: config.ANILIST_PER_MINUTE }),
         config.SOURCE_MAX_WAIT_MS,
+        Date.now,
+        config.SOURCE_CLIENT_SHARE,
       ),
     }),
   };

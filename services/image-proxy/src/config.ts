@@ -186,5 +186,21 @@ export const imageProxyConfigSchema = baseConfigSchema.extend({
     .max(8192)
     .default(2048)
     .describe('proxied images are scaled down to fit this many pixels a side'),
+  IMAGE_PROXY_DECODE_SLOTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(2)
+    .describe(
+      'proxied pictures decoded at once; a client decodes one at a time, so with two slots a client asking for many large pictures leaves one for everyone else (rules §47)',
+    ),
+  IMAGE_PROXY_DECODES_WAITING_PER_CLIENT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(2)
+    .describe('decodes a client may have waiting besides its running one; more is a 429'),
 });
 export type ImageProxyConfig = z.infer<typeof imageProxyConfigSchema>;

@@ -6,6 +6,7 @@ import { type CardImages, createCardImages } from './cards/card-images';
 import { createCardSummaries } from './cards/card-summaries';
 import type { ImageProxyConfig } from './config';
 import { createSafeFetcher, type DialStep, type Resolver } from './fetch/safe-fetch';
+import { createFairQueue } from './images/fair-queue';
 import { createHotImages, type HotImages } from './images/hot-images';
 import { createProxiedImages, type ProxiedImages } from './images/proxied';
 import { firstOf, httpImageSource, inlineImageSource } from './images/source';
@@ -49,10 +50,15 @@ export async function start(
     resolve: deps.resolve,
     dial: deps.dial,
   });
-  // One queue for every libvips job of this process (renders and re-encodes).
+  // One queue for the card renders' libvips jobs.
   const draw = pLimit(config.IMAGE_DRAW_CONCURRENCY);
   const proxiedImages = createProxiedImages({
-    draw,
+    // Proxied pictures decode in a queue fair between clients, weighted by megapixels, one
+    // decode per client at a time (issue 27).
+    decodes: createFairQueue({
+      slots: config.IMAGE_PROXY_DECODE_SLOTS,
+      maxWaitingPerClient: config.IMAGE_PROXY_DECODES_WAITING_PER_CLIENT,
+    }),
     fetcher,
     cache: cache.namespace(PROXIED_IMAGES_NAMESPACE),
     misses: cache.namespace(PROXY_MISSES_NAMESPACE),

@@ -1,8 +1,20 @@
+import type {
+  AdminAnime,
+  AdminCard as AdminCardAnswer,
+  AdminCardBody,
+  AdminCharacter as AdminCharacterAnswer,
+  AdminRank as AdminRankAnswer,
+  AdminSeason,
+  ClientRoutes,
+} from '@acg/contracts';
+import { request } from './client';
+
 /**
- * The admin catalogue calls of spec 2 §7, as the screens use them. Answers are read leniently
- * (only the fields a screen shows, numbers or numeric strings), since the list calls return the
- * spec's entities with their mixed naming. Every call keeps the status so a screen can show the
- * spec's message for it (409 details, 413, 429, 504).
+ * The admin catalogue calls of spec 2 §7, as the screens use them. The list and write calls go
+ * through the typed client (their answers' types from packages/contracts, adapted here to the
+ * rows the tables show). `call` stays for the search and import sections, whose external sources'
+ * answers are read leniently and whose every status shows the spec's message for it (409 details,
+ * 413, 429, 504).
  */
 
 export interface CallResult<T = unknown> {
@@ -51,14 +63,6 @@ export async function call<T = unknown>(
   };
 }
 
-/** A failed call as an Error carrying its result. */
-export class CallError extends Error {
-  constructor(readonly result: CallResult) {
-    super(serverError(result.body) ?? `HTTP ${result.status}`);
-    this.name = 'CallError';
-  }
-}
-
 /** The error text the server sent: `details.error`, `error` or `message`. */
 export function serverError(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
@@ -67,12 +71,6 @@ export function serverError(body: unknown): string | undefined {
   if (typeof b.error === 'string' && b.error) return b.error;
   if (typeof b.message === 'string' && b.message) return b.message;
   return undefined;
-}
-
-async function must<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const result = await call<T>(method, path, body, signal);
-  if (!result.ok) throw new CallError(result);
-  return result.body as T;
 }
 
 // --- reading the lenient shapes ---
@@ -84,10 +82,6 @@ const num = (v: unknown): number | null => {
   return null;
 };
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const pick = (o: Raw, ...keys: string[]): unknown => {
-  for (const k of keys) if (o[k] !== undefined) return o[k];
-  return undefined;
-};
 const obj = (v: unknown): Raw => (typeof v === 'object' && v !== null ? (v as Raw) : {});
 const list = (v: unknown, ...keys: string[]): Raw[] => {
   if (Array.isArray(v)) return v.map(obj);
@@ -100,6 +94,7 @@ export interface Franchise {
   id: number;
   title: string;
 }
+/** An anime row as the tables show it (the answer's nested Franchise flattened). */
 export interface Anime {
   id: number;
   title: string;
@@ -108,28 +103,10 @@ export interface Anime {
   franchiseId: number | null;
   franchiseTitle: string | null;
 }
-export interface AdminCharacter {
-  id: number;
-  name: string;
-  altname: string | null;
-  shikimoriId: number | null;
-  anilistId: number | null;
-  description: string | null;
-  imageUrl: string | null;
-}
-export interface AdminRank {
-  id: number;
-  code: string;
-  title: string;
-  imageUrl: string | null;
-  threshold: number | null;
-}
-export interface Season {
-  id: number;
-  title: string;
-  startDate: string;
-  endDate: string;
-}
+export type AdminCharacter = AdminCharacterAnswer;
+export type AdminRank = AdminRankAnswer;
+export type Season = AdminSeason;
+/** A card row as the card table shows it (the answer's nested Character, Rank, Season flattened). */
 export interface AdminCard {
   id: number;
   characterId: number;
@@ -142,97 +119,39 @@ export interface AdminCard {
   imageUrl: string | null;
 }
 
-const toFranchise = (r: Raw): Franchise => ({ id: num(r.id) ?? 0, title: str(r.title) ?? '' });
-const toAnime = (r: Raw): Anime => {
-  const franchise = obj(pick(r, 'Franchise', 'franchise'));
-  return {
-    id: num(r.id) ?? 0,
-    title: str(r.title) ?? '',
-    shikimoriId: num(pick(r, 'shikimoriId', 'shikimori_id')),
-    anilistId: num(pick(r, 'anilistId', 'anilist_id')),
-    franchiseId: num(pick(r, 'franchise_id', 'franchiseId')) ?? num(franchise.id),
-    franchiseTitle: str(franchise.title),
-  };
-};
-const toCharacter = (r: Raw): AdminCharacter => ({
-  id: num(r.id) ?? 0,
-  name: str(r.name) ?? '',
-  altname: str(r.altname),
-  shikimoriId: num(pick(r, 'shikimoriId', 'shikimori_id')),
-  anilistId: num(pick(r, 'anilistId', 'anilist_id')),
-  description: str(r.description),
-  imageUrl: str(r.imageUrl),
+export const toAnime = (a: AdminAnime): Anime => ({
+  id: a.id,
+  title: a.title,
+  shikimoriId: a.shikimoriId,
+  anilistId: a.anilistId,
+  franchiseId: a.franchise_id,
+  franchiseTitle: a.Franchise?.title ?? null,
 });
-const toRank = (r: Raw): AdminRank => ({
-  id: num(r.id) ?? 0,
-  code: str(r.code) ?? '',
-  title: str(r.title) ?? '',
-  imageUrl: str(r.imageUrl),
-  threshold: num(r.threshold),
+export const toCard = (c: AdminCardAnswer): AdminCard => ({
+  id: c.id,
+  characterId: c.character_id,
+  characterName: c.Character.name,
+  rankId: c.rank_id,
+  rankCode: c.Rank.code,
+  seasonId: c.season_id,
+  seasonTitle: c.Season?.title ?? null,
+  limited: c.limited,
+  imageUrl: c.imageUrl,
 });
-const toSeason = (r: Raw): Season => ({
-  id: num(r.id) ?? 0,
-  title: str(r.title) ?? '',
-  startDate: str(pick(r, 'startDate', 'start_date')) ?? '',
-  endDate: str(pick(r, 'endDate', 'end_date')) ?? '',
-});
-const toCard = (r: Raw): AdminCard => {
-  const character = obj(pick(r, 'Character', 'character'));
-  const rank = obj(pick(r, 'Rank', 'rank'));
-  const season = obj(pick(r, 'Season', 'season'));
-  return {
-    id: num(r.id) ?? 0,
-    characterId: num(pick(r, 'character_id', 'characterId')) ?? num(character.id) ?? 0,
-    characterName: str(character.name) ?? str(r.characterName) ?? '',
-    rankId: num(pick(r, 'rank_id', 'rankId')) ?? num(rank.id),
-    rankCode: str(rank.code) ?? str(r.rankCode) ?? '',
-    seasonId: num(pick(r, 'season_id', 'seasonId')) ?? num(season.id),
-    seasonTitle: str(season.title) ?? str(r.seasonTitle),
-    limited: r.limited === true,
-    imageUrl: str(r.imageUrl),
-  };
-};
 
-// --- a small client cache (spec 2 §7: franchise list, and anime list in the character screen) ---
-
+/** Spec 2 §7: the franchise list, and the anime list in the character screen, are kept 5 minutes. */
 export const CLIENT_CACHE_MS = 5 * 60 * 1000;
-const cache = new Map<string, { at: number; value: Promise<unknown> }>();
-export function cached<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
-  const hit = cache.get(key);
-  if (hit && now - hit.at < CLIENT_CACHE_MS) return hit.value as Promise<T>;
-  const value = load();
-  cache.set(key, { at: now, value });
-  value.catch(() => cache.delete(key));
-  return value;
-}
-export const invalidate = (key: string) => cache.delete(key);
 
 // --- lists ---
 
-export const fetchFranchises = (fresh = false): Promise<Franchise[]> => {
-  if (fresh) invalidate('franchises');
-  return cached('franchises', async () =>
-    list(await must('GET', '/admin/franchises'), 'franchises').map(toFranchise),
-  );
-};
-export const fetchAnimes = async (): Promise<Anime[]> =>
-  list(await must('GET', '/admin/animes'), 'animes').map(toAnime);
-/** The anime list as the character screen reads it: cached for 5 minutes. */
-export const fetchAnimesCached = (): Promise<Anime[]> => cached('animes', fetchAnimes);
-export const fetchCharacters = async (animeId?: number | null, limit?: number): Promise<AdminCharacter[]> => {
-  const params = new URLSearchParams();
-  if (animeId) params.set('animeId', String(animeId));
+export const fetchFranchises = (): Promise<Franchise[]> => request('GET /admin/franchises');
+export const fetchAnimes = async (): Promise<Anime[]> => (await request('GET /admin/animes')).map(toAnime);
+export const fetchCharacters = (animeId?: number | null, limit?: number): Promise<AdminCharacter[]> =>
   // The additive page size (the card form's suggestions need only the first few hundred).
-  if (limit) params.set('limit', String(limit));
-  const query = params.size > 0 ? `?${params}` : '';
-  return list(await must('GET', `/admin/characters${query}`), 'characters').map(toCharacter);
-};
-export const fetchRanks = async (): Promise<AdminRank[]> =>
-  list(await must('GET', '/admin/ranks'), 'ranks').map(toRank);
-export const fetchSeasons = async (): Promise<Season[]> =>
-  list(await must('GET', '/admin/seasons'), 'seasons').map(toSeason);
-export const fetchCards = async (): Promise<AdminCard[]> =>
-  list(await must('GET', '/admin/cards'), 'cards').map(toCard);
+  request('GET /admin/characters', { query: { animeId: animeId || undefined, limit } });
+export const fetchRanks = (): Promise<AdminRank[]> => request('GET /admin/ranks');
+export const fetchSeasons = (): Promise<Season[]> => request('GET /admin/seasons');
+export const fetchCards = async (): Promise<AdminCard[]> => (await request('GET /admin/cards')).map(toCard);
 
 export interface CacheNamespace {
   name: string;
@@ -244,71 +163,33 @@ export interface CacheNamespace {
 export const CARD_CACHE_NAMESPACES = ['cards', 'characters', 'ranks', 'seasons', 'animes'] as const;
 /** GET /api/admin/cache/stats: application_cache.namespaces. */
 export async function fetchCacheStats(): Promise<CacheNamespace[]> {
-  const body = obj(await must('GET', '/api/admin/cache/stats'));
-  const namespaces = obj(body.application_cache).namespaces ?? body.namespaces;
-  const rows: Raw[] = Array.isArray(namespaces)
-    ? namespaces.map(obj)
-    : Object.entries(obj(namespaces)).map(([name, v]) => ({ name, ...obj(v) }));
-  return rows.map((r) => ({
-    name: str(r.name) ?? '',
-    keys: num(r.keys) ?? 0,
-    hits: num(r.hits) ?? 0,
-    misses: num(r.misses) ?? 0,
-    hitRate: num(pick(r, 'hit_rate', 'hitRate')) ?? 0,
+  const { namespaces } = (await request('GET /api/admin/cache/stats')).application_cache;
+  return namespaces.map((n) => ({
+    name: n.name,
+    keys: n.keys,
+    hits: n.hits,
+    misses: n.misses,
+    hitRate: n.hit_rate,
   }));
 }
 
 // --- writes ---
 
-export const createFranchise = async (title: string): Promise<Franchise> => {
-  const created = toFranchise(obj(await must('POST', '/admin/franchises', { title })));
-  invalidate('franchises');
-  return created;
-};
-export const renameFranchise = async (id: number, title: string) => {
-  await must('PATCH', `/admin/franchises/${id}`, { title });
-  invalidate('franchises');
-};
-export const deleteFranchise = async (id: number) => {
-  await must('DELETE', `/admin/franchises/${id}`);
-  invalidate('franchises');
-};
-export const searchFranchises = async (q: string, signal?: AbortSignal): Promise<Franchise[]> =>
-  list(
-    await must('GET', `/admin/franchises/search?q=${encodeURIComponent(q)}`, undefined, signal),
-    'franchises',
-  ).map(toFranchise);
-export interface FranchiseExists {
-  exists: boolean;
-  exactMatch: Franchise | null;
-  similar: Franchise[];
-}
-export async function checkFranchiseExists(title: string, signal?: AbortSignal): Promise<FranchiseExists> {
-  const body = obj(
-    await must('GET', `/admin/franchises/check-exists?title=${encodeURIComponent(title)}`, undefined, signal),
-  );
-  return {
-    exists: body.exists === true,
-    exactMatch: body.exactMatch ? toFranchise(obj(body.exactMatch)) : null,
-    similar: list(body.similar).map(toFranchise),
-  };
-}
+export const createFranchise = (title: string): Promise<Franchise> =>
+  request('POST /admin/franchises', { body: { title } });
+export const renameFranchise = (id: number, title: string) =>
+  request('PATCH /admin/franchises/:id', { params: { id }, body: { title } });
+export const deleteFranchise = (id: number) => request('DELETE /admin/franchises/:id', { params: { id } });
+export const searchFranchises = (q: string, signal?: AbortSignal): Promise<Franchise[]> =>
+  request('GET /admin/franchises/search', { query: { q } }, signal);
+export type FranchiseExists = ClientRoutes['GET /admin/franchises/check-exists']['response'];
+export const checkFranchiseExists = (title: string, signal?: AbortSignal): Promise<FranchiseExists> =>
+  request('GET /admin/franchises/check-exists', { query: { title } }, signal);
 
-export interface AnimeInput {
-  title: string;
-  shikimoriId: number | null;
-  anilistId: number | null;
-  franchise_id: number | null;
-}
-export const createAnime = async (input: AnimeInput) => {
-  const created = toAnime(obj(await must('POST', '/admin/animes', input)));
-  invalidate('animes');
-  return created;
-};
-export const deleteAnime = async (id: number) => {
-  await must('DELETE', `/admin/animes/${id}`);
-  invalidate('animes');
-};
+export type AnimeInput = ClientRoutes['POST /admin/animes']['body'];
+export const createAnime = async (input: AnimeInput): Promise<Anime> =>
+  toAnime(await request('POST /admin/animes', { body: input }));
+export const deleteAnime = (id: number) => request('DELETE /admin/animes/:id', { params: { id } });
 export interface AnimeExists {
   exists: boolean;
   exactMatch: { id: number; title: string; franchiseTitle: string | null } | null;
@@ -317,58 +198,35 @@ export async function checkAnimeExists(
   q: { shikimoriId?: number | null; title?: string },
   signal?: AbortSignal,
 ): Promise<AnimeExists> {
-  const params = new URLSearchParams();
-  if (q.shikimoriId) params.set('shikimoriId', String(q.shikimoriId));
-  if (q.title) params.set('title', q.title);
-  const body = obj(await must('GET', `/admin/animes/check-exists?${params}`, undefined, signal));
-  const match = body.exactMatch ? obj(body.exactMatch) : null;
+  const answer = await request(
+    'GET /admin/animes/check-exists',
+    { query: { shikimoriId: q.shikimoriId || undefined, title: q.title || undefined } },
+    signal,
+  );
+  const match = answer.exactMatch;
   return {
-    exists: body.exists === true,
+    exists: answer.exists,
     exactMatch: match
-      ? {
-          id: num(match.id) ?? 0,
-          title: str(match.title) ?? '',
-          franchiseTitle: str(obj(match.franchise).title),
-        }
+      ? { id: match.id, title: match.title, franchiseTitle: match.franchise?.title ?? null }
       : null,
   };
 }
-export interface QuickAdd {
-  franchiseId: number | null;
-  createFranchise: boolean;
-  shikimoriId?: number;
-  anilistId?: number;
-  title?: string;
-}
-export async function quickAddAnime(input: QuickAdd): Promise<CallResult> {
-  const result = await call('POST', '/admin/animes/quick-add', input);
-  if (result.ok) invalidate('animes');
-  return result;
-}
+export type QuickAdd = ClientRoutes['POST /admin/animes/quick-add']['body'];
+/** POST /admin/animes/quick-add, every status kept (the search section shows the spec's message for each). */
+export const quickAddAnime = (input: QuickAdd): Promise<CallResult> =>
+  call('POST', '/admin/animes/quick-add', input);
 
-export interface CharacterInput {
-  name: string;
-  shikimoriId: number | null;
-  anilistId: number | null;
-  description: string;
-  imageUrl: string;
-}
-export const createCharacter = async (input: CharacterInput) =>
-  toCharacter(obj(await must('POST', '/admin/characters', input)));
-export const updateCharacter = (id: number, fields: Partial<CharacterInput> & { altname?: string }) =>
-  must('PATCH', `/admin/characters/${id}`, fields);
-export const deleteCharacter = (id: number) => must('DELETE', `/admin/characters/${id}`);
-export const deleteCharacters = (ids: number[]) => must('POST', '/admin/characters/delete-bulk', { ids });
+export type CharacterInput = ClientRoutes['POST /admin/characters']['body'];
+export const createCharacter = (input: CharacterInput) => request('POST /admin/characters', { body: input });
+export const updateCharacter = (id: number, fields: ClientRoutes['PATCH /admin/characters/:id']['body']) =>
+  request('PATCH /admin/characters/:id', { params: { id }, body: fields });
+export const deleteCharacter = (id: number) => request('DELETE /admin/characters/:id', { params: { id } });
+export const deleteCharacters = (ids: number[]) =>
+  request('POST /admin/characters/delete-bulk', { body: { ids } });
 
-export interface CardInput {
-  character_id: number;
-  rank_id: number;
-  limited: boolean;
-  season_id?: number | null;
-  imageUrl?: string;
-}
-export const createCard = (input: CardInput) => must('POST', '/admin/cards', input);
-export const createCardsBulk = (cards: CardInput[]) => must('POST', '/admin/cards/bulk', { cards });
+export type CardInput = AdminCardBody;
+export const createCard = (input: CardInput) => request('POST /admin/cards', { body: input });
+export const createCardsBulk = (cards: CardInput[]) => request('POST /admin/cards/bulk', { body: { cards } });
 export const addCardsForAnime = (anime_id: number, rank_id: number, season_id: number | null) =>
   call<{ added?: number; skipped?: number; error?: string }>('POST', '/admin/cards/bulk-add-anime', {
     anime_id,
@@ -381,12 +239,12 @@ export const addCardsForAllAnime = (rank_id: number, season_id: number | null) =
     '/admin/cards/bulk-add-all-anime',
     { rank_id, season_id },
   );
-export const deleteCard = (id: number) => must('DELETE', `/admin/cards/${id}`);
+export const deleteCard = (id: number) => request('DELETE /admin/cards/:id', { params: { id } });
 export const changeCardRank = (id: number, rank_id: number) =>
-  must('PATCH', `/admin/cards/${id}`, { rank_id });
+  request('PATCH /admin/cards/:id', { params: { id }, body: { rank_id } });
 
 export const createSeason = (input: { title: string; startDate: string; endDate: string }) =>
-  must('POST', '/admin/seasons', input);
-export const deleteSeason = (id: number) => must('DELETE', `/admin/seasons/${id}`);
+  request('POST /admin/seasons', { body: input });
+export const deleteSeason = (id: number) => request('DELETE /admin/seasons/:id', { params: { id } });
 
 export { list as readList, num as readNumber, obj as readObject, str as readString };

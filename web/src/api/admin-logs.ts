@@ -1,7 +1,5 @@
-import * as z from 'zod/mini';
-import { getJson } from './http';
-
-const int = () => z.number().check(z.int());
+import type { LogEntry as LogAnswer } from '@acg/contracts';
+import { request } from './client';
 
 export const LOG_CATEGORIES = ['users', 'cards', 'trades', 'system', 'moderation', 'other'] as const;
 export type LogCategory = (typeof LOG_CATEGORIES)[number];
@@ -15,18 +13,8 @@ export const LOG_SORTS = [
 ] as const;
 export type LogSort = (typeof LOG_SORTS)[number];
 
-export const logEntrySchema = z.object({
-  id: int(),
-  Admin: z.nullable(
-    z.object({ id: int(), discordId: z.string(), avatar: z.nullable(z.string()), username: z.string() }),
-  ),
-  action: z.string(),
-  category: z.string(),
-  description: z.string(),
-  ip: z.nullable(z.string()),
-  createdAt: z.string(),
-});
-export type LogEntry = z.infer<typeof logEntrySchema>;
+// The answer's type comes from the contracts (client-contract.ts).
+export type LogEntry = LogAnswer;
 
 export interface LogFilters {
   category: string;
@@ -74,18 +62,9 @@ export function logParams(filters: LogFilters, sort: LogSort, page?: { limit: nu
 }
 
 export const fetchLogs = (params: URLSearchParams, signal?: AbortSignal) =>
-  getJson(`/admin/logs?${params}`, z.object({ rows: z.array(logEntrySchema), count: int() }), signal);
-export const fetchLogStats = (signal?: AbortSignal) =>
-  getJson(
-    '/admin/logs/stats',
-    z.object({ total: int(), today: int(), byCategory: z.record(z.string(), int()) }),
-    signal,
-  );
+  request('GET /admin/logs', { query: Object.fromEntries(params) }, signal);
+export const fetchLogStats = (signal?: AbortSignal) => request('GET /admin/logs/stats', undefined, signal);
 export const fetchLogCategories = (signal?: AbortSignal) =>
-  getJson('/admin/logs/categories', z.array(z.object({ value: z.string(), label: z.string() })), signal);
+  request('GET /admin/logs/categories', undefined, signal);
 export const fetchLogActions = (signal?: AbortSignal) =>
-  getJson(
-    '/admin/logs/actions',
-    z.array(z.object({ value: z.string(), label: z.string(), count: int() })),
-    signal,
-  );
+  request('GET /admin/logs/actions', undefined, signal);

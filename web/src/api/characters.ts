@@ -1,12 +1,13 @@
-import * as z from 'zod/mini';
-import { type CatalogueCharacter, characterSchema } from './catalogue';
+import type { Character } from '@acg/contracts';
+import { callRoute, NetworkError } from './client';
+import { HttpError } from './http';
 
 export interface CharacterFilter {
   animeId: string;
   rankCode: string;
 }
 export interface CharacterPage {
-  items: CatalogueCharacter[];
+  items: Character[];
   total: number;
   nextAfter: number | null;
 }
@@ -30,6 +31,18 @@ export class CharactersError extends Error {
   }
 }
 
+/** A character the grid can show (the spec's "unexpected answer" is a list of anything else). */
+const isCharacter = (v: unknown): v is Character => {
+  const c = v as Partial<Character> | null;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.id === 'number' &&
+    typeof c.name === 'string' &&
+    Array.isArray(c.Cards)
+  );
+};
+
 /**
  * GET /api/characters, one page (the additive `limit`/`after` paging). Errors follow the spec:
  * an error object is an API error with details or error, a non-list answer an unexpected answer
@@ -41,42 +54,37 @@ export async function fetchCharacterPage(
   after: number | null,
   signal: AbortSignal,
 ): Promise<CharacterPage> {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
-  if (filter.animeId) params.set('anime_id', filter.animeId);
-  if (filter.rankCode) params.set('rank_code', filter.rankCode);
-  if (after !== null) params.set('after', String(after));
-  let response: Response;
-  let raw: string;
+  const query = {
+    limit: PAGE_SIZE,
+    anime_id: filter.animeId || undefined,
+    rank_code: filter.rankCode || undefined,
+    after: after ?? undefined,
+  };
+  let answer: Awaited<ReturnType<typeof callRoute<'GET /api/characters'>>>;
   try {
-    response = await fetch(`/api/characters?${params}`, {
-      signal,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
-    raw = await response.text();
+    answer = await callRoute('GET /api/characters', { query }, signal);
   } catch (err) {
-    if (signal.aborted) throw err;
-    throw new CharactersError('request', err instanceof Error ? err.message : String(err));
+    if (err instanceof NetworkError) throw new CharactersError('request', err.message);
+    if (!(err instanceof HttpError)) throw err;
+    const body = err.body;
+    if (body && typeof body === 'object' && !Array.isArray(body) && 'error' in body) {
+      const { error, details } = body as { error: unknown; details?: unknown };
+      throw new CharactersError('api', text(details ?? error));
+    }
+    // Not an error object (a proxy's error page, say): a failed request.
+    throw new CharactersError('request', `HTTP ${err.status}`);
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    // Not JSON at all (a proxy's error page, say): a failed request, or an odd answer.
-    throw response.ok
-      ? new CharactersError('unexpected', raw.slice(0, 200))
-      : new CharactersError('request', `HTTP ${response.status}`);
-  }
+  const body: unknown = answer.data;
   if (body && typeof body === 'object' && !Array.isArray(body) && 'error' in body) {
     const { error, details } = body as { error: unknown; details?: unknown };
     throw new CharactersError('api', text(details ?? error));
   }
-  const items = z.safeParse(z.array(characterSchema), body);
   // A non-list answer, or a list the page cannot show, is an unexpected answer.
-  if (!items.success) throw new CharactersError('unexpected', JSON.stringify(body) ?? String(body));
-  const total = Number(response.headers.get(TOTAL_COUNT) ?? items.data.length);
-  const next = response.headers.get(NEXT_AFTER);
-  return { items: items.data, total, nextAfter: next ? Number(next) : null };
+  if (!Array.isArray(body) || !body.every(isCharacter))
+    throw new CharactersError('unexpected', JSON.stringify(body) ?? String(body));
+  const total = Number(answer.headers.get(TOTAL_COUNT) ?? body.length);
+  const next = answer.headers.get(NEXT_AFTER);
+  return { items: body, total, nextAfter: next ? Number(next) : null };
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));

@@ -1,11 +1,8 @@
-import * as z from 'zod/mini';
 import type { Language } from '../i18n/core';
-import { postJson } from './http';
-
-const changeLanguageAnswer = z.object({ success: z.boolean() });
+import { request } from './client';
 
 /** POST /change-language/{lang} with a JSON content type and an empty body (spec 1 §7). */
 export async function changeLanguage(language: Language): Promise<boolean> {
-  const answer = await postJson(`/change-language/${language}`, {}, changeLanguageAnswer);
+  const answer = await request('POST /change-language/:lang', { params: { lang: language }, body: {} });
   return answer.success;
 }

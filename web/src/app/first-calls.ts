@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from '../api/characters';
+import { urlOf } from '../api/client';
 import { isForbidden, type Screen } from './screens';
 import type { PageUser } from './state';
 
@@ -6,21 +7,22 @@ import type { PageUser } from './state';
  * The API calls a screen makes as soon as it is shown, by URL exactly as the screen asks for
  * them. The document preloads them (`<link rel="preload" as="fetch">`), so the answers travel
  * while the scripts download and run instead of after hydration; the screen's own fetch then
- * takes the preloaded answer. The server still calls no service to render.
+ * takes the preloaded answer (it builds its URL with the same urlOf). The server still calls no
+ * service to render.
  */
 export function firstCalls(screen: Screen, user: PageUser | null): string[] {
   if (isForbidden(screen, user)) return [];
   switch (screen.name) {
     case 'home':
-      return ['/api/stats'];
+      return [urlOf('GET /api/stats')];
     case 'characters':
       return [
-        `/api/characters?${new URLSearchParams({ limit: String(PAGE_SIZE) })}`,
-        '/api/ranks',
-        '/api/anime',
+        urlOf('GET /api/characters', { query: { limit: PAGE_SIZE } }),
+        urlOf('GET /api/ranks'),
+        urlOf('GET /api/anime'),
       ];
     case 'profile':
-      return ['/api/me', '/api/inventory/my'];
+      return [urlOf('GET /api/me'), urlOf('GET /api/inventory/my')];
     default:
       return [];
   }

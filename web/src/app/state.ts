@@ -33,5 +33,4 @@ export const initialStateSchema = z.object({
 });
 export type InitialState = z.infer<typeof initialStateSchema>;
 
-/** id of the <script type="application/json"> element holding the initial state. */
-export const STATE_ELEMENT_ID = 'acg-state';
+export { STATE_ELEMENT_ID } from './state-element';

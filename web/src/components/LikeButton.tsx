@@ -1,7 +1,9 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getLikes, postLike } from '../api/catalogue';
+import { request } from '../api/client';
 import { HttpError } from '../api/http';
+import { routeQuery, useRoute } from '../api/query';
 
 /**
  * The cards liked during this page view (spec 1 §4: each card can be liked once per page view).
@@ -19,41 +21,31 @@ type LikeMessage = 'loadFailed' | 'refused' | 'network';
 export function LikeButton({ cardId }: { cardId: number }) {
   const { t } = useTranslation();
   const likedCards = useContext(LikedCardsContext);
-  const [likes, setLikes] = useState<number | null>(null);
-  const [liked, setLiked] = useState(() => likedCards?.has(cardId) ?? false);
-  const [loading, setLoading] = useState(true);
+  const client = useQueryClient();
+  const input = { params: { cardId } };
+  // Read again whenever a card is shown anew (gcTime 0: nothing kept once no button shows it).
+  const count = useRoute('GET /api/cards/:cardId/likes', input, { gcTime: 0 });
+  const [likedHere, setLikedHere] = useState(() => likedCards?.has(cardId) ?? false);
+  const [sending, setSending] = useState(false);
   const [message, setMessage] = useState<LikeMessage | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    getLikes(cardId).then(
-      (r) => {
-        if (!live) return;
-        setLikes(r.likes);
-        // Liked before (another visit): the server says so, and it stays liked.
-        if (r.liked === true) setLiked(true);
-        setLoading(false);
-      },
-      () => {
-        if (!live) return;
-        setMessage('loadFailed');
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [cardId]);
+  const likes = count.data?.likes ?? null;
+  // Liked before (another visit): the server says so, and it stays liked.
+  const liked = likedHere || count.data?.liked === true;
+  const loading = sending || count.isPending;
+  const shown: LikeMessage | null = message ?? (count.isError && likes === null ? 'loadFailed' : null);
 
   const like = async () => {
-    setLoading(true);
+    setSending(true);
     setMessage(null);
     try {
-      const r = await postLike(cardId);
+      const r = await request('POST /api/cards/:cardId/like', { ...input, body: {} });
       if (r.success) {
         // The count rises by one locally; without a loaded count, the server's is the best guess.
-        setLikes((n) => (n === null ? (r.likes ?? 1) : n + 1));
-        setLiked(true);
+        client.setQueryData(routeQuery('GET /api/cards/:cardId/likes', input).queryKey, (old) => ({
+          likes: old ? old.likes + 1 : (r.likes ?? 1),
+          liked: true,
+        }));
+        setLikedHere(true);
         likedCards?.add(cardId);
       } else setMessage('refused');
     } catch (err) {
@@ -62,7 +54,7 @@ export function LikeButton({ cardId }: { cardId: number }) {
         err instanceof HttpError && (err.body as { success?: unknown } | undefined)?.success === false;
       setMessage(refused ? 'refused' : 'network');
     } finally {
-      setLoading(false);
+      setSending(false);
     }
   };
 
@@ -79,9 +71,9 @@ export function LikeButton({ cardId }: { cardId: number }) {
         <span aria-hidden="true">{liked ? '♥' : '♡'}</span>{' '}
         <span className="like__count">{likes ?? (loading ? '…' : '–')}</span>
       </button>
-      {message && (
+      {shown && (
         <span className="like__error" role="alert">
-          {t(`likes.${message}`)}
+          {t(`likes.${shown}`)}
         </span>
       )}
     </div>

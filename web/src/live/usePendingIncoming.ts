@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getMyTrades } from '../api/trades';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateRoutes, useRoute } from '../api/query';
 import { useSession } from '../app/session';
 import { TRADE_TYPES, useLive } from './live';
 
@@ -10,16 +10,15 @@ import { TRADE_TYPES, useLive } from './live';
  */
 export function usePendingIncoming(): number {
   const { user } = useSession();
-  const [count, setCount] = useState(0);
+  const client = useQueryClient();
   const userId = user?.id;
-  const read = useCallback(() => {
-    if (userId === undefined) return;
-    getMyTrades('pending').then(
-      (trades) => setCount(trades.filter((t) => t.to_user_id === userId && t.status === 'pending').length),
-      () => {},
-    );
-  }, [userId]);
-  useEffect(read, [read]);
-  useLive(TRADE_TYPES, read);
-  return userId === undefined ? 0 : count;
+  // The same read as the trade page's pending tab: one request, one cached answer for both.
+  const pending = useRoute(
+    'GET /trade/api/my',
+    { query: { status: 'pending' } },
+    { enabled: userId !== undefined },
+  );
+  useLive(TRADE_TYPES, () => void invalidateRoutes(client, ['GET /trade/api/my']));
+  if (userId === undefined || !Array.isArray(pending.data)) return 0;
+  return pending.data.filter((t) => t.to_user_id === userId && t.status === 'pending').length;
 }

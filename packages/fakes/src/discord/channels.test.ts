@@ -123,6 +123,20 @@ describe('messages', () => {
     expect((await send('POST', path, { content: 'x', components: linkWithId })).status).toBe(400);
     const longId = [{ type: 1, components: [{ type: 2, style: 1, label: 'a', custom_id: 'x'.repeat(101) }] }];
     expect((await send('POST', path, { content: 'x', components: longId })).status).toBe(400);
+    // Embed limits: an author name over 256, a field value over 1,024, a total over 6,000.
+    const embed = (e: object) => ({ embeds: [e] });
+    expect((await send('POST', path, embed({ author: { name: 'a'.repeat(257) } }))).status).toBe(400);
+    expect(
+      (await send('POST', path, embed({ fields: [{ name: 'f', value: 'v'.repeat(1025) }] }))).status,
+    ).toBe(400);
+    const full = {
+      title: 't'.repeat(256),
+      description: 'd'.repeat(4096),
+      footer: { text: 'f'.repeat(1648) },
+    };
+    expect((await send('POST', path, embed(full))).status).toBe(200);
+    const over = { ...full, footer: { text: 'f'.repeat(1649) } };
+    expect(await (await send('POST', path, embed(over))).json()).toMatchObject({ code: 50035 });
   });
 
   it('answers 403 (50007) to a DM to a user who closed their DMs', async () => {

@@ -10,8 +10,25 @@ const embedSchema = z
     image: z.object({ url: z.string().url() }).optional(),
     thumbnail: z.object({ url: z.string().url() }).optional(),
     footer: z.object({ text: z.string().min(1).max(2048), icon_url: z.string().url().optional() }).optional(),
+    author: z
+      .object({ name: z.string().min(1).max(256), url: z.string().url().optional() })
+      .passthrough()
+      .optional(),
+    fields: z
+      .array(z.object({ name: z.string().min(1).max(256), value: z.string().min(1).max(1024) }).passthrough())
+      .max(25)
+      .optional(),
   })
   .passthrough();
+
+/** The characters Discord counts towards an embed's 6,000 total. */
+type EmbedData = z.infer<typeof embedSchema>;
+const embedCharacters = (e: EmbedData): number =>
+  (e.title?.length ?? 0) +
+  (e.description?.length ?? 0) +
+  (e.footer?.text.length ?? 0) +
+  (e.author?.name.length ?? 0) +
+  (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
 
 /** A button (component type 2): a custom_id for styles 1-4, a url for style 5 (Link). */
 const buttonSchema = z
@@ -47,7 +64,13 @@ export const messageDataSchema = z
   .object({
     content: z.string().max(2000).optional(),
     flags: z.number().int().optional(),
-    embeds: z.array(embedSchema).max(10).optional(),
+    embeds: z
+      .array(embedSchema)
+      .max(10)
+      .refine((embeds) => embeds.reduce((n, e) => n + embedCharacters(e), 0) <= 6000, {
+        message: 'Embed size exceeds maximum size of 6000',
+      })
+      .optional(),
     components: z.array(actionRowSchema).max(5).optional(),
   })
   .passthrough();

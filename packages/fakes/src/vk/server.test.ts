@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_GROUP_ID } from './posts';
+import { DEMO_GROUP_ID, longPostText, REPOST_SOURCE_ID, REPOST_SOURCE_NAME } from './posts';
 import { FAKE_VK_TOKEN, type FakeVk, startFakeVk } from './server';
 
 let vk: FakeVk;
@@ -50,5 +50,44 @@ describe('fake VK wall.get', () => {
     const post = vk.addPost(-42, 'Свежий пост', { ageSeconds: 30 });
     const body = await wallGet({ owner_id: '-42', access_token: FAKE_VK_TOKEN, v: '5.199' });
     expect(body.response.items[0]).toMatchObject({ id: post.id, text: 'Свежий пост', owner_id: -42 });
+  });
+});
+
+describe('fake VK: posts as they really arrive', () => {
+  const get = (ownerId: number, extended = '1') =>
+    wallGet({ owner_id: String(ownerId), access_token: FAKE_VK_TOKEN, v: '5.199', extended, count: '1' });
+
+  it('serves a repost with the original in copy_history and names its source with extended=1', async () => {
+    const repost = vk.addRepost(-77, 'Оригинальный анонс', {
+      link: { url: 'https://example.org/news/1', title: 'Анонс' },
+    });
+    const body = await get(-77);
+    const item = body.response.items[0];
+    expect(item).toMatchObject({ id: repost.id, text: '', attachments: [] });
+    expect(item.copy_history[0]).toMatchObject({ owner_id: REPOST_SOURCE_ID, text: 'Оригинальный анонс' });
+    expect(item.copy_history[0].attachments.map((a: { type: string }) => a.type)).toEqual([
+      'photo',
+      'photo',
+      'link',
+    ]);
+    expect(body.response.groups).toContainEqual(
+      expect.objectContaining({ id: -REPOST_SOURCE_ID, name: REPOST_SOURCE_NAME }),
+    );
+    // Without extended, no groups or profiles.
+    expect((await get(-77, '0')).response.groups).toBeUndefined();
+  });
+
+  it('serves a picture-only post and a 5,000-unit post with emoji where Discord would cut', async () => {
+    vk.addPicturePost(-78);
+    const pictures = (await get(-78)).response.items[0];
+    expect(pictures.text).toBe('');
+    expect(pictures.attachments.map((a: { type: string }) => a.type)).toEqual(['photo', 'photo']);
+    vk.addLongPost(-79);
+    const text: string = (await get(-79)).response.items[0].text;
+    expect(text).toHaveLength(5000);
+    // The last unit a 4,095-unit slice keeps (what the relay used to send) is half an emoji.
+    expect(text.charCodeAt(4094)).toBeGreaterThanOrEqual(0xd800);
+    expect(text.charCodeAt(4094)).toBeLessThan(0xdc00);
+    expect(longPostText(300)).toHaveLength(300);
   });
 });

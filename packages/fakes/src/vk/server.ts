@@ -1,7 +1,20 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { drawImage } from '../images/raster';
-import { DEMO_GROUP_ID, demoWall, makePost, type VkPost } from './posts';
+import {
+  DEMO_GROUP_ID,
+  DEMO_GROUP_NAME,
+  demoWall,
+  longPostText,
+  makePicturePost,
+  makePost,
+  makeRepost,
+  REPOST_SOURCE_ID,
+  REPOST_SOURCE_NAME,
+  type VkGroupInfo,
+  type VkPost,
+  type VkProfileInfo,
+} from './posts';
 
 /** The access token the fake accepts (VK's are long opaque strings; any other is refused). */
 export const FAKE_VK_TOKEN = 'vk1.a.fake-service-token-0123456789';
@@ -33,6 +46,21 @@ export interface FakeVk {
     opts?: { ageSeconds?: number; id?: number } & Partial<VkPost>,
   ): VkPost;
   wall(ownerId: number): VkPost[];
+  /**
+   * A repost on `ownerId`'s wall of a post from `sourceId`'s wall (default: the fake's news
+   * community): empty text, the original with two photos and a link in `copy_history[0]`.
+   */
+  addRepost(
+    ownerId: number,
+    originalText: string,
+    opts?: { ageSeconds?: number; sourceId?: number; link?: { url: string; title: string } },
+  ): VkPost;
+  /** A post of two pictures and no text. */
+  addPicturePost(ownerId: number, opts?: { ageSeconds?: number }): VkPost;
+  /** A post of `length` UTF-16 units (default 5,000) with emoji around Discord's 4,096 limit. */
+  addLongPost(ownerId: number, opts?: { ageSeconds?: number; length?: number }): VkPost;
+  /** Names a community (negative id) or a user (positive id) for `extended=1` answers. */
+  addOwner(ownerId: number, name: string, screenName?: string): void;
   /** The next `n` calls answer error 6 (Too many requests per second). */
   rateLimitNext(n: number): void;
   /** Every method call received, oldest first. */
@@ -55,6 +83,8 @@ const vkError = (code: number, msg: string, params: Record<string, string>) => (
  * the base URL differs from production. Answers are HTTP 200 with `response` or `error`, as VK's
  * are: 5 (authorization failed), 6 (too many requests per second), 15/18/100 for walls that are
  * closed, deleted or unknown. Photo URLs point at the fake itself, which serves real JPEGs.
+ * With `extended=1` the answer also lists `groups` and `profiles` (the owners of the items and of
+ * the originals they repost), as VK's does.
  */
 export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
   const tokens = new Set(opts.tokens ?? [FAKE_VK_TOKEN]);
@@ -65,6 +95,34 @@ export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
   const recent = new Map<string, number[]>();
   let forcedLimits = 0;
   let nextId = 1000;
+  const groups = new Map<number, VkGroupInfo>();
+  const profiles = new Map<number, VkProfileInfo>();
+  let address = '';
+  const addOwner = (ownerId: number, name: string, screenName?: string) => {
+    const photo = (size: number) => `${address}/photos/owner${ownerId}.jpg?size=${size}`;
+    if (ownerId < 0)
+      groups.set(-ownerId, {
+        id: -ownerId,
+        name,
+        screen_name: screenName ?? `club${-ownerId}`,
+        is_closed: 0,
+        type: 'page',
+        photo_50: photo(50),
+        photo_100: photo(100),
+        photo_200: photo(200),
+      });
+    else {
+      const [first = name, ...last] = name.split(' ');
+      profiles.set(ownerId, {
+        id: ownerId,
+        first_name: first,
+        last_name: last.join(' '),
+        screen_name: screenName ?? `id${ownerId}`,
+        photo_50: photo(50),
+        photo_100: photo(100),
+      });
+    }
+  };
 
   const app = Fastify({ logger: false, forceCloseConnections: true });
   await app.register(formbody);
@@ -107,7 +165,24 @@ export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
     const offset = Math.max(Number(params.offset ?? 0) || 0, 0);
     const pinned = posts.filter((p) => p.is_pinned);
     const ordered = [...pinned, ...posts.filter((p) => !p.is_pinned).sort((a, b) => b.date - a.date)];
-    return { response: { count: posts.length, items: ordered.slice(offset, offset + count) } };
+    const items = ordered.slice(offset, offset + count);
+    if (params.extended !== '1') return { response: { count: posts.length, items } };
+    // extended=1: the communities and users the items (and their reposted originals) mention.
+    const owners = new Set(
+      items.flatMap((p) => [
+        p.owner_id,
+        p.from_id,
+        ...(p.copy_history ?? []).flatMap((c) => [c.owner_id, c.from_id]),
+      ]),
+    );
+    return {
+      response: {
+        count: posts.length,
+        items,
+        profiles: [...owners].flatMap((o) => (o > 0 && profiles.has(o) ? [profiles.get(o)!] : [])),
+        groups: [...owners].flatMap((o) => (o < 0 && groups.has(-o) ? [groups.get(-o)!] : [])),
+      },
+    };
   };
   app.get('/method/wall.get', wallGet);
   app.post('/method/wall.get', wallGet);
@@ -116,12 +191,14 @@ export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
     return vkError(3, 'Unknown method passed', params);
   });
 
-  const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
+  address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
+  addOwner(DEMO_GROUP_ID, DEMO_GROUP_NAME, 'anime_cards');
+  addOwner(REPOST_SOURCE_ID, REPOST_SOURCE_NAME, 'aninews');
   if (opts.demo ?? true)
     walls.set(DEMO_GROUP_ID, demoWall(address, DEMO_GROUP_ID, Math.floor(Date.now() / 1000)));
   closedWalls.add(-1);
 
-  return {
+  const fake: FakeVk = {
     url: `${address}/method`,
     addPost(ownerId, text, o = {}) {
       const { ageSeconds = 0, id, ...extras } = o;
@@ -137,10 +214,37 @@ export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
       return post;
     },
     wall: (ownerId) => walls.get(ownerId) ?? [],
+    addRepost(ownerId, originalText, o = {}) {
+      const date = Math.floor(Date.now() / 1000) - (o.ageSeconds ?? 0);
+      const post = makeRepost(address, ownerId, nextId++, date, {
+        ownerId: o.sourceId ?? REPOST_SOURCE_ID,
+        id: nextId++,
+        date: date - 3600,
+        text: originalText,
+        ...(o.link ? { link: o.link } : {}),
+      });
+      walls.set(ownerId, [post, ...(walls.get(ownerId) ?? [])]);
+      return post;
+    },
+    addPicturePost(ownerId, o = {}) {
+      const post = makePicturePost(
+        address,
+        ownerId,
+        nextId++,
+        Math.floor(Date.now() / 1000) - (o.ageSeconds ?? 0),
+      );
+      walls.set(ownerId, [post, ...(walls.get(ownerId) ?? [])]);
+      return post;
+    },
+    addLongPost(ownerId, o = {}) {
+      return fake.addPost(ownerId, longPostText(o.length ?? 5000), { ageSeconds: o.ageSeconds ?? 0 });
+    },
+    addOwner,
     rateLimitNext(n) {
       forcedLimits = n;
     },
     requests,
     close: () => app.close(),
   };
+  return fake;
 }

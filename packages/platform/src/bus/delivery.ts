@@ -1,5 +1,8 @@
 import { DEADLETTER_SUBJECT_PREFIX, type EventEnvelope } from '@acg/contracts';
-import type { Bus, ConsumeOptions } from './types';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
+import { backoffMs, createOutageLog, isOutage } from '../outage';
+import type { Bus, ConsumeOptions, Subscription } from './types';
 
 /** Defaults shared by both buses so embedded and distributed runs retry the same way. */
 export const DEFAULT_MAX_DELIVER = 5;
@@ -64,3 +67,60 @@ export function consumerPolicy(opts: ConsumeOptions): ConsumerPolicy {
 }
 
 export const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** A handler's failure that is an outage (a lost database or cache, an upstream answering 503), not the event's fault. */
+const isOutageFailure = (err: unknown): boolean =>
+  (err instanceof AppError && err.status === 503) || isOutage(err);
+
+/**
+ * A consumer meeting an outage pauses on its event (rules §48): the handler is run again with a
+ * growing delay (250 ms doubling to 2 s), the delivery kept alive meanwhile, instead of spending
+ * the event's deliveries and ending in the dead letters while a dependency restarts. The outage
+ * is logged once when it starts and once when it ends. Any other failure goes to the bus's
+ * redelivery as before; stop() ends the pause (the bus then hands the event back).
+ */
+export function pausingOnOutage(
+  handler: ConsumeOptions['handler'],
+  logger: Logger | undefined,
+  durable: string,
+): { handler: ConsumeOptions['handler']; stop(): void } {
+  const outage = createOutageLog(logger, `consumer ${durable}`);
+  let stopped = false;
+  const wakers = new Set<() => void>();
+  return {
+    async handler(event, ctx) {
+      for (let failures = 1; ; failures++) {
+        try {
+          await handler(event, ctx);
+          outage.ok();
+          return;
+        } catch (err) {
+          if (stopped || !isOutageFailure(err)) throw err;
+          outage.failed(err);
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              wakers.delete(done);
+              resolve();
+            };
+            const timer = setTimeout(done, backoffMs(failures));
+            wakers.add(done);
+          });
+          if (stopped) throw err;
+        }
+      }
+    },
+    stop() {
+      stopped = true;
+      for (const wake of [...wakers]) wake();
+    },
+  };
+}
+
+/** A subscription whose stop() first ends the pause of a paused handler. */
+export const stoppingPause = (inner: Subscription, pause: { stop(): void }): Subscription => ({
+  async stop() {
+    pause.stop();
+    await inner.stop();
+  },
+});

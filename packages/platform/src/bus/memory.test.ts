@@ -1,6 +1,7 @@
 import { defineEvent, type EventEnvelope } from '@acg/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { UnavailableError } from '../errors';
 import type { InspectableBus } from './delivery';
 import { makeEvent } from './make-event';
 import { createMemoryBus } from './memory';
@@ -85,5 +86,42 @@ describe('memory bus limits', () => {
     await bus.publish(marker);
     await expect.poll(() => seen.map((e) => e.id)).toContain(marker.id);
     expect(seen.map((e) => e.id)).toEqual([event.id, event.id, marker.id]);
+  });
+
+  it('pauses a consumer on an outage (a 503 from its dependency) instead of dead-lettering the event (rules §48)', async () => {
+    bus = createMemoryBus();
+    let calls = 0;
+    let applied = 0;
+    await bus.consume({
+      durable: 'paused',
+      types: ['card.dropped'],
+      // Two deliveries at most: without the pause the third failure would dead-letter the event.
+      maxDeliver: 2,
+      backoffMs: [10],
+      handler: async () => {
+        calls++;
+        if (calls <= 3) throw new UnavailableError('auth is restarting');
+        applied++;
+      },
+    });
+    await bus.publish(makeEvent(cardDropped, { cardId: 1 }));
+    await expect.poll(() => applied, { timeout: 10_000 }).toBe(1);
+    expect(calls).toBe(4);
+    expect(await bus.deadLetters('paused')).toEqual([]);
+  });
+
+  it('still dead-letters an event whose handler fails for any other reason', async () => {
+    bus = createMemoryBus();
+    await bus.consume({
+      durable: 'broken',
+      types: ['card.dropped'],
+      maxDeliver: 2,
+      backoffMs: [10],
+      handler: async () => {
+        throw new TypeError('a bug');
+      },
+    });
+    await bus.publish(makeEvent(cardDropped, { cardId: 2 }));
+    await expect.poll(async () => (await bus.deadLetters('broken')).length, { timeout: 10_000 }).toBe(1);
   });
 });

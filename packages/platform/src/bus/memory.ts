@@ -2,7 +2,13 @@ import { type EventEnvelope, eventEnvelopeSchema, type RpcDef } from '@acg/contr
 import { pino } from 'pino';
 import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
-import { consumerPolicy, DUPLICATE_WINDOW_MS, type InspectableBus } from './delivery';
+import {
+  consumerPolicy,
+  DUPLICATE_WINDOW_MS,
+  type InspectableBus,
+  pausingOnOutage,
+  stoppingPause,
+} from './delivery';
 import { BusNoRespondersError, BusTimeoutError, BusUnavailableError } from './errors';
 import { MemoryStream } from './memory-stream';
 import { answerRequest, decodeReply, encodeRequest } from './rpc-wire';
@@ -105,7 +111,8 @@ export function createMemoryBus(opts: MemoryBusOptions = {}): InspectableBus {
 
     async consume(consumeOpts) {
       if (closed) throw new BusUnavailableError();
-      return stream.consume(consumerPolicy(consumeOpts), consumeOpts.handler);
+      const pause = pausingOnOutage(consumeOpts.handler, logger, consumeOpts.durable);
+      return stoppingPause(stream.consume(consumerPolicy(consumeOpts), pause.handler), pause);
     },
 
     async listen(listenOpts) {

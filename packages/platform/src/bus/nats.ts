@@ -12,7 +12,7 @@ import { connect } from '@nats-io/transport-node';
 import { pino } from 'pino';
 import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
-import { consumerPolicy, type InspectableBus } from './delivery';
+import { consumerPolicy, type InspectableBus, pausingOnOutage, stoppingPause } from './delivery';
 import { BusNoRespondersError, BusTimeoutError, BusUnavailableError } from './errors';
 import { type NatsConsumerDeps, readDeadLetters, startNatsConsumer } from './nats-consumer';
 import { ensureStreams, natsNames } from './nats-streams';
@@ -198,7 +198,11 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<InspectableB
 
     async consume(consumeOpts) {
       if (unavailable()) throw new BusUnavailableError();
-      const inner = await startNatsConsumer(consumerPolicy(consumeOpts), consumeOpts.handler, deps);
+      const pause = pausingOnOutage(consumeOpts.handler, logger, consumeOpts.durable);
+      const inner = stoppingPause(
+        await startNatsConsumer(consumerPolicy(consumeOpts), pause.handler, deps),
+        pause,
+      );
       const subscription: Subscription = {
         async stop() {
           subscriptions.delete(subscription);

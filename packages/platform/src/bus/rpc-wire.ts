@@ -1,7 +1,8 @@
 import { type RpcDef, type RpcError, rpcErrorSchema } from '@acg/contracts';
 import { z } from 'zod';
-import { AppError, ValidationError } from '../errors';
+import { AppError, ValidationError, wasLogged } from '../errors';
 import type { Logger } from '../logger';
+import { asOutage } from '../outage';
 import type { RpcContext } from './types';
 
 /**
@@ -85,9 +86,11 @@ export async function answerRequest(
       return errorReply({ status: 500, code: 'internal_error', message: 'Internal server error' });
     }
     return JSON.stringify({ ok: true, data: result ?? null } satisfies Reply);
-  } catch (err) {
+  } catch (thrown) {
+    // A lost database or cache is the caller's 503, logged once every 5 s (rules §48).
+    const err = thrown instanceof AppError ? thrown : (asOutage(thrown, logger) ?? thrown);
     if (err instanceof AppError) {
-      if (err.status >= 500)
+      if (err.status >= 500 && !wasLogged(err))
         logger.warn({ err, subject: def.subject, reqId: ctx.requestId }, 'rpc handler failed');
       return errorReply({ status: err.status, code: err.code, message: err.message, details: err.details });
     }

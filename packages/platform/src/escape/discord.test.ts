@@ -79,4 +79,31 @@ describe('Discord escaping', () => {
     expect(cutDiscord('short', 10)).toBe('short');
     expect(NO_PINGS).toEqual({ parse: [] });
   });
+
+  it('cuts on whole characters: no half emoji, no lone surrogate, no accent torn from its letter', () => {
+    const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    // 🎉 is two UTF-16 units; a family emoji (ZWJ sequence) is eleven; é here is e + U+0301.
+    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}\u200d\u{1F466}';
+    for (const [text, max] of [
+      ['abc🎉def', 5],
+      [`ab${family}cd`, 6],
+      ['abe\u0301cd', 5],
+      ['🎉🎉🎉🎉', 4],
+    ] as const) {
+      for (let m = 1; m <= max + 2; m++) {
+        const out = cutDiscord(text, m);
+        expect(out.length, `${text} at ${m}`).toBeLessThanOrEqual(m);
+        expect(out, `${text} at ${m}`).not.toMatch(lone);
+        // What is kept is a whole-character prefix of the original.
+        const kept = out.endsWith('…') && out !== text ? out.slice(0, -1) : out;
+        expect(text.startsWith(kept)).toBe(true);
+        expect([...new Intl.Segmenter().segment(kept)].map((s) => s.segment).join('')).toBe(kept);
+      }
+    }
+    expect(cutDiscord('abc🎉def', 5)).toBe('abc…');
+    expect(cutDiscord('abc🎉def', 6)).toBe('abc🎉…');
+    expect(cutDiscord(`ab${family}cd`, 6)).toBe('ab…');
+    expect(cutDiscord('abe\u0301cd', 4)).toBe('ab…');
+    expect(cutDiscord('abe\u0301cd', 5)).toBe('abe\u0301…');
+  });
 });

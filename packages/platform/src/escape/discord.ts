@@ -65,10 +65,36 @@ export function discordLink(title: string, address: string): string {
   return name ? `${name} <${href}>` : `<${href}>`;
 }
 
-/** Cuts to `max` characters without leaving a lone escaping backslash at the end. */
+/** Discord's documented limits on one embed, in characters (message resource, "Embed Limits"). */
+export const EMBED_LIMITS = Object.freeze({
+  title: 256,
+  description: 4096,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+  author: 256,
+  /** title + description + field names and values + footer text + author name, all embeds. */
+  total: 6000,
+});
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Cuts to at most `max` characters, ellipsis included, on whole grapheme clusters: never half an
+ * emoji, a lone surrogate or a letter without its accent. Lengths are UTF-16 units, never fewer
+ * than Discord's count (code points), so a cut text always fits. A cut never leaves a lone
+ * escaping backslash at the end (it would escape the ellipsis or vanish).
+ */
 export function cutDiscord(text: string, max: number, ellipsis = '…'): string {
   if (text.length <= max) return text;
-  let cut = text.slice(0, max - ellipsis.length);
+  const room = max - ellipsis.length;
+  if (room <= 0) return ellipsis.slice(0, Math.max(0, max));
+  let end = 0;
+  for (const { index, segment } of graphemes.segment(text)) {
+    if (index + segment.length > room) break;
+    end = index + segment.length;
+  }
+  let cut = text.slice(0, end);
   const trailing = /\\+$/.exec(cut)?.[0].length ?? 0;
   if (trailing % 2 === 1) cut = cut.slice(0, -1);
   return `${cut}${ellipsis}`;

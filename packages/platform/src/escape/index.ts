@@ -11,6 +11,7 @@ export {
   discordInline,
   discordLink,
   discordText,
+  EMBED_LIMITS,
   NO_PINGS,
 } from './discord';
 export { xmlAttr, xmlChars, xmlText } from './xml';

@@ -9,6 +9,15 @@ export function clientIpOf(req: FastifyRequest): string {
   return first || req.ip;
 }
 
+/**
+ * Who a shared budget is counted for (issue 27: fair shares): a signed-in user by their id,
+ * a visitor by their address.
+ */
+export function clientKeyOf(req: FastifyRequest): string {
+  const userId = req.identity?.userId;
+  return userId !== null && userId !== undefined ? `user:${userId}` : `ip:${clientIpOf(req)}`;
+}
+
 export type AuditFields = Omit<AuditRecordInput, 'actorId' | 'ip' | 'service'>;
 
 /**

@@ -2,7 +2,7 @@ import type { ErrorBody, Identity } from '@acg/contracts';
 import { t } from '@acg/i18n/server';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, wasLogged } from '../errors';
+import { AppError, RateLimitError, wasLogged } from '../errors';
 import { asOutage } from '../outage';
 
 /**
@@ -98,6 +98,8 @@ export function installErrorHandler(app: FastifyInstance, methods?: MethodIndex)
     const body = (error: string, code: string, details?: unknown): ErrorBody =>
       errorBody(req.id, error, code, details);
     if (err instanceof AppError) {
+      if (err instanceof RateLimitError && err.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       const answer = errorAnswer(err, req.id, req.log);
       return reply.code(answer.status).send(answer.body);
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { REQUEST_ID_HEADER, serviceBodyLimit } from '@acg/contracts';
+import { bodyLimitOf, REQUEST_ID_HEADER, routes, serviceBodyLimit } from '@acg/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
@@ -90,6 +90,7 @@ export function createHttpServer(opts: HttpServerOptions) {
   });
   const methods = createMethodIndex();
   app.addHook('onRoute', (route) => methods.add(route.method, route.url));
+  installRouteBodyLimits(app, opts.name);
   installErrorHandler(app, methods);
   if (opts.internalSecret) installIdentity(app, opts.internalSecret);
   const { registry, observe } = installMetrics(app, opts.name);
@@ -99,6 +100,37 @@ export function createHttpServer(opts: HttpServerOptions) {
   return app;
 }
 export type HttpServer = ReturnType<typeof createHttpServer>;
+
+const bodyLimits = new WeakMap<object, Map<string, number>>();
+
+/**
+ * One body limit per route, on both sides of the gateway (issue 27): a route of the route table
+ * takes exactly the table's `bodyLimit` in its service, whatever the route's own options say, so
+ * a body the gateway lets through is never refused by the service mid-upload (which the gateway
+ * could only answer as 503). Other routes keep their own limit or the server's.
+ */
+function installRouteBodyLimits(app: FastifyInstance, service: string): void {
+  const table = new Map(
+    routes.filter((r) => r.service === service).map((r) => [`${r.method} ${r.path}`, bodyLimitOf(r)]),
+  );
+  const effective = new Map<string, number>();
+  bodyLimits.set(app, effective);
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      const key = `${method} ${route.url}`;
+      const limit = table.get(key);
+      if (limit !== undefined) route.bodyLimit = limit;
+      effective.set(key, route.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024);
+    }
+  });
+}
+
+/** The body limit each route of a server takes ('METHOD /path' → bytes), for tests. */
+export function routeBodyLimits(app: object): ReadonlyMap<string, number> {
+  const limits = bodyLimits.get(app);
+  if (!limits) throw new Error('routeBodyLimits needs a server made by createHttpServer');
+  return limits;
+}
 export { errorAnswer, refusalsInCallersLanguage } from './errors';
 export type { RequestObserver } from './metrics';
 

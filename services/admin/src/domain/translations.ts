@@ -35,6 +35,18 @@ export function flatten(data: Translations, prefix = ''): Map<string, string> {
   return out;
 }
 
+/** Dotted key → the texts of its leaf (one string, or a plural entry's forms). */
+export function flattenTexts(data: Translations, prefix = ''): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [key, value] of Object.entries(data)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, [value]);
+    else if ('plural' in value && Array.isArray(value.plural)) out.set(path, value.plural.map(String));
+    else for (const [k, v] of flattenTexts(value as Translations, path)) out.set(k, v);
+  }
+  return out;
+}
+
 /** How many keys were added, changed and removed between two versions. */
 export function diffCounts(before: Translations, after: Translations) {
   const a = flatten(before);

@@ -1,7 +1,38 @@
+import { longPostText, REPOST_SOURCE_ID } from '@acg/fakes';
 import { HOSTILE_STRINGS } from '@acg/platform/testing';
 import { describe, expect, it } from 'vitest';
+import type { DiscordEmbed } from '../relay/discord';
 import type { WallPost } from '../relay/vk';
-import { isFresh, nonceOf, postUrl, toDiscordMessage } from './vk-post';
+import { fitEmbed, isFresh, nonceOf, postUrl, toDiscordMessage } from './vk-post';
+
+/** Discord's embed limits as documented (message resource, "Embed Limits"), in characters. */
+const LIMITS = { title: 256, description: 4096, fieldValue: 1024, footer: 2048, author: 256, total: 6000 };
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Every text of an embed is valid UTF-8 (no lone surrogate) and within Discord's limits. */
+function expectValidEmbed(e: DiscordEmbed) {
+  const texts = [
+    e.title ?? '',
+    e.description ?? '',
+    e.footer?.text ?? '',
+    e.author?.name ?? '',
+    ...(e.fields ?? []).flatMap((f) => [f.name, f.value]),
+  ];
+  for (const text of texts) {
+    expect(text).not.toMatch(LONE_SURROGATE);
+    // A lone surrogate cannot be encoded: UTF-8 round trip keeps the text as it is.
+    expect(new TextDecoder().decode(new TextEncoder().encode(text))).toBe(text);
+    // No escaping backslash left alone at the end, before the ellipsis.
+    expect(text).not.toMatch(/(^|[^\\])(\\\\)*\\…$/);
+  }
+  expect((e.title ?? '').length).toBeLessThanOrEqual(LIMITS.title);
+  expect((e.description ?? '').length).toBeLessThanOrEqual(LIMITS.description);
+  expect((e.footer?.text ?? '').length).toBeLessThanOrEqual(LIMITS.footer);
+  expect((e.author?.name ?? '').length).toBeLessThanOrEqual(LIMITS.author);
+  for (const f of e.fields ?? []) expect(f.value.length).toBeLessThanOrEqual(LIMITS.fieldValue);
+  expect(texts.join('').length).toBeLessThanOrEqual(LIMITS.total);
+}
 
 const post = (over: Partial<WallPost> = {}): WallPost => ({
   id: 120,
@@ -90,5 +121,89 @@ describe('a VK post as a Discord message', () => {
       if (embed.description!.length < 4000) expect(embed.description).toContain('<https://vk.com/x>');
       expect(msg.allowed_mentions).toEqual({ parse: [] });
     }
+  });
+
+  it('cuts a 5,000-character post with emoji at the cut on whole characters, within the limits', () => {
+    const text = longPostText(5000);
+    const msg = toDiscordMessage(post({ text }), 'Аниме карточки');
+    const embed = msg.embeds[0]!;
+    expectValidEmbed(embed);
+    expect(embed.description!.length).toBeGreaterThan(4000);
+    expect(embed.description).toContain('…');
+    // The link attachment still follows the cut text.
+    expect(embed.description!.endsWith('Анонс <https://example.org/a>')).toBe(true);
+    // Each cut of the long text at every length near the limit stays valid (bounded: 40 lengths).
+    for (let n = 4080; n < 4120; n++)
+      expectValidEmbed(toDiscordMessage(post({ text: text.slice(0, n) }), 'x').embeds[0]!);
+  });
+
+  it('relays a repost: the original\'s text, link and first picture under "Repost from {source}"', () => {
+    const repost = post({
+      text: '',
+      attachments: [],
+      copy_history: [
+        {
+          id: 77,
+          owner_id: REPOST_SOURCE_ID,
+          date: 1_699_990_000,
+          text: 'Оригинал: новый трейлер!',
+          attachments: [
+            {
+              type: 'photo',
+              photo: { sizes: [{ url: 'https://img/orig-w.jpg', width: 1280, height: 853 }] },
+            },
+            {
+              type: 'photo',
+              photo: { sizes: [{ url: 'https://img/orig2-w.jpg', width: 1280, height: 853 }] },
+            },
+            { type: 'link', link: { url: 'https://example.org/trailer', title: 'Трейлер' } },
+          ],
+        },
+      ],
+    });
+    const owners = new Map([[REPOST_SOURCE_ID, 'Аниме новости | AniNews']]);
+    const en = toDiscordMessage(repost, 'Аниме карточки', { owners }).embeds[0]!;
+    expectValidEmbed(en);
+    expect(en.description).toBe(
+      'Repost from Аниме новости \\| AniNews <https://vk.com/wall-187654321_77>\n\nОригинал: новый трейлер!\n\nТрейлер <https://example.org/trailer>',
+    );
+    expect(en.image).toEqual({ url: 'https://img/orig-w.jpg' });
+    // The embed still links the post on the relayed group's wall.
+    expect(en.url).toBe('https://vk.com/wall-203998877_120');
+    const ru = toDiscordMessage(repost, 'Аниме карточки', { owners, language: 'ru' }).embeds[0]!;
+    expect(
+      ru.description?.startsWith('Репост: Аниме новости \\| AniNews <https://vk.com/wall-187654321_77>'),
+    ).toBe(true);
+    // A source wall.get did not name is named by its id.
+    const unnamed = toDiscordMessage(repost, 'x').embeds[0]!;
+    expect(unnamed.description?.startsWith('Repost from VK \\-187654321 <')).toBe(true);
+  });
+
+  it('relays a post of pictures only as its first picture, with no empty description', () => {
+    const pictures = post({
+      text: '',
+      attachments: [
+        { type: 'photo', photo: { sizes: [{ url: 'https://img/p1.jpg', width: 1280, height: 853 }] } },
+        { type: 'photo', photo: { sizes: [{ url: 'https://img/p2.jpg', width: 1280, height: 853 }] } },
+      ],
+    });
+    const embed = toDiscordMessage(pictures, 'Аниме карточки').embeds[0]!;
+    expect(embed.image).toEqual({ url: 'https://img/p1.jpg' });
+    expect(embed).not.toHaveProperty('description');
+    expectValidEmbed(embed);
+  });
+
+  it('fits every field of an embed, and the total, on whole characters', () => {
+    const emoji = '🎉'.repeat(3000);
+    const fitted = fitEmbed({
+      title: emoji,
+      description: emoji,
+      footer: { text: emoji },
+      author: { name: emoji },
+      fields: [{ name: 'a', value: emoji }],
+    });
+    expectValidEmbed(fitted);
+    expect(fitted.title!.length).toBe(255);
+    expect(fitted.fields![0]!.value.length).toBe(1023);
   });
 });

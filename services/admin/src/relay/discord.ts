@@ -16,6 +16,7 @@ export interface DiscordEmbed {
   author?: { name: string; url?: string };
   image?: { url: string };
   footer?: { text: string };
+  fields?: Array<{ name: string; value: string; inline?: boolean }>;
 }
 
 export interface DiscordMessageBody {

@@ -6,6 +6,7 @@ import {
   FAKE_VK_TOKEN,
   type FakeDiscord,
   type FakeVk,
+  REPOST_SOURCE_NAME,
   startFakeDiscord,
   startFakeVk,
 } from '@acg/fakes';
@@ -107,5 +108,46 @@ describe('the VK → Discord relay against the fakes', () => {
     const texts = general().map((m) => m.embeds[0]?.description ?? '');
     expect(texts.filter((t) => t.includes('Курису Макисэ'))).toHaveLength(1);
     expect(general()).toHaveLength(3);
+  });
+
+  it('relays real-shaped posts faithfully: a long post with emoji at the cut, a repost, a picture-only post', async () => {
+    const before = general().length;
+    const long = vk.addLongPost(DEMO_GROUP_ID, { ageSeconds: 30 });
+    const repost = vk.addRepost(DEMO_GROUP_ID, 'Вышел трейлер второго сезона!', {
+      ageSeconds: 20,
+      link: { url: 'https://example.org/trailer', title: 'Трейлер' },
+    });
+    const pictures = vk.addPicturePost(DEMO_GROUP_ID, { ageSeconds: 10 });
+    const run = await runNow();
+    expect(run).toMatchObject({ posted: 3, errors: [] });
+    const [l, r, p] = general()
+      .slice(before)
+      .map((m) => m.embeds[0]!);
+    const lone = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    for (const e of [l!, r!, p!]) {
+      const texts = [e.title ?? '', e.description ?? '', e.footer?.text ?? ''];
+      for (const text of texts) expect(text).not.toMatch(lone);
+      expect((e.description ?? '').length).toBeLessThanOrEqual(4096);
+      expect(texts.join('').length).toBeLessThanOrEqual(6000);
+    }
+    // The long post: cut near the limit, on a whole emoji, with the ellipsis.
+    expect(l!.url).toBe(`https://vk.com/wall${DEMO_GROUP_ID}_${long.id}`);
+    expect(l!.description!.length).toBeGreaterThan(4000);
+    expect(l!.description!.endsWith('…')).toBe(true);
+    // The repost: the original's text, link and first picture, under "Repost from" its source.
+    const original = repost.copy_history![0]!;
+    expect(r!.description).toContain(
+      `Repost from ${REPOST_SOURCE_NAME.replace('|', '\\|')} <https://vk.com/wall${original.owner_id}_${original.id}>`,
+    );
+    expect(r!.description).toContain('Вышел трейлер второго сезона!');
+    expect(r!.description).toContain('Трейлер <https://example.org/trailer>');
+    const firstPhoto = original.attachments[0]!;
+    expect(firstPhoto.type === 'photo' && r!.image?.url === firstPhoto.photo.sizes.at(-1)!.url).toBe(true);
+    // The picture-only post: its first picture, no text.
+    const firstPicture = pictures.attachments[0]!;
+    expect(firstPicture.type === 'photo' && p!.image?.url === firstPicture.photo.sizes.at(-1)!.url).toBe(
+      true,
+    );
+    expect(p!.description).toBeUndefined();
   });
 });

@@ -25,6 +25,8 @@ export interface RelayDeps {
   outboxRelay: Pick<OutboxRelay, 'kick'>;
   logger: Logger;
   now?: () => number;
+  /** The language of the relay's own words ("repost from …"); English by default. */
+  language?: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export function createRelay(deps: RelayDeps) {
   const { database, vk, discord, logger } = deps;
   const db = database.db;
   const now = deps.now ?? Date.now;
+  const language = deps.language ?? 'en';
 
   async function runLocked(trigger: string): Promise<RunResult> {
     const runId = await startRun(db, trigger);
@@ -52,13 +55,14 @@ export function createRelay(deps: RelayDeps) {
     if (token && channel && discord.configured) {
       const nowSeconds = Math.floor(now() / 1000);
       for (const group of settings['vk.groups']) {
-        let posts: Awaited<ReturnType<VkClient['wallGet']>>;
+        let page: Awaited<ReturnType<VkClient['wallGet']>>;
         try {
-          posts = await vk.wallGet(token, group.id, POSTS_PER_GROUP);
+          page = await vk.wallGet(token, group.id, POSTS_PER_GROUP);
         } catch (err) {
           result.errors.push(`group ${group.id}: ${(err as Error).message}`);
           continue;
         }
+        const posts = page.items;
         const fresh = posts.filter((p) => isFresh(p, nowSeconds, settings['vk.freshnessSeconds']));
         result.skipped += posts.length - fresh.length;
         for (const post of fresh.sort((a, b) => a.date - b.date)) {
@@ -68,7 +72,13 @@ export function createRelay(deps: RelayDeps) {
             continue;
           }
           try {
-            const message = await discord.postMessage(channel, toDiscordMessage(post, group.name));
+            const message = await discord.postMessage(
+              channel,
+              toDiscordMessage(post, group.name, {
+                language,
+                owners: page.owners,
+              }),
+            );
             await markPosted(db, ownerId, post.id, message.id);
             result.posted++;
           } catch (err) {

@@ -5,6 +5,8 @@ import { users } from '../db/schema';
 export interface UserFacts {
   id: number;
   username: string;
+  /** The name the member is shown by (global_name, else username); absent in older events. */
+  displayName?: string | undefined;
   discordId: string;
   avatar: string | null;
   adminLevel: number;
@@ -17,7 +19,15 @@ export interface UserFacts {
 export async function applyUser(tx: Tx, u: UserFacts, asOf: Date): Promise<void> {
   await tx
     .insert(users)
-    .values({ ...u, asOf })
+    // The audit log names members as they are shown: display name, else username.
+    .values({
+      id: u.id,
+      username: u.displayName ?? u.username,
+      discordId: u.discordId,
+      avatar: u.avatar,
+      adminLevel: u.adminLevel,
+      asOf,
+    })
     .onConflictDoUpdate({
       target: users.id,
       set: {

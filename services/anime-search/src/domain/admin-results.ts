@@ -10,7 +10,7 @@ import type {
   ShikimoriCharacterBrief,
   ShikimoriCharacterDetail,
 } from '../sources/shikimori';
-import { anilistStatus, plainText } from './anime';
+import { anilistStatus, plainText, realImage } from './anime';
 import { bestSimilarity } from './similarity';
 
 /** An automatic combined match needs at least this title similarity (spec 2: 0.7). */
@@ -27,7 +27,8 @@ export function shikimoriResult(
     name: a.name,
     russian: a.russian || null,
     english: a.english?.find((t): t is string => !!t) ?? null,
-    poster: absolute(a.image?.original ?? a.image?.preview),
+    // Shikimori's missing_* placeholder is no poster.
+    poster: realImage(absolute(a.image?.original ?? a.image?.preview)),
     episodes: a.episodes || null,
     status: a.status,
     airedOn: { year: year(a.aired_on) },
@@ -82,7 +83,10 @@ export function combine(
     if (!partner) continue;
     used.add(partner.id);
     matches.push({
-      shikimori: s,
+      // A title Shikimori has no poster for shows AniList's cover of the same title.
+      shikimori: s.poster
+        ? s
+        : { ...s, poster: partner.coverImage.large ?? partner.coverImage.medium ?? null },
       anilist: partner,
       bestTitle: partner.title.english ?? s.english ?? s.name,
       similarity: Math.round(similarity * 100),

@@ -38,8 +38,15 @@ const score = (value: string | number | null | undefined): number | null => {
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : null;
 };
 const episodes = (n: number | null | undefined) => (typeof n === 'number' && n > 0 ? n : null);
-/** The site's "missing" placeholder is no picture. */
-const realImage = (url: string | null) => (url && !url.includes('/missing_') ? url : null);
+/**
+ * Shikimori's "missing" placeholder (`/assets/globals/missing_original.jpg` and its
+ * `missing_preview`, `missing_x96`, `missing_x48` sizes) is no picture.
+ */
+export const realImage = (url: string | null | undefined): string | null =>
+  url && !/\/missing_[a-z0-9]+\.(jpe?g|png)(\?|$)/i.test(url) ? url : null;
+
+const anilistCover = (m: AnilistMedia): string | null =>
+  m.coverImage?.extraLarge ?? m.coverImage?.large ?? m.coverImage?.medium ?? null;
 
 /** A Shikimori anime as a search result or detail. `absolute` turns the site's relative paths into URLs. */
 export function fromShikimori(
@@ -93,8 +100,15 @@ export function fromAnilist(m: AnilistMedia, opts: { asShikimori?: number } = {}
  */
 export function mergeResults(shikimori: Anime[] | undefined, anilist: AnilistMedia[] | undefined): Anime[] {
   const seen = new Set((shikimori ?? []).map((a) => a.id));
+  // A Shikimori title without a poster takes AniList's cover of the same title (MyAnimeList id).
+  const covers = new Map(
+    (anilist ?? []).flatMap((m) =>
+      m.idMal !== null && anilistCover(m) ? [[String(m.idMal), anilistCover(m)]] : [],
+    ),
+  );
+  const withPosters = (shikimori ?? []).map((a) => (a.image ? a : { ...a, image: covers.get(a.id) ?? null }));
   const extra = (anilist ?? [])
     .filter((m) => m.idMal === null || !seen.has(String(m.idMal)))
     .map((m) => fromAnilist(m, shikimori === undefined && m.idMal !== null ? { asShikimori: m.idMal } : {}));
-  return [...(shikimori ?? []), ...extra];
+  return [...withPosters, ...extra];
 }

@@ -1,10 +1,34 @@
-import { NotFoundError, UnavailableError } from '@acg/platform';
+import { bundledLanguageOf } from '@acg/contracts';
+import { clientKeyOf, NotFoundError, RateLimitError, UnavailableError } from '@acg/platform';
+import type { FastifyRequest } from 'fastify';
+import { asClient, ClientShareExceeded } from '../sources/client-share';
 import { SourceNotFound } from '../sources/source';
+
+const OVER_SHARE = {
+  en: 'Too many new searches in a row: please wait a moment and try again',
+  ru: 'Слишком много новых поисков подряд: подождите немного и попробуйте снова',
+} as const;
+
+/**
+ * Runs a route's look-ups as the caller's client (a user, or a visitor's address), so each takes
+ * only its share of the sources' budgets; past it the caller gets 429 with Retry-After, in their
+ * language (issue 27).
+ */
+export async function asCaller<T>(req: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  try {
+    return await asClient(clientKeyOf(req), work);
+  } catch (err) {
+    if (!(err instanceof ClientShareExceeded)) throw err;
+    throw new RateLimitError(OVER_SHARE[bundledLanguageOf(req.identity.language)], err.retryAfterMs / 1000);
+  }
+}
 
 const SOURCE_NAMES = { shikimori: 'Shikimori', anilist: 'AniList' } as const;
 
 /** A source's failure as the client sees it: "not found" is a 404, anything else a 503 naming the source. */
 export function sourceFailure(source: keyof typeof SOURCE_NAMES, err: unknown, what = 'Anime'): Error {
+  // The caller's own share used up: asCaller answers it (429).
+  if (err instanceof ClientShareExceeded) return err;
   if (err instanceof SourceNotFound) return new NotFoundError(`${what} not found on ${SOURCE_NAMES[source]}`);
   return new UnavailableError(`${SOURCE_NAMES[source]} is unavailable, try again later`, {
     source,

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CacheNamespace } from '@acg/platform';
+import { ClientShareExceeded, currentClient } from './client-share';
 
 /** At most `max` requests start within each fixed window of `ms` milliseconds. */
 export interface LimitWindow {
@@ -57,16 +58,40 @@ export class SharedRateLimiter {
     private readonly windows: readonly LimitWindow[],
     private readonly maxWaitMs: number,
     private readonly now: () => number = Date.now,
+    /** The part of each window one client may take (issue 27); at least one start per window. */
+    private readonly clientShare = 1,
   ) {}
 
-  /** Resolves when this replica may send one request; throws when that is further away than allowed. */
+  /** Clients with a request of theirs waiting for a slot in this replica. */
+  private readonly waiting = new Set<string>();
+
+  /**
+   * Resolves when this replica may send one request; throws when that is further away than
+   * allowed. A request made for a client (client-share.ts) first takes one of that client's
+   * starts in every window: past its share it is refused at once (ClientShareExceeded), before
+   * it waits for or takes anything of the shared budget; and a client has at most one request
+   * waiting for a slot at a time (a second one is refused the same way).
+   */
   async acquire(): Promise<void> {
+    const client = this.clientShare < 1 ? currentClient() : undefined;
+    if (client !== undefined) await this.takeClientShare(client);
     const deadline = this.now() + this.maxWaitMs;
-    for (;;) {
-      const wait = await this.waitNeeded();
-      if (wait === 0) return;
-      if (this.now() + wait > deadline) throw new RateLimitWaitTooLong(this.source, wait);
-      await sleep(wait);
+    let waitingAs: string | undefined;
+    try {
+      for (;;) {
+        const wait = await this.waitNeeded();
+        if (wait === 0) return;
+        if (this.now() + wait > deadline) throw new RateLimitWaitTooLong(this.source, wait);
+        // One waiting request per client: a client's burst does not crowd the others' turns.
+        if (client !== undefined && waitingAs === undefined) {
+          if (this.waiting.has(client)) throw new ClientShareExceeded(this.source, wait);
+          this.waiting.add(client);
+          waitingAs = client;
+        }
+        await sleep(wait);
+      }
+    } finally {
+      if (waitingAs !== undefined) this.waiting.delete(waitingAs);
     }
   }
 
@@ -80,6 +105,25 @@ export class SharedRateLimiter {
 
   private get pauseKey() {
     return `${this.source}:pause`;
+  }
+
+  /** The most one client may start in a window of `max`: `clientShare` of it, at least one. */
+  shareOf(window: LimitWindow): number {
+    return Math.max(1, Math.floor(window.max * this.clientShare));
+  }
+
+  private async takeClientShare(client: string): Promise<void> {
+    const now = this.now();
+    for (const w of this.windows) {
+      const share = this.shareOf(w);
+      if (share >= w.max) continue;
+      const index = Math.floor(now / w.ms);
+      const { value } = await this.cache.increment(
+        `${this.source}:client:${client}:${w.ms}:${index}`,
+        (w.ms * 2) / 1000,
+      );
+      if (value > share) throw new ClientShareExceeded(this.source, (index + 1) * w.ms - now);
+    }
   }
 
   /** 0 when a slot was taken in every window; else how long to wait before trying again. */

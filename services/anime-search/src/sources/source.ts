@@ -3,6 +3,7 @@ import type { Logger } from '@acg/platform';
 import CircuitBreaker from 'opossum';
 import pRetry, { AbortError } from 'p-retry';
 import type { z } from 'zod';
+import { ClientShareExceeded } from './client-share';
 import { RateLimitWaitTooLong, type SharedRateLimiter } from './rate-limiter';
 
 /** The source answered, but not with something we can use (4xx other than 429, garbage, HTML). */
@@ -84,6 +85,7 @@ export class Source {
       errorFilter: (err: unknown) =>
         err instanceof SourceNotFound ||
         err instanceof RateLimitWaitTooLong ||
+        err instanceof ClientShareExceeded ||
         err instanceof SourceAnswerError,
     });
     this.breaker.on('open', () =>

@@ -18,6 +18,8 @@ export const users = auth.table(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     discordId: text('discord_id').notNull().unique(),
     username: text('username').notNull(),
+    /** Discord's `global_name`, the display name a member set; null when they set none. */
+    globalName: text('global_name'),
     discriminator: text('discriminator'),
     /** Discord avatar hash; the URL is built from discordId and this hash. */
     avatar: text('avatar'),

@@ -9,6 +9,7 @@ describe('Discord profile', () => {
     expect(identityFromProfile(discordProfileSchema.parse(payload))).toEqual({
       discordId: account.discordId,
       username: account.username,
+      globalName: account.globalName,
       discriminator: '0',
       avatar: account.avatar,
       email: account.email,
@@ -18,6 +19,9 @@ describe('Discord profile', () => {
   it('tolerates a payload without email (no email scope) or avatar', () => {
     const profile = discordProfileSchema.parse({ id: '123456789012345678', username: 'x', avatar: null });
     expect(identityFromProfile(profile)).toMatchObject({ email: null, avatar: null, discriminator: null });
+    // No global_name (or a blank one): none, so the member is shown by username.
+    expect(identityFromProfile(profile).globalName).toBeNull();
+    expect(identityFromProfile({ ...profile, global_name: '  ' }).globalName).toBeNull();
   });
 
   it('refuses a payload without an id', () => {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const discordProfileSchema = z.object({
   id: z.string().regex(/^\d+$/),
   username: z.string().min(1),
+  /** The display name the member set on Discord; null or absent when none. */
+  global_name: z.string().nullish(),
   discriminator: z.string().nullish(),
   avatar: z.string().nullish(),
   email: z.string().nullish(),
@@ -14,6 +16,8 @@ export type DiscordProfile = z.infer<typeof discordProfileSchema>;
 export interface DiscordIdentity {
   discordId: string;
   username: string;
+  /** Discord's display name (`global_name`); absent where the source carries none (the bot). */
+  globalName?: string | null;
   discriminator: string | null;
   avatar: string | null;
   email: string | null;
@@ -23,6 +27,7 @@ export function identityFromProfile(profile: DiscordProfile): DiscordIdentity {
   return {
     discordId: profile.id,
     username: profile.username,
+    globalName: profile.global_name?.trim() || null,
     discriminator: profile.discriminator ?? null,
     avatar: profile.avatar ?? null,
     email: profile.email ?? null,
@@ -36,6 +41,7 @@ export function profileChanged(
 ): boolean {
   return (
     before.username !== after.username ||
+    (before.globalName ?? null) !== (after.globalName ?? null) ||
     before.discriminator !== after.discriminator ||
     before.avatar !== after.avatar ||
     before.adminLevel !== after.adminLevel

@@ -1,11 +1,19 @@
 import type { PublicUser, User } from '@acg/contracts';
 import type { UserRow } from '../db/schema';
 
+/**
+ * The name a member is shown by (rules: display names): Discord's `global_name` when they set
+ * one, their `username` otherwise.
+ */
+export const displayNameOf = (row: Pick<UserRow, 'username' | 'globalName'>): string =>
+  row.globalName?.trim() || row.username;
+
 /** The user record as the API and events show it (spec 1 §3). */
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
     username: row.username,
+    displayName: displayNameOf(row),
     discriminator: row.discriminator,
     discordId: row.discordId,
     avatar: row.avatar,
@@ -20,10 +28,13 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export function toPublicUser(row: Pick<UserRow, keyof PublicUser>): PublicUser {
+export function toPublicUser(
+  row: Pick<UserRow, 'id' | 'username' | 'globalName' | 'discriminator' | 'discordId' | 'avatar'>,
+): PublicUser {
   return {
     id: row.id,
     username: row.username,
+    displayName: displayNameOf(row),
     discriminator: row.discriminator,
     discordId: row.discordId,
     avatar: row.avatar,

@@ -7,6 +7,7 @@ import type { Executor } from './executor';
 const publicColumns = {
   id: users.id,
   username: users.username,
+  globalName: users.globalName,
   discriminator: users.discriminator,
   discordId: users.discordId,
   avatar: users.avatar,

@@ -163,8 +163,8 @@ export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
 
   /**
    * The address policy for one hop: the URL's literal address, or every address its name
-   * resolves to (once), must be public unless the origin is an allowed one; the first address
-   * is pinned for the connection.
+   * resolves to (once), must be public unless the origin is an allowed one; one of them (IPv4
+   * first) is pinned for the connection.
    */
   const checkAndPin = async (url: URL, trusted: boolean): Promise<void> => {
     const literal = ipLiteralOf(url.hostname);
@@ -187,7 +187,10 @@ export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
     if (addresses.length === 0) throw upstreamFailed('dns');
     if (!trusted && addresses.some((a) => deniedRange(a.address) !== undefined))
       throw forbiddenDestination(literal === undefined ? 'resolved_address' : 'address');
-    pins.set(pinKey(url.protocol, url.hostname, defaultPort(url)), addresses[0]!);
+    // One address is dialled (no happy eyeballs over pinned addresses): IPv4 first, which every
+    // host here can reach.
+    const pinned = addresses.find((a) => a.family === 4) ?? addresses[0]!;
+    pins.set(pinKey(url.protocol, url.hostname, defaultPort(url)), pinned);
   };
 
   /** The rules on the URL itself; true when the origin is one of the allowed ones. */

@@ -7,6 +7,7 @@ import { ImageFetchError, NotAnImageError, tooLarge } from '../fetch/errors';
 import type { SafeFetcher } from '../fetch/safe-fetch';
 import { encode } from '../render/encode';
 import { MAX_INPUT_PIXELS } from './decode';
+import type { FairQueue } from './fair-queue';
 
 /** Bump when the way proxied images are drawn changes: every cached copy gets a new key. */
 export const PROXY_STYLE = 'p1';
@@ -17,19 +18,19 @@ export interface ProxiedImagesOptions {
   fetcher: SafeFetcher;
   /** Re-encoded images, by URL and format. */
   cache: CacheNamespace;
-  /** Per-IP counters of cache misses. */
+  /** Per-client counters of cache misses (by user, by address for visitors). */
   misses: CacheNamespace;
   logger: Logger;
   ttlSeconds: number;
   /** Larger re-encoded images are served but not kept. */
   maxEntryBytes: number;
-  /** Cache misses one IP may cause per window (joining a fetch already running is free). */
+  /** Cache misses one client may cause per window (joining a fetch already running is free). */
   missesPerWindow: number;
   missWindowSeconds: number;
   /** Output is scaled down to fit this square (never up). */
   maxSide: number;
-  /** Runs a libvips job in turn with the process's other image work (see start.ts). */
-  draw: <T>(job: () => Promise<T>) => Promise<T>;
+  /** The decode queue, fair between clients and weighted by megapixels (fair-queue.ts). */
+  decodes: FairQueue;
 }
 
 export interface ProxiedImage {
@@ -39,7 +40,8 @@ export interface ProxiedImage {
 }
 
 export interface ProxiedImages {
-  get(url: string, format: ImageFormat, clientIp: string): Promise<ProxiedImage>;
+  /** `client`: `user:<id>` for a signed-in user, `ip:<address>` for a visitor (clientKeyOf). */
+  get(url: string, format: ImageFormat, client: string): Promise<ProxiedImage>;
   /** Upstream fetches done by this process, for tests and benchmarks. */
   readonly fetches: number;
 }
@@ -57,7 +59,12 @@ const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest(
  * the decoder enforces it again (`limitInputPixels`). Animated images (GIF, WebP) keep their
  * first frame only (`pages: 1`).
  */
-export async function reencode(bytes: Buffer, format: ImageFormat, maxSide: number): Promise<Buffer> {
+export async function reencode(
+  bytes: Buffer,
+  format: ImageFormat,
+  maxSide: number,
+  decode: <T>(megapixels: number, job: () => Promise<T>) => Promise<T> = (_, job) => job(),
+): Promise<Buffer> {
   const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, failOn: 'error' });
   let meta: Metadata;
   try {
@@ -72,12 +79,17 @@ export async function reencode(bytes: Buffer, format: ImageFormat, maxSide: numb
   if (!meta.width || !meta.height) throw new NotAnImageError('magic_bytes');
   if (meta.width * meta.height > MAX_INPUT_PIXELS)
     throw tooLarge('pixels', `The image has more than ${MAX_INPUT_PIXELS} pixels`);
-  try {
-    const image = input().autoOrient().resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
-    return await encode(image, format);
-  } catch {
-    throw new NotAnImageError('undecodable');
-  }
+  // The header is read (cheap); the decode itself waits its turn, weighed by its megapixels.
+  return decode((meta.width * meta.height) / 1_000_000, async () => {
+    try {
+      const image = input()
+        .autoOrient()
+        .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+      return await encode(image, format);
+    } catch {
+      throw new NotAnImageError('undecodable');
+    }
+  });
 }
 
 /**
@@ -99,21 +111,24 @@ export function createProxiedImages(o: ProxiedImagesOptions): ProxiedImages {
     }
   };
 
-  const countMiss = async (clientIp: string) => {
+  const countMiss = async (client: string) => {
     let count: number;
     try {
-      count = (await o.misses.increment(clientIp, o.missWindowSeconds)).value;
+      count = (await o.misses.increment(client, o.missWindowSeconds)).value;
     } catch (err) {
       o.logger.warn({ err }, 'proxy miss counter unavailable');
       return;
     }
-    if (count > o.missesPerWindow) throw new RateLimitError('Too many new images requested; try again later');
+    if (count > o.missesPerWindow)
+      throw new RateLimitError('Too many new images requested; try again later', o.missWindowSeconds);
   };
 
-  const fetchAndKeep = async (key: string, url: string, format: ImageFormat) => {
+  const fetchAndKeep = async (key: string, url: string, format: ImageFormat, client: string) => {
     fetches++;
     const fetched = await o.fetcher.fetch(url);
-    const image = await o.draw(() => reencode(fetched.bytes, format, o.maxSide));
+    const image = await reencode(fetched.bytes, format, o.maxSide, (megapixels, job) =>
+      o.decodes.run(client, megapixels, job),
+    );
     if (image.length <= o.maxEntryBytes) {
       try {
         await o.cache.setBuffer(key, image, o.ttlSeconds);
@@ -125,13 +140,16 @@ export function createProxiedImages(o: ProxiedImagesOptions): ProxiedImages {
   };
 
   return {
-    async get(url, format, clientIp) {
+    async get(url, format, client) {
       const key = proxyCacheKey(url, format);
       let bytes = flights.has(key) ? undefined : await read(key);
       if (!bytes) {
-        if (!flights.has(key)) await countMiss(clientIp);
+        if (!flights.has(key)) await countMiss(client);
         try {
-          bytes = await flights.run(key, async () => (await read(key)) ?? fetchAndKeep(key, url, format));
+          bytes = await flights.run(
+            key,
+            async () => (await read(key)) ?? fetchAndKeep(key, url, format, client),
+          );
         } catch (err) {
           if (!(err instanceof ImageFetchError)) o.logger.warn({ err, url }, 'proxied image failed');
           throw err;

@@ -275,4 +275,22 @@ describe.each(buses)('read-model consumers on the $name', (under) => {
     const [row] = await database.db.select().from(userSummaries).where(eq(userSummaries.id, id));
     expect(row).toMatchObject({ username: 'new_name', avatar: 'abc', discordId: user(id, '').discordId });
   });
+
+  it('names a member by the display name a user event carries (global_name), by username without one', async () => {
+    const id = base + 6;
+    const event = at(
+      makeEvent(userUpdated, { ...user(id, 'sakura_fan'), displayName: 'Sakura Fan' }),
+      '2026-04-03T00:00:00.000Z',
+    );
+    await publish(event);
+    await waitFor(async () => {
+      const [done] = await database.db
+        .select({ n: count() })
+        .from(processedMessages)
+        .where(eq(processedMessages.messageId, event.id));
+      return done?.n === 1;
+    }, 'the user event');
+    const [row] = await database.db.select().from(userSummaries).where(eq(userSummaries.id, id));
+    expect(row?.username).toBe('Sakura Fan');
+  });
 });

@@ -7,7 +7,7 @@ import { cardSummaries, userSummaries } from '../db/schema';
 type Writer = Pick<Tx, 'insert'>;
 
 /** The user facts inventory keeps (owner lists). */
-export type UserFacts = Pick<PublicUser, 'id' | 'username' | 'discordId' | 'avatar'>;
+export type UserFacts = Pick<PublicUser, 'id' | 'username' | 'displayName' | 'discordId' | 'avatar'>;
 
 const cardFacts = (card: CardSummary) => ({
   characterId: card.characterId,
@@ -104,7 +104,13 @@ export async function fillCardSummaries(tx: Writer, cards: readonly CardSummary[
 
 /** Applies a user.created / user.updated that happened at `asOf`, unless a later one did. */
 export async function applyUserSummary(tx: Writer, user: UserFacts, asOf: Date): Promise<void> {
-  const facts = { username: user.username, discordId: user.discordId, avatar: user.avatar };
+  // The summary names the member as they are shown: their display name (Discord's global_name)
+  // when the event carries one, else their username (rules: display names).
+  const facts = {
+    username: user.displayName ?? user.username,
+    discordId: user.discordId,
+    avatar: user.avatar,
+  };
   await tx
     .insert(userSummaries)
     .values({ id: user.id, ...facts, asOf })

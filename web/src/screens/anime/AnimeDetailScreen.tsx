@@ -1,10 +1,12 @@
-import type { Anime } from '@acg/contracts';
-import { useEffect, useState } from 'react';
+import type { Anime, AnimeCards } from '@acg/contracts';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type AnimeCardsAnswer, getAnimeCards, getAnimeDetails } from '../../api/anime';
 import { HttpError } from '../../api/http';
 import { cardImageUrl } from '../../api/images';
+import { useRoute } from '../../api/query';
+import { LoadError } from '../../components/LoadError';
 import { IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { Tabs } from '../../components/Tabs';
 
@@ -14,7 +16,14 @@ type DetailState =
   | { status: 'ready'; anime: Anime }
   | { status: 'error'; message: string };
 
-const NO_CARDS: AnimeCardsAnswer = { cards: [], userProgress: { total: 0, collected: 0 } };
+const NO_CARDS: AnimeCards = { cards: [], userProgress: { total: 0, collected: 0 } };
+
+/** The server's error text, else the search-error message; a failed request the connection error. */
+function detailError(err: unknown, t: TFunction): string {
+  if (!(err instanceof HttpError)) return t('anime.connectionError');
+  const body = err.body as { error?: unknown } | undefined;
+  return typeof body?.error === 'string' && body.error ? body.error : t('anime.searchError');
+}
 
 /**
  * /anime/{animeId} (spec 1 §2): back link, info / cards / player tabs. A failed detail shows the
@@ -24,31 +33,15 @@ const NO_CARDS: AnimeCardsAnswer = { cards: [], userProgress: { total: 0, collec
 export function AnimeDetailScreen({ animeId }: { animeId: string }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('info');
-  const [detail, setDetail] = useState<DetailState>({ status: 'loading' });
-  const [cards, setCards] = useState<AnimeCardsAnswer>(NO_CARDS);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setDetail({ status: 'loading' });
-    getAnimeDetails(animeId, controller.signal).then(
-      (anime) => setDetail({ status: 'ready', anime }),
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        const body = err instanceof HttpError ? (err.body as { error?: unknown } | undefined) : undefined;
-        const message =
-          err instanceof HttpError
-            ? typeof body?.error === 'string' && body.error
-              ? body.error
-              : t('anime.searchError')
-            : t('anime.connectionError');
-        setDetail({ status: 'error', message });
-      },
-    );
-    getAnimeCards(animeId, controller.signal).then(setCards, () => {
-      if (!controller.signal.aborted) setCards(NO_CARDS);
-    });
-    return () => controller.abort();
-  }, [animeId, t]);
+  const params = { params: { animeId } };
+  const details = useRoute('GET /api/anime/:animeId/details', params);
+  const cardsQuery = useRoute('GET /api/anime/:animeId/cards', params);
+  const cards = cardsQuery.data ?? NO_CARDS;
+  const detail: DetailState = details.data
+    ? { status: 'ready', anime: details.data }
+    : details.isError
+      ? { status: 'error', message: detailError(details.error, t) }
+      : { status: 'loading' };
 
   const { total, collected } = cards.userProgress;
   const percent = total === 0 ? 0 : Math.round((collected / total) * 100);
@@ -65,9 +58,12 @@ export function AnimeDetailScreen({ animeId }: { animeId: string }) {
       </Link>
       {detail.status === 'loading' && <p className="loading">{t('animeDetail.loading')}</p>}
       {detail.status === 'error' && (
-        <p className="notice notice--error" role="alert">
-          {detail.message}
-        </p>
+        <LoadError
+          className="notice notice--error"
+          error={details.error}
+          message={detail.message}
+          onRetry={() => void details.refetch()}
+        />
       )}
       {detail.status === 'ready' && <h1>{detail.anime.title}</h1>}
       <Tabs label={t('animeDetail.tabsLabel')} tabs={tabs} selected={tab} onSelect={setTab}>

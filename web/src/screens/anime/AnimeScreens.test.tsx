@@ -47,7 +47,7 @@ describe('/anime', () => {
       return jsonResponse({ error: 'Сервис недоступен', code: 'service_unavailable' }, 503);
     });
     renderPage({ path: '/anime?q=Frieren', language: 'ru' });
-    expect((await screen.findByRole('alert')).textContent).toBe('Сервис недоступен');
+    expect((await screen.findByRole('alert')).textContent).toBe('Сервис недоступен Повторить');
     expect((await screen.findByText(/Сейчас не отвечает: Shikimori/)).className).toContain('notice--warning');
   });
 
@@ -58,7 +58,7 @@ describe('/anime', () => {
     });
     renderPage({ path: '/anime?q=Frieren', language: 'ru' });
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Ошибка соединения. Проверьте подключение и попробуйте ещё раз.',
+      'Ошибка соединения. Проверьте подключение и попробуйте ещё раз. Повторить',
     );
   });
 });

@@ -2,7 +2,8 @@ import type { ApiStatus } from '@acg/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { getApiStatus } from '../../api/anime';
+import { useRoute } from '../../api/query';
+import { LoadError } from '../../components/LoadError';
 import { useHydrated } from '../../components/useHydrated';
 import { AnimeTile } from './AnimeTile';
 import { useAnimeSearch } from './useAnimeSearch';
@@ -23,7 +24,11 @@ export function AnimeSearchScreen() {
   const [params, setParams] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
   const [text, setText] = useState(query);
-  const [sources, setSources] = useState<Sources | null>(null);
+  const status = useRoute('GET /api/status', undefined);
+  // No answer from the anime search at all: neither source can be reached through it.
+  const sources: Sources | null = status.isError
+    ? { shikimori: { available: false }, anilist: { available: false } }
+    : (status.data?.services ?? null);
   const search = useAnimeSearch(query);
   const loading = search.status === 'loading';
   const input = useRef<HTMLInputElement>(null);
@@ -38,19 +43,6 @@ export function AnimeSearchScreen() {
   useEffect(() => {
     const typed = input.current?.value ?? '';
     if (typed !== '' && typed !== query) setText(typed);
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getApiStatus(controller.signal).then(
-      (s) => setSources(s.services),
-      () => {
-        // No answer from the anime search at all: neither source can be reached through it.
-        if (!controller.signal.aborted)
-          setSources({ shikimori: { available: false }, anilist: { available: false } });
-      },
-    );
-    return () => controller.abort();
   }, []);
 
   // A search that found a source down says so at once, without waiting for the status call.
@@ -134,9 +126,12 @@ export function AnimeSearchScreen() {
         </p>
       )}
       {search.status === 'error' && (
-        <p className="notice notice--error" role="alert">
-          {search.message}
-        </p>
+        <LoadError
+          className="notice notice--error"
+          error={search.error}
+          message={search.message}
+          onRetry={search.retry}
+        />
       )}
       {loading && <p className="loading">{t('anime.loading')}</p>}
       {results.length > 0 ? (

@@ -1,15 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CatalogueCharacter,
-  characterImage,
-  getOwners,
-  type Owner,
-  ownerName,
-} from '../../api/catalogue';
-import { errorText } from '../../api/http';
+import { type CatalogueCharacter, characterImage, ownerName } from '../../api/catalogue';
 import { cardImageUrl, discordAvatarUrl } from '../../api/images';
+import { useRoute } from '../../api/query';
 import { LikeButton } from '../../components/LikeButton';
+import { loadErrorText } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { Modal } from '../../components/Modal';
 import { rankColor } from '../../components/rank-color';
@@ -127,19 +122,9 @@ function CardOwners({
   rank: { code: string; title: string; color: string };
 }) {
   const { t } = useTranslation();
-  const [owners, setOwners] = useState<Owner[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useRoute('GET /api/inventory', { query: { card_id: cardId } });
+  const owners = query.data ?? null;
   const rankName = rank.code || rank.title || '?';
-  useEffect(() => {
-    let live = true;
-    getOwners(cardId).then(
-      (list) => live && setOwners(list),
-      (err: unknown) => live && setError(errorText(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [cardId]);
   return (
     <section className="owners__card" aria-label={t('characters.ownersOf', { id: cardId, rank: rankName })}>
       <h3>
@@ -148,9 +133,12 @@ function CardOwners({
         </span>{' '}
         #{cardId}
       </h3>
-      {error !== null ? (
+      {query.isError && owners === null ? (
         <p className="error-text" role="alert">
-          {t('characters.ownersError', { detail: error })}
+          <span>{t('characters.ownersError', { detail: loadErrorText(t, query.error) })}</span>{' '}
+          <button type="button" className="button button--ghost" onClick={() => void query.refetch()}>
+            {t('loadError.retry')}
+          </button>
         </p>
       ) : owners === null ? (
         <p className="loading">{t('common.loading')}</p>

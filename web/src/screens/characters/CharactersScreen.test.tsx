@@ -518,10 +518,11 @@ describe('CharactersScreen: owners', () => {
 
   it.each([
     [
+      // Issue 22: never the browser's own English for a failed request.
       'a network failure',
-      async () => Promise.reject(new Error('offline')),
-      'Could not load the owners: offline',
-      'Ошибка загрузки владельцев: offline',
+      async () => Promise.reject(new TypeError('Failed to fetch')),
+      'Could not load the owners: Could not reach the server. Check your connection and try again.',
+      'Ошибка загрузки владельцев: Не удалось связаться с сервером. Проверьте подключение и повторите.',
     ],
     [
       'a server error',
@@ -540,7 +541,10 @@ describe('CharactersScreen: owners', () => {
         const view = await openPage(language);
         fireEvent.click(await tile('Frieren'));
         fireEvent.click(screen.getByRole('tab', { name: tab }));
-        expect(await screen.findAllByText(message)).toHaveLength(2);
+        expect((await screen.findAllByRole('alert')).map((a) => a.firstChild?.textContent)).toEqual([
+          message,
+          message,
+        ]);
         view.unmount();
       }
     },

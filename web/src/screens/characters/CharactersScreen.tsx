@@ -1,13 +1,8 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type AnimeItem,
-  type CatalogueCharacter,
-  getAnimeList,
-  getRanks,
-  type Rank,
-} from '../../api/catalogue';
+import type { CatalogueCharacter } from '../../api/catalogue';
+import { useRoute } from '../../api/query';
 import { LikedCardsContext } from '../../components/LikeButton';
 import { rankColor } from '../../components/rank-color';
 import { CharacterModal } from './CharacterModal';
@@ -29,8 +24,9 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
 /** The character catalogue (spec 1 §2): rank and anime filters, a paged virtual grid, the modal. */
 export function CharactersScreen() {
   const { t } = useTranslation();
-  const [ranks, setRanks] = useState<Rank[]>([]);
-  const [animeList, setAnimeList] = useState<AnimeItem[]>([]);
+  // Filter lists (cached, shared): a failure leaves the filter empty (the grid still works).
+  const ranks = useRoute('GET /api/ranks', undefined).data ?? [];
+  const animeList = useRoute('GET /api/anime', undefined).data ?? [];
   const [rankCode, setRankCode] = useState('');
   const [animeId, setAnimeId] = useState('');
   const [newFrames, setNewFrames] = useState(false);
@@ -40,17 +36,14 @@ export function CharactersScreen() {
   const filter = useMemo(() => ({ rankCode, animeId }), [rankCode, animeId]);
   const characters = useCharacters(filter);
 
-  useEffect(() => {
-    // Filter lists: a failure leaves the filter empty (the grid still works).
-    getRanks().then(setRanks, () => setRanks([]));
-    getAnimeList().then(setAnimeList, () => setAnimeList([]));
-  }, []);
-
   if (characters.status === 'error' && characters.error) {
     return (
       <section className="error-box" role="alert" aria-labelledby="characters-error">
         <h1 id="characters-error">{t('characters.errorTitle')}</h1>
         <p>{t(`characters.errors.${characters.error.kind}`, { detail: characters.error.detail })}</p>
+        <button type="button" className="button button--ghost" onClick={characters.retry}>
+          {t('loadError.retry')}
+        </button>
       </section>
     );
   }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CatalogueCharacter } from '../../api/catalogue';
+import type { Character } from '@acg/contracts';
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import {
   type CharacterFilter,
   CharactersError,
@@ -9,12 +10,13 @@ import {
 
 /** Spec 1 §4/§9: a filter change reloads after 250 ms and cancels the request in flight. */
 export const RELOAD_DELAY_MS = 250;
+const ROUTE = 'GET /api/characters';
 
 /** What the error box says, before translation (spec 1 §8). */
 export type CharactersFailure = { kind: CharactersFailureKind; detail: string };
 
 export type CharactersState = {
-  items: CatalogueCharacter[];
+  items: Character[];
   total: number;
   status: 'loading' | 'ready' | 'error';
   error: CharactersFailure | null;
@@ -22,76 +24,60 @@ export type CharactersState = {
   hasMore: boolean;
 };
 
-/** Characters for the current filter, a page at a time (the grid asks for more as it scrolls). */
-export function useCharacters(filter: CharacterFilter) {
-  const [state, setState] = useState<CharactersState>({
-    items: [],
-    total: 0,
-    status: 'loading',
-    error: null,
-    loadingMore: false,
-    hasMore: false,
-  });
-  const controller = useRef<AbortController | null>(null);
-  const nextAfter = useRef<number | null>(null);
-  const firstLoad = useRef(true);
+const same = (a: CharacterFilter, b: CharacterFilter) => a.animeId === b.animeId && a.rankCode === b.rankCode;
 
-  const load = useCallback(
-    async (after: number | null, signal: AbortSignal) => {
-      try {
-        const page = await fetchCharacterPage(filter, after, signal);
-        if (signal.aborted) return;
-        nextAfter.current = page.nextAfter;
-        setState((s) => ({
-          items: after === null ? page.items : [...s.items, ...page.items],
-          total: page.total,
-          status: 'ready',
-          error: null,
-          loadingMore: false,
-          hasMore: page.nextAfter !== null,
-        }));
-      } catch (err) {
-        if (signal.aborted) return; // aborted requests are ignored (spec 1 §8)
-        const error: CharactersFailure =
-          err instanceof CharactersError
-            ? { kind: err.kind, detail: err.detail }
-            : { kind: 'request', detail: err instanceof Error ? err.message : String(err) };
-        setState((s) => ({ ...s, status: 'error', error, loadingMore: false }));
-      }
-    },
-    [filter],
-  );
+/**
+ * Characters for the current filter, a page at a time (the grid asks for more as it scrolls),
+ * through the data layer (an infinite query keyed by the filter). The first load starts at once;
+ * a filter change cancels the request in flight at once and asks 250 ms after the last change,
+ * so quick clicks ask once; the grid keeps the previous list meanwhile.
+ */
+export function useCharacters(filter: CharacterFilter) {
+  const client = useQueryClient();
+  const [applied, setApplied] = useState(filter);
+  const waiting = !same(filter, applied);
 
   useEffect(() => {
-    // Whatever was in flight belongs to the previous filter.
-    controller.current?.abort();
-    const start = () => {
-      const c = new AbortController();
-      controller.current = c;
-      void load(null, c.signal);
-    };
-    // The page's first load starts at once; a filter change waits 250 ms, so quick clicks ask once.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    if (firstLoad.current) {
-      firstLoad.current = false;
-      start();
-    } else {
-      setState((s) => ({ ...s, status: 'loading', loadingMore: false }));
-      timer = setTimeout(start, RELOAD_DELAY_MS);
-    }
-    return () => {
-      clearTimeout(timer);
-      controller.current?.abort();
-    };
-  }, [load]);
+    if (!waiting) return;
+    // Whatever is in flight belongs to the previous filter.
+    void client.cancelQueries({ queryKey: [ROUTE] });
+    const timer = setTimeout(() => setApplied(filter), RELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [client, filter, waiting]);
+
+  const query = useInfiniteQuery({
+    queryKey: [ROUTE, applied],
+    queryFn: ({ pageParam, signal }) => fetchCharacterPage(applied, pageParam, signal),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.nextAfter,
+    placeholderData: keepPreviousData,
+    // A filter chosen again reloads (spec 1 §4), showing the answer it had meanwhile.
+    staleTime: 0,
+  });
+
+  const pages = query.data?.pages ?? [];
+  const loading = waiting || query.isPending || (query.isPlaceholderData && query.isFetching);
+  const failed = query.isError && !query.isFetchNextPageError ? query.error : null;
+  const error: CharactersFailure | null = failed
+    ? failed instanceof CharactersError
+      ? { kind: failed.kind, detail: failed.detail }
+      : { kind: 'request', detail: failed.message }
+    : null;
+  const status: CharactersState['status'] = error && !loading ? 'error' : loading ? 'loading' : 'ready';
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
 
   const loadMore = useCallback(() => {
-    if (nextAfter.current === null || state.loadingMore || state.status !== 'ready') return;
-    setState((s) => ({ ...s, loadingMore: true }));
-    const c = new AbortController();
-    controller.current = c;
-    void load(nextAfter.current, c.signal);
-  }, [load, state.loadingMore, state.status]);
+    if (!hasNextPage || isFetchingNextPage || status !== 'ready') return;
+    void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage, status]);
 
-  return { ...state, loadMore };
+  const state: CharactersState = {
+    items: pages.flatMap((p) => p.items),
+    total: pages.at(-1)?.total ?? 0,
+    status,
+    error,
+    loadingMore: isFetchingNextPage,
+    hasMore: hasNextPage,
+  };
+  return { ...state, loadMore, retry: () => void refetch() };
 }

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchNews, type NewsItem, newsIn } from '../../api/news';
+import { newsIn } from '../../api/news';
+import { useRoute } from '../../api/query';
 import { dateFormat } from '../../i18n/formats';
 
 /** How many of the latest published news the home page shows. */
@@ -12,15 +12,11 @@ export const HOME_NEWS_COUNT = 3;
  */
 export function HomeNews() {
   const { t, i18n } = useTranslation();
-  const [items, setItems] = useState<NewsItem[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchNews(false, controller.signal).then(
-      (list) => setItems(list.filter((n) => n.published).slice(0, HOME_NEWS_COUNT)),
-      () => {},
-    );
-    return () => controller.abort();
-  }, []);
+  const news = useRoute('GET /api/news', { query: {} });
+  // Nothing on failure, nor for an answer that is not a list (this block is an extra).
+  const items = Array.isArray(news.data)
+    ? news.data.filter((n) => n.published).slice(0, HOME_NEWS_COUNT)
+    : [];
   if (items.length === 0) return null;
   const date = dateFormat(i18n.language, { dateStyle: 'long' });
   return (

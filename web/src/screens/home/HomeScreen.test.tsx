@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
 import { HomeScreen } from './HomeScreen';
@@ -81,11 +81,31 @@ describe('HomeScreen', () => {
     ] as const) {
       stubFetch(answer);
       const view = renderPage({ language }, <HomeScreen />);
-      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(`${message} ${language === 'en' ? 'Retry' : 'Повторить'}`);
       expect(
         screen.queryByText(language === 'en' ? 'Loading statistics…' : 'Загрузка статистики…'),
       ).toBeNull();
       view.unmount();
     }
+  });
+
+  it('loads the counters again from the error’s retry button, and shows them', async () => {
+    let failing = true;
+    const fetchMock = stubFetch(async (url) => {
+      if (url.startsWith('/api/news')) return jsonResponse([]);
+      return failing
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : jsonResponse({ users: 5, anime: 6, cards: 7 });
+    });
+    renderPage({}, <HomeScreen />);
+    await screen.findByRole('alert');
+    expect(screen.queryByText(/Failed to fetch/)).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('5');
+    expect(counters()).toEqual({ Users: '5', Anime: '6', Cards: '7' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fetchMock.mock.calls.filter((c) => c[0] === '/api/stats')).toHaveLength(2);
   });
 });

@@ -1,13 +1,11 @@
-import type { HomeStats } from '@acg/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { useLoginHref } from '../../app/sign-in';
+import { LoadError } from '../../components/LoadError';
 import { numberFormat } from '../../i18n/formats';
 import { HomeNews } from './HomeNews';
-import { useHomeStats } from './useHomeStats';
-
-const COUNTERS = ['users', 'anime', 'cards'] as const satisfies readonly (keyof HomeStats)[];
+import { COUNTERS, useHomeStats } from './useHomeStats';
 
 export function HomeScreen() {
   const { t, i18n } = useTranslation();
@@ -39,22 +37,25 @@ export function HomeScreen() {
         </div>
       </section>
 
-      <section className="stats" aria-labelledby="home-stats-title" aria-busy={stats.status === 'loading'}>
+      <section className="stats" aria-labelledby="home-stats-title" aria-busy={stats.isPending}>
         <h2 id="home-stats-title" className="visually-hidden">
           {t('home.statsLabel')}
         </h2>
-        {stats.status === 'loading' && <p className="stats__message">{t('home.loadingStats')}</p>}
-        {stats.status === 'error' && (
-          <p className="stats__message stats__message--error" role="alert">
-            {t('home.statsError')}
-          </p>
+        {stats.isPending && <p className="stats__message">{t('home.loadingStats')}</p>}
+        {stats.isError && (
+          <LoadError
+            className="stats__message stats__message--error"
+            error={stats.error}
+            message={t('home.statsError')}
+            onRetry={() => void stats.refetch()}
+          />
         )}
-        {stats.status === 'ready' && (
+        {stats.data && (
           <dl className="stats__grid">
             {COUNTERS.map((key) => (
               <div key={key} className="counter">
                 <dt className="counter__label">{t(`home.counters.${key}`)}</dt>
-                <dd className="counter__value">{numbers.format(stats.stats[key])}</dd>
+                <dd className="counter__value">{numbers.format(stats.data[key])}</dd>
               </div>
             ))}
           </dl>

@@ -1,27 +1,18 @@
 import type { HomeStats } from '@acg/contracts';
-import { useEffect, useState } from 'react';
-import { getHomeStats } from '../../api/stats';
+import { useQuery } from '@tanstack/react-query';
+import { checkedRouteQuery } from '../../api/query';
 
-export type HomeStatsState =
-  | { status: 'loading' }
-  | { status: 'ready'; stats: HomeStats }
-  | { status: 'error' };
+const COUNTERS = ['users', 'anime', 'cards'] as const satisfies readonly (keyof HomeStats)[];
+/** Counters the page can show: three numbers (a wrong answer is the stats error, spec 1 §8). */
+const isStats = (v: unknown): boolean =>
+  typeof v === 'object' &&
+  v !== null &&
+  COUNTERS.every((k) => typeof (v as Record<string, unknown>)[k] === 'number');
 
 /**
- * Loads the counters in the browser after hydration; the server render shows the loading
- * state, so rendering a page never waits for a service.
+ * The home counters (GET /api/stats) through the data layer: the server render shows the
+ * pending state, so rendering a page never waits for a service; the browser loads them after
+ * hydration (the document preloads the call).
  */
-export function useHomeStats(): HomeStatsState {
-  const [state, setState] = useState<HomeStatsState>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    getHomeStats(controller.signal).then(
-      (stats) => setState({ status: 'ready', stats }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, []);
-  return state;
-}
+export const useHomeStats = () => useQuery(checkedRouteQuery(isStats, 'GET /api/stats'));
+export { COUNTERS };

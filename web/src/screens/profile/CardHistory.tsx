@@ -1,6 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getProvenance, type Provenance } from '../../api/trades';
+import { invalidateRoutes, useRoute } from '../../api/query';
+import { LoadError } from '../../components/LoadError';
 import { Modal } from '../../components/Modal';
 import { dateFormat } from '../../i18n/formats';
 import { TRADE_TYPES, useLive } from '../../live/live';
@@ -20,17 +22,10 @@ export function CardHistory({
 }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const [history, setHistory] = useState<Provenance | null | 'error'>(null);
-  const [version, setVersion] = useState(0);
-  useLive(TRADE_TYPES, () => setVersion((v) => v + 1));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a live trade event reads the history again
-  useEffect(() => {
-    const controller = new AbortController();
-    getProvenance(inventoryId, controller.signal).then(setHistory, () => {
-      if (!controller.signal.aborted) setHistory('error');
-    });
-    return () => controller.abort();
-  }, [inventoryId, version]);
+  const client = useQueryClient();
+  const query = useRoute('GET /api/inventory/:id/history', { params: { id: inventoryId } });
+  useLive(TRADE_TYPES, () => void invalidateRoutes(client, ['GET /api/inventory/:id/history']));
+  const history = query.data ?? (query.isError ? 'error' : null);
   const date = dateFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -41,9 +36,12 @@ export function CardHistory({
       {history === null ? (
         <p className="loading">{t('common.loading')}</p>
       ) : history === 'error' ? (
-        <p className="error-text" role="alert">
-          {t('profile.history.error')}
-        </p>
+        <LoadError
+          className="error-text"
+          error={query.error}
+          message={t('profile.history.error')}
+          onRetry={() => void query.refetch()}
+        />
       ) : history.events.length === 0 ? (
         <p className="empty">{t('profile.history.empty')}</p>
       ) : (

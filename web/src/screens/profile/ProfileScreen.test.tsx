@@ -154,7 +154,7 @@ describe('ProfileScreen: header', () => {
   it('says so when the profile does not load', async () => {
     api({ '/api/me': async () => jsonResponse({ user: null, language: 'en' }) });
     renderPage({ user: user() }, <ProfileScreen />);
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not load your profile.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not load your profile. Retry');
   });
 });
 
@@ -248,7 +248,7 @@ describe('ProfileScreen: stats', () => {
     api({ '/api/inventory/stats': async () => jsonResponse({ error: 'down' }, 503) });
     renderPage({ user: user() }, <ProfileScreen />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Statistics' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not load your statistics.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not load your statistics. Retry');
   });
 
   it('reaches the stats tab from the keyboard', async () => {

@@ -1,16 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { InventoryEntry, User } from '@acg/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { request } from '../../api/client';
 import { cardImageUrl, discordAvatarUrl } from '../../api/images';
-import {
-  getInventoryStats,
-  getMe,
-  getMyInventory,
-  type InventoryEntry,
-  type InventoryStats,
-  type MeUser,
-  unlinkShikimori,
-} from '../../api/profile';
+import { invalidateRoutes, useRoute } from '../../api/query';
+import { LoadError } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
@@ -33,22 +29,15 @@ const CARD_HEIGHT = 216;
 
 export function ProfileScreen() {
   const { t } = useTranslation();
-  const [me, setMe] = useState<MeUser | null | 'error'>(null);
+  const query = useRoute('GET /api/me', undefined);
   const [tab, setTab] = useState<'cards' | 'stats'>('cards');
-  const load = useCallback(() => {
-    getMe().then(
-      (r) => setMe(r.user ?? 'error'),
-      () => setMe('error'),
-    );
-  }, []);
-  useEffect(load, [load]);
+  const load = () => void query.refetch();
+  const me = query.data?.user;
 
-  if (me === null) return <p className="loading">{t('common.loading')}</p>;
-  if (me === 'error')
+  if (query.isPending) return <p className="loading">{t('common.loading')}</p>;
+  if (!me)
     return (
-      <p className="error-text" role="alert">
-        {t('profile.loadError')}
-      </p>
+      <LoadError className="error-text" error={query.error} message={t('profile.loadError')} onRetry={load} />
     );
   return (
     <section className="profile" aria-labelledby="profile-name">
@@ -72,7 +61,7 @@ const levelIndex = (level: number) => Math.min(4, Math.max(0, level)) as 0 | 1 |
 const LINK_OUTCOMES = ['linked', 'cancelled', 'failed', 'taken', 'unavailable'] as const;
 type LinkOutcome = (typeof LINK_OUTCOMES)[number];
 
-function ShikimoriLink({ user, onChanged }: { user: MeUser; onChanged: () => void }) {
+function ShikimoriLink({ user, onChanged }: { user: User; onChanged: () => void }) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const given = new URLSearchParams(search).get('shikimori');
@@ -83,7 +72,7 @@ function ShikimoriLink({ user, onChanged }: { user: MeUser; onChanged: () => voi
     setBusy(true);
     setUnlinkFailed(false);
     try {
-      await unlinkShikimori();
+      await request('POST /auth/shikimori/unlink', { body: {} });
       onChanged();
     } catch {
       setUnlinkFailed(true);
@@ -135,7 +124,7 @@ function ShikimoriLink({ user, onChanged }: { user: MeUser; onChanged: () => voi
   );
 }
 
-function ProfileHeader({ user, onChanged }: { user: MeUser; onChanged: () => void }) {
+function ProfileHeader({ user, onChanged }: { user: User; onChanged: () => void }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -211,20 +200,17 @@ function ProfileHeader({ user, onChanged }: { user: MeUser; onChanged: () => voi
 
 function ProfileCards() {
   const { t, i18n } = useTranslation();
-  const [entries, setEntries] = useState<InventoryEntry[] | null>(null);
+  const client = useQueryClient();
+  const inventory = useRoute('GET /api/inventory/my', undefined);
   const [query, setQuery] = useState('');
   const [showAll, setShowAll] = useState(false);
   const [opened, setOpened] = useState<InventoryEntry | null>(null);
-  const [version, setVersion] = useState(0);
-  useLive(INVENTORY_CHANGES, () => setVersion((v) => v + 1));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a live change reads the cards again
+  useLive(INVENTORY_CHANGES, () => void invalidateRoutes(client, ['GET /api/inventory/my']));
+  // Spec 1 §8: an inventory load failure is logged only (a later live re-read keeps what is shown).
   useEffect(() => {
-    getMyInventory().then(setEntries, (err: unknown) => {
-      // Spec 1 §8: an inventory load failure is logged only (a later live re-read keeps what is shown).
-      console.error('inventory load failed', err);
-      setEntries((known) => known ?? []);
-    });
-  }, [version]);
+    if (inventory.error) console.error('inventory load failed', inventory.error);
+  }, [inventory.error]);
+  const entries = inventory.data ?? (inventory.isError ? [] : null);
   const matching = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!entries) return [];
@@ -318,21 +304,19 @@ function ProfileCards() {
 
 function ProfileStats() {
   const { t } = useTranslation();
-  const [stats, setStats] = useState<InventoryStats | null | 'error'>(null);
-  const [version, setVersion] = useState(0);
-  useLive(INVENTORY_CHANGES, () => setVersion((v) => v + 1));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a live change reads the stats again
-  useEffect(() => {
-    getInventoryStats().then(setStats, () =>
-      setStats((known) => (known && known !== 'error' ? known : 'error')),
-    );
-  }, [version]);
-  if (stats === null) return <p className="loading">{t('common.loading')}</p>;
-  if (stats === 'error')
+  const client = useQueryClient();
+  const query = useRoute('GET /api/inventory/stats', undefined);
+  useLive(INVENTORY_CHANGES, () => void invalidateRoutes(client, ['GET /api/inventory/stats']));
+  const stats = query.data;
+  if (query.isPending) return <p className="loading">{t('common.loading')}</p>;
+  if (!stats)
     return (
-      <p className="error-text" role="alert">
-        {t('profile.statsError')}
-      </p>
+      <LoadError
+        className="error-text"
+        error={query.error}
+        message={t('profile.statsError')}
+        onRetry={() => void query.refetch()}
+      />
     );
   const rows = [
     ['total', stats.total_cards],

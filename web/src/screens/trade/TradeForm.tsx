@@ -1,7 +1,9 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { request } from '../../api/client';
 import { serverErrorText } from '../../api/http';
-import { createTrade, getTradeable, getUsers, type TradeableCopy, type TradePartner } from '../../api/trades';
+import { useRoute } from '../../api/query';
+import type { TradeableCopy } from '../../api/trades';
 import { useSession } from '../../app/session';
 import { CardPicker } from './CardPicker';
 
@@ -18,10 +20,7 @@ export function TradeForm({ onCreated }: { onCreated: () => void }) {
   const { user } = useSession();
   const me = user?.id ?? 0;
   const ids = { recipient: useId(), description: useId(), message: useId() };
-  const [users, setUsers] = useState<TradePartner[] | null>(null);
   const [recipient, setRecipient] = useState('');
-  const [own, setOwn] = useState<Copies>(null);
-  const [theirs, setTheirs] = useState<Copies>(null);
   const [give, setGive] = useState<ReadonlySet<number>>(new Set());
   const [receive, setReceive] = useState<ReadonlySet<number>>(new Set());
   const [description, setDescription] = useState('');
@@ -29,34 +28,24 @@ export function TradeForm({ onCreated }: { onCreated: () => void }) {
   const [empty, setEmpty] = useState(false);
   const [sending, setSending] = useState(false);
 
+  const usersQuery = useRoute('GET /api/users', undefined);
   useEffect(() => {
-    const controller = new AbortController();
-    getUsers(controller.signal).then(
-      (list) => setUsers(list.filter((u) => u.id !== me)),
-      (err: unknown) => {
-        if (!controller.signal.aborted) {
-          console.error('users failed to load', err);
-          setUsers([]);
-        }
-      },
-    );
-    getTradeable(me, controller.signal).then(setOwn, () => {
-      if (!controller.signal.aborted) setOwn('error');
-    });
-    return () => controller.abort();
-  }, [me]);
-
+    if (usersQuery.error) console.error('users failed to load', usersQuery.error);
+  }, [usersQuery.error]);
+  const users = usersQuery.data ? usersQuery.data.filter((u) => u.id !== me) : usersQuery.isError ? [] : null;
+  const copiesOf = (q: { data?: TradeableCopy[]; isError: boolean }): Copies =>
+    q.data ?? (q.isError ? 'error' : null);
+  const own = copiesOf(useRoute('GET /api/inventory/tradeable', { query: { user_id: me } }));
   // The requested side follows the chosen recipient.
-  useEffect(() => {
-    setReceive(new Set());
-    setTheirs(null);
-    if (!recipient) return;
-    const controller = new AbortController();
-    getTradeable(Number(recipient), controller.signal).then(setTheirs, () => {
-      if (!controller.signal.aborted) setTheirs('error');
-    });
-    return () => controller.abort();
-  }, [recipient]);
+  const theirs = copiesOf(
+    useRoute(
+      'GET /api/inventory/tradeable',
+      { query: { user_id: Number(recipient) } },
+      { enabled: !!recipient },
+    ),
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new recipient starts an empty request
+  useEffect(() => setReceive(new Set()), [recipient]);
 
   const toggle = (set: ReadonlySet<number>, id: number): ReadonlySet<number> => {
     const next = new Set(set);
@@ -75,12 +64,14 @@ export function TradeForm({ onCreated }: { onCreated: () => void }) {
     setEmpty(false);
     setSending(true);
     try {
-      await createTrade({
-        toUserId: Number(recipient),
-        fromItems: [...give].map((inventoryId) => ({ inventoryId, quantity: 1 })),
-        toItems: [...receive].map((inventoryId) => ({ inventoryId, quantity: 1 })),
-        description: description.trim(),
-        message: message.trim(),
+      await request('POST /trade/api', {
+        body: {
+          toUserId: Number(recipient),
+          fromItems: [...give].map((inventoryId) => ({ inventoryId, quantity: 1 })),
+          toItems: [...receive].map((inventoryId) => ({ inventoryId, quantity: 1 })),
+          description: description.trim(),
+          message: message.trim(),
+        },
       });
       setGive(new Set());
       setReceive(new Set());

@@ -1,55 +1,45 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { request } from '../../api/client';
 import { serverErrorText } from '../../api/http';
 import { cardImageUrl, discordAvatarUrl } from '../../api/images';
-import {
-  actOnTrade,
-  getMyTrades,
-  itemName,
-  type Trade,
-  type TradeAction,
-  type TradeItem,
-  type TradeTab,
-} from '../../api/trades';
+import { invalidateRoutes, useRoute } from '../../api/query';
+import { itemName, type Trade, type TradeAction, type TradeItem, type TradeTab } from '../../api/trades';
 import { useSession } from '../../app/session';
+import { LoadError } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { dateFormat } from '../../i18n/formats';
 import { TRADE_TYPES, useLive } from '../../live/live';
 
+/** The reads a trade changes: the lists, the copies free to trade, the navigation badge. */
+export const TRADE_READS = ['GET /trade/api/my', 'GET /api/inventory/tradeable'] as const;
+
 /**
  * The trades of one status tab (spec 1 §2): loading, an empty text, or the trades. The list
- * re-reads itself on a live trade event or a resync, without a loading flash, and after the
- * user's own action or a new trade (`version`).
+ * re-reads itself on a live trade event or a resync, without a loading flash (the data layer
+ * keeps the last answer, also when a re-read fails), and after the user's own action.
  */
-export function TradeList({ status, version }: { status: TradeTab; version: number }) {
+export function TradeList({ status }: { status: TradeTab }) {
   const { t } = useTranslation();
-  const [trades, setTrades] = useState<Trade[] | null | 'error'>(null);
-  const latest = useRef(0);
-  const read = useCallback(() => {
-    const call = ++latest.current;
-    getMyTrades(status).then(
-      (list) => {
-        if (call === latest.current) setTrades(list);
-      },
-      (err: unknown) => {
-        console.error('trades failed to load', err);
-        if (call === latest.current) setTrades((known) => (Array.isArray(known) ? known : 'error'));
-      },
-    );
-  }, [status]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version (the user's own trade) reads again
-  useEffect(() => {
-    setTrades(null);
-    read();
-  }, [read, version]);
+  const client = useQueryClient();
+  const query = useRoute('GET /trade/api/my', { query: { status } });
+  const read = () => void invalidateRoutes(client, TRADE_READS);
   useLive(TRADE_TYPES, read);
+  useEffect(() => {
+    if (query.error) console.error('trades failed to load', query.error);
+  }, [query.error]);
+  const trades = query.data;
 
-  if (trades === null) return <p className="loading">{t('common.loading')}</p>;
-  if (trades === 'error')
+  if (query.isPending) return <p className="loading">{t('common.loading')}</p>;
+  if (!trades)
     return (
-      <p className="error-text" role="alert">
-        {t('trade.loadError')}
-      </p>
+      <LoadError
+        className="error-text"
+        error={query.error}
+        message={t('trade.loadError')}
+        onRetry={() => void query.refetch()}
+      />
     );
   if (trades.length === 0) return <p className="empty">{t(`trade.emptyTab.${status}`)}</p>;
   return (
@@ -81,7 +71,7 @@ function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: () => void })
     setActing(action);
     setFailure(null);
     try {
-      await actOnTrade(trade.id, action);
+      await request('POST /trade/api/:id/:action', { params: { id: trade.id, action }, body: {} });
       onChanged();
     } catch (err) {
       setFailure(serverErrorText(err) ?? t('trade.actionError'));

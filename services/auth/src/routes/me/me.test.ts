@@ -30,6 +30,8 @@ describe('GET /api/me', () => {
       user: {
         id: 1,
         username: account.username,
+        // Signed in through Discord, which sent its global_name.
+        displayName: account.globalName,
         discriminator: '0',
         discordId: account.discordId,
         avatar: account.avatar,

@@ -46,6 +46,7 @@ describe('auth over the bus', () => {
     expect(users[0]).toEqual({
       id: 1,
       username: 'admin_hikari',
+      displayName: 'Hikari',
       discriminator: '0',
       discordId: h.accounts[1]!.discordId,
       avatar: h.accounts[1]!.avatar,

@@ -33,6 +33,8 @@ describe('GET /api/users', () => {
     expect(users[1]).toEqual({
       id: expect.any(Number),
       username: 'sakura_fan',
+      // Not signed in through Discord here (no global_name known): shown by username.
+      displayName: 'sakura_fan',
       discriminator: '0',
       discordId: fan.discordId,
       avatar: fan.avatar,

@@ -1,5 +1,5 @@
-import { safeString } from '@acg/contracts';
-import { clientIpOf, type HttpServer } from '@acg/platform';
+import { imageAnswers, safeString } from '@acg/contracts';
+import { clientKeyOf, type HttpServer } from '@acg/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentTypeOf, type ImageFormat, negotiateFormat } from '../../domain/image-format';
@@ -84,7 +84,7 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
     let image: Awaited<ReturnType<ProxiedImages['get']>>;
     try {
       const normalised = deps.fetcher.check(url).href;
-      image = await deps.images.get(normalised, format, clientIpOf(req));
+      image = await deps.images.get(normalised, format, clientKeyOf(req));
     } catch (err) {
       // The refusals a visitor can cause, in their language.
       const language = req.identity.language;
@@ -104,13 +104,14 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
   };
 
   const onRequest = answerFromHotImages(deps.hot, deps.formats);
-  app.get('/api/proxy-image', { schema: { querystring: proxyImageQuerySchema }, onRequest }, (req, reply) =>
+  const proxyImageSchema = { querystring: proxyImageQuerySchema, response: imageAnswers };
+  app.get('/api/proxy-image', { schema: proxyImageSchema, onRequest }, (req, reply) =>
     answer(req, reply, req.query.url),
   );
 
   app.get(
     '/api/proxy/discord/*',
-    { schema: { querystring: discordQuerySchema }, onRequest },
+    { schema: { querystring: discordQuerySchema, response: imageAnswers }, onRequest },
     (req, reply) => {
       const path = (req.params as { '*': string })['*'];
       if (!DISCORD_PATH.test(path)) throw badUrl('path', 'Not a Discord avatar path');
@@ -120,7 +121,7 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
     },
   );
 
-  app.get('/api/proxy/shikimori/*', { onRequest }, (req, reply) => {
+  app.get('/api/proxy/shikimori/*', { schema: { response: imageAnswers }, onRequest }, (req, reply) => {
     const path = (req.params as { '*': string })['*'];
     if (!SHIKIMORI_PATH.test(path) || path.includes('//')) throw badUrl('path', 'Not a Shikimori image path');
     const raw = req.raw.url ?? '';

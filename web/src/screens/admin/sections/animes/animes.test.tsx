@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { invalidate } from '../../../../api/admin-catalogue';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import AnimesSection from '.';
 
-const animes = [
+const initial = [
   {
     id: 1,
     title: 'Death Note',
@@ -16,8 +15,10 @@ const animes = [
   { id: 2, title: 'Shingeki no Kyojin', shikimoriId: 16498, anilistId: null, franchise_id: null },
 ];
 
+/** The server: its anime list changes with the writes it accepts. */
 function serve(fail = false) {
   const writes: [string, unknown][] = [];
+  let animes: Record<string, unknown>[] = [...initial];
   stubFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
     if (method === 'GET' && url === '/admin/animes') return jsonResponse(animes);
@@ -25,13 +26,21 @@ function serve(fail = false) {
       return jsonResponse([{ id: 7, title: 'Death Note' }]);
     writes.push([`${method} ${url}`, init?.body ? JSON.parse(String(init.body)) : null]);
     if (fail) return jsonResponse({ error: 'boom' }, 500);
-    if (method === 'POST') return jsonResponse({ id: 3, ...JSON.parse(String(init?.body)) }, 201);
+    if (method === 'POST') {
+      const body = JSON.parse(String(init?.body)) as { franchise_id: number | null };
+      const created = {
+        id: 3,
+        ...body,
+        Franchise: body.franchise_id === 7 ? { id: 7, title: 'Death Note' } : null,
+      };
+      animes = [...animes, created];
+      return jsonResponse(created, 201);
+    }
     return jsonResponse({ success: true });
   });
   return writes;
 }
 
-beforeEach(() => invalidate('franchises'));
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -7,7 +7,7 @@ import {
   type ServerCacheStats,
   testImageUrl,
 } from '../../../../api/admin-cache';
-import { errorText } from '../../../../api/http';
+import { loadErrorText } from '../../../../components/LoadError';
 import type { ImageCacheStats } from '../../../../images/cache';
 import { IMAGE_TIMEOUT_MS, ImageLoadError, imageLoader } from '../../../../images/loader';
 import { DataTable } from '../../table/DataTable';
@@ -46,7 +46,7 @@ export default function CacheSection() {
       },
       (err: unknown) => {
         if (!controller.signal.aborted)
-          setServerError(t('adminCache.statsFailed', { error: errorText(err) }));
+          setServerError(t('adminCache.statsFailed', { error: loadErrorText(t, err) }));
       },
     );
     return () => controller.abort();
@@ -85,10 +85,10 @@ export default function CacheSection() {
   const failureText = (which: Exclude<Busy, null>, err: unknown) => {
     if (which === 'test') return t('adminCache.testFailed', { error: imageErrorText(err) });
     const key = which.endsWith('clear') ? 'adminCache.clearFailed' : 'adminCache.cleanupFailed';
-    return t(key, { error: errorText(err) });
+    return t(key, { error: loadErrorText(t, err) });
   };
   const imageErrorText = (err: unknown) => {
-    if (!(err instanceof ImageLoadError)) return errorText(err);
+    if (!(err instanceof ImageLoadError)) return loadErrorText(t, err);
     if (err.reason === 'timeout')
       return t('images.timeout', { ms: err.details?.timeoutMs ?? IMAGE_TIMEOUT_MS.test });
     if (err.reason === 'not_image') return t('images.notImage');

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { AdminAnime, AdminCard as AdminCardAnswer, ServerCacheStats } from '@acg/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminCard,
@@ -13,17 +14,12 @@ import {
   createCard,
   createCardsBulk,
   deleteCard,
-  fetchAnimes,
-  fetchCacheStats,
-  fetchCards,
-  fetchCharacters,
-  fetchRanks,
-  fetchSeasons,
   type Season,
+  toAnime,
+  toCard,
 } from '../../../../api/admin-catalogue';
 import { cardImageUrl } from '../../../../api/images';
 import { LoadedImage } from '../../../../components/LoadedImage';
-import { useLatestOnly } from '../../../../components/useLatestOnly';
 import { say } from '../../catalogue/say';
 import {
   type CardForm,
@@ -32,6 +28,7 @@ import {
   singleCardBody,
   validateCardForm,
 } from '../../catalogue/validation';
+import { asRows, useResourceList, useResourceWrites } from '../../kit/useResource';
 import { DataTable } from '../../table/DataTable';
 import { matchesText, pageCount, pageSlice } from '../../table/model';
 import { PageNav, useConfirmDelete } from '../../table/parts';
@@ -55,6 +52,16 @@ const emptyForm: Omit<CardForm, 'mode'> = {
   imageUrl: '',
 };
 
+const cardRows = (answer: AdminCardAnswer[]) => answer.map(toCard);
+const animeRows = (answer: AdminAnime[]) => answer.map(toAnime);
+const cacheRows = (answer: { application_cache: ServerCacheStats }): CacheNamespace[] =>
+  answer.application_cache.namespaces
+    .filter((n) => (CARD_CACHE_NAMESPACES as readonly string[]).includes(n.name))
+    .map((n) => ({ name: n.name, keys: n.keys, hits: n.hits, misses: n.misses, hitRate: n.hit_rate }));
+const SUGGESTIONS = { query: { limit: CHARACTER_SUGGESTIONS } };
+/** A card write changes the card list, the cache figures and the member catalogue. */
+const CHANGES = ['GET /admin/cards', 'GET /api/admin/cache/stats', 'GET /api/characters'] as const;
+
 /** The filter bar's search: character name, rank code or card id. */
 export const cardMatches = (card: AdminCard, q: string) =>
   matchesText(q, card.characterName, card.rankCode, card.id);
@@ -63,13 +70,31 @@ export const cardMatches = (card: AdminCard, q: string) =>
 export default function CardsSection() {
   const { t } = useTranslation();
   const confirmDelete = useConfirmDelete();
-  const [cards, setCards] = useState<AdminCard[]>([]);
-  const [ranks, setRanks] = useState<AdminRank[]>([]);
-  const [seasons, setSeasons] = useState<Season[]>([]);
-  const [animes, setAnimes] = useState<Anime[]>([]);
-  const [characters, setCharacters] = useState<AdminCharacter[]>([]);
-  const [stats, setStats] = useState<CacheNamespace[] | null>(null);
-  const [loading, setLoading] = useState(true);
+  const lists = {
+    cards: useResourceList('GET /admin/cards', cardRows),
+    ranks: useResourceList('GET /admin/ranks', asRows<AdminRank>),
+    seasons: useResourceList('GET /admin/seasons', asRows<Season>),
+    animes: useResourceList('GET /admin/animes', animeRows),
+    characters: useResourceList('GET /admin/characters', asRows<AdminCharacter>, { input: SUGGESTIONS }),
+    stats: useResourceList('GET /api/admin/cache/stats', cacheRows),
+  };
+  const write = useResourceWrites(CHANGES);
+  const cards: readonly AdminCard[] = lists.cards.rows;
+  const ranks: readonly AdminRank[] = lists.ranks.rows;
+  const seasons: readonly Season[] = lists.seasons.rows;
+  const animes: readonly Anime[] = lists.animes.rows;
+  const characters: readonly AdminCharacter[] = lists.characters.rows;
+  const stats = lists.stats.loaded ? lists.stats.rows : null;
+  const all = Object.values(lists);
+  const loading = all.some((l) => l.loading);
+  const reload = () => {
+    for (const l of all) l.reload();
+  };
+  // Spec 2 §8: data-loading failures are only logged; the lists stay empty.
+  const failure = all.find((l) => l.error)?.error;
+  useEffect(() => {
+    if (failure) console.error('cards section load', failure);
+  }, [failure]);
   const [search, setSearch] = useState('');
   const q = useDebounced(search);
   const [rankFilter, setRankFilter] = useState('');
@@ -82,28 +107,6 @@ export default function CardsSection() {
   const [busy, setBusy] = useState(false);
   const [rankSaving, setRankSaving] = useState<Record<number, boolean>>({});
 
-  const begin = useLatestOnly();
-  const load = useCallback(async () => {
-    const current = begin();
-    setLoading(true);
-    // Spec 2 §8: data-loading failures are only logged; the lists stay empty.
-    const settle = <T,>(p: Promise<T>, set: (v: T) => void) =>
-      p.then((v) => current() && set(v)).catch((err: unknown) => console.error('cards section load', err));
-    await Promise.all([
-      settle(fetchCards(), setCards),
-      settle(fetchRanks(), setRanks),
-      settle(fetchSeasons(), setSeasons),
-      settle(fetchAnimes(), setAnimes),
-      settle(fetchCharacters(null, CHARACTER_SUGGESTIONS), setCharacters),
-      settle(fetchCacheStats(), (all) =>
-        setStats(all.filter((n) => (CARD_CACHE_NAMESPACES as readonly string[]).includes(n.name))),
-      ),
-    ]);
-    if (current()) setLoading(false);
-  }, [begin]);
-  useEffect(() => {
-    void load();
-  }, [load]);
   // Changing the search or the filters returns to page 1.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the triggers
   useEffect(() => setPage(1), [q, rankFilter, seasonFilter, limitedOnly]);
@@ -197,7 +200,8 @@ export default function CardsSection() {
           setMode(null);
         }
       }
-      setCards(await fetchCards().catch(() => cards));
+      // The card list (and what else a card changes) loads again.
+      await write(async () => {});
     } finally {
       setBusy(false);
     }
@@ -206,10 +210,7 @@ export default function CardsSection() {
   const changeRank = async (card: AdminCard, rankId: number) => {
     setRankSaving((s) => ({ ...s, [card.id]: true }));
     try {
-      await changeCardRank(card.id, rankId);
-      setCards((list) =>
-        list.map((c) => (c.id === card.id ? { ...c, rankId, rankCode: rankCode(rankId) } : c)),
-      );
+      await write(() => changeCardRank(card.id, rankId));
     } catch {
       window.alert(t('adminCatalogue.cards.rankSaveError'));
     } finally {
@@ -219,8 +220,7 @@ export default function CardsSection() {
   const remove = async (card: AdminCard) => {
     if (!confirmDelete([`#${card.id} ${card.characterName}`])) return;
     try {
-      await deleteCard(card.id);
-      setCards((list) => list.filter((c) => c.id !== card.id));
+      await write(() => deleteCard(card.id));
     } catch {
       // Spec 2 §8: no message on failure.
     }
@@ -327,7 +327,7 @@ export default function CardsSection() {
         >
           {t('adminCatalogue.reset')}
         </button>
-        <button type="button" className="button button--ghost" onClick={() => void load()}>
+        <button type="button" className="button button--ghost" onClick={reload}>
           {t('adminCatalogue.refresh')}
         </button>
       </div>

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { invalidate } from '../../../../api/admin-catalogue';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import CharactersSection from '.';
 
-const characters = [
+const initial = [
   {
     id: 1,
     name: 'Light Yagami',
@@ -34,22 +33,35 @@ const characters = [
   },
 ];
 
+/** The server: its character list changes with the writes it accepts. */
 function serve() {
   const writes: [string, unknown][] = [];
+  let characters: Record<string, unknown>[] = [...initial];
   const fetchMock = stubFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
     if (method === 'GET' && url.startsWith('/admin/characters')) return jsonResponse(characters);
     if (method === 'GET' && url === '/admin/animes')
       return jsonResponse([{ id: 5, title: 'Death Note', shikimoriId: 1535 }]);
     writes.push([`${method} ${url}`, init?.body ? JSON.parse(String(init.body)) : null]);
-    if (method === 'POST' && url === '/admin/characters')
-      return jsonResponse({ id: 4, name: 'Misa Amane' }, 201);
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    if (method === 'POST' && url === '/admin/characters') {
+      const created = { id: 4, altname: null, ...body };
+      characters = [...characters, created];
+      return jsonResponse(created, 201);
+    }
+    if (method === 'PATCH') {
+      const id = Number(url.split('/').at(-1));
+      characters = characters.map((c) => (c.id === id ? { ...c, ...body } : c));
+    }
+    if (url === '/admin/characters/delete-bulk') {
+      const ids = body.ids as number[];
+      characters = characters.filter((c) => !ids.includes(c.id as number));
+    }
     return jsonResponse({ success: true });
   });
   return { fetchMock, writes };
 }
 
-beforeEach(() => invalidate('animes'));
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

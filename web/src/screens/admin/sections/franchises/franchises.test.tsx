@@ -1,23 +1,34 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { invalidate } from '../../../../api/admin-catalogue';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import FranchisesSection from '.';
 
-const franchises = Array.from({ length: 30 }, (_, i) => ({
+const initial = Array.from({ length: 30 }, (_, i) => ({
   id: i + 1,
   title: `Franchise ${String(i + 1).padStart(2, '0')}`,
 }));
 
+/** The server: its franchise list changes with the writes it accepts. */
 function serve() {
+  let franchises = [...initial];
+  const idOf = (url: string) => Number(url.split('/').at(-1));
   return stubFetch(async (url, init) => {
     const method = init?.method ?? 'GET';
     if (method === 'GET' && url === '/admin/franchises') return jsonResponse(franchises);
     if (method === 'POST' && url === '/admin/franchises') {
       const body = JSON.parse(String(init?.body)) as { title: string };
+      franchises = [...franchises, { id: 99, title: body.title }];
       return jsonResponse({ id: 99, title: body.title }, 201);
     }
-    if (method === 'PATCH' || method === 'DELETE') return jsonResponse({ success: true });
+    if (method === 'PATCH') {
+      const body = JSON.parse(String(init?.body)) as { title: string };
+      franchises = franchises.map((f) => (f.id === idOf(url) ? { ...f, title: body.title } : f));
+      return jsonResponse({ id: idOf(url), title: body.title });
+    }
+    if (method === 'DELETE') {
+      franchises = franchises.filter((f) => f.id !== idOf(url));
+      return jsonResponse({ success: true });
+    }
     return jsonResponse({ error: 'unexpected' }, 500);
   });
 }
@@ -26,7 +37,6 @@ const rows = () => screen.getAllByRole('row').slice(1);
 const headerBox = () =>
   screen.getByRole('checkbox', { name: 'Выбрать всех на странице' }) as HTMLInputElement;
 
-beforeEach(() => invalidate('franchises'));
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,10 +1,8 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../../../api/http';
 import {
   createNews,
   deleteNews,
-  fetchNews,
   NEWS_TYPES,
   type NewsItem,
   type NewsType,
@@ -12,9 +10,10 @@ import {
   updateNews,
 } from '../../../../api/news';
 import { useSession } from '../../../../app/session';
-import { useLatestOnly } from '../../../../components/useLatestOnly';
+import { loadErrorText } from '../../../../components/LoadError';
 import { LANGUAGES } from '../../../../i18n/core';
 import { nativeName } from '../../../../i18n/formats';
+import { asRows, useResourceList, useResourceWrites } from '../../kit/useResource';
 import { DataTable } from '../../table/DataTable';
 
 interface Translation {
@@ -33,16 +32,16 @@ interface Form {
 /** Cancel or save resets to the empty form with type update and published off (spec 3 §4). */
 const EMPTY: Form = { title: '', content: '', type: 'update', tags: '', translations: [], published: false };
 
-const serverError = (err: unknown, fallback: string) => {
-  const body = err instanceof HttpError ? (err.body as { error?: unknown } | undefined) : undefined;
-  return typeof body?.error === 'string' && body.error ? body.error : fallback;
-};
+/** A news write changes the admin list and the home page's latest news. */
+const CHANGES = ['GET /api/news'] as const;
+const ADMIN_LIST = { query: { includeUnpublished: '1' } } as const;
 
 /** News admin (spec 3 §2.4): the form (create or edit) and the list with edit and delete. */
 export default function NewsSection() {
   const { t } = useTranslation();
   const ids = useId();
-  const [items, setItems] = useState<NewsItem[] | null>(null);
+  const list = useResourceList('GET /api/news', asRows<NewsItem>, { input: ADMIN_LIST });
+  const write = useResourceWrites(CHANGES);
   const [form, setForm] = useState<Form>(EMPTY);
   const [editing, setEditing] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,19 +49,10 @@ export default function NewsSection() {
   const { languages: added = [] } = useSession();
   const offered = [...LANGUAGES, ...added];
 
-  const begin = useLatestOnly();
-  const load = useCallback(() => {
-    const current = begin();
-    fetchNews(true).then(
-      (list) => current() && setItems(list),
-      (err: unknown) => {
-        if (!current()) return;
-        setItems([]);
-        setError(serverError(err, t('adminUsers.loadError')));
-      },
-    );
-  }, [t, begin]);
-  useEffect(load, [load]);
+  // The server's text, else one in the page's language (never the browser's English).
+  const failure = (err: unknown) => loadErrorText(t, err);
+  const items = list.loaded ? list.rows : list.error ? [] : null;
+  const shownError = error ?? (list.error && !list.loaded ? failure(list.error) : null);
 
   const reset = () => {
     setForm(EMPTY);
@@ -80,12 +70,10 @@ export default function NewsSection() {
       ),
     };
     try {
-      if (editing === null) await createNews(input);
-      else await updateNews(editing, input);
+      await write(() => (editing === null ? createNews(input) : updateNews(editing, input)));
       reset();
-      load();
     } catch (err) {
-      setError(serverError(err, 'Request failed'));
+      setError(failure(err));
     } finally {
       setBusy(false);
     }
@@ -94,11 +82,10 @@ export default function NewsSection() {
     if (!window.confirm(t('adminNews.confirmDelete'))) return;
     setError(null);
     try {
-      await deleteNews(item.id);
+      await write(() => deleteNews(item.id));
       if (editing === item.id) reset();
-      load();
     } catch (err) {
-      setError(serverError(err, 'Delete failed'));
+      setError(failure(err));
     }
   };
   const edit = (item: NewsItem) => {
@@ -217,9 +204,9 @@ export default function NewsSection() {
           />
           {t('adminNews.fields.published')}
         </label>
-        {error ? (
+        {shownError ? (
           <p className="admin-error" role="alert">
-            {error}
+            {shownError}
           </p>
         ) : null}
         <div className="admin-quick">

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type AnimeExists,
-  CallError,
   checkAnimeExists,
   checkFranchiseExists,
   createFranchise,
@@ -17,6 +16,7 @@ import {
   searchFranchises,
   serverError,
 } from '../../../../api/admin-catalogue';
+import { HttpError } from '../../../../api/http';
 import { imageSource } from '../../../../api/images';
 import { Tabs } from '../../../../components/Tabs';
 import { similarityTone } from '../../catalogue/validation';
@@ -184,7 +184,7 @@ function FranchisesTab({ selected, onSelect, onBanner }: TabProps) {
       });
     } catch (err) {
       // Created meanwhile by someone else: the spec's warning, and the existing one is selected.
-      if (err instanceof CallError && err.result.status === 409) {
+      if (err instanceof HttpError && err.status === 409) {
         const found = await checkFranchiseExists(trimmed).catch(() => null);
         const match = found?.exactMatch ?? null;
         onBanner({
@@ -194,8 +194,7 @@ function FranchisesTab({ selected, onSelect, onBanner }: TabProps) {
         if (match) onSelect(match);
         return;
       }
-      const message =
-        err instanceof Error && err.message && !/^HTTP \d+$/.test(err.message) ? err.message : null;
+      const message = err instanceof HttpError ? serverError(err.body) : undefined;
       onBanner({ tone: 'error', text: message ?? t('adminCatalogue.search.franchiseCreateError') });
     } finally {
       setCreating(false);

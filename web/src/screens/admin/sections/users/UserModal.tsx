@@ -17,7 +17,8 @@ import { UserTradesSlot } from './UserTradesSlot';
 type Tab = 'trades' | 'inventory' | 'complaints';
 
 /** Inventory search: character or rank name, trimmed and case-insensitive (spec 3 §5). */
-export function filterInventory(items: AdminInventoryItem[], search: string): AdminInventoryItem[] {
+type Searchable = { Card: { Character: { name: string }; Rank: { name: string } } };
+export function filterInventory<T extends Searchable = AdminInventoryItem>(items: T[], search: string): T[] {
   const needle = search.trim().toLowerCase();
   if (!needle) return items;
   return items.filter(

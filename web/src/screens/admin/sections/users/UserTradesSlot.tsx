@@ -5,7 +5,10 @@ import { TradeCards } from '../trades/TradeCards';
 import { Actor } from './shared';
 
 /** Spec 3 §5: the trades tab's search matches the trade id or the sender's or recipient's name. */
-export function filterTrades(trades: readonly Trade[], search: string): Trade[] {
+export function filterTrades<T extends Pick<Trade, 'id' | 'FromUser' | 'ToUser'>>(
+  trades: readonly T[],
+  search: string,
+): T[] {
   const q = search.trim().toLowerCase();
   if (!q) return [...trades];
   return trades.filter(

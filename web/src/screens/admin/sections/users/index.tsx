@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminUser, fetchUsers, saveAdminLevel, type UserSort } from '../../../../api/admin-users';
-import { errorText } from '../../../../api/http';
 import { useSession } from '../../../../app/session';
+import { loadErrorText } from '../../../../components/LoadError';
 import { levelKey } from '../../levels';
 import { DataTable } from '../../table/DataTable';
 import { PageNav, PageSizeSelect, pageWords, SortHeader } from '../../table/parts';
@@ -78,7 +78,7 @@ export default function UsersSection() {
       })
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
-        setError(errorText(err) || t('adminUsers.loadError'));
+        setError(loadErrorText(t, err) || t('adminUsers.loadError'));
         setLoading(false);
       });
     return () => controller.abort();

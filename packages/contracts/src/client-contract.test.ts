@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { ClientRoute } from './client-contract';
+import { routes } from './routes';
+
+// Every route of the client contract, listed once more: the compiler refuses this object when a
+// route is added to or removed from ClientRoutes without it, so the test below sees them all.
+const CLIENT_ROUTES: Record<ClientRoute, true> = {
+  'GET /api/stats': true,
+  'GET /api/news': true,
+  'GET /api/characters': true,
+  'GET /api/ranks': true,
+  'GET /api/anime': true,
+  'GET /api/cards/:cardId/likes': true,
+  'POST /api/cards/:cardId/like': true,
+  'GET /api/inventory': true,
+  'GET /api/me': true,
+  'GET /api/inventory/my': true,
+  'GET /api/inventory/stats': true,
+  'POST /auth/shikimori/unlink': true,
+  'GET /api/status': true,
+  'GET /api/anime/search': true,
+  'GET /api/anime/:animeId/details': true,
+  'GET /api/anime/:animeId/cards': true,
+  'POST /change-language/:lang': true,
+  'GET /trade/api/my': true,
+  'POST /trade/api': true,
+  'POST /trade/api/:id/:action': true,
+  'GET /api/users': true,
+  'GET /api/inventory/tradeable': true,
+  'GET /api/inventory/:id/history': true,
+  'GET /trade/api/admin/stats': true,
+  'GET /trade/api/admin/all': true,
+  'POST /trade/api/admin/cleanup': true,
+  'GET /admin/users': true,
+  'GET /admin/users/:id': true,
+  'POST /admin/users/:id/adminLevel': true,
+  'GET /admin/users/:id/inventory': true,
+  'GET /admin/users/:id/trades': true,
+  'GET /admin/logs': true,
+  'GET /admin/logs/stats': true,
+  'GET /admin/logs/categories': true,
+  'GET /admin/logs/actions': true,
+  'GET /api/admin/cache/stats': true,
+  'POST /api/admin/cache/clear': true,
+  'POST /api/admin/cache/cleanup': true,
+  'POST /api/admin/news': true,
+  'PUT /api/admin/news/:id': true,
+  'DELETE /api/admin/news/:id': true,
+  'GET /admin/franchises': true,
+  'POST /admin/franchises': true,
+  'PATCH /admin/franchises/:id': true,
+  'DELETE /admin/franchises/:id': true,
+  'GET /admin/franchises/search': true,
+  'GET /admin/franchises/check-exists': true,
+  'GET /admin/animes': true,
+  'POST /admin/animes': true,
+  'DELETE /admin/animes/:id': true,
+  'GET /admin/animes/check-exists': true,
+  'POST /admin/animes/quick-add': true,
+  'GET /admin/characters': true,
+  'POST /admin/characters': true,
+  'PATCH /admin/characters/:id': true,
+  'DELETE /admin/characters/:id': true,
+  'POST /admin/characters/delete-bulk': true,
+  'GET /admin/ranks': true,
+  'POST /admin/ranks': true,
+  'DELETE /admin/ranks/:id': true,
+  'GET /admin/seasons': true,
+  'POST /admin/seasons': true,
+  'DELETE /admin/seasons/:id': true,
+  'GET /admin/cards': true,
+  'POST /admin/cards': true,
+  'POST /admin/cards/bulk': true,
+  'POST /admin/cards/bulk-add-anime': true,
+  'POST /admin/cards/bulk-add-all-anime': true,
+  'PATCH /admin/cards/:id': true,
+  'DELETE /admin/cards/:id': true,
+};
+
+describe('the client contract', () => {
+  it('names only routes of the route table, with their method', () => {
+    const table = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    const unknown = Object.keys(CLIENT_ROUTES).filter((key) => !table.has(key));
+    expect(unknown).toEqual([]);
+  });
+});

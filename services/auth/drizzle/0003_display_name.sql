@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."users" ADD COLUMN "global_name" text;

@@ -1,0 +1,67 @@
+import type { ClientReadRoute } from '@acg/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { RouteAnswer, RouteInput } from '../../../api/client';
+import { invalidateRoutes, useRoute } from '../../../api/query';
+
+/** One admin list as a section shows it, read through the data layer. */
+export interface ResourceList<T> {
+  rows: readonly T[];
+  /** An answer has arrived (a failed reload keeps the last one). */
+  loaded: boolean;
+  /** The first load or a reload is under way. */
+  loading: boolean;
+  /** The last load failed (the rows, if any, are the last good answer). */
+  error: unknown;
+  reload: () => void;
+}
+
+const NONE: readonly never[] = [];
+
+/**
+ * Reads a list route of the contract and adapts its answer to the rows a table shows. `toRows`
+ * should be a module-level function (it is a memo dependency). Only the latest load's answer
+ * ever shows: a reload cancels the load in flight (what useLatestOnly did by hand).
+ */
+export function useResourceList<K extends ClientReadRoute, T>(
+  route: K,
+  toRows: (answer: RouteAnswer<K>) => readonly T[],
+  options: { input?: RouteInput<K>; staleTime?: number } = {},
+): ResourceList<T> {
+  const query = useRoute(
+    route,
+    options.input,
+    options.staleTime === undefined ? {} : { staleTime: options.staleTime },
+  );
+  const { data, refetch } = query;
+  const rows = useMemo(() => (data === undefined ? NONE : toRows(data)), [data, toRows]);
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return {
+    rows,
+    loaded: data !== undefined,
+    loading: query.isPending || query.isFetching,
+    error: query.error,
+    reload,
+  };
+}
+
+/** The rows of a list route whose answer is the rows themselves. */
+export const asRows = <T>(answer: readonly T[]): readonly T[] => answer;
+
+/**
+ * Runs a section's writes: after each (whether it succeeded or not: a failed bulk delete may have
+ * deleted some), the reads it changes load again.
+ */
+export function useResourceWrites(changes: readonly ClientReadRoute[]) {
+  const client = useQueryClient();
+  return useCallback(
+    async <R>(write: () => Promise<R>): Promise<R> => {
+      try {
+        return await write();
+      } finally {
+        await invalidateRoutes(client, changes);
+      }
+    },
+    [client, changes],
+  );
+}
