@@ -7,7 +7,7 @@
 // A function's length is the number of lines from its first token to its last (comments above
 // it do not count); a function inside another counts on its own and inside its parent.
 // Production code: the .ts/.tsx files the root tsconfig includes, without tests (*.test.ts),
-// test helpers (test/, testing/ folders, e2e/) and benchmarks (bench/).
+// test helpers (test/, testing/ folders and testing.ts modules, e2e/) and benchmarks (bench/).
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Node, type SourceFile, SyntaxKind } from 'typescript/unstable/ast';
@@ -38,6 +38,7 @@ const FUNCTION_KINDS = new Set<SyntaxKind>([
 export function isProductionFile(path: string): boolean {
   if (!/\.tsx?$/.test(path) || path.endsWith('.d.ts')) return false;
   if (/\.test\.tsx?$/.test(path)) return false;
+  if (/(^|\/)testing\.tsx?$/.test(path)) return false;
   return !/(^|\/)(node_modules|e2e|bench|test|testing|__tests__)\//.test(path);
 }
 

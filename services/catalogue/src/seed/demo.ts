@@ -1,4 +1,4 @@
-import type { Cache, Database, Logger } from '@acg/platform';
+import type { Cache, Database, Logger, Tx } from '@acg/platform';
 import { count, sql } from 'drizzle-orm';
 import { catalogueCaches } from '../caches';
 import { anime, animeCharacters, cards, characters, franchises, ranks, seasons } from '../db/schema';
@@ -21,6 +21,110 @@ const demoArtOf = (i: number, base: string | undefined): string | null =>
 
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+/** The demo's ranks and its running and past seasons. */
+async function insertRanksAndSeasons(tx: Tx) {
+  const rankRows = await tx
+    .insert(ranks)
+    .values(DEMO_RANKS.map((r, i) => ({ ...r, sortOrder: i })))
+    .returning({ id: ranks.id, code: ranks.code });
+  const rankId = new Map(rankRows.map((r) => [r.code, r.id]));
+  const threshold = new Map<string, number>(DEMO_RANKS.map((r) => [r.code, r.threshold]));
+
+  const seasonRows = await tx
+    .insert(seasons)
+    .values(
+      (['current', 'past'] as const).map((s) => ({
+        title: DEMO_SEASONS[s].title,
+        startDate: dayFromNow(DEMO_SEASONS[s].fromDay),
+        endDate: dayFromNow(DEMO_SEASONS[s].toDay),
+      })),
+    )
+    .returning({ id: seasons.id, title: seasons.title });
+  const seasonOf = (s: DemoSeason) => seasonRows.find((r) => r.title === DEMO_SEASONS[s].title)!.id;
+  const seasonId: Record<DemoSeason, number> = { current: seasonOf('current'), past: seasonOf('past') };
+  return { rankId, threshold, seasonId };
+}
+
+/** The demo's franchises, anime and characters, each character linked to its anime. */
+async function insertAnimeAndCharacters(tx: Tx, artBaseUrl: string | undefined) {
+  const franchiseTitles = [...new Set(DEMO_ANIME.map((a) => a.franchise))];
+  const franchiseRows = await tx
+    .insert(franchises)
+    .values(franchiseTitles.map((title) => ({ title })))
+    .returning({ id: franchises.id, title: franchises.title });
+  const franchiseId = new Map(franchiseRows.map((f) => [f.title, f.id]));
+
+  const animeRows = await tx
+    .insert(anime)
+    .values(
+      DEMO_ANIME.map((a) => ({
+        title: a.title,
+        shikimoriId: a.shikimoriId,
+        anilistId: a.anilistId,
+        franchiseId: franchiseId.get(a.franchise)!,
+      })),
+    )
+    .returning({ id: anime.id, title: anime.title });
+  const animeId = new Map(animeRows.map((a) => [a.title, a.id]));
+
+  const characterRows = await tx
+    .insert(characters)
+    .values(
+      DEMO_CHARACTERS.map((ch, i) => ({
+        name: ch.name,
+        imageUrl: demoArtOf(i, artBaseUrl),
+        altname: ch.altname,
+        description: ch.description,
+        shikimoriId: ch.shikimoriId ?? null,
+        anilistId: ch.anilistId ?? null,
+      })),
+    )
+    .returning({ id: characters.id, name: characters.name });
+  const characterId = new Map(characterRows.map((ch) => [ch.name, ch.id]));
+
+  await tx.insert(animeCharacters).values(
+    DEMO_ANIME.flatMap((a) =>
+      a.characters.map((name) => {
+        const id = characterId.get(name);
+        if (id === undefined) throw new Error(`demo anime ${a.title}: unknown character ${name}`);
+        return { animeId: animeId.get(a.title)!, characterId: id };
+      }),
+    ),
+  );
+  return characterId;
+}
+
+/** The demo's cards; answers their ids. */
+async function insertCards(
+  tx: Tx,
+  characterId: Map<string, number>,
+  ranksAndSeasons: Awaited<ReturnType<typeof insertRanksAndSeasons>>,
+) {
+  const { rankId, threshold, seasonId } = ranksAndSeasons;
+  // Each character's cards together (regular first, then limited), so a character's first
+  // card, the one its tile shows, is its first regular card.
+  const cardRows = await tx
+    .insert(cards)
+    .values(
+      DEMO_CHARACTERS.flatMap((ch) => [
+        ...ch.cards.map((rank, k) => ({
+          characterId: characterId.get(ch.name)!,
+          rankId: rankId.get(rank)!,
+          rarityScore: threshold.get(rank)! + k,
+        })),
+        ...(ch.limited ?? []).map((l) => ({
+          characterId: characterId.get(ch.name)!,
+          rankId: rankId.get(l.rank)!,
+          limited: true,
+          seasonId: seasonId[l.season],
+          rarityScore: threshold.get(l.rank)! + 0.5,
+        })),
+      ]),
+    )
+    .returning({ id: cards.id });
+  return cardRows.map((r) => r.id);
+}
+
 /**
  * Seeds the demo catalogue (demo-catalogue.ts) once: when the catalogue has no ranks yet. The
  * check runs under a transaction-scoped advisory lock, so replicas starting together seed once.
@@ -38,97 +142,10 @@ export async function seedDemoCatalogue(
     const [existing] = await tx.select({ n: count() }).from(ranks);
     if ((existing?.n ?? 0) > 0) return false;
 
-    const rankRows = await tx
-      .insert(ranks)
-      .values(DEMO_RANKS.map((r, i) => ({ ...r, sortOrder: i })))
-      .returning({ id: ranks.id, code: ranks.code });
-    const rankId = new Map(rankRows.map((r) => [r.code, r.id]));
-    const threshold = new Map<string, number>(DEMO_RANKS.map((r) => [r.code, r.threshold]));
-
-    const seasonRows = await tx
-      .insert(seasons)
-      .values(
-        (['current', 'past'] as const).map((s) => ({
-          title: DEMO_SEASONS[s].title,
-          startDate: dayFromNow(DEMO_SEASONS[s].fromDay),
-          endDate: dayFromNow(DEMO_SEASONS[s].toDay),
-        })),
-      )
-      .returning({ id: seasons.id, title: seasons.title });
-    const seasonOf = (s: DemoSeason) => seasonRows.find((r) => r.title === DEMO_SEASONS[s].title)!.id;
-    const seasonId: Record<DemoSeason, number> = { current: seasonOf('current'), past: seasonOf('past') };
-
-    const franchiseTitles = [...new Set(DEMO_ANIME.map((a) => a.franchise))];
-    const franchiseRows = await tx
-      .insert(franchises)
-      .values(franchiseTitles.map((title) => ({ title })))
-      .returning({ id: franchises.id, title: franchises.title });
-    const franchiseId = new Map(franchiseRows.map((f) => [f.title, f.id]));
-
-    const animeRows = await tx
-      .insert(anime)
-      .values(
-        DEMO_ANIME.map((a) => ({
-          title: a.title,
-          shikimoriId: a.shikimoriId,
-          anilistId: a.anilistId,
-          franchiseId: franchiseId.get(a.franchise)!,
-        })),
-      )
-      .returning({ id: anime.id, title: anime.title });
-    const animeId = new Map(animeRows.map((a) => [a.title, a.id]));
-
-    const characterRows = await tx
-      .insert(characters)
-      .values(
-        DEMO_CHARACTERS.map((ch, i) => ({
-          name: ch.name,
-          imageUrl: demoArtOf(i, opts.artBaseUrl),
-          altname: ch.altname,
-          description: ch.description,
-          shikimoriId: ch.shikimoriId ?? null,
-          anilistId: ch.anilistId ?? null,
-        })),
-      )
-      .returning({ id: characters.id, name: characters.name });
-    const characterId = new Map(characterRows.map((ch) => [ch.name, ch.id]));
-
-    await tx.insert(animeCharacters).values(
-      DEMO_ANIME.flatMap((a) =>
-        a.characters.map((name) => {
-          const id = characterId.get(name);
-          if (id === undefined) throw new Error(`demo anime ${a.title}: unknown character ${name}`);
-          return { animeId: animeId.get(a.title)!, characterId: id };
-        }),
-      ),
-    );
-
-    // Each character's cards together (regular first, then limited), so a character's first
-    // card, the one its tile shows, is its first regular card.
-    const cardRows = await tx
-      .insert(cards)
-      .values(
-        DEMO_CHARACTERS.flatMap((ch) => [
-          ...ch.cards.map((rank, k) => ({
-            characterId: characterId.get(ch.name)!,
-            rankId: rankId.get(rank)!,
-            rarityScore: threshold.get(rank)! + k,
-          })),
-          ...(ch.limited ?? []).map((l) => ({
-            characterId: characterId.get(ch.name)!,
-            rankId: rankId.get(l.rank)!,
-            limited: true,
-            seasonId: seasonId[l.season],
-            rarityScore: threshold.get(l.rank)! + 0.5,
-          })),
-        ]),
-      )
-      .returning({ id: cards.id });
-
-    const summaries = await findCardSummaries(
-      tx,
-      cardRows.map((r) => r.id),
-    );
+    const ranksAndSeasons = await insertRanksAndSeasons(tx);
+    const characterId = await insertAnimeAndCharacters(tx, opts.artBaseUrl);
+    const cardIds = await insertCards(tx, characterId, ranksAndSeasons);
+    const summaries = await findCardSummaries(tx, cardIds);
     await announceCardChanges(tx, { created: summaries, updated: [], deletedIds: [] });
     return true;
   });

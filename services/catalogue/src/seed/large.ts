@@ -47,32 +47,8 @@ async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Pro
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/**
- * A large catalogue for benchmarks: `anime` anime in franchises, `characters` characters with
- * deterministic names (each in one or two anime), `cardsPerCharacter` cards each across the rank
- * ladder. Bulk inserts without events (nothing else is running); returns every card summary so
- * the benchmark can seed inventories from it. Expects an empty catalogue.
- */
-export async function seedLargeCatalogue(
-  database: Database,
-  opts: { characters?: number; cardsPerCharacter?: number; anime?: number } = {},
-): Promise<CardSummary[]> {
-  const characterCount = opts.characters ?? 20_000;
-  const perCharacter = opts.cardsPerCharacter ?? 3;
-  const animeCount = opts.anime ?? 2_000;
-  const { db } = database;
-  const [existing] = await db.select({ n: count() }).from(characters);
-  if ((existing?.n ?? 0) > 0) throw new Error('seedLargeCatalogue expects an empty catalogue');
-
-  await db
-    .insert(ranks)
-    .values(DEMO_RANKS.map((r, i) => ({ ...r, sortOrder: i })))
-    .onConflictDoNothing();
-  // E … X: rankFor() picks by ladder position.
-  const rankIds = (
-    await db.select({ id: ranks.id }).from(ranks).orderBy(asc(ranks.sortOrder), asc(ranks.id))
-  ).map((r) => r.id);
-
+/** `animeCount` anime, four to a franchise, and `characterCount` characters; answers their ids. */
+async function insertAnimeAndCharacters(db: Database['db'], animeCount: number, characterCount: number) {
   const franchiseIds = (
     await db
       .insert(franchises)
@@ -111,6 +87,36 @@ export async function seedLargeCatalogue(
         ...(await db.insert(characters).values(batch).returning({ id: characters.id })).map((c) => c.id),
       ),
   );
+  return { animeIds, characterIds };
+}
+
+/**
+ * A large catalogue for benchmarks: `anime` anime in franchises, `characters` characters with
+ * deterministic names (each in one or two anime), `cardsPerCharacter` cards each across the rank
+ * ladder. Bulk inserts without events (nothing else is running); returns every card summary so
+ * the benchmark can seed inventories from it. Expects an empty catalogue.
+ */
+export async function seedLargeCatalogue(
+  database: Database,
+  opts: { characters?: number; cardsPerCharacter?: number; anime?: number } = {},
+): Promise<CardSummary[]> {
+  const characterCount = opts.characters ?? 20_000;
+  const perCharacter = opts.cardsPerCharacter ?? 3;
+  const animeCount = opts.anime ?? 2_000;
+  const { db } = database;
+  const [existing] = await db.select({ n: count() }).from(characters);
+  if ((existing?.n ?? 0) > 0) throw new Error('seedLargeCatalogue expects an empty catalogue');
+
+  await db
+    .insert(ranks)
+    .values(DEMO_RANKS.map((r, i) => ({ ...r, sortOrder: i })))
+    .onConflictDoNothing();
+  // E … X: rankFor() picks by ladder position.
+  const rankIds = (
+    await db.select({ id: ranks.id }).from(ranks).orderBy(asc(ranks.sortOrder), asc(ranks.id))
+  ).map((r) => r.id);
+
+  const { animeIds, characterIds } = await insertAnimeAndCharacters(db, animeCount, characterCount);
   const links = characterIds.flatMap((characterId, i) => {
     const first = animeIds[i % animeIds.length]!;
     const second = animeIds[(i * 31 + 7) % animeIds.length]!;

@@ -1,4 +1,4 @@
-import { type Database, type Db, packInts } from '@acg/platform';
+import { type Database, type Db, packInts, type Tx } from '@acg/platform';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { cardStatsRuns, cardStatsSnapshots, entries, likes } from '../db/schema';
@@ -142,6 +142,78 @@ export async function cardStatsPage(
   );
 }
 
+type SnapshotRun = { active_players: number; max_card_id: number; chunk_span: number; scores_only: boolean };
+
+/**
+ * Builds run `runId`'s snapshot of every card in one statement (the run's first page; see
+ * cardStatsSnapshotPage), dropping runs older than the snapshot TTL first.
+ */
+async function buildSnapshot(
+  tx: Tx,
+  opts: { runId: string; span: number; activeDays: number; scoresOnly: boolean },
+): Promise<SnapshotRun | undefined> {
+  const { runId, span, activeDays, scoresOnly } = opts;
+  await tx.execute(sql`
+    with stale as (
+      delete from ${cardStatsRuns}
+      where created_at < now() - make_interval(mins => ${CARD_STATS_SNAPSHOT_TTL_MINUTES})
+      returning run_id
+    )
+    delete from ${cardStatsSnapshots} where run_id in (select run_id from stale)`);
+  // The per-card hash aggregate of a large catalogue outgrows the default 4 MB and would spill;
+  // the hashed set of active players must fit too (at 64 MB, a few million players), or the
+  // planner would fall back to scanning the set for every entry. The full join's estimate
+  // (millions of rows) would have the statement JIT-compiled: ~0.5 s of compiling for ~0.25 s
+  // of work at 1M entries, so no JIT.
+  await tx.execute(sql`set local work_mem = '64MB'`);
+  await tx.execute(sql`set local jit = off`);
+  // Every card's owners counted in card order from entries_card_owners_idx alone (an
+  // index-only scan feeding a sorted aggregate) instead of hashing every row: at 1M entries
+  // 270-390 ms against 540-690 ms. The planner prices the hash aggregate lower, so it is
+  // turned off for this transaction (the other groupings here are over sorted chunks or the
+  // small likes table). Only while the table's pages are mostly all-visible: each page
+  // changed since the last vacuum costs a heap visit per row (every page changed: 1.2 s).
+  if ((await ownerCountPath(tx)) === 'index') await tx.execute(sql`set local enable_hashagg = off`);
+  // The active owners are counted with the hashed set as a filter over the one pass (written
+  // as a semi-join, the planner, which cannot estimate the set, probes the entries index once
+  // per active player: twice as slow). Scores only: nothing else is counted, no likes pass.
+  const owned = sql`
+    select e.card_id,
+      (count(*) filter (where e.user_id in (select user_id from active)))::int as active_owners${
+        scoresOnly ? sql`` : sql`, count(*)::int as owners, sum(e.quantity)::int as copies`
+      }
+    from ${entries} e
+    where e.quantity > 0
+    group by e.card_id`;
+  const figures = scoresOnly
+    ? owned
+    : sql`
+        select coalesce(o.card_id, l.card_id) as card_id, coalesce(o.active_owners, 0) as active_owners,
+          coalesce(o.owners, 0) as owners, coalesce(o.copies, 0) as copies, coalesce(l.likes, 0) as likes
+        from (${owned}) o full join (
+          select card_id, count(*)::int as likes from ${likes} group by card_id
+        ) l on l.card_id = o.card_id`;
+  const [built] = (
+    await tx.execute<SnapshotRun>(sql`
+      with active as materialized (${activePlayersCte(activeDays)}), figures as (${figures}
+      ), stats as (
+        insert into ${cardStatsSnapshots} (run_id, chunk, figures)
+        select ${runId}, (card_id - 1) / ${span}::int, string_agg(${sql.raw(
+          snapshotColumns(scoresOnly)
+            .map((column) => `int4send(${column})`)
+            .join(' || '),
+        )}, ''::bytea order by card_id)
+        from figures
+        group by 2
+      )
+      insert into ${cardStatsRuns} (run_id, active_players, max_card_id, chunk_span, scores_only)
+      select ${runId}, (select count(*)::int from active),
+        (select coalesce(max(card_id), 0)::int from ${entries}), ${span}::int, ${scoresOnly}
+      returning active_players, max_card_id, chunk_span, scores_only`)
+  ).rows;
+  return built;
+}
+
 /**
  * A page of run `runId`'s snapshot (docs/rules.md §37). The run's first page builds the snapshot
  * of every card in one statement: the active players (from the recent-moves index), one pass
@@ -166,74 +238,13 @@ export async function cardStatsSnapshotPage(
   },
 ): Promise<CardStatsPage> {
   const { runId, after, span, activeDays } = opts;
-  type Run = { active_players: number; max_card_id: number; chunk_span: number; scores_only: boolean };
   return database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SNAPSHOT_LOCK_CLASS}, hashtext(${runId}))`);
     let [run] = (
-      await tx.execute<Run>(sql`
+      await tx.execute<SnapshotRun>(sql`
         select active_players, max_card_id, chunk_span, scores_only from ${cardStatsRuns} where run_id = ${runId}`)
     ).rows;
-    if (!run) {
-      await tx.execute(sql`
-        with stale as (
-          delete from ${cardStatsRuns}
-          where created_at < now() - make_interval(mins => ${CARD_STATS_SNAPSHOT_TTL_MINUTES})
-          returning run_id
-        )
-        delete from ${cardStatsSnapshots} where run_id in (select run_id from stale)`);
-      // The per-card hash aggregate of a large catalogue outgrows the default 4 MB and would spill;
-      // the hashed set of active players must fit too (at 64 MB, a few million players), or the
-      // planner would fall back to scanning the set for every entry. The full join's estimate
-      // (millions of rows) would have the statement JIT-compiled: ~0.5 s of compiling for ~0.25 s
-      // of work at 1M entries, so no JIT.
-      await tx.execute(sql`set local work_mem = '64MB'`);
-      await tx.execute(sql`set local jit = off`);
-      // Every card's owners counted in card order from entries_card_owners_idx alone (an
-      // index-only scan feeding a sorted aggregate) instead of hashing every row: at 1M entries
-      // 270-390 ms against 540-690 ms. The planner prices the hash aggregate lower, so it is
-      // turned off for this transaction (the other groupings here are over sorted chunks or the
-      // small likes table). Only while the table's pages are mostly all-visible: each page
-      // changed since the last vacuum costs a heap visit per row (every page changed: 1.2 s).
-      if ((await ownerCountPath(tx)) === 'index') await tx.execute(sql`set local enable_hashagg = off`);
-      // The active owners are counted with the hashed set as a filter over the one pass (written
-      // as a semi-join, the planner, which cannot estimate the set, probes the entries index once
-      // per active player: twice as slow). Scores only: nothing else is counted, no likes pass.
-      const scoresOnly = opts.scoresOnly ?? false;
-      const owned = sql`
-        select e.card_id,
-          (count(*) filter (where e.user_id in (select user_id from active)))::int as active_owners${
-            scoresOnly ? sql`` : sql`, count(*)::int as owners, sum(e.quantity)::int as copies`
-          }
-        from ${entries} e
-        where e.quantity > 0
-        group by e.card_id`;
-      const figures = scoresOnly
-        ? owned
-        : sql`
-            select coalesce(o.card_id, l.card_id) as card_id, coalesce(o.active_owners, 0) as active_owners,
-              coalesce(o.owners, 0) as owners, coalesce(o.copies, 0) as copies, coalesce(l.likes, 0) as likes
-            from (${owned}) o full join (
-              select card_id, count(*)::int as likes from ${likes} group by card_id
-            ) l on l.card_id = o.card_id`;
-      [run] = (
-        await tx.execute<Run>(sql`
-          with active as materialized (${activePlayersCte(activeDays)}), figures as (${figures}
-          ), stats as (
-            insert into ${cardStatsSnapshots} (run_id, chunk, figures)
-            select ${runId}, (card_id - 1) / ${span}::int, string_agg(${sql.raw(
-              snapshotColumns(scoresOnly)
-                .map((column) => `int4send(${column})`)
-                .join(' || '),
-            )}, ''::bytea order by card_id)
-            from figures
-            group by 2
-          )
-          insert into ${cardStatsRuns} (run_id, active_players, max_card_id, chunk_span, scores_only)
-          select ${runId}, (select count(*)::int from active),
-            (select coalesce(max(card_id), 0)::int from ${entries}), ${span}::int, ${scoresOnly}
-          returning active_players, max_card_id, chunk_span, scores_only`)
-      ).rows;
-    }
+    run ??= await buildSnapshot(tx, { runId, span, activeDays, scoresOnly: opts.scoresOnly ?? false });
     const chunkSpan = run?.chunk_span ?? span;
     const chunks = await tx.execute<{ figures: Buffer }>(sql`
       select figures from ${cardStatsSnapshots}

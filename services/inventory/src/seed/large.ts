@@ -41,22 +41,12 @@ async function insertColumns(database: Database, statement: string, columns: unk
   }
 }
 
-/**
- * The inventory side of the large benchmark seed: read models of the given users and cards (as
- * the consumers would have written them, older than any event), then for each user
- * `entriesPerUser` distinct cards (most once, some twice or three times, obtained over the past
- * year) and `likesPerUser` likes. Picks lean towards some popular cards, so owner lists and like
- * counts have hot spots as in real use. No grants and no events: nothing else is listening.
- * Expects an inventory without these users' entries (existing rows are left as they are).
- */
-export async function seedLargeInventory(
+/** The read models of the seed's cards and users, as the consumers would have written them. */
+async function insertReadModels(
   database: Database,
-  opts: LargeInventorySeed,
-): Promise<LargeInventorySeedResult> {
-  const { users, cards } = opts;
-  const random = seededRandom(opts.seed ?? 20261122);
-  const until = (opts.until ?? new Date()).getTime();
-
+  cards: LargeInventorySeed['cards'],
+  users: LargeInventorySeed['users'],
+) {
   await insertColumns(
     database,
     `insert into card_summaries (id, character_id, character_name, rank_code, rank_title, rank_color,
@@ -88,6 +78,25 @@ export async function seedLargeInventory(
       users.map((u) => u.avatar),
     ],
   );
+}
+
+/**
+ * The inventory side of the large benchmark seed: read models of the given users and cards (as
+ * the consumers would have written them, older than any event), then for each user
+ * `entriesPerUser` distinct cards (most once, some twice or three times, obtained over the past
+ * year) and `likesPerUser` likes. Picks lean towards some popular cards, so owner lists and like
+ * counts have hot spots as in real use. No grants and no events: nothing else is listening.
+ * Expects an inventory without these users' entries (existing rows are left as they are).
+ */
+export async function seedLargeInventory(
+  database: Database,
+  opts: LargeInventorySeed,
+): Promise<LargeInventorySeedResult> {
+  const { users, cards } = opts;
+  const random = seededRandom(opts.seed ?? 20261122);
+  const until = (opts.until ?? new Date()).getTime();
+
+  await insertReadModels(database, cards, users);
 
   const entry = {
     userIds: [] as number[],

@@ -21,8 +21,8 @@ const MISSING_REFERENCE: Record<string, MessageKey> = {
 /**
  * The admin catalogue's calls (spec 2 §7) except rarity and ranks analysis, one folder per
  * resource (franchises, animes, characters, cards, ranks, seasons), each with its request and
- * response schemas from @acg/contracts. Level 3 only (the gateway checks, and so does this
- * scope's hook). Every write goes through the catalogue editor: one transaction with its card
+ * response schemas from @acg/contracts. Level 3 only, as the route table declares it (the
+ * platform enforces it on every route). Every write goes through the catalogue editor: one transaction with its card
  * events and its audit record, then the affected caches cleared (rules §36). Refusals are the
  * platform's error body, in the caller's language where the screens have words for them.
  */
