@@ -21,10 +21,14 @@ const nameOf = (dir: string): string => JSON.parse(readFileSync(join(dir, 'packa
 export default defineConfig({
   test: {
     ...TIMEOUTS,
-    projects: packages.map((dir) =>
-      existsSync(join(dir, 'vitest.config.ts'))
-        ? dir
-        : { extends: true, test: { name: nameOf(dir), root: dir, include: ['**/*.test.{ts,tsx}'] } },
-    ),
+    projects: [
+      ...packages.map((dir) =>
+        existsSync(join(dir, 'vitest.config.ts'))
+          ? dir
+          : { extends: true, test: { name: nameOf(dir), root: dir, include: ['**/*.test.{ts,tsx}'] } },
+      ),
+      // The repository's scripts (the docs generator, the citation rewriter) and their tests.
+      { extends: true, test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'] } },
+    ],
   },
 });

@@ -23,7 +23,14 @@ const splitUrls = (value: string): string[] =>
     .filter(Boolean);
 
 const upstreamOverrides = Object.fromEntries(
-  serviceNames.map((service) => [upstreamVariable(service), upstreamList.optional()]),
+  serviceNames.map((service) => [
+    upstreamVariable(service),
+    upstreamList
+      .optional()
+      .describe(
+        "the service's base URL, or the URLs of its replicas separated by commas (taken in turn; rules §39); unset, `http://UPSTREAM_HOST:<port>` with its port from `system.ts`",
+      ),
+  ]),
 ) as Record<UpstreamVariable, z.ZodOptional<typeof upstreamList>>;
 
 /** A number of requests per IP in one rate-limit window. */
@@ -34,71 +41,146 @@ const perWindow = (def: number) => z.coerce.number().int().min(1).default(def);
  * port from system.ts. Rate limits count requests per client IP in RATE_LIMIT_WINDOW_MS.
  */
 export const gatewayConfigSchema = baseConfigSchema.extend({
-  PORT: env.port(3000),
-  /**
-   * Port of /healthz, /readyz and /metrics, which the public port does not serve. Default: PORT
-   * + 1000 (4000), or a free one when PORT is 0. Bind it where only probes and Prometheus reach.
-   */
-  INTERNAL_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
-  /**
-   * Folder of a prebuilt web client (client/ and server/ as `vite build` writes them). The
-   * production image sets it and the gateway then only loads that build; unset (running from
-   * the sources), the gateway builds web/dist once when it is missing or older than web/src.
-   */
-  WEB_DIST_DIR: z.string().min(1).optional(),
-  /** Origin browsers use to reach the site; state-changing requests must come from it. */
-  PUBLIC_URL: env.url().default('http://localhost:3000'),
-  /** Host of every upstream service unless its UPSTREAM_<SERVICE>_URL says otherwise. */
-  UPSTREAM_HOST: z.string().default('127.0.0.1'),
+  PORT: env.port(3000).describe('the public port: pages and the route table, never the probes'),
+  INTERNAL_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535)
+    .optional()
+    .describe(
+      'port of `/healthz`, `/readyz` and `/metrics`, for probes and Prometheus only (the public port answers them 404); unset, `PORT` + 1000 (4000), or a free one when `PORT` is 0',
+    ),
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'folder of a prebuilt web client (`client/` and `server/` as `vite build` writes them): the gateway only loads it and never builds (the image sets it); unset, the gateway builds `web/dist` at start when it is missing or older than `web/src`',
+    ),
+  PUBLIC_URL: env
+    .url()
+    .default('http://localhost:3000')
+    .describe(
+      'origin browsers use; state-changing requests must come from it, and its host is the only `Host` header the gateway believes',
+    ),
+  UPSTREAM_HOST: z
+    .string()
+    .default('127.0.0.1')
+    .describe(
+      'host of every service whose own `UPSTREAM_<SERVICE>_URL` is not set; the port comes from `system.ts`',
+    ),
   ...upstreamOverrides,
-  /**
-   * With several URLs for one service: how often each replica's /readyz is asked, so a replica
-   * that is draining or down gets no new requests (0 = never ask; refused connections still move on).
-   */
-  UPSTREAM_HEALTH_INTERVAL_MS: z.coerce.number().int().min(0).default(500),
-  /** An upstream that does not accept the connection within this is unavailable (503). */
-  UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).default(800),
-  /** An upstream that accepted but has not answered within this times out (504). */
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
-  /** Session cookie is `__Host-sid` (HTTPS only) when true, else `sid`. */
-  COOKIE_SECURE: env.bool(false),
-  /** How long a resolved session is reused without asking auth again. */
-  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
-  /** How often server rendering revalidates a language's live translations with the admin service. */
-  I18N_REVALIDATE_MS: z.coerce.number().int().min(0).default(2000),
-  /** How long a page waits for them before rendering with the last known or bundled texts. */
-  I18N_TIMEOUT_MS: z.coerce.number().int().min(1).default(300),
-  SESSION_CACHE_MAX: z.coerce.number().int().min(1).default(10_000),
-  SESSION_RESOLVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(750),
-  /**
-   * Proxies in front of the gateway whose X-Forwarded-For/-Proto are believed: 0 trusts none
-   * (the socket address is the client), N takes the address N hops back.
-   */
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-  RATE_LIMIT_ENABLED: env.bool(true),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1).default(60_000),
-  RATE_LIMIT_MAX: perWindow(1200),
-  RATE_LIMIT_SIGN_IN_MAX: perWindow(20),
-  RATE_LIMIT_LIKES_MAX: perWindow(60),
-  RATE_LIMIT_TRADES_MAX: perWindow(30),
-  /** Discord sends every drop from its own few addresses: this is a safety valve, not a cooldown. */
-  RATE_LIMIT_DROPS_MAX: perWindow(300),
-  RATE_LIMIT_IMAGE_PROXY_MAX: perWindow(600),
-  /** Language changes, each of which may create an anonymous session. */
-  RATE_LIMIT_SESSIONS_MAX: perWindow(20),
-  /** The live event stream (docs/rules.md §35): heartbeat comment and session re-check interval. */
-  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(25_000),
-  /** How long a browser waits before reconnecting a dropped stream (SSE `retry:`). */
-  LIVE_RETRY_MS: z.coerce.number().int().min(100).default(3000),
-  /** Events kept for replay to a reconnecting browser (Last-Event-ID), and for how long. */
-  LIVE_REPLAY_MAX: z.coerce.number().int().min(0).default(2000),
+  UPSTREAM_HEALTH_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(500)
+    .describe(
+      "with several URLs for a service: how often each replica's `/readyz` is asked; a replica not ready (draining, starting) gets no new requests. `0`: never ask (a refused connection still moves on to the next replica)",
+    ),
+  UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(800)
+    .describe('an upstream that does not accept the connection in this time is unavailable (503)'),
+  UPSTREAM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30_000)
+    .describe('an upstream that accepted but has not answered in this time times out (504)'),
+  COOKIE_SECURE: env
+    .bool(false)
+    .describe("`true` behind HTTPS: the session cookie is `__Host-sid` (else `sid`); must match auth's"),
+  SESSION_CACHE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5000)
+    .describe('how long a resolved session is reused without asking auth'),
+  I18N_REVALIDATE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2000)
+    .describe(
+      "how often server rendering revalidates a language's live translations with the admin service (`GET /api/i18n/{lang}` with If-None-Match)",
+    ),
+  I18N_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(300)
+    .describe(
+      'how long a page waits for them before rendering with the last known copy or the bundled texts',
+    ),
+  SESSION_CACHE_MAX: z.coerce.number().int().min(1).default(10_000).describe('resolved sessions kept'),
+  SESSION_RESOLVE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(750)
+    .describe('timeout of `auth.session.resolve`'),
+  TRUST_PROXY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(0)
+    .describe(
+      'proxies in front of the gateway whose `X-Forwarded-For`/`-Proto` are believed: 0 trusts none (the socket address is the client), N takes the address N hops back',
+    ),
+  RATE_LIMIT_ENABLED: env.bool(true).describe('per-client-IP rate limits'),
+  RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(60_000)
+    .describe('window of every rate limit below'),
+  RATE_LIMIT_MAX: perWindow(1200).describe('requests per window, any path'),
+  RATE_LIMIT_SIGN_IN_MAX: perWindow(20).describe('sign-in requests per window'),
+  RATE_LIMIT_LIKES_MAX: perWindow(60).describe('like requests per window'),
+  RATE_LIMIT_TRADES_MAX: perWindow(30).describe('trade requests per window'),
+  RATE_LIMIT_DROPS_MAX: perWindow(300).describe(
+    'bot interactions per window (Discord calls from few addresses: a safety valve, not the drop cooldown)',
+  ),
+  RATE_LIMIT_IMAGE_PROXY_MAX: perWindow(600).describe('image-proxy requests per window'),
+  RATE_LIMIT_SESSIONS_MAX: perWindow(20).describe(
+    'language changes (`POST /change-language/{lang}`, each of which may create an anonymous session) per window',
+  ),
+  LIVE_HEARTBEAT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(25_000)
+    .describe(
+      'the live event stream (`GET /api/events`, rules §35): heartbeat comment and session re-check interval',
+    ),
+  LIVE_RETRY_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(3000)
+    .describe('how long a browser waits before reconnecting a dropped stream (SSE `retry:`)'),
+  LIVE_REPLAY_MAX: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2000)
+    .describe('live events kept for replay to a reconnecting browser (`Last-Event-ID`)'),
   LIVE_REPLAY_MS: z.coerce
     .number()
     .int()
     .min(0)
-    .default(10 * 60_000),
-  /** Open streams per user (tabs); one more closes that user's oldest. */
-  LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(8),
+    .default(10 * 60_000)
+    .describe('...and for at most this long'),
+  LIVE_MAX_STREAMS_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(8)
+    .describe("open streams (tabs) per user; one more closes that user's oldest"),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

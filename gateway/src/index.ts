@@ -6,5 +6,6 @@ export {
   upstreamUrls,
   upstreamVariable,
 } from './config';
+export { API_DOCS_PATH, apiDocument, GATEWAY_ROUTE_DOCS } from './docs/api-docs';
 export { gatewayModule } from './module';
 export { type GatewayDeps, start } from './start';

@@ -15,6 +15,7 @@ import type { Renderer } from '@acg/web';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { type GatewayConfig, internalPort, sessionCookieName, upstreamUrls } from './config';
+import { registerApiDocs } from './docs/api-docs';
 import { createSessionEviction } from './identity/session-eviction';
 import { SessionResolver } from './identity/session-resolver';
 import { createVisitorLookup } from './identity/visitor';
@@ -129,6 +130,8 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     retryMs: config.LIVE_RETRY_MS,
   });
   await registerPages(root, { assetsDir: deps.renderer.assetsDir, respondWithPage });
+  // After the pages: the compression they register applies to the document too.
+  registerApiDocs(root, { visitors });
   const edge = createApiEdge({
     config,
     visitors,

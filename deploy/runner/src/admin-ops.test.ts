@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { logListSchema, newsItemSchema, newsListSchema } from '@acg/contracts';
 import { FAKE_VK_TOKEN } from '@acg/fakes';
+import { editableFile } from '@acg/i18n/bundled';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
@@ -54,9 +54,7 @@ afterAll(async () => {
 
 describe('admin operations through the gateway', () => {
   it("serves the web client's bundled translations, seeded by the runner, with an ETag", async () => {
-    const bundled = JSON.parse(
-      readFileSync(resolve(import.meta.dirname, '..', '..', '..', 'web', 'src', 'i18n', 'ru.json'), 'utf8'),
-    );
+    const bundled = editableFile('ru');
     const res = await call('/api/i18n/ru');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(bundled);
@@ -125,5 +123,40 @@ describe('admin operations through the gateway', () => {
       )
       .toMatch(/^200 [\s\S]*setting\.updated/);
     expect(answers.filter((a) => a.includes(FAKE_VK_TOKEN)).map((a) => a.split('\n')[0])).toEqual([]);
+  });
+});
+
+describe('server texts edited on the translations screen', () => {
+  it("change what another service answers: the trades service's refusal says the saved text", async () => {
+    const fanRu = await signIn(sys.url, 'sakura_fan');
+    expect((await call('/change-language/ru', { method: 'POST', as: fanRu, body: '{}' })).status).toBe(200);
+    const idOf = async (as: string) => (await (await call('/api/me', { as })).json()).user.id as number;
+    const ids = new Map([
+      [fanRu, await idOf(fanRu)],
+      [admin, await idOf(admin)],
+    ]);
+    const selfTrade = async (as = fanRu) => {
+      const res = await call('/trade/api', {
+        method: 'POST',
+        as,
+        body: JSON.stringify({ toUserId: ids.get(as), fromItems: [{ inventoryId: 1, quantity: 1 }] }),
+      });
+      return `${res.status} ${(await res.json()).error}`;
+    };
+    expect(await selfTrade()).toBe('400 Нельзя предложить обмен самому себе');
+
+    const file = await (await call('/api/i18n/ru')).json();
+    const edited = structuredClone(file);
+    edited.server.trades.selfTrade = 'Обмен с самим собой невозможен';
+    const save = (body: unknown) =>
+      call('/admin/i18n?lang=ru', { method: 'POST', as: admin, body: JSON.stringify(body) });
+    expect((await save(edited)).status).toBe(200);
+    // The save travels outbox → bus → every process, which re-reads the texts: soon, not at once.
+    await expect.poll(() => selfTrade(), { timeout: 5_000 }).toBe('400 Обмен с самим собой невозможен');
+    // Only Russian changed: the same refusal to an English caller is as bundled.
+    expect(await selfTrade(admin)).toBe('400 You cannot trade with yourself');
+
+    expect((await save(file)).status).toBe(200);
+    await expect.poll(() => selfTrade(), { timeout: 5_000 }).toBe('400 Нельзя предложить обмен самому себе');
   });
 });

@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
  * - a service never imports another service, the gateway or the runner;
  * - the gateway never imports a service;
  * - production code of a service (not a test, not test support under test/ or testing/) never
- *   imports the third-party fakes.
+ *   imports the third-party fakes;
+ * - no service or shared package imports the web client (translations are @acg/i18n's); the
+ *   gateway and the runner import only its render entry, `@acg/web` itself.
  */
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 
@@ -85,6 +87,7 @@ const isTestSupport = (path: string): boolean =>
 
 interface Import {
   file: string;
+  specifier: string;
   from: WorkspacePackage;
   to: WorkspacePackage;
 }
@@ -94,7 +97,8 @@ function importsOf(pkg: WorkspacePackage): Import[] {
   for (const file of tsFiles(join(repoRoot, pkg.dir))) {
     for (const specifier of specifiersOf(file, readFileSync(file, 'utf8'))) {
       const to = targetOf(file, specifier);
-      if (to && to !== pkg) out.push({ file: relative(repoRoot, file).split(sep).join('/'), from: pkg, to });
+      if (to && to !== pkg)
+        out.push({ file: relative(repoRoot, file).split(sep).join('/'), specifier, from: pkg, to });
     }
   }
   return out;
@@ -103,7 +107,9 @@ function importsOf(pkg: WorkspacePackage): Import[] {
 const services = packages.filter((p) => p.dir.startsWith('services/'));
 const gateway = packages.find((p) => p.dir === 'gateway')!;
 const runner = packages.find((p) => p.dir === 'deploy/runner')!;
-const describeImport = (i: Import) => `${i.file} imports ${i.to.name}`;
+const web = packages.find((p) => p.dir === 'web')!;
+const shared = packages.filter((p) => p.dir.startsWith('packages/'));
+const describeImport = (i: Import) => `${i.file} imports ${i.specifier}`;
 
 describe('package boundaries', () => {
   it('finds the workspace packages and parses imports of every kind', () => {
@@ -137,6 +143,18 @@ describe('package boundaries', () => {
   it('the gateway imports no service', () => {
     const violations = importsOf(gateway).filter((i) => services.includes(i.to));
     expect(violations.map(describeImport)).toEqual([]);
+  });
+
+  it('no service or shared package imports the web client', () => {
+    expect(shared.map((p) => p.name)).toEqual(expect.arrayContaining(['@acg/contracts', '@acg/i18n']));
+    const violations = [...services, ...shared].flatMap(importsOf).filter((i) => i.to === web);
+    expect(violations.map(describeImport)).toEqual([]);
+  });
+
+  it("the gateway and the runner import only the web client's render entry", () => {
+    const imports = [gateway, runner].flatMap(importsOf).filter((i) => i.to === web);
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((i) => i.specifier !== '@acg/web').map(describeImport)).toEqual([]);
   });
 
   it("no service's production code imports the fakes", () => {

@@ -8,6 +8,7 @@ import { createLogger } from '@acg/platform';
 import { PROCESS_MEMORY_ENV } from './memory-env';
 import { seedDemoData } from './seed-demo';
 import { entryFile } from './services';
+import { createSupervisor } from './supervisor';
 
 export interface DistributedOptions {
   /** Must hold DATABASE_URL, REDIS_URL and NATS_URL; Discord credentials are optional (fake otherwise). */
@@ -69,6 +70,8 @@ export interface DistributedSystem {
   urlOf(name: ProcessName): string;
   /** Starts a process again with the same environment and waits until it is ready. */
   restart(name: ProcessName): Promise<void>;
+  /** Whether the supervisor is about to start `name` again (it exited on its own). */
+  supervised(name: ProcessName): boolean;
   close(): Promise<void>;
 }
 
@@ -192,6 +195,11 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
   const serviceNameOf = (name: ProcessName) => name.replace(/#2$/, '') as Replicable | FakeName;
 
   const processes = new Map<ProcessName, ChildProcess>();
+  // A process that exits when the runner did not stop it is started again (rules §48).
+  const supervisor = createSupervisor({
+    logger: createLogger('runner', env.LOG_LEVEL ?? 'info'),
+    restart: (name) => launch(name as ProcessName),
+  });
   const launch = async (name: ProcessName) => {
     const p = plan.get(name)!;
     const base = serviceNameOf(name);
@@ -215,9 +223,11 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
         });
     if (log !== undefined) closeSync(log);
     processes.set(name, child);
+    supervisor.watch(name, child);
     await waitReady(name, child, `http://127.0.0.1:${p.probePort ?? p.port}`, opts.readyTimeoutMs ?? 60_000);
   };
   const stop = async (name: ProcessName, signal: NodeJS.Signals) => {
+    supervisor.expectExit(name);
     const child = processes.get(name);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -227,6 +237,7 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   const close = async () => {
+    supervisor.close();
     // Gateways first, then the services (together: each drains on its own), the fakes last.
     const names = [...plan.keys()];
     for (const name of names.filter((n) => n.startsWith('gateway'))) await stop(name, 'SIGTERM');
@@ -276,7 +287,11 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     kill: (name) => stop(name, 'SIGKILL'),
     terminate: (name) => stop(name, 'SIGTERM'),
     urlOf: (name) => `http://127.0.0.1:${plan.get(name)!.port}`,
-    restart: (name) => launch(name),
+    restart: (name) => {
+      supervisor.expectExit(name);
+      return launch(name);
+    },
+    supervised: (name) => supervisor.pending(name),
     close,
   };
 }

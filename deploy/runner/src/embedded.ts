@@ -31,6 +31,7 @@ import {
 import { freePort, startEmbeddedPostgres } from '@acg/platform/embedded';
 import { createRenderer, ensureWebBuilt } from '@acg/web';
 import pg from 'pg';
+import { FAKE_SHIKIMORI_PORT } from './embedded-layout';
 import { demoSeeds } from './seed-demo';
 import { serviceModules } from './services';
 
@@ -41,6 +42,13 @@ export interface EmbeddedOptions {
   port?: number;
   /** Services on free ports instead of their system.ts ports (tests run beside a dev instance). */
   ephemeralPorts?: boolean;
+  /**
+   * Moves every fixed port by this much, so copies can run side by side (`npm start` with PORT:
+   * PORT − 3000): the gateway (unless `port` is given), each service (its system.ts port + offset)
+   * and the fake Shikimori (4197 + offset); the gateway's probes follow its port (+ 1000). The
+   * other fakes and embedded PostgreSQL always take free ports.
+   */
+  portOffset?: number;
   /** Environment to read (DATABASE_URL, NATS_URL, REDIS_URL and Discord credentials override defaults). */
   env?: Record<string, string | undefined>;
   logLevel?: string;
@@ -73,9 +81,6 @@ const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 const named = (label: string, fn: () => Promise<void>) => Object.assign(fn, { label });
 /** How long one part of the system may take to stop before closing moves on without it. */
 const CLOSE_STEP_MS = 15_000;
-
-/** The fake Shikimori's port with fixed ports (the distributed runner's fake uses it too). */
-const FAKE_SHIKIMORI_PORT = 4197;
 
 /**
  * The whole system in one process (architecture §5): embedded PostgreSQL (or DATABASE_URL), the
@@ -122,7 +127,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     closers.push(named('cache', () => cache.close()));
 
     const publicUrlFor = (port: number) => env.PUBLIC_URL ?? `http://localhost:${port}`;
-    const gatewayPort = opts.port ?? GATEWAY_PORT;
+    const offset = opts.portOffset ?? 0;
+    const gatewayPort = opts.port ?? GATEWAY_PORT + offset;
     // The public URL must be known before auth starts (OAuth redirect URI); with port 0 we
     // reserve a free port first.
     const listenPort = gatewayPort === 0 ? await freePort() : gatewayPort;
@@ -157,7 +163,7 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
     if (!env.SHIKIMORI_BASE_URL) {
       // On the distributed runner's port unless the services' ports are free ones too: the demo
       // art URLs the seed stores (DEMO_ART_BASE_URL) stay valid across restarts of a kept .data.
-      const fake = await startFakeShikimori({ port: opts.ephemeralPorts ? 0 : FAKE_SHIKIMORI_PORT });
+      const fake = await startFakeShikimori({ port: opts.ephemeralPorts ? 0 : FAKE_SHIKIMORI_PORT + offset });
       closers.push(() => fake.close());
       fakeShikimori = fake;
       animeSitesEnv.SHIKIMORI_BASE_URL = fake.url;
@@ -208,7 +214,10 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
       const mod = serviceModules[spec.name];
       if (!mod) throw new Error(`service ${spec.name} is marked built but the runner does not know it`);
       const serviceLogger = createLogger(spec.name, opts.logLevel ?? env.LOG_LEVEL ?? 'info');
-      const service = mod.configure({ ...common, PORT: String(opts.ephemeralPorts ? 0 : spec.port) });
+      const service = mod.configure({
+        ...common,
+        PORT: String(opts.ephemeralPorts ? 0 : spec.port + offset),
+      });
       const serviceCache = cache.prefixed(spec.name);
       // The shared server, the service's own schema: opened as its process would open it.
       const database = mod.database

@@ -3,10 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bodyLimitOf, builtServices, routes, type ServiceName } from '@acg/contracts';
+import { demoAccounts } from '@acg/fakes';
+import { apiDocument } from '@acg/gateway';
 import { type HttpServer, routeBodyLimits } from '@acg/platform';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
+import { documentedAnswerValidator } from './openapi/answers';
 import { isolated, signIn } from './testing/sign-in';
 
 /**
@@ -15,7 +18,8 @@ import { isolated, signIn } from './testing/sign-in';
  * owner, and every table entry of a built service is registered by it. The routes are read from
  * the Fastify instances of the embedded system themselves: Fastify announces each new instance
  * on the `fastify.initialization` diagnostics channel before any route exists, and an onRoute
- * hook added there sees every registration.
+ * hook added there sees every registration. The same routes are held to the OpenAPI document
+ * the gateway serves (gateway/src/docs/openapi.json), and real answers to its schemas.
  */
 
 /** Probes and metrics every process has; not part of the public route table. */
@@ -121,6 +125,95 @@ describe('route table against the registered routes', () => {
   });
 });
 
+describe('the OpenAPI document against the running services', () => {
+  /** `METHOD /path/{param}` of every operation the served document has. */
+  const documented = new Set(
+    Object.entries(apiDocument.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    ),
+  );
+  const asDocumented = (key: string) => key.replace(/\/:([^/]+)/g, '/{$1}').replace(/\/\*$/, '/{wildcard}');
+
+  it('is served by the embedded gateway to an administrator', async () => {
+    const res = await fetch(`${sys.url}/api/docs`, {
+      headers: { cookie: await cookieOf('admin'), accept: 'application/json' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(apiDocument);
+  });
+
+  it.each(built)('documents every route %s registers', (service) => {
+    const missing = routesOf(service).filter((key) => !documented.has(asDocumented(key)));
+    expect(missing).toEqual([]);
+  });
+
+  // Real answers through the gateway, signed in as a member and as an administrator, each held
+  // to the schema the document gives its status. Lists must not be empty (an empty list matches
+  // any item schema): the member and the admin each get a card dropped, and the member offers a trade.
+  it('has a member with a card and a trade', async () => {
+    const fan = await cookieOf('fan');
+    const admin = await cookieOf('admin');
+    for (const username of ['sakura_fan', 'admin_hikari']) {
+      const account = demoAccounts.find((a) => a.username === username)!;
+      const drop = await fetch(`${sys.fakeDiscordUrl}/demo/card`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ as: account.discordId }),
+      });
+      expect(await drop.text()).toMatch(/\/api\/cards\/\d+\/image/);
+    }
+    const json = (path: string, cookie: string) =>
+      fetch(`${sys.url}${path}`, { headers: { cookie, accept: 'application/json' } }).then((r) => r.json());
+    const adminId = ((await json('/api/me', admin)) as { user: { id: number } }).user.id;
+    const [mine] = (await json('/api/inventory/tradeable', fan)) as Array<{ inventoryId: number }>;
+    const [theirs] = (await json(`/api/inventory/tradeable?user_id=${adminId}`, fan)) as Array<{
+      inventoryId: number;
+    }>;
+    const offer = await fetch(`${sys.url}/trade/api`, {
+      method: 'POST',
+      headers: { cookie: fan, origin: sys.url, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        toUserId: adminId,
+        fromItems: [{ inventoryId: mine!.inventoryId, quantity: 1 }],
+        toItems: [{ inventoryId: theirs!.inventoryId, quantity: 1 }],
+      }),
+    });
+    expect(offer.status).toBe(201);
+  });
+
+  it.each([
+    ['/api/stats', null],
+    ['/api/anime', null],
+    ['/api/characters', 'fan'],
+    ['/api/characters?limit=5', 'fan'],
+    ['/trade/api/my', 'fan'],
+    ['/api/inventory', 'fan'],
+    ['/admin/users', 'admin'],
+    ['/admin/logs/stats', 'admin'],
+  ] as const)('the answer to GET %s matches its documented schema', async (path, who) => {
+    const cookie = who ? await cookieOf(who) : undefined;
+    const res = await fetch(`${sys.url}${path}`, { headers: cookie ? { cookie } : {} });
+    expect(res.status, path).toBe(200);
+    const body: unknown = await res.json();
+    const errors = documentedAnswerValidator(apiDocument)('GET', path.split('?', 1)[0]!, '200')(body);
+    expect(errors, path).toEqual([]);
+    const items = Array.isArray(body) ? body : Object.values(body as object).find(Array.isArray);
+    if (items) expect(items.length, `${path} answers some items`).toBeGreaterThan(0);
+  });
+});
+
+const cookies = new Map<string, Promise<string>>();
+/** One sign-in per demo user for the whole file. */
+function cookieOf(who: 'fan' | 'admin'): Promise<string> {
+  const username = who === 'fan' ? 'sakura_fan' : 'admin_hikari';
+  let cookie = cookies.get(username);
+  if (!cookie) {
+    cookie = signIn(sys.url, username);
+    cookies.set(username, cookie);
+  }
+  return cookie;
+}
+
 describe('body limits on both sides of the gateway', () => {
   it.each(built)('%s takes exactly the table’s body limit on every route of its own', (service) => {
     const limits = routeBodyLimits(sys.services.get(service)!.app);
@@ -133,7 +226,7 @@ describe('body limits on both sides of the gateway', () => {
   });
 
   it('a bulk body under the limit is the service’s own answer; over it, the gateway’s 413', async () => {
-    const cookie = await signIn(sys.url, 'admin_hikari');
+    const cookie = await cookieOf('admin');
     const post = (bytes: number) =>
       fetch(`${sys.url}/admin/characters/bulk`, {
         method: 'POST',

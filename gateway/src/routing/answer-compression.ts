@@ -1,11 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { COMPRESS_THRESHOLD_BYTES } from '../pages/register-pages';
 
 /*
  * Compression of proxied answers, with the choices @fastify/compress makes for the pages
  * (registerPages): brotli at quality 4, else gzip, as the client's Accept-Encoding prefers
- * (brotli on a tie, `*` and `x-gzip` understood); only text, JSON and XML types; never an
+ * (brotli on a tie, `*` and `x-gzip` as gzip); only text, JSON and XML types; never an
  * answer the service already encoded, a partial one (206, Content-Range), or for a client that
  * sends X-No-Compression; collected answers under COMPRESS_THRESHOLD_BYTES go as they are.
  */
@@ -17,19 +18,13 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 const COMPRESSIBLE =
   /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)/u;
 
-/** The q-value the Accept-Encoding header gives a coding (0 when it is not accepted). */
-function qualityOf(accepted: string, coding: Encoding): number {
-  let wildcard = 0;
-  for (const part of accepted.split(',')) {
-    const [token = '', ...params] = part.trim().split(';');
-    const name = token.trim() === 'x-gzip' ? 'gzip' : token.trim();
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = q ? Number(q.slice(2)) : 1;
-    if (name === coding) return Number.isFinite(value) ? value : 0;
-    if (name === '*') wildcard = Number.isFinite(value) ? value : 0;
-  }
-  return wildcard;
-}
+/**
+ * The client's choice among our codings, read as @fastify/compress reads it for the pages (its
+ * negotiator, with `*` and `x-gzip` taken as gzip), so API answers and pages agree: the highest
+ * q wins, brotli on a tie.
+ */
+const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'] });
+const GZIP_ALIASES = /\*|x-gzip/gu;
 
 /** The coding to send an answer in, or undefined to send it as it is (length not yet known). */
 export function encodingFor(
@@ -44,11 +39,9 @@ export function encodingFor(
   if (status === 206 || answer['content-range'] !== undefined) return undefined;
   const type = answer['content-type'];
   if (!COMPRESSIBLE.test(typeof type === 'string' ? type : 'application/json')) return undefined;
-  const lower = accepted.toLowerCase();
-  const br = qualityOf(lower, 'br');
-  const gzip = qualityOf(lower, 'gzip');
-  if (br <= 0 && gzip <= 0) return undefined;
-  return br >= gzip ? 'br' : 'gzip';
+  const chosen = negotiator.negotiate(accepted.toLowerCase().replace(GZIP_ALIASES, 'gzip'));
+  if (chosen === null) return undefined;
+  return chosen === 'br' ? 'br' : 'gzip';
 }
 
 /** Whether a collected answer of this many bytes is worth compressing. */

@@ -160,6 +160,8 @@ export const newsQuerySchema = z.object({
 /** GET /api/news/feed.xml?lang= (additive): the feed in a language, where items have it. */
 export const newsFeedQuerySchema = z.object({ lang: languageSchema.optional() });
 export const newsIdParamsSchema = z.object({ id: id() });
+/** DELETE /api/admin/news/{id}. */
+export const newsDeletedSchema = z.object({ success: z.literal(true), id: z.number().int() });
 
 // --- translations ---
 
@@ -174,6 +176,31 @@ export const languageCodeSchema = languageSchema.transform((code, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'not a language tag (en, ru, pt-BR)' });
     return z.NEVER;
   }
+});
+
+/**
+ * GET /api/i18n/{lang}: a language's texts, nested objects of strings by key (the editor's
+ * validation in the admin service says what may be saved).
+ */
+export const translationsAnswerSchema = z.record(z.string(), z.unknown());
+/** GET /api/i18n (additive): the languages that have translations. */
+export const languageSummarySchema = z.object({
+  lang: z.string(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+  texts: z.number().int(),
+});
+export const languageSummaryListSchema = z.array(languageSummarySchema);
+/** POST /admin/i18n: the saved language, its new version and what changed, in keys. */
+export const translationsSavedSchema = z.object({
+  lang: z.string(),
+  version: z.number().int(),
+  created: z.boolean(),
+  keys: z.number().int(),
+  added: z.number().int(),
+  changed: z.number().int(),
+  removed: z.number().int(),
+  total: z.number().int(),
 });
 
 // --- settings and the relay ---
@@ -206,6 +233,18 @@ export const settingSaveSchema = z.object({
 });
 
 export const settingValueSchema = z.object({ key: z.enum(settingKeys), value: z.unknown() });
+/**
+ * GET /api/config/{key} and POST /api/admin/config: a setting as the screen shows it. A secret
+ * (vk.token) has no value, only whether it is set and a mask; `updatedAt` only on reads.
+ */
+export const settingAnswerSchema = z.object({
+  key: z.enum(settingKeys),
+  value: z.unknown(),
+  isSet: z.boolean().optional(),
+  masked: z.string().nullable().optional(),
+  description: z.string().nullable(),
+  updatedAt: z.string().nullable().optional(),
+});
 
 export const channelCheckSchema = z.object({
   name: z.string(),
@@ -226,6 +265,13 @@ export const relayRunSchema = z.object({
   errors: z.array(z.string()),
 });
 export const relayRunListSchema = z.array(relayRunSchema);
+/** POST /api/admin/vk/run: the run just made. */
+export const relayRunResultSchema = z.object({
+  id: z.number().int(),
+  posted: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(z.string()),
+});
 
 // --- cache administration (spec 3 §2.8, §3, §7) ---
 

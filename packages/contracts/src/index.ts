@@ -1,7 +1,9 @@
+export * from './admin-catalogue';
 export * from './admin-ops';
 export * from './admin-users';
 export * from './anime-external-id';
 export * from './anime-search';
+export * from './answers';
 export * from './audit';
 export * from './catalogue';
 export * from './errors';
@@ -13,7 +15,6 @@ export * from './packed-ints';
 export * from './routes';
 export * from './stats';
 export * from './system';
-export * from './trade-refusals';
 export * from './trades';
 export * from './translations';
 export * from './users';

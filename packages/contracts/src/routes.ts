@@ -113,6 +113,8 @@ export const routes: readonly RouteSpec[] = [
   r('POST', '/trade/api/:id/:action', 'trades', 'user', 'member', personal),
   // The signed-in user's live event stream (Server-Sent Events), served by the gateway (rules §35).
   r('GET', '/api/events', 'gateway', 'user', 'additive', personal),
+  // The OpenAPI document of this table, as JSON or a readable page (rules §46), served by the gateway.
+  r('GET', '/api/docs', 'gateway', 'admin', 'additive'),
 
   // --- admin catalogue (spec 2) ---
   r('GET', '/admin/cards', 'catalogue', 'admin', 'catalogue-admin'),

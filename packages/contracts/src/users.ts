@@ -9,21 +9,14 @@ import { defineEvent, defineRpc } from './messaging';
 export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 export const languageSchema = z.string().regex(LANGUAGE_CODE, 'a language code such as en, ru or pt-BR');
 export type Language = string;
-/** The languages the web client bundles: always selectable, and the fallback texts. */
-export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
-export type BundledLanguage = (typeof SUPPORTED_LANGUAGES)[number];
-export const isBundledLanguage = (value: string): value is BundledLanguage =>
-  (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+/** The bundled languages and the fallback order are @acg/i18n's (one place, rules §49). */
+export {
+  type BundledLanguage,
+  bundledLanguageOf,
+  isBundled as isBundledLanguage,
+  LANGUAGES as SUPPORTED_LANGUAGES,
+} from '@acg/i18n';
 export const DEFAULT_LANGUAGE: Language = 'en';
-/**
- * The bundled language whose server-side texts (error messages, category names) a language
- * uses: itself, else its base language (`ru-UA` → ru), else English.
- */
-export function bundledLanguageOf(language: string): BundledLanguage {
-  if (isBundledLanguage(language)) return language;
-  const base = language.split('-')[0] ?? '';
-  return isBundledLanguage(base) ? base : 'en';
-}
 
 /** The user record (spec 1 §3, spec 3 §3). */
 export const userSchema = z.object({
@@ -56,6 +49,8 @@ export const publicUserListSchema = z.array(publicUserSchema);
 
 /** GET /api/me (additive): the signed-in user or null, and the language. */
 export const meSchema = z.object({ user: userSchema.nullable(), language: languageSchema });
+/** POST /auth/shikimori/unlink (additive). */
+export const shikimoriUnlinkedSchema = z.object({ success: z.literal(true) });
 export type Me = z.infer<typeof meSchema>;
 
 /**
@@ -67,6 +62,22 @@ export const i18nLanguages = defineRpc(
   z.object({}),
   z.object({ languages: z.array(languageSchema) }),
   1000,
+);
+
+/**
+ * admin.i18n.server-texts: the services' texts administrators changed (each language's stored
+ * `server` namespace where it differs from the bundled texts), by language (rules §49).
+ */
+export const i18nServerTexts = defineRpc(
+  'admin.i18n.server-texts',
+  z.object({}),
+  z.object({ languages: z.record(languageSchema, z.record(z.string(), z.unknown())) }),
+  1000,
+);
+/** translations.saved: a language's translations were saved; the services re-read their texts. */
+export const translationsSaved = defineEvent(
+  'translations.saved',
+  z.object({ lang: languageSchema, version: z.number().int() }),
 );
 
 /** auth.session.resolve: the gateway turns a session cookie into an identity. */

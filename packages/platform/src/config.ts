@@ -34,29 +34,54 @@ export const env = {
 
 /** Variables every service process reads. */
 export const baseConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  HOST: z.string().default('127.0.0.1'),
-  /** PostgreSQL URL; each service uses its own schema in it. */
-  DATABASE_URL: z.string().optional(),
-  /** NATS URL; absent means the in-process bus (embedded mode only). */
-  NATS_URL: z.string().optional(),
-  /** Prefix of this system's NATS streams and subjects, when several systems share a server. */
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('`development`, `production` or `test`'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe("pino level of the process's JSON log lines"),
+  HOST: z.string().default('127.0.0.1').describe('interface to listen on (`0.0.0.0` in containers)'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe(
+      'PostgreSQL server URL; each service uses its own schema in that database. A service with a database refuses to start without it in its own process (the embedded runner supplies it)',
+    ),
+  NATS_URL: z
+    .string()
+    .optional()
+    .describe('NATS server with JetStream; unset, the in-process bus (one process only)'),
   BUS_NAMESPACE: z
     .string()
     .regex(/^[a-z0-9-]{1,32}$/, 'lowercase letters, digits and dashes')
-    .optional(),
-  /** Redis URL; absent means the in-memory cache (embedded mode only). */
-  REDIS_URL: z.string().optional(),
-  /** Shared secret the gateway signs identities with (HMAC-SHA256). */
-  INTERNAL_SECRET: env.secret(32),
-  /**
-   * On SIGTERM: how long the process keeps serving after /readyz turns 503, so balancers and
-   * kept-alive clients move away before it stops accepting (docs/rules.md §39).
-   */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5000),
-  /** Then: how long in-flight requests and event handlers may take before they are cut (and naked). */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5000),
+    .optional()
+    .describe(
+      "prefix of this system's NATS streams, subjects and Redis keys (`acg:<BUS_NAMESPACE>:<service>:...`), so several systems can share one NATS and Redis server (rules §19)",
+    ),
+  REDIS_URL: z.string().optional().describe('Redis server; unset, the in-memory cache (one process only)'),
+  INTERNAL_SECRET: env
+    .secret(32)
+    .describe(
+      'shared secret, at least 32 characters: the gateway signs the forwarded identity with it (HMAC-SHA256) and services verify it; the same in every process (the runners generate one per start)',
+    ),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5000)
+    .describe(
+      'on SIGTERM/SIGINT: how long the process keeps serving with `/readyz` at 503 (every answer closing its connection) before it stops accepting, so balancers and kept-alive clients move away (rules §39)',
+    ),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5000)
+    .describe(
+      'then: how long in-flight requests, and after them in-flight event handlers, may take before they are cut (an unfinished event is naked and redelivered at once)',
+    ),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

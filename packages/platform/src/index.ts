@@ -4,6 +4,8 @@ export * from './config';
 export * from './db';
 export * from './errors';
 export * from './http';
+export * from './i18n';
 export * from './identity';
 export * from './logger';
 export * from './module';
+export * from './outage';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { i18nLanguages } from '@acg/contracts';
+import { i18nLanguages, i18nServerTexts } from '@acg/contracts';
+import { bundledTranslationFiles } from '@acg/i18n/bundled';
 import {
   type RunningService,
   type ServiceDatabaseSpec,
@@ -7,7 +8,6 @@ import {
   startHttpService,
   startOutboxRelay,
 } from '@acg/platform';
-import { bundledTranslationFiles } from '@acg/web/i18n/bundled';
 import type { AdminConfig } from './config';
 import { startAuditConsumers } from './consumers/audit';
 import * as tables from './db/schema';
@@ -17,7 +17,7 @@ import { createRelay } from './relay/relay';
 import { type RelayScheduler, startRelayScheduler } from './relay/scheduler';
 import { createVkClient } from './relay/vk';
 import { readRelaySettings } from './repository/settings';
-import { selectableLanguages } from './repository/translations';
+import { changedServerTexts, selectableLanguages } from './repository/translations';
 import { registerCacheRoutes } from './routes/cache/cache';
 import { registerI18nRoutes } from './routes/i18n/i18n';
 import { registerLogRoutes } from './routes/logs/logs';
@@ -71,6 +71,9 @@ export async function start(deps: ServiceDeps<AdminConfig>): Promise<RunningServ
       const languages = bus.serve(i18nLanguages, async () => ({
         languages: await selectableLanguages(database.db),
       }));
+      const serverTexts = bus.serve(i18nServerTexts, async () => ({
+        languages: await changedServerTexts(database.db),
+      }));
       if (config.RELAY_ENABLED)
         scheduler = await startRelayScheduler({
           relay,
@@ -83,6 +86,7 @@ export async function start(deps: ServiceDeps<AdminConfig>): Promise<RunningServ
         () => outboxRelay.stop(),
         ...consumers.map((s) => () => s.stop()),
         () => languages.stop(),
+        () => serverTexts.stop(),
       ];
     },
   });

@@ -31,24 +31,48 @@ const weights = z
   );
 
 export const botConfigSchema = baseConfigSchema.extend({
-  PORT: env.port(4108),
-  /** The site's public origin: card images in embeds point at PUBLIC_URL/api/cards/{id}/image. */
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
-  /** The Discord application's Ed25519 public key (hex), for verifying interactions. */
-  DISCORD_PUBLIC_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'must be the 64-character hex public key'),
-  /** The application id; used by scripts/register-commands.ts (interactions carry their own). */
-  DISCORD_APPLICATION_ID: z.string().regex(/^\d+$/).optional(),
-  /**
-   * The bot user's token. When set, the bot sends trade offers to their recipients as Discord
-   * DMs with Accept/Decline buttons; without it no DMs are sent (the buttons still work).
-   */
-  DISCORD_BOT_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional()),
-  DISCORD_API_BASE_URL: z.string().url().default('https://discord.com/api/v10'),
-  /** Seconds a user waits between two /card drops (0 = no cooldown). */
-  DROP_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(60),
-  /** Rank weights for drops, as JSON {"E":40,…}; ranks left out are never dropped. */
-  DROP_RANK_WEIGHTS: weights.default(DEFAULT_RANK_WEIGHTS),
-  /** Discord wants an answer within 3 s; past this the bot defers and follows up. */
-  DEFER_AFTER_MS: z.coerce.number().int().min(100).max(2900).default(2500),
+  PORT: env.port(4108).describe('HTTP port'),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .default('http://localhost:3000')
+    .describe("the site's origin: card images in embeds point at `PUBLIC_URL/api/cards/{id}/image`"),
+  DISCORD_PUBLIC_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be the 64-character hex public key')
+    .describe("the Discord application's Ed25519 public key (hex) that signs interactions"),
+  DISCORD_APPLICATION_ID: z
+    .string()
+    .regex(/^\d+$/)
+    .optional()
+    .describe(
+      'the application id, for registering commands (`scripts/register-commands.ts`; interactions carry their own)',
+    ),
+  DISCORD_BOT_TOKEN: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional())
+    .describe(
+      "the bot user's token: with it the bot sends each trade offer to its recipient as a DM with Accept/Decline buttons; without it no DMs (the runners set the fake's token when they start the fake Discord)",
+    ),
+  DISCORD_API_BASE_URL: z
+    .string()
+    .url()
+    .default('https://discord.com/api/v10')
+    .describe("Discord's REST API (follow-up messages, DMs)"),
+  DROP_COOLDOWN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60)
+    .describe('seconds a user waits between two `/card` drops (0: no cooldown)'),
+  DROP_RANK_WEIGHTS: weights
+    .default(DEFAULT_RANK_WEIGHTS)
+    .describe('relative drop odds per rank code, as JSON; ranks left out are never dropped'),
+  DEFER_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(2900)
+    .default(2500)
+    .describe('past this the bot defers and follows up (Discord wants an answer within 3 s)'),
 });
 export type BotConfig = z.infer<typeof botConfigSchema>;

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import {
+  createOutageLog,
+  isOutage,
   type RunningService,
   type ServiceDatabaseSpec,
   type ServiceDeps,
@@ -74,6 +76,7 @@ export async function start(deps: ServiceDeps<CatalogueConfig>): Promise<Running
       });
       await app.register(async (scope) => registerRarityRoutes(scope, rarity));
       // The scheduled recalculation; replicas race for the database lock and one runs (rules §37).
+      const rarityOutage = createOutageLog(logger, 'scheduled rarity recalculation');
       const scheduled = config.RARITY_SCHEDULE.trim()
         ? schedule(
             config.RARITY_SCHEDULE,
@@ -90,8 +93,10 @@ export async function start(deps: ServiceDeps<CatalogueConfig>): Promise<Running
                       targetType: 'card',
                     }),
                 });
+                rarityOutage.ok();
               } catch (err) {
-                logger.warn({ err }, 'scheduled rarity recalculation did not run');
+                if (isOutage(err)) rarityOutage.failed(err);
+                else logger.warn({ err }, 'scheduled rarity recalculation did not run');
               }
             },
             { name: 'rarity', noOverlap: true },

@@ -1,33 +1,37 @@
+import {
+  type BundledLanguage,
+  FALLBACK_LANGUAGE,
+  fallbackChain,
+  isBundled,
+  SERVER_NAMESPACE,
+} from '@acg/i18n';
 import { createInstance, type i18n, type Resource } from 'i18next';
 
 // The parts of i18n that do not import the bundled texts: the browser's first chunk takes only
 // these and loads the page's language file on its own (./load.ts), the server and the tests
 // take them through ./index.ts with both files.
 
+// The languages and the fallback order are @acg/i18n's, shared with the services.
+export { type BundledLanguage, FALLBACK_LANGUAGE, isBundled, LANGUAGES } from '@acg/i18n';
 /** A language code: one of the bundled LANGUAGES, or a language added in the admin area. */
 export type Language = string;
-export type BundledLanguage = 'en' | 'ru';
-/** The languages bundled with the client: always offered, and the fallback texts. */
-export const LANGUAGES: readonly BundledLanguage[] = ['en', 'ru'];
-/** The language whose texts show for any text a language has not translated. */
-export const FALLBACK_LANGUAGE: BundledLanguage = 'en';
-export const isBundled = (language: string): language is BundledLanguage =>
-  (LANGUAGES as readonly string[]).includes(language);
 
 export type Tree = Record<string, unknown>;
 const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The entries of `live` that differ from `bundled` (string leaves and whole non-string values),
- * as a nested object; undefined when nothing differs. Keys the bundle lacks are kept.
+ * as a nested object; undefined when nothing differs. Keys the bundle lacks are kept, except the
+ * services' texts (the file's `server` namespace): the browser never shows them.
  */
-export function translationDiff(bundled: unknown, live: unknown): Tree | undefined {
+export function translationDiff(bundled: unknown, live: unknown, root = true): Tree | undefined {
   if (!isTree(live)) return undefined;
   const base = isTree(bundled) ? bundled : {};
   const out: Tree = {};
   for (const [key, value] of Object.entries(live)) {
+    if (root && key === SERVER_NAMESPACE) continue;
     if (isTree(value)) {
-      const inner = translationDiff(base[key], value);
+      const inner = translationDiff(base[key], value, false);
       if (inner) out[key] = inner;
     } else if (typeof value === 'string' && value !== base[key]) {
       out[key] = value;
@@ -66,8 +70,8 @@ export function i18nWith(
     };
   const instance = createInstance({
     lng: language,
-    // An added language shows English for every text it has not translated yet.
-    fallbackLng: FALLBACK_LANGUAGE,
+    // The one fallback order (@acg/i18n): the language, its base language, English.
+    fallbackLng: (code?: string) => fallbackChain(code ?? FALLBACK_LANGUAGE).slice(1),
     resources,
     initAsync: false,
     // React escapes what it renders.

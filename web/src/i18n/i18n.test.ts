@@ -1,8 +1,8 @@
 import { LEVEL_NAMES, LEVEL_NAMES_RU } from '@acg/contracts';
+import en from '@acg/i18n/locales/en/web.json';
+import ru from '@acg/i18n/locales/ru/web.json';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
 import { createI18n } from './index';
-import ru from './ru.json';
 
 const keyPaths = (tree: object, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([key, value]) =>

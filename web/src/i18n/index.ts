@@ -1,7 +1,7 @@
+import en from '@acg/i18n/locales/en/web.json';
+import ru from '@acg/i18n/locales/ru/web.json';
 import type { i18n } from 'i18next';
 import { i18nWith, isBundled, type Language, type Tree } from './core';
-import en from './en.json';
-import ru from './ru.json';
 
 export {
   type BundledLanguage,

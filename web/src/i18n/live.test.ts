@@ -13,6 +13,14 @@ describe('live translations', () => {
       }),
     ).toEqual({ home: { title: 'Hello' }, extra: 'x' });
     expect(translationDiff(bundled, null)).toBeUndefined();
+    // The services' texts (the file's `server` namespace) never travel with a page; a nested
+    // `server` key of the web texts does.
+    expect(
+      translationDiff(bundled, { ...bundled, server: { trades: { expired: 'Истёк' } } }),
+    ).toBeUndefined();
+    expect(translationDiff(bundled, { ...bundled, nav: { home: 'Home', server: 'S' } })).toEqual({
+      nav: { server: 'S' },
+    });
     expect(translationDiff(bundled, ['a'])).toBeUndefined();
   });
 

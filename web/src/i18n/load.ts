@@ -1,27 +1,27 @@
-import { type BundledLanguage, FALLBACK_LANGUAGE, isBundled, type Language, type Tree } from './core';
+import { bundledLanguageOf } from '@acg/i18n';
+import type { BundledLanguage, Language, Tree } from './core';
 
 /**
  * The bundled files, each a chunk of its own: a page needs the texts of one language, so the
  * browser loads that file and not the other (docs/rules.md §28). The server preloads it.
  */
 const FILES: Record<BundledLanguage, () => Promise<{ default: Tree }>> = {
-  en: () => import('./en.json'),
-  ru: () => import('./ru.json'),
+  en: () => import('@acg/i18n/locales/en/web.json'),
+  ru: () => import('@acg/i18n/locales/ru/web.json'),
 };
 
 /** Manifest keys (source paths relative to web/) of the files, for the server's modulepreload. */
 export const TEXT_MODULES: Record<BundledLanguage, string> = {
-  en: 'src/i18n/en.json',
-  ru: 'src/i18n/ru.json',
+  en: '../packages/i18n/locales/en/web.json',
+  ru: '../packages/i18n/locales/ru/web.json',
 };
 
 /**
- * The bundled language whose file a page in `language` renders from: its own when it is bundled
- * (en and ru have the same keys, i18n.test.ts), else the fallback, English, under every text an
- * added language has not translated.
+ * The bundled language whose file a page in `language` renders from: the first bundled one of
+ * its fallback chain (`ru-UA` → ru, `de` → English; en and ru have the same keys), under every
+ * text an added language has not translated.
  */
-export const textsFor = (language: Language): BundledLanguage =>
-  isBundled(language) ? language : FALLBACK_LANGUAGE;
+export const textsFor = (language: Language): BundledLanguage => bundledLanguageOf(language);
 
 /** The bundled texts a page in `language` uses, by language (for `i18nWith`). */
 export async function loadTexts(language: Language): Promise<Partial<Record<BundledLanguage, Tree>>> {

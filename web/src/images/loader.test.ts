@@ -35,6 +35,22 @@ describe('the image loader', () => {
     expect(loader.loaded('/a.png')).toBe(a);
   });
 
+  it('asks for AVIF and WebP before PNG (the server picks the format by Accept)', async () => {
+    const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => png());
+    await loaderWith(fetchImpl as typeof fetch).load('/api/cards/41/image');
+    const accept = new Headers(fetchImpl.mock.calls[0]![1]?.headers).get('accept') ?? '';
+    const quality = (type: string) => {
+      const entry = accept.split(',').find((part) => part.trim().startsWith(type));
+      if (!entry) return 0;
+      const q = /;\s*q=([\d.]+)/.exec(entry);
+      return q ? Number(q[1]) : 1;
+    };
+    expect(quality('image/avif')).toBe(1);
+    expect(quality('image/webp')).toBe(1);
+    expect(quality('image/png')).toBeGreaterThan(0);
+    expect(quality('image/png')).toBeLessThan(1);
+  });
+
   it('serves a second visit from the browser cache (a hit, no request)', async () => {
     const first = vi.fn(async () => png());
     await loaderWith(first).load('/card.png');

@@ -55,6 +55,13 @@ export interface ImageLoaderDeps {
   createObjectURL?: (blob: Blob) => string;
 }
 
+/**
+ * What the loader asks for: the compact formats every supported browser decodes first (rules
+ * §15), PNG and any other picture after them. `fetch()` would otherwise send an Accept of any type, and
+ * the server, seeing no AVIF or WebP named, would answer every card as a PNG twenty times larger.
+ */
+export const IMAGE_ACCEPT = 'image/avif,image/webp,image/png;q=0.9,image/*;q=0.8';
+
 const isInline = (url: string) => /^data:image\//i.test(url) || url.startsWith('blob:');
 
 export function createImageLoader(deps: ImageLoaderDeps = {}): ImageLoader {
@@ -72,7 +79,11 @@ export function createImageLoader(deps: ImageLoaderDeps = {}): ImageLoader {
     try {
       let response: Response;
       try {
-        response = await doFetch(url, { credentials: 'same-origin', signal: controller.signal });
+        response = await doFetch(url, {
+          credentials: 'same-origin',
+          headers: { accept: IMAGE_ACCEPT },
+          signal: controller.signal,
+        });
       } catch (err) {
         if (controller.signal.aborted)
           throw new ImageLoadError('timeout', `Image load timed out: ${timeoutMs} ms`, { timeoutMs });

@@ -148,10 +148,10 @@ export function createMemoryCache(opts: MemoryCacheOptions = {}): Cache {
     };
     return {
       kind: 'memory',
-      namespace(name) {
+      namespace(name, nsOpts) {
         let ns = namespaces.get(name);
         if (!ns) {
-          ns = createNamespace(name, backend);
+          ns = createNamespace(name, backend, nsOpts);
           namespaces.set(name, ns);
           counter(full(name));
         }

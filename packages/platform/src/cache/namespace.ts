@@ -1,6 +1,7 @@
 import { ValidationError } from '../errors';
+import { isOutage } from '../outage';
 import { currentCacheReader } from './reader';
-import type { CacheNamespace, NamespaceStats, UserCacheStats } from './types';
+import type { CacheNamespace, NamespaceOptions, NamespaceStats, UserCacheStats } from './types';
 
 /**
  * What a cache implementation stores and counts; the namespace API on top of it (JSON and
@@ -93,13 +94,27 @@ export function hitRate(hits: number, misses: number): number {
   return reads === 0 ? 0 : Math.round((hits / reads) * 10_000) / 10_000;
 }
 
-export function createNamespace(name: string, backend: CacheBackend): CacheNamespace {
+export function createNamespace(
+  name: string,
+  backend: CacheBackend,
+  opts: NamespaceOptions = {},
+): CacheNamespace {
   assertNamespaceName(name);
+  /** A cache namespace's read or write that met a lost server gives `fallback` (rules §48). */
+  const tolerant = async <T>(op: () => Promise<T>, fallback: T): Promise<T> => {
+    if (opts.state) return op();
+    try {
+      return await op();
+    } catch (err) {
+      if (!isOutage(err)) throw err;
+      return fallback;
+    }
+  };
   // Concurrent wraps of one key in this process compute once and share the result.
   const computing = new Map<string, Promise<unknown>>();
 
   const get = async <T>(key: string): Promise<T | undefined> => {
-    const raw = await backend.read(name, key);
+    const raw = await tolerant(() => backend.read(name, key), undefined);
     countReader(backend, raw !== undefined);
     if (raw === undefined) return undefined;
     try {
@@ -112,8 +127,8 @@ export function createNamespace(name: string, backend: CacheBackend): CacheNames
   const write = async (key: string, value: string | Buffer, ttlSeconds: number | undefined) => {
     const ttl = ttlMs(ttlSeconds);
     // Expired at once: whatever was cached under the key is gone too.
-    if (ttl === 0) await backend.remove(name, key);
-    else await backend.write(name, key, value, ttl);
+    if (ttl === 0) await tolerant(() => backend.remove(name, key), undefined);
+    else await tolerant(() => backend.write(name, key, value, ttl), undefined);
   };
 
   const set = async (key: string, value: unknown, ttlSeconds?: number): Promise<void> => {
@@ -128,13 +143,13 @@ export function createNamespace(name: string, backend: CacheBackend): CacheNames
     get,
     set,
     async getBuffer(key) {
-      const raw = await backend.read(name, key);
+      const raw = await tolerant(() => backend.read(name, key), undefined);
       countReader(backend, raw !== undefined);
       if (raw === undefined) return undefined;
       return typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
     },
     setBuffer: (key, value, ttlSeconds) => write(key, value, ttlSeconds),
-    delete: (key) => backend.remove(name, key),
+    delete: (key) => tolerant(() => backend.remove(name, key), undefined),
     async wrap<T>(key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T> {
       const cached = await get<T>(key);
       if (cached !== undefined) return cached;

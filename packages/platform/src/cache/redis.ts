@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
+import { createOutageLog } from '../outage';
 import {
   assertNamespaceName,
   assertScopeName,
@@ -53,8 +54,22 @@ export async function connectRedisCache(opts: RedisCacheOptions): Promise<Cache>
   const prefix = (opts.prefix ?? 'acg').replace(/:+$/, '');
   if (!/^[A-Za-z0-9_.:-]+$/.test(prefix))
     throw new Error(`Invalid Redis cache prefix: ${JSON.stringify(opts.prefix)}`);
-  const redis = new Redis(opts.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  redis.on('error', (err) => opts.logger?.warn({ err }, 'redis cache connection error'));
+  // Fail fast (rules §48): a command waits for no reconnect (no offline queue, nothing resent)
+  // and for an answer at most 1 s; connecting gives up after 2 s and is retried every second
+  // at most, so a restarted server is used again within about a second.
+  const redis = new Redis(opts.url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    autoResendUnfulfilledCommands: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+    retryStrategy: (times) => Math.min(times * 100, 1000),
+  });
+  // Logged once per outage, not once per reconnect attempt.
+  const outage = createOutageLog(opts.logger, 'Redis cache');
+  redis.on('error', (err) => outage.failed(err));
+  redis.on('ready', () => outage.ok());
   try {
     await redis.connect();
   } catch (err) {
@@ -182,10 +197,10 @@ function redisCache(
 
   return {
     kind: 'redis',
-    namespace(name) {
+    namespace(name, nsOpts) {
       let ns = namespaces.get(name);
       if (!ns) {
-        ns = createNamespace(name, backend);
+        ns = createNamespace(name, backend, nsOpts);
         namespaces.set(name, ns);
         // Listed on the admin screen from first use; reads and writes add it again anyway.
         redis.sadd(namespacesKey, name).catch((err) => logger?.warn({ err }, 'redis cache: sadd failed'));

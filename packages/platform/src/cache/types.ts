@@ -64,9 +64,21 @@ export interface CacheNamespace {
   ttl(key: string): Promise<number>;
 }
 
+/**
+ * How a namespace meets a cache server that is gone (rules §48). A cache (the default) holds
+ * copies of what PostgreSQL or an upstream has: a failed read is a miss and a failed write or
+ * delete is skipped, so `wrap` computes the value and the request is answered without the cache.
+ * A namespace holding state (sessions, notices already sent) cannot pretend: every failure
+ * throws, and a request answers 503. The atomic operations always throw.
+ */
+export interface NamespaceOptions {
+  state?: boolean;
+}
+
 export interface Cache {
   readonly kind: 'redis' | 'memory';
-  namespace(name: string): CacheNamespace;
+  /** The options of a name's first call hold for every later call. */
+  namespace(name: string, opts?: NamespaceOptions): CacheNamespace;
   /**
    * A view of this cache under a scope (a service's name): its namespaces, statistics and
    * clear() are the scope's own, apart from every other scope's, over the same connection.

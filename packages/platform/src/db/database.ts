@@ -6,6 +6,7 @@ import { migrate as drizzleMigrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { createOutageLog } from '../outage';
 
 /** The drizzle table objects of a service (its schema file), for typed relational queries. */
 export type Tables = Record<string, unknown>;
@@ -26,6 +27,8 @@ export interface DatabaseOptions<T extends Tables = Record<string, never>> {
   tables?: T;
   logger?: Logger;
   poolMax?: number;
+  /** How long getting a new connection may take before the query fails (default 3 s). */
+  connectTimeoutMs?: number;
 }
 
 /** Bare `Database` (no type argument) accepts any service's database, typed or not. */
@@ -50,14 +53,20 @@ export function createDatabase<T extends Tables = Record<string, never>>(
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.poolMax ?? 10,
+    // A server that does not answer fails the request (503) instead of holding it.
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
+    keepAlive: true,
     // Unqualified names in hand-written SQL resolve to the service's own schema first.
     options: `-c search_path=${quoteIdent(schema)},public`,
   });
-  // An idle client losing its connection emits here; unhandled, it would crash the process.
-  // pg's error carries the whole client (buffers, type tables): log what helps, not that.
-  pool.on('error', (err: Error & { code?: string }) =>
-    logger?.warn({ err: { message: err.message, code: err.code } }, 'idle PostgreSQL connection failed'),
-  );
+  const outage = createOutageLog(logger, 'PostgreSQL');
+  // A connection lost while idle in the pool emits here; unhandled, it would crash the process.
+  pool.on('error', (err) => outage.failed(err));
+  // A connection lost while checked out (a transaction waiting on the bus, a session holding an
+  // advisory lock) emits on the client, where pg-pool listens only while it is idle: without
+  // this listener the 'error' event is unhandled and ends the process. The query in flight, if
+  // any, fails on its own; the pool drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', (err) => outage.failed(err)));
   const db = drizzle({ client: pool, schema: opts.tables }) as Db<T>;
   let closing: Promise<void> | undefined;
 
@@ -93,8 +102,10 @@ export function createDatabase<T extends Tables = Record<string, never>>(
     async ready() {
       try {
         await pool.query('select 1');
+        outage.ok();
         return true;
-      } catch {
+      } catch (err) {
+        outage.failed(err);
         return false;
       }
     },

@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@acg/contracts';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Bus } from '../bus/types';
 import type { Logger } from '../logger';
+import { backoffMs, createOutageLog, isOutage } from '../outage';
 import type { Database, Tables } from './database';
 import type { OutboxTable } from './outbox';
 
@@ -73,20 +74,30 @@ export function startOutboxRelay<T extends Tables>(opts: OutboxRelayOptions<T>):
       return rows.length === batchSize && published.length === rows.length;
     });
 
+  // The database lost: passes pause with a growing delay (up to 2 s), logged once per outage.
+  const outage = createOutageLog(logger, 'outbox relay');
+  let failures = 0;
+  let pausedUntil = 0;
   const run = async () => {
     do {
       again = false;
       try {
         while (!stopped && (await publishBatch())) {}
+        failures = 0;
+        outage.ok();
       } catch (err) {
-        // The database is unreachable: the next sweep tries again.
-        logger?.warn({ err }, 'outbox relay pass failed');
+        // The next sweep after the pause tries again; nothing is lost (the rows stay pending).
+        failures++;
+        pausedUntil = Date.now() + backoffMs(failures);
+        if (isOutage(err)) outage.failed(err);
+        else logger?.warn({ err }, 'outbox relay pass failed');
+        return;
       }
     } while (again && !stopped);
   };
 
   const kick = () => {
-    if (stopped) return;
+    if (stopped || Date.now() < pausedUntil) return;
     if (running) {
       // Rows committed while a pass runs may sit behind its snapshot: go round once more.
       again = true;

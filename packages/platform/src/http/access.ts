@@ -12,12 +12,17 @@ declare module 'fastify' {
 
 const accessByRoute = new Map(routes.map((r) => [`${r.method} ${r.path}`, r.access]));
 
+/**
+ * The signed-in caller's id. Access itself is the route table's (installIdentity checks each
+ * route's declared rule before validation); a handler never re-checks a level by hand, it only
+ * reads who the caller is.
+ */
 export function requireUser(req: FastifyRequest): number {
   if (req.identity.userId === null) throw new AuthenticationError();
   return req.identity.userId;
 }
 
-export function requireAdmin(req: FastifyRequest): number {
+function requireAdmin(req: FastifyRequest): number {
   const userId = requireUser(req);
   if (req.identity.adminLevel < ADMIN_LEVEL) throw new AuthorizationError('Administrator access required');
   return userId;

@@ -1,7 +1,9 @@
-import { bundledLanguageOf, type ErrorBody, type Identity } from '@acg/contracts';
+import type { ErrorBody, Identity } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, RateLimitError, wasLogged } from '../errors';
+import { asOutage } from '../outage';
 
 /**
  * The one error handler: AppErrors keep their status and stable code; request validation
@@ -23,12 +25,10 @@ const CLIENT_ERROR_CODES: Record<number, string> = {
 };
 const JSON_BODY_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
-/** The refusal of a request its schema rejects, in the caller's language (rules §21). */
-const INVALID_REQUEST = { en: 'Invalid request', ru: 'Некорректный запрос' } as const;
-
 /**
- * The message of a schema refusal: "Invalid request" in the caller's language, naming the
- * fields it is about (the first segment of each issue's path), so a form's error box says which.
+ * The message of a schema refusal: "Invalid request" in the caller's language (rules §21, the
+ * texts `server.platform.*`), naming the fields it is about (the first segment of each issue's
+ * path), so a form's error box says which.
  */
 export function validationMessage(language: string, paths: readonly string[]): string {
   const fields = new Set<string>();
@@ -36,8 +36,9 @@ export function validationMessage(language: string, paths: readonly string[]): s
     const field = path.split('/').filter(Boolean)[0];
     if (field) fields.add(field);
   }
-  const text = INVALID_REQUEST[bundledLanguageOf(language)];
-  return fields.size === 0 ? text : `${text}: ${[...fields].join(', ')}`;
+  return fields.size === 0
+    ? t(language, 'platform.invalidRequest')
+    : t(language, 'platform.invalidFields', { fields: [...fields].join(', ') });
 }
 
 /** The caller's language; a server without identities (the gateway's own) answers in English. */
@@ -83,9 +84,10 @@ export function errorAnswer(
   requestId: string,
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
 ): { status: number; body: ErrorBody } {
-  if (err instanceof AppError) {
-    if (err.status >= 500 && !wasLogged(err)) log.warn({ err }, 'request failed');
-    return { status: err.status, body: errorBody(requestId, err.message, err.code, err.details) };
+  const known = err instanceof AppError ? err : asOutage(err, log);
+  if (known) {
+    if (known.status >= 500 && !wasLogged(known)) log.warn({ err: known }, 'request failed');
+    return { status: known.status, body: errorBody(requestId, known.message, known.code, known.details) };
   }
   log.error({ err }, 'unhandled error');
   return { status: 500, body: errorBody(requestId, 'Internal server error', 'internal_error') };

@@ -35,6 +35,9 @@ export interface HttpServerOptions {
 /** Per-request log lines only on demand (LOG_REQUESTS=true); errors are always logged. */
 export const logsRequests = (): boolean => process.env.LOG_REQUESTS === 'true';
 
+/** What a 503 tells a client to wait before trying again (rules §48). */
+export const RETRY_AFTER_SECONDS = '2';
+
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
 
 /** A request's id: its x-request-id when well-formed (any client value is not taken as is), else a new one. */
@@ -80,6 +83,9 @@ export function createHttpServer(opts: HttpServerOptions) {
   // Draining: every answer closes its connection, so clients reconnect (to another replica).
   app.addHook('onSend', (_req, reply, payload, done) => {
     if (drain.draining) reply.header('connection', 'close');
+    // A 503 is an outage the client may simply retry (a lost database, an upstream down).
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', RETRY_AFTER_SECONDS);
     done(null, payload);
   });
   const methods = createMethodIndex();

@@ -4,7 +4,9 @@ import type { Bus } from '../bus/types';
 import type { Cache } from '../cache/types';
 import { shutdownTimings } from '../config';
 import type { Database } from '../db';
+import { startServerTexts } from '../i18n/server-texts';
 import type { Logger } from '../logger';
+import { isOutage } from '../outage';
 import { beginDrain, createHttpServer, drainAndClose, type HttpServer } from './server';
 
 /** What a service's start() receives: its config plus the infrastructure it runs on. */
@@ -19,6 +21,13 @@ export interface ServiceDeps<C> {
    * its own (distributed mode); false in the embedded runner, which shares them.
    */
   ownsInfra?: boolean;
+  /**
+   * False: the routes are registered and the server made ready, but no port is opened (the
+   * OpenAPI generator reads what a service registers this way); `url` is then empty.
+   */
+  listen?: boolean;
+  /** Called with the service's server before any route is registered (e.g. captureRoutes). */
+  onServer?: (app: HttpServer) => void;
 }
 
 export interface RunningService {
@@ -52,15 +61,24 @@ export interface StartOptions {
 export async function startHttpService(opts: StartOptions): Promise<RunningService> {
   const { deps } = opts;
   const logger = deps.logger;
+  // Not the cache: a process without Redis still answers (from PostgreSQL), so taking every
+  // replica out of the balancer when Redis goes would turn a slower service into none (rules §48).
   const readiness: Record<string, () => Promise<boolean>> = {
     bus: () => deps.bus.ready(),
-    cache: () => deps.cache.ready(),
   };
   if (deps.database) readiness.database = () => deps.database!.ready();
   const app = createHttpServer({ name: opts.name, logger, internalSecret: opts.internalSecret, readiness });
+  deps.onServer?.(app);
   const stoppers = await opts.setup(app);
-  const url = await app.listen({ host: opts.host, port: opts.port });
-  logger.info({ url }, `${opts.name} listening`);
+  // What the service says follows the administrators' edits of the server texts (rules §49).
+  const texts = await startServerTexts({ bus: deps.bus, logger });
+  stoppers.push(() => texts.stop());
+  let url = '';
+  if (deps.listen === false) await app.ready();
+  else {
+    url = await app.listen({ host: opts.host, port: opts.port });
+    logger.info({ url }, `${opts.name} listening`);
+  }
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -93,7 +111,27 @@ export async function runMain(
     const running = await start();
     // Past this the process exits whatever it is waiting for.
     const delay = timings.graceMs + 2 * timings.drainMs + 5000;
-    closeWithGrace({ delay }, async ({ signal, err }) => {
+    // An error nobody caught ends the process, unless it is a lost dependency (a connection's
+    // 'error' event, a rejected call to a database or cache that went away): that is an outage
+    // the process rides out and reconnects from, logged once every 5 s at most (rules §48).
+    let fatal = false;
+    let quietUntil = 0;
+    const onUncaught = (err: unknown) => {
+      if (isOutage(err)) {
+        if (Date.now() >= quietUntil)
+          logger.warn({ err }, 'a lost dependency failed outside a request; still running');
+        quietUntil = Date.now() + 5000;
+        return;
+      }
+      if (fatal) return;
+      fatal = true;
+      logger.error({ err }, 'fatal error, shutting down');
+      setTimeout(() => process.exit(1), delay).unref();
+      running.close().finally(() => process.exit(1));
+    };
+    process.on('uncaughtException', onUncaught);
+    process.on('unhandledRejection', onUncaught);
+    closeWithGrace({ delay, skip: ['uncaughtException', 'unhandledRejection'] }, async ({ signal, err }) => {
       if (err) {
         logger.error({ err }, 'fatal error, shutting down');
         await running.close();

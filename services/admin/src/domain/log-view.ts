@@ -1,29 +1,14 @@
 import { type AuditCategory, auditCategories, type LogEntry } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import { neutraliseCell } from '@acg/platform/escape';
 import type { LogRow } from '../repository/audit-log';
 
-/** Category names by interface language (spec 3 §3: category option value and label). */
-const CATEGORY_LABELS: Record<'en' | 'ru', Record<AuditCategory, string>> = {
-  en: {
-    users: 'Users',
-    cards: 'Cards',
-    trades: 'Trades',
-    system: 'System',
-    moderation: 'Moderation',
-    other: 'Other',
-  },
-  ru: {
-    users: 'Пользователи',
-    cards: 'Карточки',
-    trades: 'Обмены',
-    system: 'Система',
-    moderation: 'Модерация',
-    other: 'Другое',
-  },
-};
-
-export const categoryOptions = (language: 'en' | 'ru') =>
-  auditCategories.map((value) => ({ value, label: CATEGORY_LABELS[language][value] }));
+/**
+ * The category options in the visitor's language (spec 3 §3: category option value and label),
+ * the texts `server.admin.categories.*`.
+ */
+export const categoryOptions = (language: string) =>
+  auditCategories.map((value) => ({ value, label: t(language, `admin.categories.${value}`) }));
 
 const asCategory = (c: string): AuditCategory =>
   (auditCategories as readonly string[]).includes(c) ? (c as AuditCategory) : 'other';

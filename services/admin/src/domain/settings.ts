@@ -1,5 +1,4 @@
 import {
-  bundledLanguageOf,
   DEFAULT_FRESHNESS_SECONDS,
   DEFAULT_SCHEDULE,
   SECRET_SETTINGS,
@@ -7,6 +6,7 @@ import {
   type VkGroup,
   vkGroupSchema,
 } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import { ValidationError } from '@acg/platform';
 import { validateDetailed } from 'node-cron';
 import { z } from 'zod';
@@ -31,11 +31,8 @@ export const SETTING_DEFAULTS: RelaySettings = {
 export const MAX_GROUPS = 50;
 export const MAX_FRESHNESS_SECONDS = 30 * 24 * 3600;
 
-/** The channel id's message (spec 3 §5): the spec's Russian for a Russian visitor. */
-export const CHANNEL_ID_MESSAGE = {
-  ru: 'Укажите корректный ID канала',
-  en: 'Enter a valid channel ID (digits only)',
-} as const;
+/** The channel id's message in a language (spec 3 §5: the spec's Russian for a Russian visitor). */
+export const channelIdMessage = (language: string): string => t(language, 'admin.channelId');
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const fail = (message: string, issues: unknown[] = []): never => {
@@ -43,7 +40,7 @@ const fail = (message: string, issues: unknown[] = []): never => {
 };
 
 /** The language of the visitor a parser's message is for (only the channel id has both). */
-type MessageLanguage = keyof typeof CHANNEL_ID_MESSAGE;
+type MessageLanguage = string;
 
 const parsers: { [K in SettingKey]: (value: unknown, language: MessageLanguage) => RelaySettings[K] } = {
   /** Any opaque token; an empty one clears it. Never echoed back (write-only). */
@@ -66,7 +63,7 @@ const parsers: { [K in SettingKey]: (value: unknown, language: MessageLanguage) 
           .nullable(),
       )
       .safeParse(text);
-    return r.success ? r.data : fail(CHANNEL_ID_MESSAGE[language]);
+    return r.success ? r.data : fail(channelIdMessage(language));
   },
   /** Groups with an id (trimmed; ids may be negative); rows without an id are dropped (spec 3 §5). */
   'vk.groups': (value) => {
@@ -113,7 +110,7 @@ export const parseSettingValue = <K extends SettingKey>(
   key: K,
   value: unknown,
   language: string = 'en',
-): RelaySettings[K] => parsers[key](value, bundledLanguageOf(language));
+): RelaySettings[K] => parsers[key](value, language);
 
 export const isSecret = (key: SettingKey): boolean => SECRET_SETTINGS.includes(key);
 

@@ -1,5 +1,5 @@
 import { DEFAULT_SCHEDULE } from '@acg/contracts';
-import type { Logger } from '@acg/platform';
+import { createOutageLog, isOutage, type Logger } from '@acg/platform';
 import { type ScheduledTask, schedule, validate } from 'node-cron';
 import type { Relay } from './relay';
 
@@ -26,6 +26,8 @@ export async function startRelayScheduler(opts: {
   let task: ScheduledTask | null = null;
   let current: string | null = null;
   let stopped = false;
+  // The database lost: runs and schedule reads fail until it is back, logged once per outage.
+  const outage = createOutageLog(logger, 'VK relay schedule');
 
   const sync = async () => {
     if (stopped) return;
@@ -33,7 +35,8 @@ export async function startRelayScheduler(opts: {
     try {
       next = await opts.readSchedule();
     } catch (err) {
-      logger.warn({ err }, 'could not read vk.schedule; keeping the current schedule');
+      if (isOutage(err)) outage.failed(err);
+      else logger.warn({ err }, 'could not read vk.schedule; keeping the current schedule');
       return;
     }
     if (!validate(next)) next = DEFAULT_SCHEDULE;
@@ -44,8 +47,10 @@ export async function startRelayScheduler(opts: {
       async () => {
         try {
           await relay.runOnce('schedule');
+          outage.ok();
         } catch (err) {
-          logger.error({ err }, 'VK relay run failed');
+          if (isOutage(err)) outage.failed(err);
+          else logger.error({ err }, 'VK relay run failed');
         }
       },
       { name: 'vk-relay', noOverlap: true },

@@ -1,4 +1,5 @@
 import { isBundledLanguage } from '@acg/contracts';
+import { SERVER_NAMESPACE, serverTextsDiff } from '@acg/i18n/server';
 import type { Db, Tx } from '@acg/platform';
 import { asc, eq, sql } from 'drizzle-orm';
 import { translations } from '../db/schema';
@@ -41,4 +42,21 @@ export async function writeTranslations(tx: Db | Tx, lang: string, data: Transla
     })
     .returning({ version: translations.version });
   return row!.version;
+}
+
+/**
+ * The services' texts administrators changed: each language's stored `server` namespace where it
+ * differs from the bundled texts (non-empty texts only), by language; languages without a
+ * change are left out (rules §49).
+ */
+export async function changedServerTexts(db: Db): Promise<Record<string, Record<string, unknown>>> {
+  const rows = await db
+    .select({ lang: translations.lang, server: sql<unknown>`${translations.data} -> ${SERVER_NAMESPACE}` })
+    .from(translations);
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const row of rows) {
+    const diff = serverTextsDiff(row.lang, row.server);
+    if (diff) out[row.lang] = diff;
+  }
+  return out;
 }

@@ -4,8 +4,8 @@ import { findTranslations, writeTranslations } from '../repository/translations'
 import { I18N_CACHE_NAMESPACE } from '../routes/i18n/i18n';
 
 /**
- * Seeds translations from the web client's bundled files (the runners read web/src/i18n/*.json
- * and pass them in). A language not stored yet is stored as bundled; a stored one only gains the
+ * Seeds translations from the bundled files (@acg/i18n's editable files: the web texts and, under
+ * `server`, the services' texts, rules §49). A language not stored yet is stored as bundled; a stored one only gains the
  * keys it lacks (new strings of a release): what administrators edited is never overwritten.
  */
 export async function seedTranslations(

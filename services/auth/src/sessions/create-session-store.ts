@@ -18,6 +18,6 @@ export function createSessionStore(
 ): SessionStore {
   const ttlMs = config.SESSION_TTL_DAYS * 86_400_000;
   return cache.kind === 'redis'
-    ? createCacheSessionStore(cache.namespace(SESSIONS_NAMESPACE), ttlMs)
+    ? createCacheSessionStore(cache.namespace(SESSIONS_NAMESPACE, { state: true }), ttlMs)
     : createPostgresSessionStore(database, ttlMs);
 }

@@ -1,4 +1,5 @@
 import type { CardSummary } from '@acg/contracts';
+import { translatorFor } from '@acg/i18n/server';
 import { type AllowedMentions, discordInline, NO_PINGS } from '@acg/platform/escape';
 
 /** The message part of an interaction response (and of a follow-up edit). */
@@ -40,37 +41,6 @@ export type Locale = 'en' | 'ru';
 export const localeOf = (discordLocale: string | undefined): Locale =>
   discordLocale?.toLowerCase().startsWith('ru') ? 'ru' : 'en';
 
-const texts = {
-  en: {
-    cooldown: (s: number) => `⏳ Your next card is ready in ${s} s.`,
-    noCard: 'No cards can be dropped right now. Try again later!',
-    unavailable: 'The card shop is closed for a moment. Please try again soon!',
-    failed: 'Something went wrong with this drop. Please try again.',
-    busy: 'Your previous /card is still being handled. Try again in a moment.',
-    usersOnly: 'This command works for users only.',
-    unknownCommand: 'Unknown command.',
-    owned: (n: number) => (n === 1 ? 'New in your collection! You own 1 copy' : `You now have ${n} copies`),
-    limited: 'Limited',
-    unknownButton: 'This button no longer works.',
-    unknownForm: 'This form is no longer handled.',
-    unknownInteraction: 'The bot cannot handle this yet.',
-  },
-  ru: {
-    cooldown: (s: number) => `⏳ Следующая карта будет доступна через ${s} с.`,
-    noCard: 'Сейчас нет карт для выдачи. Попробуйте позже!',
-    unavailable: 'Магазин карт ненадолго закрыт. Попробуйте чуть позже!',
-    failed: 'С этой картой что-то пошло не так. Попробуйте ещё раз.',
-    busy: 'Предыдущая команда /card ещё выполняется. Попробуйте через минуту.',
-    usersOnly: 'Эта команда только для пользователей.',
-    unknownCommand: 'Неизвестная команда.',
-    owned: (n: number) => (n === 1 ? 'Новая карта в коллекции! У вас 1 копия' : `Теперь у вас копий: ${n}`),
-    limited: 'Лимитированная',
-    unknownButton: 'Эта кнопка больше не работает.',
-    unknownForm: 'Эта форма больше не обрабатывается.',
-    unknownInteraction: 'Бот пока не умеет это обрабатывать.',
-  },
-} as const;
-
 export const ephemeral = (content: string): MessageData => ({ content, flags: EPHEMERAL });
 
 /**
@@ -79,20 +49,24 @@ export const ephemeral = (content: string): MessageData => ({ content, flags: EP
  */
 export const withNoPings = (data: MessageData): MessageData => ({ ...data, allowed_mentions: NO_PINGS });
 
-/** Every short answer the bot gives, in the user's language; all ephemeral. */
+/**
+ * Every short answer the bot gives, in the user's language; all ephemeral. The texts are
+ * `server.bot.*` of @acg/i18n (editable on the translations screen, rules §49).
+ */
 export const replies = (locale: Locale) => {
-  const t = texts[locale];
+  const t = translatorFor(locale);
   return {
-    cooldown: (msLeft: number) => ephemeral(t.cooldown(Math.max(1, Math.ceil(msLeft / 1000)))),
-    noCard: () => ephemeral(t.noCard),
-    unavailable: () => ephemeral(t.unavailable),
-    failed: () => ephemeral(t.failed),
-    busy: () => ephemeral(t.busy),
-    usersOnly: () => ephemeral(t.usersOnly),
-    unknownCommand: () => ephemeral(t.unknownCommand),
-    unknownButton: () => ephemeral(t.unknownButton),
-    unknownForm: () => ephemeral(t.unknownForm),
-    unknownInteraction: () => ephemeral(t.unknownInteraction),
+    cooldown: (msLeft: number) =>
+      ephemeral(t('bot.cooldown', { seconds: Math.max(1, Math.ceil(msLeft / 1000)) })),
+    noCard: () => ephemeral(t('bot.noCard')),
+    unavailable: () => ephemeral(t('bot.unavailable')),
+    failed: () => ephemeral(t('bot.failed')),
+    busy: () => ephemeral(t('bot.busy')),
+    usersOnly: () => ephemeral(t('bot.usersOnly')),
+    unknownCommand: () => ephemeral(t('bot.unknownCommand')),
+    unknownButton: () => ephemeral(t('bot.unknownButton')),
+    unknownForm: () => ephemeral(t('bot.unknownForm')),
+    unknownInteraction: () => ephemeral(t('bot.unknownInteraction')),
     /** The drop: an embed in the rank's colour with the rendered card and how many the user owns. */
     drop(card: CardSummary, quantity: number, publicUrl: string): MessageData {
       const color = /^#[0-9a-f]{6}$/i.test(card.rankColor)
@@ -103,10 +77,10 @@ export const replies = (locale: Locale) => {
           {
             // Names from the catalogue are escaped like any text from outside the bot.
             title: discordInline(card.characterName),
-            description: `${discordInline(card.rankCode)} · ${discordInline(card.rankTitle)}${card.limited ? ` · ${t.limited}` : ''}`,
+            description: `${discordInline(card.rankCode)} · ${discordInline(card.rankTitle)}${card.limited ? ` · ${t('bot.limited')}` : ''}`,
             color,
             image: { url: `${publicUrl.replace(/\/+$/, '')}/api/cards/${card.id}/image` },
-            footer: { text: t.owned(quantity) },
+            footer: { text: quantity === 1 ? t('bot.firstCopy') : t('bot.copies', { count: quantity }) },
           },
         ],
       };

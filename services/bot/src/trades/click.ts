@@ -1,4 +1,5 @@
-import { isTradeRefusal, tradeRefusalText, usersEnsureDiscord } from '@acg/contracts';
+import { usersEnsureDiscord } from '@acg/contracts';
+import { isTradeRefusal, tradeRefusalText } from '@acg/i18n/server';
 import { AppError, type Bus, type CacheNamespace, type Logger } from '@acg/platform';
 import { type Interaction, invokerOf, ResponseType } from '../domain/interaction';
 import { ephemeral, type Locale, type MessageData } from '../domain/replies';

@@ -23,7 +23,7 @@ export interface OfferRecord {
   /** The DM already shows the outcome (a click in Discord updated it). */
   settled?: boolean;
 }
-export const offerRecords = (cache: Cache) => cache.namespace('trade-dms');
+export const offerRecords = (cache: Cache) => cache.namespace('trade-dms', { state: true });
 
 /**
  * Marks the offer DM settled (`settled` true) because a click is about to update it, so the

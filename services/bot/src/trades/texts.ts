@@ -1,50 +1,35 @@
+import { translatorFor } from '@acg/i18n/server';
 import { discordInline } from '@acg/platform/escape';
 import type { ActionRow, Locale, MessageData } from '../domain/replies';
 
 /**
- * What a trade DM and its buttons say, in English and Russian (spec 3's status names). Names
- * passed in are already escaped for Discord markdown (see offerMessage and notify.ts).
+ * What a trade DM and its buttons say, in the user's language (spec 3's status names): the texts
+ * are `server.bot.trade.*` of @acg/i18n (editable on the translations screen, rules §49). Names passed in
+ * are already escaped for Discord markdown (see offerMessage and notify.ts).
  */
-const texts = {
-  en: {
-    offer: (from: string, id: number) => `🔄 **${from}** offers you a trade (#${id}).`,
-    youGet: 'You get',
-    youGive: 'You give',
-    nothing: 'nothing',
-    card: 'card',
-    note: 'Note',
-    accept: 'Accept',
-    decline: 'Decline',
-    accepted: (id: number) => `✅ Trade #${id} accepted.`,
-    declined: (id: number) => `❌ Trade #${id} declined.`,
-    cancelled: (id: number) => `Trade #${id} was cancelled.`,
-    expired: (id: number) => `Trade #${id} has expired.`,
-    pending: (id: number) => `Trade #${id} is still pending.`,
-    actionFailed: 'The action could not be completed.',
-    senderAccepted: (to: string, id: number) => `✅ **${to}** accepted your trade #${id}.`,
-    senderDeclined: (to: string, id: number) => `❌ **${to}** declined your trade #${id}.`,
-  },
-  ru: {
-    offer: (from: string, id: number) => `🔄 **${from}** предлагает вам обмен (#${id}).`,
-    youGet: 'Вы получите',
-    youGive: 'Вы отдадите',
-    nothing: 'ничего',
-    card: 'карта',
-    note: 'Комментарий',
-    accept: 'Принять',
-    decline: 'Отклонить',
-    accepted: (id: number) => `✅ Обмен #${id} принят.`,
-    declined: (id: number) => `❌ Обмен #${id} отклонён.`,
-    cancelled: (id: number) => `Обмен #${id} отменён.`,
-    expired: (id: number) => `Обмен #${id} истёк.`,
-    pending: (id: number) => `Обмен #${id} ещё ожидает ответа.`,
-    actionFailed: 'Ошибка выполнения действия',
-    senderAccepted: (to: string, id: number) => `✅ **${to}** принял(а) ваш обмен #${id}.`,
-    senderDeclined: (to: string, id: number) => `❌ **${to}** отклонил(а) ваш обмен #${id}.`,
-  },
-} as const;
-
-export const tradeTexts = (locale: Locale) => texts[locale];
+export const tradeTexts = (locale: Locale) => {
+  const t = translatorFor(locale);
+  const withId = (key: 'accepted' | 'declined' | 'cancelled' | 'expired' | 'pending') => (id: number) =>
+    t(`bot.trade.${key}`, { id });
+  return {
+    offer: (from: string, id: number) => t('bot.trade.offer', { from, id }),
+    youGet: t('bot.trade.youGet'),
+    youGive: t('bot.trade.youGive'),
+    nothing: t('bot.trade.nothing'),
+    card: t('bot.trade.card'),
+    note: t('bot.trade.note'),
+    accept: t('bot.trade.accept'),
+    decline: t('bot.trade.decline'),
+    accepted: withId('accepted'),
+    declined: withId('declined'),
+    cancelled: withId('cancelled'),
+    expired: withId('expired'),
+    pending: withId('pending'),
+    actionFailed: t('bot.trade.actionFailed'),
+    senderAccepted: (to: string, id: number) => t('bot.trade.senderAccepted', { to, id }),
+    senderDeclined: (to: string, id: number) => t('bot.trade.senderDeclined', { to, id }),
+  };
+};
 
 /** A button's custom_id: `trade:<action>:<trade id>` (Discord allows 100 characters). */
 export const tradeButtonId = (action: 'accept' | 'decline', tradeId: number) => `trade:${action}:${tradeId}`;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { tradeRefusal, usersEnsureDiscord, usersGet } from '@acg/contracts';
+import { usersEnsureDiscord, usersGet } from '@acg/contracts';
 import { demoAccounts, FAKE_BOT_TOKEN, type FakeDiscord, startFakeDiscord } from '@acg/fakes';
+import { tradeRefusal } from '@acg/i18n/server';
 import {
   AuthorizationError,
   type Cache,

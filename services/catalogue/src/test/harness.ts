@@ -66,12 +66,16 @@ export async function openCatalogueTestDatabase(): Promise<{ database: Database;
   };
 }
 
-export async function startCatalogue(env: Record<string, string> = {}): Promise<CatalogueHarness> {
+export async function startCatalogue(
+  env: Record<string, string> = {},
+  /** Another Redis than REDIS_URL's (a test's own server, which it may stop). */
+  opts: { redisUrl?: string } = {},
+): Promise<CatalogueHarness> {
   const logger = createLogger('catalogue-test', 'silent');
   const testDb: TestDatabase = await createTestDatabase();
   const database = await openServiceDatabase(catalogueDatabase, testDb.url, logger);
   const cache = await connectCache({
-    redisUrl: process.env.REDIS_URL,
+    redisUrl: opts.redisUrl ?? process.env.REDIS_URL,
     prefix: `acgtest-catalogue-${randomBytes(6).toString('hex')}`,
   });
   const bus = createMemoryBus();

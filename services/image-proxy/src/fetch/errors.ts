@@ -1,8 +1,5 @@
+import { t } from '@acg/i18n/server';
 import { AppError } from '@acg/platform';
-
-/** Spec 3 §5 and §8: what a fetched answer that is not an image is called. */
-export const NOT_AN_IMAGE_RU = 'Ответ не является изображением';
-export const NOT_AN_IMAGE_EN = 'The answer is not an image';
 
 /**
  * Why the proxy did not fetch or pass on an image. Each refusal has its own code; `reason` in
@@ -21,23 +18,19 @@ export class ImageFetchError extends AppError {
 export const badUrl = (reason: string, message: string) =>
   new ImageFetchError(400, 'validation_failed', message, reason);
 
-export const FORBIDDEN_DESTINATION_EN = 'The image address is not allowed: it is not a public address';
-export const FORBIDDEN_DESTINATION_RU = 'Адрес изображения запрещён: это не публичный адрес';
-
 /** The destination is not a public address (by its spelling, its DNS answer or a redirect): 403. */
-export const forbiddenDestination = (reason: string, language: 'en' | 'ru' = 'en') =>
-  new ImageFetchError(
-    403,
-    'forbidden_destination',
-    language === 'ru' ? FORBIDDEN_DESTINATION_RU : FORBIDDEN_DESTINATION_EN,
-    reason,
-  );
+export const forbiddenDestination = (reason: string, language = 'en') =>
+  new ImageFetchError(403, 'forbidden_destination', t(language, 'imageProxy.forbiddenDestination'), reason);
 
-/** The answer is not a raster image, by its declared type or its bytes (spec 3 §8): 415. */
+/**
+ * The answer is not a raster image, by its declared type or its bytes (spec 3 §8): 415. Its
+ * message is in `language`; `details.message` is always the spec's Russian name of the
+ * condition (`server.imageProxy.notAnImage`).
+ */
 export class NotAnImageError extends ImageFetchError {
-  constructor(reason: string, language: 'en' | 'ru' = 'en') {
-    super(415, 'not_an_image', language === 'ru' ? NOT_AN_IMAGE_RU : NOT_AN_IMAGE_EN, reason, {
-      message: NOT_AN_IMAGE_RU,
+  constructor(reason: string, language = 'en') {
+    super(415, 'not_an_image', t(language, 'imageProxy.notAnImage'), reason, {
+      message: t('ru', 'imageProxy.notAnImage'),
     });
   }
 }

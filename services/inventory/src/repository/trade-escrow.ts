@@ -4,8 +4,8 @@ import {
   type TradeItemFacts,
   type TradeItemInput,
   type TradeSide,
-  tradeRefusal,
 } from '@acg/contracts';
+import { tradeRefusal } from '@acg/i18n/server';
 import {
   AuthorizationError,
   ConflictError,
@@ -20,6 +20,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { entries, movements, outbox, reservations, tradeSettlements } from '../db/schema';
 import { UNKNOWN_RANK, unknownCardName } from '../domain/entry-view';
+import { retryTransaction } from './transaction-retry';
 
 export type TradeItemsRequest = z.output<typeof inventoryTradeReserve.request>;
 
@@ -37,24 +38,6 @@ interface LockedEntry {
   rankTitle: string | null;
   rankColor: string | null;
   deleted: boolean | null;
-}
-
-/** PostgreSQL's deadlock and serialization failures: the transaction is retried whole. */
-const RETRYABLE = new Set(['40P01', '40001']);
-const codeOf = (err: unknown): string | undefined => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (typeof e.code === 'string' && RETRYABLE.has(e.code)) return e.code;
-  return undefined;
-};
-async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (i >= attempts || !codeOf(err)) throw err;
-      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 20));
-    }
-  }
 }
 
 /** Locks entries in id order (so two trades never wait on each other in a cycle), with their card's facts. */
@@ -180,7 +163,8 @@ function checkSide(
           free,
           asked: item.quantity,
           name: nameOf(e),
-          copies: free === 1 ? 'copy' : 'copies',
+          // Picks the English form: '1 free copy', '2 free copies'.
+          count: free,
         }),
       );
     }
@@ -219,7 +203,7 @@ async function reservationsOf(tx: Tx, tradeId: number): Promise<Map<number, numb
  */
 export function reserveTrade(database: Database, req: TradeItemsRequest): Promise<TradeItemFacts[]> {
   checkDistinct(req);
-  return withRetry(() =>
+  return retryTransaction(() =>
     database.transaction(async (tx) => {
       const existing = await settlementOf(tx, req.tradeId);
       if (existing && existing.state !== 'reserved')
@@ -256,7 +240,7 @@ export function reserveTrade(database: Database, req: TradeItemsRequest): Promis
  * is marked released, so a late reserve of it is refused) answers `released: false`.
  */
 export function releaseTrade(database: Database, tradeId: number): Promise<boolean> {
-  return withRetry(() =>
+  return retryTransaction(() =>
     database.transaction(async (tx) => {
       const settlement = await settlementOf(tx, tradeId, 'released');
       if (settlement?.state === 'transferred')
@@ -310,7 +294,7 @@ async function addCopies(tx: Tx, moves: Array<{ toUserId: number; cardId: number
  */
 export function transferTrade(database: Database, req: TradeItemsRequest): Promise<boolean> {
   checkDistinct(req);
-  return withRetry(() =>
+  return retryTransaction(() =>
     database.transaction(async (tx) => {
       const settlement = await settlementOf(tx, req.tradeId);
       if (!settlement) throw new ConflictError(`Trade ${req.tradeId} holds no escrow in inventory`);

@@ -3,9 +3,8 @@ import {
   MAX_TRADE_ITEMS_PER_SIDE,
   type TradeAction,
   type TradeItemInput,
-  type TradeRefusal,
-  tradeRefusal,
 } from '@acg/contracts';
+import { type TradeRefusal, tradeRefusal } from '@acg/i18n/server';
 import { AuthorizationError, ConflictError, ValidationError } from '@acg/platform';
 import type { TradeRowState } from '../db/schema';
 

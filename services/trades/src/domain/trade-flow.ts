@@ -11,9 +11,9 @@ import {
   type TradeUser,
   tradeCreated,
   tradeOutcomes,
-  tradeRefusal,
   usersGet,
 } from '@acg/contracts';
+import { tradeRefusal } from '@acg/i18n/server';
 import {
   AppError,
   type Bus,

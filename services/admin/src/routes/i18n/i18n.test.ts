@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { auditRecorded } from '@acg/contracts';
+import { auditRecorded, i18nServerTexts, translationsSaved } from '@acg/contracts';
+import { editableFile } from '@acg/i18n/bundled';
+import { t } from '@acg/i18n/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedTranslations } from '../../seed';
-import { type AdminHarness, asAdmin, asUser, startAdminHarness } from '../../test/harness';
+import { type AdminHarness, asAdmin, asUser, startAdminHarness, waitFor } from '../../test/harness';
 
-const webI18n = join(import.meta.dirname, '..', '..', '..', '..', '..', 'web', 'src', 'i18n');
-const bundled = (lang: string) => JSON.parse(readFileSync(join(webI18n, `${lang}.json`), 'utf8'));
+const bundled = (lang: 'en' | 'ru') => structuredClone(editableFile(lang));
 
 let h: AdminHarness;
 beforeAll(async () => {
@@ -68,6 +67,9 @@ describe('translations', () => {
     expect(langs.map((l: { lang: string }) => l.lang)).toEqual(['en', 'pt-BR', 'ru']);
     const wipe = await save('ru', '{}');
     expect(wipe.status).toBe(409);
+    expect((await wipe.json()).error).toBe('This language is already supported');
+    // The spec's alert, for a Russian administrator.
+    expect((await (await save('ru', '{}', asAdmin(1, 'ru'))).json()).error).toBe('Язык уже поддерживается');
     // One language in any case: pt-br is pt-BR (already there), and reads as it.
     expect((await save('pt-br', '{}')).status).toBe(409);
     expect((await h.fetch('/api/i18n/pt-br')).status).toBe(200);
@@ -105,6 +107,31 @@ describe('translations', () => {
     }
     expect((await save('EN!', '{}')).status).toBe(400);
     expect(JSON.stringify(await (await h.fetch('/api/i18n/en')).json())).toBe(en);
+  });
+
+  it('hands the services the server texts administrators changed, and announces each save', async () => {
+    const before = (await h.bus.request(i18nServerTexts, {})).languages;
+    expect(before.ru).toBeUndefined();
+    const data = await (await h.fetch('/api/i18n/ru')).json();
+    data.server.trades.expired = 'Обмен просрочен';
+    data.server.trades.selfTrade = '';
+    const res = await save('ru', JSON.stringify(data));
+    expect(res.status).toBe(200);
+    const { version } = await res.json();
+    // Only what differs from the bundle: the blanked text is the bundled one.
+    expect((await h.bus.request(i18nServerTexts, {})).languages.ru).toEqual({
+      trades: { expired: 'Обмен просрочен' },
+    });
+    const saved = (await h.outboxEvents(translationsSaved.type)).map((e) => translationsSaved.data.parse(e));
+    expect(saved.at(-1)).toEqual({ lang: 'ru', version });
+    // The service's own answers follow once it hears the event.
+    await waitFor(async () => t('ru', 'trades.expired') === 'Обмен просрочен', 'the new text');
+    expect(t('ru', 'trades.selfTrade')).toBe('Нельзя предложить обмен самому себе');
+
+    data.server.trades.expired = 'Срок обмена истёк';
+    expect((await save('ru', JSON.stringify(data))).status).toBe(200);
+    expect((await h.bus.request(i18nServerTexts, {})).languages.ru).toBeUndefined();
+    await waitFor(async () => t('ru', 'trades.expired') === 'Срок обмена истёк', 'the bundled text');
   });
 
   it('lets only administrators save', async () => {

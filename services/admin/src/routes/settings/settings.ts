@@ -1,9 +1,10 @@
 import {
-  bundledLanguageOf,
   channelCheckSchema,
   channelIdParamsSchema,
   relayRunListSchema,
+  relayRunResultSchema,
   type SettingKey,
+  settingAnswerSchema,
   settingKeys,
   settingSaveSchema,
 } from '@acg/contracts';
@@ -15,7 +16,7 @@ import {
   type HttpServer,
   NotFoundError,
   type OutboxRelay,
-  requireAdmin,
+  requireUser,
   UnavailableError,
   ValidationError,
 } from '@acg/platform';
@@ -23,7 +24,7 @@ import { z } from 'zod';
 import { outbox } from '../../db/schema';
 import {
   auditValue,
-  CHANNEL_ID_MESSAGE,
+  channelIdMessage,
   parseSettingValue,
   publicSetting,
   SETTING_DEFAULTS,
@@ -62,7 +63,11 @@ function channelCheckError(err: unknown): never {
 export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps): void {
   const { database } = deps;
 
-  app.get('/api/config/:key', { schema: { params: z.object({ key: z.string().max(100) }) } }, async (req) => {
+  const readSchema = {
+    params: z.object({ key: z.string().max(100) }),
+    response: { 200: settingAnswerSchema },
+  };
+  app.get('/api/config/:key', { schema: readSchema }, async (req) => {
     const key = req.params.key as SettingKey;
     if (!settingKeys.includes(key)) throw new NotFoundError(`Unknown setting: ${req.params.key}`);
     const row = await findSetting(database.db, key);
@@ -73,8 +78,9 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
     };
   });
 
-  app.post('/api/admin/config', { schema: { body: settingSaveSchema } }, async (req) => {
-    const userId = requireAdmin(req);
+  const saveSchema = { body: settingSaveSchema, response: { 200: settingAnswerSchema } };
+  app.post('/api/admin/config', { schema: saveSchema }, async (req) => {
+    const userId = requireUser(req);
     const { key, description } = req.body;
     const value = parseSettingValue(key, req.body.value, req.identity.language);
     await database.transaction(async (tx) => {
@@ -106,7 +112,7 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
       // Checked here rather than by the route schema, so the answer's `error` (what the screen
       // shows) is the spec's message in the visitor's language, not 'Invalid request'.
       if (!channelIdParamsSchema.safeParse(req.params).success) {
-        const message = CHANNEL_ID_MESSAGE[bundledLanguageOf(req.identity.language)];
+        const message = channelIdMessage(req.identity.language);
         throw new ValidationError(message, { issues: [{ path: 'params/id', message }] });
       }
       try {
@@ -136,8 +142,7 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
    * it. The run is the administrator's action, so it is audited with them as the actor (the
    * run's own record, when it posted or failed something, is the system's).
    */
-  app.post('/api/admin/vk/run', async (req) => {
-    requireAdmin(req);
+  app.post('/api/admin/vk/run', { schema: { response: { 200: relayRunResultSchema } } }, async (req) => {
     const result = await deps.relay.runOnce('manual');
     if (!result) throw new AppError(409, 'conflict', 'A relay run is already in progress');
     await database.transaction((tx) =>

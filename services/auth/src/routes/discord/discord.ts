@@ -1,3 +1,4 @@
+import { redirectAnswerSchema } from '@acg/contracts';
 import type { HttpServer } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../context';
@@ -13,6 +14,9 @@ import { beginQuerySchema, callbackQuerySchema } from './schema';
 
 /** Why a sign-in was refused; logged, and shown to the visitor only as "failed" or "cancelled". */
 class SignInRefused extends Error {}
+
+/** Every way through these routes ends in a redirect (302). */
+const redirects = { response: { 302: redirectAnswerSchema } };
 
 /**
  * Discord sign-in (authorization code + PKCE S256 + state, architecture §10).
@@ -31,7 +35,7 @@ class SignInRefused extends Error {}
 export function discordRoutes(app: HttpServer, ctx: AuthContext): void {
   const { cookies } = ctx;
 
-  app.get('/auth/discord', async (req, reply) => {
+  app.get('/auth/discord', { schema: redirects }, async (req, reply) => {
     const query = beginQuerySchema.safeParse(req.query);
     const returnTo = safeReturnPath(query.success ? query.data.returnTo : undefined);
     const started = await ctx.discord.begin();
@@ -48,7 +52,7 @@ export function discordRoutes(app: HttpServer, ctx: AuthContext): void {
     return reply.redirect(started.authorizationUrl.toString(), 302);
   });
 
-  app.get('/auth/discord/callback', async (req, reply) => {
+  app.get('/auth/discord/callback', { schema: redirects }, async (req, reply) => {
     const loginId = readCookie(req, cookies.login);
     clearCookie(reply, cookies.login);
     let pending: PendingLogin | undefined;

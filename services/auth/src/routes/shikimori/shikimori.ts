@@ -1,3 +1,4 @@
+import { redirectAnswerSchema, shikimoriUnlinkedSchema } from '@acg/contracts';
 import { type HttpServer, requireUser } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../context';
@@ -22,6 +23,9 @@ class LinkRefused extends Error {
   }
 }
 
+/** Every way through these routes ends in a redirect (302). */
+const redirects = { response: { 302: redirectAnswerSchema } };
+
 /**
  * Shikimori account linking (issue 9, rules §38): a signed-in member connects their Shikimori
  * account so the profile shows it. Authorization code + PKCE + state like the Discord sign-in;
@@ -33,7 +37,7 @@ class LinkRefused extends Error {
 export function shikimoriRoutes(app: HttpServer, ctx: AuthContext): void {
   const { cookies } = ctx;
 
-  app.get('/auth/shikimori', async (req, reply) => {
+  app.get('/auth/shikimori', { schema: redirects }, async (req, reply) => {
     const userId = requireUser(req);
     if (!ctx.shikimori) return reply.redirect(profileWith('unavailable'), 302);
     const started = await ctx.shikimori.begin();
@@ -51,7 +55,7 @@ export function shikimoriRoutes(app: HttpServer, ctx: AuthContext): void {
     return reply.redirect(started.authorizationUrl.toString(), 302);
   });
 
-  app.get('/auth/shikimori/callback', async (req, reply) => {
+  app.get('/auth/shikimori/callback', { schema: redirects }, async (req, reply) => {
     const loginId = readCookie(req, cookies.login);
     clearCookie(reply, cookies.login);
     try {
@@ -64,11 +68,15 @@ export function shikimoriRoutes(app: HttpServer, ctx: AuthContext): void {
     }
   });
 
-  app.post('/auth/shikimori/unlink', async (req) => {
-    const userId = requireUser(req);
-    await setShikimoriAccount(ctx.database.db, userId, null);
-    return { success: true as const };
-  });
+  app.post(
+    '/auth/shikimori/unlink',
+    { schema: { response: { 200: shikimoriUnlinkedSchema } } },
+    async (req) => {
+      const userId = requireUser(req);
+      await setShikimoriAccount(ctx.database.db, userId, null);
+      return { success: true as const };
+    },
+  );
 }
 
 async function completeLink(ctx: AuthContext, req: FastifyRequest, loginId: string | undefined) {

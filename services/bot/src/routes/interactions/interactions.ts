@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { interactionResponseSchema } from '@acg/contracts';
 import { AuthenticationError, type HttpServer, type Logger, ValidationError } from '@acg/platform';
 import type { DiscordWebhooks } from '../../discord/webhooks';
 import {
@@ -41,7 +42,7 @@ export async function registerInteractionRoutes(app: HttpServer, deps: Interacti
       done(null, body),
     );
 
-    scope.post('/interactions', async (req) => {
+    scope.post('/interactions', { schema: { response: { 200: interactionResponseSchema } } }, async (req) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = header(req.headers['x-signature-ed25519']);
       const refused = checkSignature(

@@ -1,10 +1,4 @@
-import {
-  auditEventFor,
-  type HttpServer,
-  refusalsInCallersLanguage,
-  requireAdmin,
-  ValidationError,
-} from '@acg/platform';
+import { auditEventFor, type HttpServer, refusalsInCallersLanguage, ValidationError } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RarityJob, RunResult } from '../../rarity/rarity-job';
@@ -27,9 +21,6 @@ const REASONS = new Set<unknown>(['already_running', 'no_active_players', 'inven
 
 /** Rarity and the rank analyses (spec 2 §2.7, §7 "Rarity"; docs/rules.md §37). Level 3. */
 export function registerRarityRoutes(app: HttpServer, job: RarityJob): void {
-  app.addHook('preHandler', async (req) => {
-    requireAdmin(req);
-  });
   // Every refusal of the job (it names its reason) reaches the screen in the caller's language.
   refusalsInCallersLanguage(app, (details, language) =>
     REASONS.has(details.reason) && isMessageKey(details.reason)

@@ -19,6 +19,36 @@ const INVENTORY_TIMEOUT_MS = 800;
 /** inventoryOwnedCards takes at most this many card ids per request. */
 const OWNED_CARDS_BATCH = 5000;
 
+/** The cards of `cardIds` the user holds, asked of inventory in batches; none when it cannot answer. */
+async function ownedCardIds(
+  bus: CatalogueContext['bus'],
+  userId: number | null,
+  cardIds: number[],
+  requestId: string,
+  log: FastifyBaseLogger,
+): Promise<Set<number>> {
+  if (userId === null || cardIds.length === 0) return new Set();
+  try {
+    const batches: number[][] = [];
+    for (let i = 0; i < cardIds.length; i += OWNED_CARDS_BATCH)
+      batches.push(cardIds.slice(i, i + OWNED_CARDS_BATCH));
+    const answers = await Promise.all(
+      batches.map((ids) =>
+        bus.request(
+          inventoryOwnedCards,
+          { userId, cardIds: ids },
+          { requestId, timeoutMs: INVENTORY_TIMEOUT_MS },
+        ),
+      ),
+    );
+    return new Set(answers.flatMap((a) => a.cardIds));
+  } catch (err) {
+    // The page shows 0/0 when this call fails anyway; the cards themselves are still worth showing.
+    log.warn({ err, userId }, 'inventory unavailable: anime cards answered without collected flags');
+    return new Set();
+  }
+}
+
 /**
  * GET /api/anime/{animeId}/cards (spec 1 §7): every card of the anime, lowest rank first, and
  * the caller's progress. `{animeId}` is the external id of the anime pages (parseAnimeExternalId);
@@ -54,34 +84,6 @@ export function registerAnimeCardRoutes(app: HttpServer, ctx: CatalogueContext):
       })),
     );
 
-  const ownedCardIds = async (
-    userId: number | null,
-    cardIds: number[],
-    requestId: string,
-    log: FastifyBaseLogger,
-  ): Promise<Set<number>> => {
-    if (userId === null || cardIds.length === 0) return new Set();
-    try {
-      const batches: number[][] = [];
-      for (let i = 0; i < cardIds.length; i += OWNED_CARDS_BATCH)
-        batches.push(cardIds.slice(i, i + OWNED_CARDS_BATCH));
-      const answers = await Promise.all(
-        batches.map((ids) =>
-          bus.request(
-            inventoryOwnedCards,
-            { userId, cardIds: ids },
-            { requestId, timeoutMs: INVENTORY_TIMEOUT_MS },
-          ),
-        ),
-      );
-      return new Set(answers.flatMap((a) => a.cardIds));
-    } catch (err) {
-      // The page shows 0/0 when this call fails anyway; the cards themselves are still worth showing.
-      log.warn({ err, userId }, 'inventory unavailable: anime cards answered without collected flags');
-      return new Set();
-    }
-  };
-
   app.get(
     '/api/anime/:animeId/cards',
     {
@@ -96,6 +98,7 @@ export function registerAnimeCardRoutes(app: HttpServer, ctx: CatalogueContext):
         throw new NotFoundError('Anime not found in the catalogue', { animeId: req.params.animeId });
       const list = await animeCards(animeId);
       const owned = await ownedCardIds(
+        bus,
         req.identity.userId,
         list.map((c) => c.id),
         req.id,

@@ -1,5 +1,12 @@
-import { charactersQuerySchema, NEXT_AFTER_HEADER, TOTAL_COUNT_HEADER } from '@acg/contracts';
+import {
+  characterListSchema,
+  charactersQuerySchema,
+  NEXT_AFTER_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '@acg/contracts';
 import { type HttpServer, ifNoneMatchHits } from '@acg/platform';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { cachedRanks } from '../../cached-lists';
 import { LIST_TTL_SECONDS } from '../../caches';
 import type { CatalogueContext } from '../../context';
@@ -14,13 +21,18 @@ import { type BuiltPage, characterPageCache, preferredEncoding, uncachedPage } f
  * page of the same list, `q` searches names; X-Total-Count and X-Next-After describe the rest.
  *
  * Answers are sent as the bytes cached when first built (gzipped when the client takes it, with
- * an ETag for revalidation), so there is no response schema here; the tests check the bodies
- * against characterListSchema.
+ * an ETag for revalidation). Fastify does not serialize bytes, so the response schema
+ * (characterListSchema) documents the answer (OpenAPI) without filtering it; the tests check the
+ * bodies against it.
  */
 export function registerCharacterRoutes(app: HttpServer, ctx: CatalogueContext): void {
   const cached = characterPageCache(ctx.caches.characters, LIST_TTL_SECONDS);
 
-  app.get('/api/characters', { schema: { querystring: charactersQuerySchema } }, async (req, reply) => {
+  const schema = {
+    querystring: charactersQuerySchema,
+    response: { 200: characterListSchema, 304: z.void() },
+  };
+  app.get('/api/characters', { schema }, async (req, reply) => {
     const { anime_id: animeId, rank_code: rankCode, limit, after } = req.query;
     const q = req.query.q || undefined;
     const build = async (): Promise<BuiltPage> => {
@@ -44,7 +56,9 @@ export function registerCharacterRoutes(app: HttpServer, ctx: CatalogueContext):
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
       if (page.nextAfter !== null) reply.header(NEXT_AFTER_HEADER, String(page.nextAfter));
       if (gzipped) reply.header('content-encoding', 'gzip');
-      return reply.send(bytes);
+      // The list already serialized (and maybe gzipped): sent as it is, past the typed send.
+      const untyped: FastifyReply = reply;
+      return untyped.send(bytes);
     };
 
     // Name searches are not cached: any text makes a key, and one page of them is cheap.

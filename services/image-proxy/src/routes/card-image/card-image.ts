@@ -1,3 +1,4 @@
+import { imageAnswers } from '@acg/contracts';
 import type { HttpServer } from '@acg/platform';
 import { NotFoundError } from '@acg/platform';
 import { z } from 'zod';
@@ -42,7 +43,7 @@ export interface CardImageDeps {
  */
 export function registerCardImageRoutes(app: HttpServer, deps: CardImageDeps): void {
   const onRequest = answerFromHotImages(deps.hot, deps.formats);
-  const options = { schema: { params: cardImageParamsSchema }, onRequest };
+  const options = { schema: { params: cardImageParamsSchema, response: imageAnswers }, onRequest };
   app.get('/api/cards/:cardId/image', options, async (req, reply) => {
     const card = await deps.summaries.get(req.params.cardId, req.id);
     if (!card) throw new NotFoundError('Card not found');

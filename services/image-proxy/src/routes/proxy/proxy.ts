@@ -1,4 +1,4 @@
-import { safeString } from '@acg/contracts';
+import { imageAnswers, safeString } from '@acg/contracts';
 import { clientKeyOf, type HttpServer } from '@acg/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -87,11 +87,10 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
       image = await deps.images.get(normalised, format, clientKeyOf(req));
     } catch (err) {
       // The refusals a visitor can cause, in their language.
-      if (req.identity.language === 'ru') {
-        if (err instanceof NotAnImageError) throw new NotAnImageError(err.reason, 'ru');
-        if (err instanceof ImageFetchError && err.status === 403)
-          throw forbiddenDestination(err.reason, 'ru');
-      }
+      const language = req.identity.language;
+      if (err instanceof NotAnImageError) throw new NotAnImageError(err.reason, language);
+      if (err instanceof ImageFetchError && err.status === 403)
+        throw forbiddenDestination(err.reason, language);
       throw err;
     }
     return sendImage(req, reply, {
@@ -105,13 +104,14 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
   };
 
   const onRequest = answerFromHotImages(deps.hot, deps.formats);
-  app.get('/api/proxy-image', { schema: { querystring: proxyImageQuerySchema }, onRequest }, (req, reply) =>
+  const proxyImageSchema = { querystring: proxyImageQuerySchema, response: imageAnswers };
+  app.get('/api/proxy-image', { schema: proxyImageSchema, onRequest }, (req, reply) =>
     answer(req, reply, req.query.url),
   );
 
   app.get(
     '/api/proxy/discord/*',
-    { schema: { querystring: discordQuerySchema }, onRequest },
+    { schema: { querystring: discordQuerySchema, response: imageAnswers }, onRequest },
     (req, reply) => {
       const path = (req.params as { '*': string })['*'];
       if (!DISCORD_PATH.test(path)) throw badUrl('path', 'Not a Discord avatar path');
@@ -121,7 +121,7 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
     },
   );
 
-  app.get('/api/proxy/shikimori/*', { onRequest }, (req, reply) => {
+  app.get('/api/proxy/shikimori/*', { schema: { response: imageAnswers }, onRequest }, (req, reply) => {
     const path = (req.params as { '*': string })['*'];
     if (!SHIKIMORI_PATH.test(path) || path.includes('//')) throw badUrl('path', 'Not a Shikimori image path');
     const raw = req.raw.url ?? '';

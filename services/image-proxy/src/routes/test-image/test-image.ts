@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { safeString } from '@acg/contracts';
+import { binaryBodySchema, mediaAnswer, notModifiedAnswerSchema, safeString } from '@acg/contracts';
 import { type HttpServer, RateLimitError } from '@acg/platform';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -63,7 +63,14 @@ export function registerTestImageRoutes(app: HttpServer): void {
     drawn.set(etag, png);
     return png;
   };
-  app.get('/api/test-image', { schema: { querystring: testImageQuerySchema } }, async (req, reply) => {
+  const schema = {
+    querystring: testImageQuerySchema,
+    response: {
+      200: mediaAnswer('A test image of the size asked, with the text', ['image/png'], binaryBodySchema),
+      304: notModifiedAnswerSchema,
+    },
+  };
+  app.get('/api/test-image', { schema }, async (req, reply) => {
     const { width, height, text } = req.query;
     const textHash = createHash('sha256').update(text).digest('base64url').slice(0, 16);
     const etag = strongEtag(['test', width, height, textHash, TEST_IMAGE_STYLE]);

@@ -1,5 +1,5 @@
 import { adminInventoryListSchema } from '@acg/contracts';
-import { type Database, type HttpServer, requireAdmin } from '@acg/platform';
+import type { Database, HttpServer } from '@acg/platform';
 import { z } from 'zod';
 import { toAdminInventoryItem } from '../../domain/entry-view';
 import { findUserEntries } from '../../repository/entries';
@@ -15,7 +15,6 @@ export function registerAdminInventoryRoutes(app: HttpServer, database: Database
     '/admin/users/:id/inventory',
     { schema: { params: z.object({ id: idParam }), response: { 200: adminInventoryListSchema } } },
     async (req) => {
-      requireAdmin(req);
       const rows = await findUserEntries(database.db, req.params.id, { includeDeleted: true });
       return rows.map(toAdminInventoryItem);
     },

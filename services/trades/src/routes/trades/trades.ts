@@ -1,10 +1,5 @@
-import {
-  createTradeBodySchema,
-  isTradeRefusal,
-  TRADE_ACTIONS,
-  tradeRefusalText,
-  tradeSchema,
-} from '@acg/contracts';
+import { createTradeBodySchema, TRADE_ACTIONS, tradeSchema } from '@acg/contracts';
+import { isTradeRefusal, tradeRefusalText } from '@acg/i18n/server';
 import {
   clientIpOf,
   type Database,

@@ -1,0 +1,9 @@
+// The admin catalogue's calls (spec 2 §7), per resource: request schemas the routes validate
+// with and response schemas they answer with.
+export * from './animes';
+export * from './cards';
+export * from './characters';
+export * from './form-fields';
+export * from './franchises';
+export * from './ranks';
+export * from './seasons';

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { formImageUrl, formRequiredText } from './form-fields';
+
+/** The admin catalogue's ranks (spec 2 §7 "Ranks and seasons"). */
+export const adminRankSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  color: z.string(),
+  imageUrl: z.string().nullable(),
+  threshold: z.number().nullable(),
+  sortOrder: z.number().int(),
+});
+export const adminRankListSchema = z.array(adminRankSchema);
+
+/** A threshold a form sends: a number or its text, empty is none; else `thresholdInvalid`. */
+const threshold = z
+  .union([z.number(), z.string(), z.null()], { error: 'thresholdInvalid' })
+  .optional()
+  .transform((v) => (v === undefined || v === null || v === '' ? null : Number(v)))
+  .pipe(z.number({ error: 'thresholdInvalid' }).min(0, 'thresholdInvalid').nullable());
+
+/** POST /admin/ranks: { code, title, imageUrl, threshold }. */
+export const adminRankInputSchema = z.object({
+  code: formRequiredText('codeRequired', 10),
+  title: formRequiredText('titleRequired', 100),
+  threshold,
+  imageUrl: formImageUrl(),
+});
+export type AdminRankInput = z.infer<typeof adminRankInputSchema>;

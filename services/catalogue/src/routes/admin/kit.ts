@@ -1,0 +1,99 @@
+import { type EventEnvelope, inventoryCardHolders } from '@acg/contracts';
+import { AppError, auditEventFor, ConflictError, type HttpServer } from '@acg/platform';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import type { CatalogueContext } from '../../context';
+import type { CatalogueEditor } from '../../editing/catalogue-editor';
+import { invalid, isMessageKey, type MessageKey, say } from './messages';
+
+/** What the admin catalogue's routes share: the catalogue's context and its editor. */
+export type AdminCatalogueContext = CatalogueContext & { editor: CatalogueEditor };
+
+const SERVICE = 'catalogue';
+
+/** An audit.recorded event of the admin catalogue (category cards), written with its change. */
+export const auditOf = (
+  req: FastifyRequest,
+  action: string,
+  fields: {
+    description: string;
+    targetType: string;
+    targetId?: string | number;
+    before?: unknown;
+    after?: unknown;
+  },
+): EventEnvelope[] => [
+  auditEventFor(req, SERVICE, {
+    action,
+    category: 'cards',
+    description: fields.description.slice(0, 2000),
+    targetType: fields.targetType,
+    ...(fields.targetId === undefined ? {} : { targetId: String(fields.targetId) }),
+    ...(fields.before === undefined ? {} : { before: fields.before }),
+    ...(fields.after === undefined ? {} : { after: fields.after }),
+  }),
+];
+
+/** Cards that players hold block a delete (rules §36); inventory answers over the bus. */
+export async function refuseHeldCards(
+  ctx: Pick<CatalogueContext, 'bus'>,
+  req: FastifyRequest,
+  cardIds: number[],
+  what: string,
+): Promise<void> {
+  if (cardIds.length === 0) return;
+  let holders: Array<{ cardId: number; players: number }>;
+  try {
+    ({ holders } = await ctx.bus.request(inventoryCardHolders, { cardIds }));
+  } catch {
+    throw new AppError(503, 'service_unavailable', say(req, 'inventoryUnavailable'));
+  }
+  if (holders.length > 0) {
+    const players = holders.reduce((n, h) => n + h.players, 0);
+    throw new ConflictError(say(req, 'cardsHeld', { what, n: holders.length, entries: players }), {
+      heldCards: holders.slice(0, 50),
+    });
+  }
+}
+
+export interface FormIssue {
+  path: ReadonlyArray<PropertyKey>;
+  message: string;
+}
+
+/** The field an issue is about: the last name in its path (`cards/3/rank_id` is rank_id). */
+export const fieldOf = (path: ReadonlyArray<PropertyKey>, fallback = ''): string =>
+  [...path].reverse().find((p): p is string => typeof p === 'string' && !/^\d+$/.test(p)) ?? fallback;
+
+/** The first issue the screens have words for (its message is a message key), if any. */
+export const wordedIssue = (issues: readonly FormIssue[]): (FormIssue & { key: MessageKey }) | undefined => {
+  for (const issue of issues) if (isMessageKey(issue.message)) return { ...issue, key: issue.message };
+  return undefined;
+};
+
+interface SchemaRefusal {
+  validation: Array<{ instancePath: string; message?: string }>;
+}
+const isSchemaRefusal = (err: unknown): err is FastifyError & SchemaRefusal =>
+  typeof err === 'object' &&
+  err !== null &&
+  Array.isArray((err as { validation?: unknown }).validation) &&
+  (err as { code?: unknown }).code === 'FST_ERR_VALIDATION';
+
+/**
+ * A scope whose request schemas word some refusals as the screens do (spec 2 §5): a schema
+ * refusal whose issue carries a message key is a 400 with that message in the caller's language
+ * and the field; any other goes on to the platform's handler ("Invalid request: <field>").
+ */
+export function answerFormRefusals(scope: HttpServer): void {
+  scope.setErrorHandler((err, req) => {
+    if (!isSchemaRefusal(err)) throw err;
+    const worded = wordedIssue(
+      err.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? '',
+      })),
+    );
+    if (!worded) throw err;
+    throw invalid(req, worded.key, fieldOf(worded.path));
+  });
+}
