@@ -5,8 +5,9 @@ import { flattenTexts, type Translations } from './translations';
  * How far a translation may expand when i18next renders it (issue 27). A text may pull in others
  * with `$t(key)` (i18next nesting), which may pull in more: two texts of 200 `$t()` each made
  * every page render N² texts (0.57 MB, a second of CPU). A save is refused when, fully expanded
- * (every `$t()` replaced by its text, as i18next does; a key this language lacks resolved in the
- * fallback language, English):
+ * (every `$t()` replaced by its text, as i18next does, in the web texts and in the services'
+ * `server` texts alike; a key this language lacks resolved down its fallback chain, e.g.
+ * pt-BR → pt → English):
  * - a text nests `$t()` more than EXPANSION_DEPTH_MAX levels deep, or in a cycle;
  * - a text is longer than EXPANDED_TEXT_MAX characters (twice the longest text a file may hold);
  * - all the texts together are longer than EXPANDED_TOTAL_MAX (what a whole file may hold).
@@ -45,60 +46,90 @@ const MESSAGES = {
   },
 } as const;
 
+const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'];
+const isTree = (v: unknown): v is Translations => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The web texts (the root less `server`) or the services' (`server`), which nest apart. */
+function namespaceOf(file: Translations, server: boolean): Translations {
+  if (server) return isTree(file.server) && !('plural' in file.server) ? file.server : {};
+  const { server: _server, ...web } = file;
+  return web;
+}
+
 /**
- * Why `data` would expand too far, or undefined. `fallback` is the fallback language's texts
- * (for keys `data` lacks). Linear in the texts' size: each key's expansion is measured once.
+ * Why `data` would expand too far, or undefined. `fallbacks` are the stored texts of the
+ * languages after this one in its fallback chain (for keys `data` lacks). The web texts and the
+ * services' (`server`) are i18next namespaces of their own: a `$t(key)` in either is resolved
+ * in it. Linear in the texts' size: each key's expansion is measured once.
  */
-export function expansionRefusal(data: Translations, fallback: Translations = {}): Refusal | undefined {
-  const own = flattenTexts(data);
-  const other = flattenTexts(fallback);
-  const measured = new Map<string, { size: number; depth: number }>();
-  const open = new Set<string>();
-
-  const textOf = (key: string): string[] | undefined => own.get(key) ?? other.get(key);
-  // Each measurement returns the expanded size (the longest plural form) and the nesting depth.
-  const measure = (key: string): { size: number; depth: number } | Refusal => {
-    const known = measured.get(key);
-    if (known) return known;
-    const forms = textOf(key);
-    // i18next shows a missing key as the key itself.
-    if (!forms) return { size: key.length, depth: 0 };
-    if (open.has(key)) return { reason: 'cycle', key };
-    open.add(key);
-    let size = 0;
-    let depth = 0;
-    for (const form of forms) {
-      let formSize = form.length;
-      for (const match of form.matchAll(NESTING)) {
-        const inner = measure(match[1]!.trim().replace(/^["']|["']$/g, ''));
-        if ('reason' in inner) return inner;
-        formSize += inner.size - match[0].length;
-        depth = Math.max(depth, inner.depth + 1);
-        if (depth > EXPANSION_DEPTH_MAX) return { reason: 'depth', key };
-      }
-      if (formSize > EXPANDED_TEXT_MAX) return { reason: 'text', key, size: formSize };
-      size = Math.max(size, formSize);
-    }
-    open.delete(key);
-    const result = { size, depth };
-    measured.set(key, result);
-    return result;
-  };
-
+export function expansionRefusal(
+  data: Translations,
+  fallbacks: readonly Translations[] = [],
+): Refusal | undefined {
   let total = 0;
-  for (const key of own.keys()) {
-    const result = measure(key);
-    if ('reason' in result) return result;
-    if (result.size > EXPANDED_TEXT_MAX) return { reason: 'text', key, size: result.size };
-    total += result.size;
-    if (total > EXPANDED_TOTAL_MAX) return { reason: 'total', size: total };
+  for (const server of [false, true]) {
+    const prefix = server ? 'server.' : '';
+    const own = flattenTexts(namespaceOf(data, server));
+    const others = fallbacks.map((f) => flattenTexts(namespaceOf(f, server)));
+    const measured = new Map<string, { size: number; depth: number }>();
+    const open = new Set<string>();
+
+    const lookUp = (key: string): string[] | undefined => {
+      for (const texts of [own, ...others]) {
+        const found = texts.get(key);
+        if (found) return found;
+        // i18next's plural keys: `key_one`, `key_few`… (with `count`).
+        const forms = PLURAL_SUFFIXES.flatMap((suffix) => texts.get(`${key}_${suffix}`) ?? []);
+        if (forms.length) return forms;
+      }
+      return undefined;
+    };
+    // Each measurement returns the expanded size (the longest form) and the nesting depth.
+    const measure = (key: string): { size: number; depth: number } | Refusal => {
+      const known = measured.get(key);
+      if (known) return known;
+      const forms = lookUp(key);
+      // i18next shows a missing key as the key itself.
+      if (!forms) return { size: key.length, depth: 0 };
+      if (open.has(key)) return { reason: 'cycle', key: prefix + key };
+      open.add(key);
+      let size = 0;
+      let depth = 0;
+      for (const form of forms) {
+        let formSize = form.length;
+        for (const match of form.matchAll(NESTING)) {
+          const inner = measure(match[1]!.trim().replace(/^["']|["']$/g, ''));
+          if ('reason' in inner) return inner;
+          formSize += inner.size - match[0].length;
+          depth = Math.max(depth, inner.depth + 1);
+          if (depth > EXPANSION_DEPTH_MAX) return { reason: 'depth', key: prefix + key };
+        }
+        if (formSize > EXPANDED_TEXT_MAX) return { reason: 'text', key: prefix + key, size: formSize };
+        size = Math.max(size, formSize);
+      }
+      open.delete(key);
+      const result = { size, depth };
+      measured.set(key, result);
+      return result;
+    };
+
+    for (const key of own.keys()) {
+      const result = measure(key);
+      if ('reason' in result) return result;
+      total += result.size;
+      if (total > EXPANDED_TOTAL_MAX) return { reason: 'total', size: total };
+    }
   }
   return undefined;
 }
 
 /** Refuses (400, in the administrator's language) a file that would expand too far. */
-export function checkExpansion(data: Translations, fallback: Translations, language: string): void {
-  const refusal = expansionRefusal(data, fallback);
+export function checkExpansion(
+  data: Translations,
+  fallbacks: readonly Translations[],
+  language: string,
+): void {
+  const refusal = expansionRefusal(data, fallbacks);
   if (!refusal) return;
   const texts = MESSAGES[language.toLowerCase().startsWith('ru') ? 'ru' : 'en'];
   const message = (texts[refusal.reason] as (r: Refusal) => string)(refusal);
