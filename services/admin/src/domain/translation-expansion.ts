@@ -1,3 +1,4 @@
+import { t } from '@acg/i18n/server';
 import { ValidationError } from '@acg/platform';
 import { flattenTexts, type Translations } from './translations';
 
@@ -25,26 +26,6 @@ type Refusal =
   | { reason: 'cycle'; key: string }
   | { reason: 'text'; key: string; size: number }
   | { reason: 'total'; size: number };
-
-const MESSAGES = {
-  en: {
-    depth: (r: { key: string }) =>
-      `The text "${r.key}" nests $t() more than ${EXPANSION_DEPTH_MAX} levels deep`,
-    cycle: (r: { key: string }) => `The text "${r.key}" includes itself through $t()`,
-    text: (r: { key: string; size: number }) =>
-      `The text "${r.key}" would be ${r.size} characters long with its $t() texts included (at most ${EXPANDED_TEXT_MAX})`,
-    total: (r: { size: number }) =>
-      `With every $t() included the texts would be ${r.size} characters long (at most ${EXPANDED_TOTAL_MAX})`,
-  },
-  ru: {
-    depth: (r: { key: string }) => `Текст «${r.key}» вкладывает $t() глубже ${EXPANSION_DEPTH_MAX} уровней`,
-    cycle: (r: { key: string }) => `Текст «${r.key}» через $t() включает сам себя`,
-    text: (r: { key: string; size: number }) =>
-      `Текст «${r.key}» с подставленными $t() занял бы ${r.size} символов (не больше ${EXPANDED_TEXT_MAX})`,
-    total: (r: { size: number }) =>
-      `Тексты с подставленными $t() заняли бы ${r.size} символов (не больше ${EXPANDED_TOTAL_MAX})`,
-  },
-} as const;
 
 const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 const isTree = (v: unknown): v is Translations => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -131,7 +112,18 @@ export function checkExpansion(
 ): void {
   const refusal = expansionRefusal(data, fallbacks);
   if (!refusal) return;
-  const texts = MESSAGES[language.toLowerCase().startsWith('ru') ? 'ru' : 'en'];
-  const message = (texts[refusal.reason] as (r: Refusal) => string)(refusal);
+  const key = {
+    depth: 'admin.expansionDepth',
+    cycle: 'admin.expansionCycle',
+    text: 'admin.expansionText',
+    total: 'admin.expansionTotal',
+  } as const;
+  const max =
+    refusal.reason === 'depth'
+      ? EXPANSION_DEPTH_MAX
+      : refusal.reason === 'total'
+        ? EXPANDED_TOTAL_MAX
+        : EXPANDED_TEXT_MAX;
+  const message = t(language, key[refusal.reason], { ...refusal, max });
   throw new ValidationError(message, { ...refusal, reason: `expansion_${refusal.reason}` });
 }
