@@ -89,7 +89,7 @@ describe('admin operations through the gateway', () => {
       },
       { timeout: 10_000, interval: 100 },
     );
-    expect(row).toMatchObject({ category: 'other', service: 'admin', Admin: { username: 'admin_hikari' } });
+    expect(row).toMatchObject({ category: 'other', service: 'admin', Admin: { username: 'Hikari' } });
     expect(row?.ip).toMatch(/127\.0\.0\.1|::1/);
   });
 

@@ -226,7 +226,7 @@ describe('body limits on both sides of the gateway', () => {
   });
 
   it('a bulk body under the limit is the service’s own answer; over it, the gateway’s 413', async () => {
-    const cookie = await signIn(sys.url, 'admin_hikari');
+    const cookie = await cookieOf('admin');
     const post = (bytes: number) =>
       fetch(`${sys.url}/admin/characters/bulk`, {
         method: 'POST',

@@ -2,12 +2,12 @@ import type { Writable } from 'node:stream';
 import { Transform } from 'node:stream';
 import {
   bodyLimitOf,
-  bundledLanguageOf,
   isPersonal,
   type RouteSpec,
   routes as routeTable,
   type ServiceName,
 } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import { AppError, alreadyLogged, UnavailableError } from '@acg/platform';
 import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from '../config';
@@ -81,25 +81,23 @@ export interface ForwardingSetting {
 }
 
 const MIB = 1024 * 1024;
-/** A body limit as people read it: '5 MB', '64 KB' (binary units), in English or Russian. */
-const sizeText = (bytes: number, ru: boolean) =>
-  bytes >= MIB && bytes % MIB === 0
-    ? `${bytes / MIB} ${ru ? 'МБ' : 'MB'}`
-    : `${Math.round(bytes / 1024)} ${ru ? 'КБ' : 'KB'}`;
 /**
- * 413 with the route's limit, in the caller's language. The route's service takes exactly the
- * same limit (the platform applies the route table's), so this is the only refusal of a body's
- * size a caller meets.
+ * 413 with the route's limit ('5 MB', '64 KB': binary units), in the caller's language. The
+ * route's service takes exactly the same limit (the platform applies the route table's), so
+ * this is the only refusal of a body's size a caller meets.
  */
 const tooLarge = (limit: number, language: string) => {
-  const ru = bundledLanguageOf(language) === 'ru';
+  const size =
+    limit >= MIB && limit % MIB === 0
+      ? t(language, 'platform.megabytes', { n: limit / MIB })
+      : t(language, 'platform.kilobytes', { n: Math.round(limit / 1024) });
   return new AppError(
     413,
     'payload_too_large',
-    ru
-      ? `Тело запроса больше, чем принимает этот адрес: не больше ${sizeText(limit, true)} (${limit} байт)`
-      : `The request body is larger than this route takes: at most ${sizeText(limit, false)} (${limit} bytes)`,
-    { limit },
+    t(language, 'platform.bodyTooLarge', { size, bytes: limit }),
+    {
+      limit,
+    },
   );
 };
 

@@ -153,7 +153,9 @@ export const imageProxyConfigSchema = baseConfigSchema.extend({
     .int()
     .min(1)
     .default(120)
-    .describe('cache misses (upstream fetches) one IP may cause per minute (429 past it)'),
+    .describe(
+      "cache misses (upstream fetches) one client (a user, or a visitor's address) may cause per minute (429 past it)",
+    ),
   IMAGE_HOT_CACHE_BYTES: z.coerce
     .number()
     .int()
@@ -179,13 +181,6 @@ export const imageProxyConfigSchema = baseConfigSchema.extend({
     .describe(
       'card renders and image re-encodes one process runs at once; more wait their turn. Each libvips pipeline leaves its working memory in the malloc arena of the thread that ran it, so fewer at once keeps the process smaller (rules §42)',
     ),
-  IMAGE_PROXY_MAX_SIDE: z.coerce
-    .number()
-    .int()
-    .min(16)
-    .max(8192)
-    .default(2048)
-    .describe('proxied images are scaled down to fit this many pixels a side'),
   IMAGE_PROXY_DECODE_SLOTS: z.coerce
     .number()
     .int()
@@ -201,6 +196,13 @@ export const imageProxyConfigSchema = baseConfigSchema.extend({
     .min(0)
     .max(100)
     .default(2)
-    .describe('decodes a client may have waiting besides its running one; more is a 429'),
+    .describe('decodes a client may have waiting besides its running one; more is a 429 with Retry-After'),
+  IMAGE_PROXY_MAX_SIDE: z.coerce
+    .number()
+    .int()
+    .min(16)
+    .max(8192)
+    .default(2048)
+    .describe('proxied images are scaled down to fit this many pixels a side'),
 });
 export type ImageProxyConfig = z.infer<typeof imageProxyConfigSchema>;

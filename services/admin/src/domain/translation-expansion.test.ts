@@ -22,7 +22,7 @@ describe('translation expansion', () => {
           cards: { plural: ['$t(brand): one card', '$t(brand): {{count}} cards'] },
           fromEnglish: 'See $t(onlyInEnglish)',
         },
-        { onlyInEnglish: 'the English text' },
+        [{ onlyInEnglish: 'the English text' }],
       ),
     ).toBeUndefined();
   });
@@ -47,7 +47,7 @@ describe('translation expansion', () => {
 
   it('follows keys into the fallback language, so an attack split across languages is refused', () => {
     const english = { b: refs('c', 150), c: 'y'.repeat(200) };
-    expect(expansionRefusal({ a: 'hi $t(b)' }, english)).toMatchObject({ reason: 'text', key: 'b' });
+    expect(expansionRefusal({ a: 'hi $t(b)' }, [{}, english])).toMatchObject({ reason: 'text', key: 'b' });
   });
 
   it('measures exactly: at the bound a text passes, one character more is refused', () => {
@@ -68,5 +68,20 @@ describe('translation expansion', () => {
     const refusal = expansionRefusal({ leaf, ...many });
     expect(refusal).toMatchObject({ reason: 'total' });
     expect((refusal as { size: number }).size).toBeGreaterThan(EXPANDED_TOTAL_MAX);
+  });
+
+  it('measures the services’ texts in their own namespace, and i18next’s plural keys', () => {
+    // `$t(b)` inside `server` is `server.b`, as the services' i18next resolves it.
+    const attack = { server: { a: refs('b', 200), b: refs('c', 200), c: 'x'.repeat(100) } };
+    expect(expansionRefusal(attack)).toMatchObject({ reason: 'text', key: 'server.b' });
+    // The web's `b` is not the services' `b`.
+    expect(expansionRefusal({ b: 'x'.repeat(5000), server: { a: refs('b', 10) } })).toBeUndefined();
+    // `$t(cards, {"count": 2})` reads `cards_one`/`cards_other`: the longest form counts.
+    const plural = {
+      cards_one: 'one',
+      cards_other: 'y'.repeat(6000),
+      t: '$t(cards, {"count": 2})'.repeat(4),
+    };
+    expect(expansionRefusal(plural)).toMatchObject({ reason: 'text', key: 't', size: 24_000 });
   });
 });

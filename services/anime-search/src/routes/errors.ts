@@ -1,13 +1,8 @@
-import { bundledLanguageOf } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import { clientKeyOf, NotFoundError, RateLimitError, UnavailableError } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import { asClient, ClientShareExceeded } from '../sources/client-share';
 import { SourceNotFound } from '../sources/source';
-
-const OVER_SHARE = {
-  en: 'Too many new searches in a row: please wait a moment and try again',
-  ru: 'Слишком много новых поисков подряд: подождите немного и попробуйте снова',
-} as const;
 
 /**
  * Runs a route's look-ups as the caller's client (a user, or a visitor's address), so each takes
@@ -19,7 +14,7 @@ export async function asCaller<T>(req: FastifyRequest, work: () => Promise<T>): 
     return await asClient(clientKeyOf(req), work);
   } catch (err) {
     if (!(err instanceof ClientShareExceeded)) throw err;
-    throw new RateLimitError(OVER_SHARE[bundledLanguageOf(req.identity.language)], err.retryAfterMs / 1000);
+    throw new RateLimitError(t(req.identity.language, 'animeSearch.overShare'), err.retryAfterMs / 1000);
   }
 }
 

