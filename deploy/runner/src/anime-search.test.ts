@@ -42,6 +42,9 @@ beforeAll(async () => {
       CIRCUIT_VOLUME_THRESHOLD: '1',
       CIRCUIT_RESET_MS: '1000',
       SOURCE_RETRIES: '0',
+      // The shapes are under test here, not the fair shares (rules §47): this one client may
+      // spend the whole budget.
+      SOURCE_CLIENT_SHARE: '1',
       ...isolated(),
     },
     dataDir,

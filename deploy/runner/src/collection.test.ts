@@ -120,7 +120,8 @@ describe('a drop, from Discord to the profile', () => {
     expect(mine.map((e) => e.cardId)).toEqual([cardId]);
     expect(inventoryListSchema.parse(await (await get('/api/inventory')).json())).toEqual(mine);
     const owners = ownerListSchema.parse(await (await get(`/api/inventory?card_id=${cardId}`)).json());
-    expect(owners.map((o) => o.username)).toEqual(['sakura_fan']);
+    // Owners are named by their display name, Discord's global_name (rules §51).
+    expect(owners.map((o) => o.username)).toEqual([demoAccounts[0]!.globalName]);
     expect(inventoryStatsSchema.parse(await (await get('/api/inventory/stats')).json()).total_cards).toBe(1);
 
     // A second /card within the cooldown grants nothing.
