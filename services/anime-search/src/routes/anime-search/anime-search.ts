@@ -26,9 +26,15 @@ export function registerAnimeSearchRoutes(app: HttpServer, ctx: AnimeSearchConte
       // Asked as the caller's client: each takes only its share of the sources' budgets.
       const [fromShiki, fromAni] = await asCaller(req, async () => {
         const answers = await Promise.allSettled([lookups.shikimoriSearch(q), lookups.anilistSearch(q)]);
-        // Over the share with either source: 429 (asCaller), not a search with a source missing.
-        for (const a of answers)
-          if (a.status === 'rejected' && a.reason instanceof ClientShareExceeded) throw a.reason;
+        // Over the share with a source that is not there to answer anyway: the other source's
+        // results, with that one marked unavailable (nothing of its budget was spent). Only when
+        // neither answered and the caller is over a share is it a 429 (asCaller): a fan typing a
+        // few searches in a row still sees results, a client hammering gets refused.
+        const overShare = answers.find(
+          (a) => a.status === 'rejected' && a.reason instanceof ClientShareExceeded,
+        );
+        if (overShare && answers.every((a) => a.status === 'rejected'))
+          throw (overShare as PromiseRejectedResult).reason;
         return answers;
       });
       const unavailable: AnimeSource[] = [];
