@@ -7,7 +7,7 @@ import { launchChromium } from './browser';
 import { startSystem } from './system';
 
 /**
- * The rank and rarity sections of the admin area (issue 11, spec 2 §2.5, §2.7) as the
+ * The rank and rarity sections of the admin area (issue 11, requirements C2.5, C2.7) as the
  * administrator uses them: add and delete a rank, recalculate rarity, run both analyses, the
  * smart update and the threshold fix (after its confirmation). Screenshots at desktop and phone.
  */

@@ -1,7 +1,7 @@
 /**
  * A tour of bad input through the gateway of the embedded system (`npm start`'s system on free
  * ports, with the fakes), printing each request and the answer it got: the trades rules
- * (docs/rules.md §34), the anime search (spec 1 §2) and the admin operations (spec 3: levels,
+ * (docs/rules.md §34), the anime search (requirements M2) and the admin operations (requirements O: levels,
  * log filters, translations, relay settings). Every answer must be a 4xx with a clear message
  * (or, for the anime search, a clear `{error}` / an empty list), never a 5xx; the script exits
  * non-zero if one is. The admin part reads the changed things back to show nothing was changed.

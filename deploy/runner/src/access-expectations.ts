@@ -10,14 +10,14 @@
  * of the test is empty, so 400 and 404 are fine); 401 and 403 are those exact statuses.
  *
  * The rules, from the three spec documents:
- * - anonymous visitors see home and the anime pages (member §6): the anime list, search,
+ * - anonymous visitors see home and the anime pages (requirements M6): the anime list, search,
  *   details and cards, the statistics, the news, images and the site's texts are public;
- * - signed-in members additionally have the characters, profile and trade (member §6):
+ * - signed-in members additionally have the characters, profile and trade (requirements M6):
  *   characters, likes, inventory, trades, the user list of the trade form, the live stream,
  *   linking a Shikimori account;
  * - the back office (catalogue and operations documents) is for adminLevel 3 or higher: every
  *   admin path, with 401 when signed out and 403 for levels 0 to 2 (Helpers and Moderators see
- *   only their own level, operations §1, catalogue §1).
+ *   only their own level, requirements O1, requirements C1).
  */
 export type Expected = 'ok' | 401 | 403;
 export type Row = readonly [
@@ -36,7 +36,7 @@ export const LEVELS = ['anonymous', 'level 0', 'level 1', 'level 2', 'level 3'] 
 
 /** "METHOD path" (the route table's path pattern) → expected answer class per caller. */
 export const accessExpectations: Readonly<Record<string, Row>> = {
-  // Signing in and out, language (member §2, §7): anyone.
+  // Signing in and out, language (requirements M2, M7): anyone.
   'GET /auth/discord': PUBLIC,
   'GET /auth/discord/callback': PUBLIC,
   'GET /auth/logout': PUBLIC,
@@ -47,7 +47,7 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'GET /auth/shikimori/callback': MEMBER,
   'POST /auth/shikimori/unlink': MEMBER,
 
-  // Home and the anime pages: anyone (member §6).
+  // Home and the anime pages: anyone (requirements M6).
   'GET /api/stats': PUBLIC,
   'GET /api/anime': PUBLIC,
   'GET /api/anime/:animeId/cards': PUBLIC,
@@ -59,14 +59,14 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'GET /api/news/feed.xml': PUBLIC,
   'GET /api/i18n': PUBLIC,
   'GET /api/i18n/:lang': PUBLIC,
-  // Pictures are shown on public pages and fetched without credentials (operations §7).
+  // Pictures are shown on public pages and fetched without credentials (requirements O7).
   'GET /api/cards/:cardId/image': PUBLIC,
   'GET /api/proxy-image': PUBLIC,
   'GET /api/test-image': PUBLIC,
   'GET /api/proxy/shikimori/*': PUBLIC,
   'GET /api/proxy/discord/*': PUBLIC,
 
-  // Characters, profile and trade: signed-in members (member §6).
+  // Characters, profile and trade: signed-in members (requirements M6).
   'GET /api/characters': MEMBER,
   'GET /api/users': MEMBER,
   'GET /api/cards/:cardId/likes': MEMBER,

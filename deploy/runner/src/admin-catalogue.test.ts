@@ -9,7 +9,7 @@ import { type EmbeddedSystem, startEmbedded } from './embedded';
 import { isolated, signIn } from './testing/sign-in';
 
 /**
- * The admin catalogue's calls (spec 2 §7) through the gateway as the administrator's browser
+ * The admin catalogue's calls (requirements C7) through the gateway as the administrator's browser
  * makes them: an empty-to-filled walk (franchise, anime, characters, cards by anime), the audit
  * records reaching the admin service's log, the delete rule for cards that players hold (asked
  * of the real inventory) and rarity over inventory's figures. Each resource's messages, bad

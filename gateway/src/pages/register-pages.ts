@@ -14,7 +14,7 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 /**
  * The page side of the gateway: hashed client files under /assets/ (cached for a year, they
  * never change under one name, and sent as the brotli or gzip file the build wrote beside each
- * when the browser accepts it), the page routes of spec 1 §2, and home for any other path a
+ * when the browser accepts it), the page routes of requirements M2, and home for any other path a
  * browser navigates to. Everything else that matches nothing is a JSON 404.
  *
  * Compression of what is made per request: every route registered after this (the pages)

@@ -7,7 +7,7 @@ import {
 } from './admin-catalogue';
 
 /**
- * What the admin catalogue's list and write routes answer (spec 2 §7), as the catalogue service
+ * What the admin catalogue's list and write routes answer (requirements C7), as the catalogue service
  * sends them: the spec's entities with their mixed naming (`franchise_id` beside `shikimoriId`,
  * nested `Character`/`Rank`/`Season` in a card). The web reads its types from here
  * (client-contract.ts); the routes' own request schemas live with the routes.

@@ -5,7 +5,7 @@ import { id, int4, safeString } from './fields';
 import { languageSchema } from './users';
 
 /**
- * The admin service's HTTP contracts (spec 3 §2.3, §2.4, §2.6, §2.7, §3, §7): the audit log,
+ * The admin service's HTTP contracts (requirements O2.3, O2.4, O2.6, O2.7, O3, O7): the audit log,
  * news, translations and settings with the VK → Discord relay.
  */
 
@@ -63,7 +63,7 @@ export const logListQuerySchema = logFiltersSchema.extend({
   offset: int4(0).default(0),
 });
 
-/** The acting user as the log shows it (spec 3 §3: Admin {discordId, avatar, username}). */
+/** The acting user as the log shows it (requirements O3: Admin {discordId, avatar, username}). */
 export const logAdminSchema = z.object({
   id: z.number().int(),
   discordId: z.string(),
@@ -108,7 +108,7 @@ export const NEWS_CONTENT_MAX = 20_000;
 export const NEWS_TAG_MAX = 50;
 export const NEWS_TAGS_MAX = 20;
 
-/** Tags: a list, or comma-separated text; trimmed, empties dropped, duplicates dropped (spec 3 §5). */
+/** Tags: a list, or comma-separated text; trimmed, empties dropped, duplicates dropped (requirements O5). */
 const tagsSchema = z
   .union([z.array(safeString().max(NEWS_TAG_MAX * 2)), safeString().max(2000)])
   .transform((v) => {
@@ -273,9 +273,9 @@ export const relayRunResultSchema = z.object({
   errors: z.array(z.string()),
 });
 
-// --- cache administration (spec 3 §2.8, §3, §7) ---
+// --- cache administration (requirements O2.8, O3, O7) ---
 
-/** Server cache stats (spec 3 §3): the totals over the namespaces, the per-user figures, each namespace. */
+/** Server cache stats (requirements O3): the totals over the namespaces, the per-user figures, each namespace. */
 export const serverCacheStatsSchema = z.object({
   keys: z.number().int(),
   hits: z.number().int(),

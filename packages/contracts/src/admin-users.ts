@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { int4, safeString } from './fields';
 
-/** Levels the users table may assign (spec 3 §5): 0 User … 3 Administrator. 4 is the developer's. */
+/** Levels the users table may assign (requirements O5): 0 User … 3 Administrator. 4 is the developer's. */
 export const ASSIGNABLE_ADMIN_LEVELS = [0, 1, 2, 3] as const;
 
-/** One row of GET /admin/users (spec 3 §7): id, discordId, username, avatar, adminLevel. */
+/** One row of GET /admin/users (requirements O7): id, discordId, username, avatar, adminLevel. */
 export const adminUserSchema = z.object({
   id: z.number().int(),
   discordId: z.string(),

@@ -7,7 +7,7 @@ export type AnimeSource = (typeof animeSources)[number];
 
 const sourceState = z.object({ available: z.boolean() });
 
-/** GET /api/status (spec 1 §3): whether each external anime service answers (its circuit is closed). */
+/** GET /api/status (requirements M3): whether each external anime service answers (its circuit is closed). */
 export const apiStatusSchema = z.object({
   services: z.object({ shikimori: sourceState, anilist: sourceState }),
 });
@@ -16,7 +16,7 @@ export type ApiStatus = z.infer<typeof apiStatusSchema>;
 /** The longest search text accepted; a longer one is a 400 (no title is that long). */
 export const ANIME_QUERY_MAX = 200;
 
-/** `?q=`: trimmed; empty or blank is a 400 (spec 1 §5), as is NUL or more than ANIME_QUERY_MAX characters. */
+/** `?q=`: trimmed; empty or blank is a 400 (requirements M5), as is NUL or more than ANIME_QUERY_MAX characters. */
 export const animeQuerySchema = z.object({
   q: safeString()
     .trim()
@@ -25,7 +25,7 @@ export const animeQuerySchema = z.object({
 });
 
 /**
- * Anime of the search results and the detail (spec 1 §3). `id` is the id of the anime pages: a
+ * Anime of the search results and the detail (requirements M3). `id` is the id of the anime pages: a
  * Shikimori id, or `al-<n>` for an anime only AniList knows. `title` is in the caller's
  * language where the source has it (Russian for ru, romaji for en); `englishTitle` is the
  * English title (the page shows it only when different).
@@ -51,7 +51,7 @@ export const animeSchema = z.object({
 export type Anime = z.infer<typeof animeSchema>;
 
 /**
- * GET /api/anime/search?q=: the results (spec 1 §7) and, additively, which sources did not
+ * GET /api/anime/search?q=: the results (requirements M7) and, additively, which sources did not
  * answer: when one is down the search still answers from the other and says so here.
  */
 export const animeSearchAnswerSchema = z.object({
@@ -60,9 +60,9 @@ export const animeSearchAnswerSchema = z.object({
 });
 export type AnimeSearchAnswer = z.infer<typeof animeSearchAnswerSchema>;
 
-// --- admin look-ups (spec 2 §3, §7) ---
+// --- admin look-ups (requirements C3, C7) ---
 
-/** A Shikimori-type anime result (spec 2 §3). `poster` is the poster's absolute URL. */
+/** A Shikimori-type anime result (requirements C3). `poster` is the poster's absolute URL. */
 export const shikimoriAnimeResultSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -75,7 +75,7 @@ export const shikimoriAnimeResultSchema = z.object({
 });
 export type ShikimoriAnimeResult = z.infer<typeof shikimoriAnimeResultSchema>;
 
-/** An AniList-type anime result (spec 2 §3). */
+/** An AniList-type anime result (requirements C3). */
 export const anilistAnimeResultSchema = z.object({
   id: z.number().int(),
   idMal: z.number().int().nullable(),
@@ -109,7 +109,7 @@ export const combinedSearchAnswerSchema = z.object({
 });
 export type CombinedSearchAnswer = z.infer<typeof combinedSearchAnswerSchema>;
 
-/** A first-database (AniList) character of the import screen (spec 2 §3). */
+/** A first-database (AniList) character of the import screen (requirements C3). */
 export const anilistCharacterSchema = z.object({
   anilistId: z.number().int(),
   name: z.string(),
@@ -127,7 +127,7 @@ export const anilistCharacterSchema = z.object({
 /** GET /admin/anilist/characters/{anilistId}: every character of the anime (all pages). */
 export const anilistCharactersAnswerSchema = z.object({ characters: z.array(anilistCharacterSchema) });
 
-/** A second-database (Shikimori) character (spec 2 §3); `altname` is comma-separated. */
+/** A second-database (Shikimori) character (requirements C3); `altname` is comma-separated. */
 export const shikimoriCharacterSchema = z.object({
   shikimoriId: z.number().int(),
   name: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from './messaging';
 
 /**
- * Audit events (spec 3 §2.3): every state change a moderator or administrator makes, in any
+ * Audit events (requirements O2.3): every state change a moderator or administrator makes, in any
  * service, is written into that service's outbox in the same transaction as the change, as an
  * `audit.recorded` event. The admin service consumes them idempotently (by event id) into its
  * append-only log. The actor is the signed-in user of the request (the gateway's identity); the

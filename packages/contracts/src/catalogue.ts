@@ -3,7 +3,7 @@ import { cursor, id, idNumber, int4, safeString } from './fields';
 import { defineEvent, defineRpc } from './messaging';
 
 /**
- * Catalogue shapes (spec 1 §3, §7; spec 2 §3). Field names follow the spec exactly, including
+ * Catalogue shapes (requirements M3, M7; requirements C3). Field names follow the spec exactly, including
  * its mixed conventions (`Cards`, `Rank`, `Character` are capitalised associations).
  */
 
@@ -164,7 +164,7 @@ export const cardsRescored = defineEvent(
     .refine((d) => d.ids.length === d.scores.length, 'ids and scores must be as long as each other'),
 );
 
-/** One cache namespace's figures (spec 2 §3 "Cache namespace statistics"). */
+/** One cache namespace's figures (requirements C3 "Cache namespace statistics"). */
 export const cacheNamespaceStatsSchema = z.object({
   name: z.string(),
   keys: z.number().int(),
@@ -175,14 +175,14 @@ export const cacheNamespaceStatsSchema = z.object({
 
 /**
  * catalogue.cache-stats: the catalogue's cache namespaces (cards, characters, ranks, animes, …)
- * with their figures; the admin service's GET /api/admin/cache/stats shows them (spec 2 §7).
+ * with their figures; the admin service's GET /api/admin/cache/stats shows them (requirements C7).
  */
 export const catalogueCacheStats = defineRpc(
   'catalogue.cache-stats',
   z.object({}),
   z.object({
     namespaces: z.array(cacheNamespaceStatsSchema),
-    /** Per-user figures of the catalogue's reads (spec 3 §3); absent from older replicas. */
+    /** Per-user figures of the catalogue's reads (requirements O3); absent from older replicas. */
     users: z.object({ users_tracked: z.number().int(), avg_user_hit_rate: z.number() }).optional(),
   }),
 );

@@ -76,7 +76,7 @@ interface Route {
 }
 
 export interface ClientRoutes {
-  // --- member pages (spec 1) ---
+  // --- member pages (requirements M) ---
   'GET /api/stats': { response: Out<typeof homeStatsSchema> };
   'GET /api/news': { query: { includeUnpublished?: '1' }; response: Out<typeof newsListSchema> };
   'GET /api/characters': {
@@ -124,7 +124,7 @@ export interface ClientRoutes {
   };
   'POST /trade/api/admin/cleanup': { body: Record<string, never>; response: Out<typeof tradeCleanupSchema> };
 
-  // --- users, logs, cache, news (spec 3) ---
+  // --- users, logs, cache, news (requirements O) ---
   'GET /admin/users': {
     query: { sort: string; order: 'asc' | 'desc'; limit: number; offset: number; q?: string; level?: number };
     response: Out<typeof adminUserSchema>[];
@@ -154,7 +154,7 @@ export interface ClientRoutes {
   'PUT /api/admin/news/:id': { params: Id; body: In<typeof newsInputSchema>; response: unknown };
   'DELETE /api/admin/news/:id': { params: Id; response: unknown };
 
-  // --- admin catalogue (spec 2 §7) ---
+  // --- admin catalogue (requirements C7) ---
   'GET /admin/franchises': { response: Out<typeof adminFranchiseSchema>[] };
   'POST /admin/franchises': { body: { title: string }; response: Out<typeof adminFranchiseSchema> };
   'PATCH /admin/franchises/:id': {

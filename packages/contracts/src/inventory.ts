@@ -4,7 +4,7 @@ import { defineEvent, defineRpc } from './messaging';
 import { packedIntsSchema } from './packed-ints';
 
 /**
- * Inventory and likes (spec 1 §3, §7). An inventory entry is one card held by one user, with
+ * Inventory and likes (requirements M3, M7). An inventory entry is one card held by one user, with
  * a quantity; every change of quantity happens in one inventory transaction.
  */
 export const inventoryEntrySchema = z.object({
@@ -28,7 +28,7 @@ export type InventoryEntry = z.infer<typeof inventoryEntrySchema>;
 export const inventoryListSchema = z.array(inventoryEntrySchema);
 
 /**
- * GET /admin/users/{id}/inventory (spec 3 §3 inventory item: id, quantity, obtainedAt, Card with
+ * GET /admin/users/{id}/inventory (requirements O3 inventory item: id, quantity, obtainedAt, Card with
  * id, Character {name} and Rank {name}). Additively it carries everything of the member entry;
  * Rank.name is the rank's title, and Card.deleted marks a card catalogue has deleted (the
  * administrator still sees the copies the user holds).

@@ -58,9 +58,9 @@ export const serviceBodyLimit = (service: string): number =>
 
 export const isPersonal = (route: RouteSpec): boolean => route.personal === true || route.access === 'admin';
 
-/** Admin panel threshold (spec 2 §9, spec 3 §9). */
+/** Admin panel threshold (requirements C9, requirements O9). */
 export const ADMIN_LEVEL = 3;
-/** Level names by index (spec 1 §6). */
+/** Level names by index (requirements M6). */
 export const LEVEL_NAMES = ['User', 'Helper', 'Moderator', 'Administrator', 'Developer'] as const;
 export const LEVEL_NAMES_RU = [
   'Пользователь',
@@ -81,7 +81,7 @@ const r = (
 
 /** Every documented path of the three spec documents, and the few we added, with its owner. */
 export const routes: readonly RouteSpec[] = [
-  // --- member area (spec 1) ---
+  // --- member area (requirements M) ---
   r('GET', '/auth/discord', 'auth', 'public', 'member', personal),
   r('GET', '/auth/discord/callback', 'auth', 'public', 'member', personal),
   r('GET', '/auth/logout', 'auth', 'public', 'member', personal),
@@ -116,7 +116,7 @@ export const routes: readonly RouteSpec[] = [
   // The OpenAPI document of this table, as JSON or a readable page (rules §46), served by the gateway.
   r('GET', '/api/docs', 'gateway', 'admin', 'additive'),
 
-  // --- admin catalogue (spec 2) ---
+  // --- admin catalogue (requirements C) ---
   r('GET', '/admin/cards', 'catalogue', 'admin', 'catalogue-admin'),
   r('POST', '/admin/cards', 'catalogue', 'admin', 'catalogue-admin'),
   r('POST', '/admin/cards/bulk', 'catalogue', 'admin', 'catalogue-admin', bulk),
@@ -161,7 +161,7 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/admin/shikimori/anime/:shikimoriId/characters', 'anime-search', 'admin', 'catalogue-admin'),
   r('GET', '/admin/shikimori/characters/:id', 'anime-search', 'admin', 'catalogue-admin'),
 
-  // --- admin operations (spec 3) ---
+  // --- admin operations (requirements O) ---
   r('GET', '/admin/users', 'auth', 'admin', 'operations-admin'),
   r('GET', '/admin/users/:id', 'auth', 'admin', 'operations-admin'),
   r('POST', '/admin/users/:id/adminLevel', 'auth', 'admin', 'operations-admin'),
@@ -199,7 +199,7 @@ export const routes: readonly RouteSpec[] = [
   r('POST', '/interactions', 'bot', 'public', 'additive', { bodyLimit: 1024 * 1024 }),
 ];
 
-/** Page routes rendered by the gateway (spec 1 §2); anything else that is not an API path is home. */
+/** Page routes rendered by the gateway (requirements M2); anything else that is not an API path is home. */
 export const pagePaths = [
   '/',
   '/profile',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/stats (spec 1 §3 "Home stats"). */
+/** GET /api/stats (requirements M3 "Home stats"). */
 export const homeStatsSchema = z.object({
   users: z.number().int(),
   anime: z.number().int(),

@@ -3,7 +3,7 @@ import { idInBody, idNumber, safeString } from './fields';
 import { defineEvent, defineRpc } from './messaging';
 
 /**
- * Trades (spec 1 §2 trade page, §3, §4, §7; spec 3 §2.5, §3, §7). A trade offers copies the
+ * Trades (requirements M2 trade page, §3, §4, §7; requirements O2.5, O3, O7). A trade offers copies the
  * sender holds (side `from`) for copies the recipient holds (side `to`); the sender's copies are
  * held in escrow by inventory while the trade is pending (docs/rules.md §34).
  */
@@ -53,7 +53,7 @@ const characterSchema = z.object({ id: z.number().int().nullable(), name: z.stri
 export const tradeCardSchema = z.object({
   id: z.number().int(),
   imageUrl: z.string().nullable(),
-  /** Spec 3 §3 names it image_url. */
+  /** Requirements O3 names it image_url. */
   image_url: z.string().nullable(),
   limited: z.boolean(),
   Character: characterSchema,

@@ -5,10 +5,10 @@ export const TRANSLATION_VALUE_MAX = 10_000;
 export const TRANSLATION_DEPTH_MAX = 8;
 
 /**
- * What is wrong with a translations file (spec 3 §3): a nested object whose leaves are strings
+ * What is wrong with a translations file (requirements O3): a nested object whose leaves are strings
  * or plural entries `{ plural: [form, …] }` (at least one form), keys 1–200 characters without
  * spaces or dots, at most 8 levels. The admin service refuses a save with these issues, and the
- * editor's import refuses such a file with its own message (spec 3 §5), so nothing is imported
+ * editor's import refuses such a file with its own message (requirements O5), so nothing is imported
  * that could not be saved. At most 20 issues; an empty list is a valid file. Without
  * dependencies: the web client imports it as `@acg/contracts/translations`, alone.
  */

@@ -18,7 +18,7 @@ export {
 } from '@acg/i18n';
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** The user record (spec 1 §3, spec 3 §3). */
+/** The user record (requirements M3, requirements O3). */
 export const userSchema = z.object({
   id: z.number().int(),
   /** Discord's username (the handle); the profile header shows it with the discriminator. */

@@ -3,7 +3,7 @@ import { keysOf, t, type Values } from './translate';
 
 type Base<K extends string> = K extends `${infer B}_${'one' | 'other'}` ? B : K;
 /**
- * Why a member's trade call was refused (spec 1 §8: the trade page's alert shows the server's
+ * Why a member's trade call was refused (requirements M8: the trade page's alert shows the server's
  * text). Trades and inventory throw with the English text and `details.reason` plus the values;
  * the trades service and the bot answer in the caller's language (rules §34). The texts are
  * `server.trades.<reason>`.

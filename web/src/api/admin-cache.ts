@@ -3,7 +3,7 @@ import { request } from './client';
 
 export type { ServerCacheStats };
 
-/** GET /api/admin/cache/stats (sent with credentials, spec 3 §6). */
+/** GET /api/admin/cache/stats (sent with credentials, requirements O6). */
 export const getServerCacheStats = async (signal?: AbortSignal): Promise<ServerCacheStats> =>
   (await request('GET /api/admin/cache/stats', undefined, signal)).application_cache;
 
@@ -13,6 +13,6 @@ export const clearServerCache = () => request('POST /api/admin/cache/clear', { b
 /** POST /api/admin/cache/cleanup: expired entries removed, idle users' figures forgotten. */
 export const cleanupServerCache = () => request('POST /api/admin/cache/cleanup', { body: {} });
 
-/** The cache test's picture (spec 3 §7): a fresh text each run, so no cache in between answers it. */
+/** The cache test's picture (requirements O7): a fresh text each run, so no cache in between answers it. */
 export const testImageUrl = (text: string) =>
   `/api/test-image?width=320&height=120&text=${encodeURIComponent(text)}`;

@@ -10,7 +10,7 @@ import type {
 import { request } from './client';
 
 /**
- * The admin catalogue calls of spec 2 §7, as the screens use them. The list and write calls go
+ * The admin catalogue calls of requirements C7, as the screens use them. The list and write calls go
  * through the typed client (their answers' types from packages/contracts, adapted here to the
  * rows the tables show). `call` stays for the search and import sections, whose external sources'
  * answers are read leniently and whose every status shows the spec's message for it (409 details,
@@ -139,7 +139,7 @@ export const toCard = (c: AdminCardAnswer): AdminCard => ({
   imageUrl: c.imageUrl,
 });
 
-/** Spec 2 §7: the franchise list, and the anime list in the character screen, are kept 5 minutes. */
+/** Requirements C7: the franchise list, and the anime list in the character screen, are kept 5 minutes. */
 export const CLIENT_CACHE_MS = 5 * 60 * 1000;
 
 // --- lists ---

@@ -44,7 +44,7 @@ function localDayBound(day: string, end: boolean): string {
   return new Date(start.getTime() - (end ? 1 : 0)).toISOString();
 }
 
-/** The query of GET /admin/logs and /admin/logs/export (spec 3 §7); empty filters left out. */
+/** The query of GET /admin/logs and /admin/logs/export (requirements O7); empty filters left out. */
 export function logParams(filters: LogFilters, sort: LogSort, page?: { limit: number; offset: number }) {
   const params = new URLSearchParams();
   for (const [key, raw] of Object.entries(filters)) {

@@ -3,7 +3,7 @@ import { request } from './client';
 import { HttpError } from './http';
 
 /**
- * The ranks and rarity calls of the admin area (spec 2 §7 "Ranks and seasons", "Rarity"). The
+ * The ranks and rarity calls of the admin area (requirements C7 "Ranks and seasons", "Rarity"). The
  * ranks go through the typed client; the rarity run and analysis answers have no contract schema
  * yet (their routes are being split, services/catalogue/src/routes/admin/rarity.ts) and are read
  * leniently: the screens show what is there and a dash for the rest.

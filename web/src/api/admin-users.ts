@@ -2,7 +2,7 @@ import type { AdminInventoryItem as InventoryAnswer, AdminUser as UserAnswer } f
 import { callRoute, request } from './client';
 
 // The answers' types come from the contracts (client-contract.ts).
-/** A row of GET /admin/users (spec 3 §3); `developer` is additive. */
+/** A row of GET /admin/users (requirements O3); `developer` is additive. */
 export type AdminUser = UserAnswer;
 export type AdminInventoryItem = InventoryAnswer;
 
@@ -51,6 +51,6 @@ export const fetchUser = (id: number, signal?: AbortSignal) =>
 export const saveAdminLevel = (id: number, adminLevel: number) =>
   request('POST /admin/users/:id/adminLevel', { params: { id }, body: { adminLevel } });
 
-/** GET /admin/users/{id}/inventory (spec 3 §3): the inventory tab. */
+/** GET /admin/users/{id}/inventory (requirements O3): the inventory tab. */
 export const fetchUserInventory = (id: number, signal?: AbortSignal) =>
   request('GET /admin/users/:id/inventory', { params: { id } }, signal);

@@ -1,2 +1,2 @@
-/** Spec 1 §9: a search gives up after 15 s. */
+/** Requirements M9: a search gives up after 15 s. */
 export const SEARCH_TIMEOUT_MS = 15_000;

@@ -7,7 +7,7 @@ export type CatalogueCharacter = Character;
 export type CatalogueCard = CharacterCard;
 export type { Owner };
 
-/** Owner display name (spec 1 §3): username, name or login, else 'ID: {id}'. */
+/** Owner display name (requirements M3): username, name or login, else 'ID: {id}'. */
 export const ownerName = (o: Partial<Owner> & { name?: string | null; login?: string | null }): string =>
   o.username?.trim() || o.name?.trim() || o.login?.trim() || `ID: ${o.id ?? o.user_id ?? '?'}`;
 

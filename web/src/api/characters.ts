@@ -17,7 +17,7 @@ export const TOTAL_COUNT = 'x-total-count';
 export const NEXT_AFTER = 'x-next-after';
 
 /**
- * A failed characters call (spec 1 §8): which of the spec's messages the page shows, and what
+ * A failed characters call (requirements M8): which of the spec's messages the page shows, and what
  * follows it. The text itself is translated (`characters.errors.<kind>`): the spec's wording in
  * the ru interface, English in en.
  */

@@ -17,7 +17,7 @@ describe('image sources', () => {
     expect(imageSource('')).toBeNull();
   });
 
-  it('sends external pictures through the proxy paths of spec 1 §7 and spec 3 §7', () => {
+  it('sends external pictures through the proxy paths of requirements M7 and requirements O7', () => {
     expect(imageSource('https://cdn.discordapp.com/avatars/1/abc.png?size=64')).toBe(
       '/api/proxy/discord/avatars/1/abc.png?size=64',
     );

@@ -12,14 +12,14 @@ export type NewsInput = ClientRoutes['POST /api/admin/news']['body'];
 export const newsIn = (item: NewsItem, language: string) =>
   item.translations[language] ?? { title: item.title, content: item.content };
 
-/** Tags as the form takes them: comma-separated, trimmed, empties dropped (spec 3 §5). */
+/** Tags as the form takes them: comma-separated, trimmed, empties dropped (requirements O5). */
 export const splitTags = (text: string): string[] =>
   text
     .split(',')
     .map((t) => t.trim())
     .filter((t) => t !== '');
 
-/** GET /api/news; `includeUnpublished=1` for the admin list (spec 3 §7). */
+/** GET /api/news; `includeUnpublished=1` for the admin list (requirements O7). */
 export const fetchNews = (includeUnpublished: boolean, signal?: AbortSignal) =>
   request('GET /api/news', { query: { includeUnpublished: includeUnpublished ? '1' : undefined } }, signal);
 

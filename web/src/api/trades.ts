@@ -14,7 +14,7 @@ export type TradeUser = Trade['FromUser'];
 export type TradePartner = PublicUser;
 export type { TradeableCopy };
 
-/** The four statuses the trade page shows (spec 1 §4); the server may also say `expired`. */
+/** The four statuses the trade page shows (requirements M4); the server may also say `expired`. */
 export const TRADE_TABS = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 export type TradeTab = (typeof TRADE_TABS)[number];
 export type TradeAction = 'accept' | 'decline' | 'cancel';
@@ -23,7 +23,7 @@ export type TradeAction = 'accept' | 'decline' | 'cancel';
 export const itemName = (item: Pick<TradeItem, 'Inventory'>): string =>
   item.Inventory.Character?.name ?? item.Inventory.Card.Character?.name ?? '?';
 
-// --- administrators (spec 3 §2.5, §2.2) ---
+// --- administrators (requirements O2.5, O2.2) ---
 
 export const ADMIN_TRADES_PAGE_SIZE = 20;
 export const cleanupTrades = () => request('POST /trade/api/admin/cleanup', { body: {} });

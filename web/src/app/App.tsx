@@ -9,7 +9,7 @@ import { ScreenView } from './ScreenView';
 import { screenFor } from './screens';
 import { pageTitle } from './title';
 
-/** The page: skip link, navigation, and the screen the path chooses (spec 1 §2). */
+/** The page: skip link, navigation, and the screen the path chooses (requirements M2). */
 export function App() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

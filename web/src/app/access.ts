@@ -3,7 +3,7 @@
  * constants, kept out of the client bundle's import graph; contracts-sync.test.ts keeps them equal.
  */
 
-/** Admin panel threshold (spec 2 §9, spec 3 §9): below it the admin area shows only the level. */
+/** Admin panel threshold (requirements C9, requirements O9): below it the admin area shows only the level. */
 export const ADMIN_LEVEL = 3;
 
 /** Number of access levels: 0 User … 4 Developer (names in the i18n files under `levels`). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenFor, statusFor } from './screens';
 
-describe('screenFor (spec 1 §2)', () => {
+describe('screenFor (requirements M2)', () => {
   it.each([
     ['/', { name: 'home' }],
     ['/profile', { name: 'profile' }],

@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router';
 import type { PageUser } from './state';
 
-/** The screens of spec 1 §2; the path chooses one, anything unknown is home. */
+/** The screens of requirements M2; the path chooses one, anything unknown is home. */
 export type Screen =
   | { name: 'home' }
   | { name: 'profile' }
@@ -32,7 +32,7 @@ export function screenFor(pathname: string): Screen {
 }
 
 /**
- * Screens that answer with a 403 message to a signed-out visitor: profile and trade (spec 1 §6),
+ * Screens that answer with a 403 message to a signed-out visitor: profile and trade (requirements M6),
  * and the character catalogue, whose data is for signed-in users only (docs/rules.md).
  */
 const signInRequired: ReadonlySet<ScreenName> = new Set(['profile', 'trade', 'characters']);

@@ -6,16 +6,16 @@ import { HttpError } from '../api/http';
 import { routeQuery, useRoute } from '../api/query';
 
 /**
- * The cards liked during this page view (spec 1 §4: each card can be liked once per page view).
+ * The cards liked during this page view (requirements M4: each card can be liked once per page view).
  * A screen provides one set; the like buttons of every modal and tab it opens share it.
  */
 export const LikedCardsContext = createContext<Set<number> | null>(null);
 
-/** Spec 1 §8 (verbatim in the ru interface, English in en): keys under `likes.` in the locale files. */
+/** Requirements M8 (verbatim in the ru interface, English in en): keys under `likes.` in the locale files. */
 type LikeMessage = 'loadFailed' | 'refused' | 'network';
 
 /**
- * Like button (spec 1 §4, §8): loads the count when shown, disabled while loading and once
+ * Like button (requirements M4, M8): loads the count when shown, disabled while loading and once
  * liked; a successful like raises the shown count by one locally.
  */
 export function LikeButton({ cardId }: { cardId: number }) {

@@ -9,7 +9,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const img = () => document.querySelector('img');
-// The overlay is the spec's text (spec 1 §8) in the ru interface; the en one is checked below.
+// The overlay is the spec's text (requirements M8) in the ru interface; the en one is checked below.
 const ru = { language: 'ru' } as const;
 
 /** A loader whose loads the test settles: `answers` per call, in order (true = loaded). */

@@ -20,13 +20,13 @@ export interface LoadedImageProps {
   /** The default picture: shown without a URL and, unless `onFailure` is 'retry', when the image fails. */
   fallback?: string;
   /**
-   * What a failure does: 'retry' shows the error overlay and tries again every second (spec 1
+   * What a failure does: 'retry' shows the error overlay and tries again every second (requirements M
    * §4); 'fallback' shows the fallback. Default: 'fallback' when there is one, else 'retry'.
    */
   onFailure?: 'retry' | 'fallback';
   /**
    * What a failed picture says instead of the error overlay's text: the admin's card images
-   * show the spec's card placeholder (images.card) where the picture was (spec 3 §8). The
+   * show the spec's card placeholder (images.card) where the picture was (requirements O8). The
    * retry goes on as before.
    */
   errorText?: string;
@@ -42,7 +42,7 @@ export interface LoadedImageProps {
 }
 
 /**
- * The one image component (spec 1 §4): loading, then loaded; on failure or timeout an error
+ * The one image component (requirements M4): loading, then loaded; on failure or timeout an error
  * overlay (`images.error`: the spec's text in ru) and a retry every second with no upper limit,
  * or the fallback picture. A missing URL shows the 'no image' placeholder (or the fallback).
  * External URLs are loaded through our image proxy (api/images.ts). Pictures load through the

@@ -26,7 +26,7 @@ describe('translations', () => {
     expect(Object.values(ru.levels)).toEqual([...LEVEL_NAMES_RU]);
   });
 
-  // Spec 1 §8, byte for byte in the ru interface; the en interface says the same in English.
+  // Requirements M8, byte for byte in the ru interface; the en interface says the same in English.
   it.each([
     ['home.statsError', 'Ошибка загрузки статистики', {}],
     ['images.error', 'Ошибка загрузки', {}],

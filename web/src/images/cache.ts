@@ -1,7 +1,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /**
- * The browser image cache (spec 3 §3, §4, §9): image bytes in IndexedDB, the metadata of each
+ * The browser image cache (requirements O3, O4, O9): image bytes in IndexedDB, the metadata of each
  * entry in local storage under a key prefix, hit and miss counters persisted beside them.
  * An entry is valid for 7 days; an older one is removed when read and counts as a miss. When the
  * stored bytes pass 200 MB, the oldest entries go until 70% of that is left.
@@ -17,14 +17,14 @@ export const IMAGE_CACHE = {
   trimTo: 0.7,
 } as const;
 
-/** What is stored per URL in IndexedDB (spec 3 §3 "Image cache record"). */
+/** What is stored per URL in IndexedDB (requirements O3 "Image cache record"). */
 export interface ImageRecord {
   url: string;
   blob: Blob;
   timestamp: number;
 }
 
-/** The metadata kept per URL in local storage (spec 3 §3). */
+/** The metadata kept per URL in local storage (requirements O3). */
 export interface ImageMeta {
   url: string;
   timestamp: number;
@@ -32,7 +32,7 @@ export interface ImageMeta {
   hash: string;
 }
 
-/** The admin screen's figures (spec 3 §3 "Browser image cache stats"). */
+/** The admin screen's figures (requirements O3 "Browser image cache stats"). */
 export interface ImageCacheStats {
   count: number;
   sizeMB: number;

@@ -1,6 +1,6 @@
 import { createImageCache, type ImageCache } from './cache';
 
-/** Spec 1 §9 and spec 3 §9: the load timeout per kind of picture, and the cache test's. */
+/** Requirements M9 and requirements O9: the load timeout per kind of picture, and the cache test's. */
 export const IMAGE_TIMEOUT_MS = {
   default: 10_000,
   card: 8_000,
@@ -8,13 +8,13 @@ export const IMAGE_TIMEOUT_MS = {
   rank: 5_000,
   test: 5_000,
 } as const;
-/** Spec 1 §9: a failed picture is tried again after this long, without an upper limit. */
+/** Requirements M9: a failed picture is tried again after this long, without an upper limit. */
 export const IMAGE_RETRY_MS = 1_000;
-/** Spec 3 §9: at most this many pictures preloaded at once. */
+/** Requirements O9: at most this many pictures preloaded at once. */
 export const PRELOAD_CONCURRENCY = 3;
 
 /**
- * Why a picture did not load (spec 3 §8): `timeout` past its time, `http` a non-2xx answer (its
+ * Why a picture did not load (requirements O8): `timeout` past its time, `http` a non-2xx answer (its
  * status and JSON body kept as details), `not_image` an answer whose type is not image/*,
  * `network` no answer at all.
  */
@@ -70,7 +70,7 @@ export function createImageLoader(deps: ImageLoaderDeps = {}): ImageLoader {
   const toUrl = deps.createObjectURL ?? ((blob: Blob) => URL.createObjectURL(blob));
   // One object URL per picture for the page's life: every component showing it shares it.
   const objectUrls = new Map<string, string>();
-  // Duplicate concurrent loads of one URL share one request (spec 3 §9).
+  // Duplicate concurrent loads of one URL share one request (requirements O9).
   const inFlight = new Map<string, Promise<string>>();
 
   const fetchBlob = async (url: string, timeoutMs: number): Promise<Blob> => {

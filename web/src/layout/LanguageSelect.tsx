@@ -5,7 +5,7 @@ import { useSession } from '../app/session';
 import { LANGUAGES, type Language } from '../i18n/core';
 import { nativeName } from '../i18n/formats';
 
-/** Spec 1 §9: the switcher waits this long after a successful change before reloading. */
+/** Requirements M9: the switcher waits this long after a successful change before reloading. */
 export const LANGUAGE_RELOAD_DELAY_MS = 100;
 
 /**

@@ -13,7 +13,7 @@ interface NavItem {
   label: ParseKeys;
 }
 
-/** Links by sign-in state and admin level (spec 1 §2 "Navigation bar"). */
+/** Links by sign-in state and admin level (requirements M2 "Navigation bar"). */
 export function navItems(user: PageUser | null): NavItem[] {
   const items: NavItem[] = [
     { to: '/', label: 'nav.home' },

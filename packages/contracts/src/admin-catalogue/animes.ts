@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX, safeString } from '../fields';
 import { formOptionalId, formRequiredId, formTitle } from './form-fields';
 
-/** The admin catalogue's anime (spec 2 §7 "Anime"). */
+/** The admin catalogue's anime (requirements C7 "Anime"). */
 export const adminAnimeListItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -34,7 +34,7 @@ export const adminAnimeInputSchema = z.object({
 export type AdminAnimeInput = z.infer<typeof adminAnimeInputSchema>;
 
 /**
- * POST /admin/animes/quick-add (spec 2 §7): a Shikimori and/or an AniList id, the title (or
+ * POST /admin/animes/quick-add (requirements C7): a Shikimori and/or an AniList id, the title (or
  * bestTitle for the combined search), a franchise or createFranchise.
  */
 export const adminAnimeQuickAddSchema = z

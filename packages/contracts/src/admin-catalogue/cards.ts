@@ -9,7 +9,7 @@ import {
   formRequiredId,
 } from './form-fields';
 
-/** The admin catalogue's cards (spec 2 §7 "Cards"). */
+/** The admin catalogue's cards (requirements C7 "Cards"). */
 export const adminCardListItemSchema = z.object({
   id: z.number().int(),
   character_id: z.number().int(),

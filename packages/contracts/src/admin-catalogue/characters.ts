@@ -10,7 +10,7 @@ import {
   formTitle,
 } from './form-fields';
 
-/** The admin catalogue's characters (spec 2 §7 "Characters"). */
+/** The admin catalogue's characters (requirements C7 "Characters"). */
 export const adminCharacterListItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -69,7 +69,7 @@ export const adminImportedCharacterSchema = z.object(characterFields);
 export type AdminImportedCharacter = z.infer<typeof adminImportedCharacterSchema>;
 
 /**
- * POST /admin/characters/bulk (spec 2 §2.8, §7): { characters[] (up to 50 per call, more is a
+ * POST /admin/characters/bulk (requirements C2.8, C7): { characters[] (up to 50 per call, more is a
  * 413), animeId }.
  */
 export const adminCharacterImportSchema = z.object({

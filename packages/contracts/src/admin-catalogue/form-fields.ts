@@ -5,7 +5,7 @@ import { INT4_MAX, safeString } from '../fields';
  * Field readers for the admin catalogue's forms (rules §36). The screens send ids as numbers or
  * text and empty fields as '', null or nothing; these read them the way the forms mean them.
  *
- * A refusal the screens word for themselves (spec 2 §5) carries its message key as the zod issue
+ * A refusal the screens word for themselves (requirements C5) carries its message key as the zod issue
  * message (e.g. 'nameRequired'); the catalogue answers it in the caller's language. Any other
  * refusal is the platform's "Invalid request: <field>".
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeString } from '../fields';
 import { formTitle } from './form-fields';
 
-/** The admin catalogue's franchises (spec 2 §7 "Franchises"). */
+/** The admin catalogue's franchises (requirements C7 "Franchises"). */
 export const adminFranchiseSchema = z.object({ id: z.number().int(), title: z.string() });
 export const adminFranchiseListSchema = z.array(adminFranchiseSchema);
 

@@ -1,4 +1,4 @@
-// The admin catalogue's calls (spec 2 §7), per resource: request schemas the routes validate
+// The admin catalogue's calls (requirements C7), per resource: request schemas the routes validate
 // with and response schemas they answer with.
 export * from './animes';
 export * from './cards';

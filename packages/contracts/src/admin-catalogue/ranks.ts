@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formImageUrl, formRequiredText } from './form-fields';
 
-/** The admin catalogue's ranks (spec 2 §7 "Ranks and seasons"). */
+/** The admin catalogue's ranks (requirements C7 "Ranks and seasons"). */
 export const adminRankSchema = z.object({
   id: z.number().int(),
   code: z.string(),

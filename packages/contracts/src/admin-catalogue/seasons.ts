@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeString } from '../fields';
 
-/** The admin catalogue's seasons (spec 2 §7 "Ranks and seasons"); dates are YYYY-MM-DD. */
+/** The admin catalogue's seasons (requirements C7 "Ranks and seasons"); dates are YYYY-MM-DD. */
 export const adminSeasonSchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * Who is reading the cache: the signed-in user of the request being served, so each namespace
  * read also counts towards that user's hit rate (the admin cache screen's avg_user_hit_rate and
- * users_tracked, spec 3 §3). The HTTP server runs every request as its user's reads.
+ * users_tracked, requirements O3). The HTTP server runs every request as its user's reads.
  */
 const readers = new AsyncLocalStorage<number | undefined>();
 

@@ -14,7 +14,7 @@ export interface NamespaceStats {
   hit_rate: number;
 }
 
-/** How the signed-in users' reads went, per user averaged (spec 3 §3 "Server cache stats"). */
+/** How the signed-in users' reads went, per user averaged (requirements O3 "Server cache stats"). */
 export interface UserCacheStats {
   /** Users with at least one counted read. */
   users_tracked: number;

@@ -74,7 +74,7 @@ export function installIdentity(app: FastifyInstance, secret: string): void {
     route.preValidation =
       existing === undefined ? [guard] : [guard, ...(Array.isArray(existing) ? existing : [existing])];
   });
-  // The handler runs as its user's cache reads (per-user hit rates, spec 3 §3). Entered right
+  // The handler runs as its user's cache reads (per-user hit rates, requirements O3). Entered right
   // before the handler, so body parsing cannot lose it.
   app.addHook('preHandler', (req, _reply, done) => asCacheReader(req.identity.userId, done));
 }

@@ -19,7 +19,7 @@ import {
 const admin = pgSchema('admin');
 
 /**
- * The audit log (spec 3 §2.3): one row per `audit.recorded` event, written by the idempotent
+ * The audit log (requirements O2.3): one row per `audit.recorded` event, written by the idempotent
  * consumer only. Append-only: a trigger (migration 0001) refuses UPDATE, DELETE and TRUNCATE,
  * and no code path issues them. `created_at` is when the change happened (the event's time).
  */
@@ -84,7 +84,7 @@ export const users = admin.table(
   (t) => [index('users_discord_idx').on(t.discordId)],
 );
 
-/** News items (spec 3 §2.4, §3). */
+/** News items (requirements O2.4, O3). */
 export const news = admin.table(
   'news',
   {
@@ -109,7 +109,7 @@ export const news = admin.table(
   ],
 );
 
-/** One nested translations object per language (spec 3 §2.6); `version` feeds the ETag. */
+/** One nested translations object per language (requirements O2.6); `version` feeds the ETag. */
 export const translations = admin.table('translations', {
   lang: text('lang').primaryKey(),
   data: jsonb('data').$type<Record<string, unknown>>().notNull(),
@@ -117,7 +117,7 @@ export const translations = admin.table('translations', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Settings by key (spec 3 §3): vk.token, vk.discordChannelId, vk.groups, … */
+/** Settings by key (requirements O3): vk.token, vk.discordChannelId, vk.groups, … */
 export const settings = admin.table('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

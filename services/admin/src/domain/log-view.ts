@@ -4,7 +4,7 @@ import { neutraliseCell } from '@acg/platform/escape';
 import type { LogRow } from '../repository/audit-log';
 
 /**
- * The category options in the visitor's language (spec 3 §3: category option value and label),
+ * The category options in the visitor's language (requirements O3: category option value and label),
  * the texts `server.admin.categories.*`.
  */
 export const categoryOptions = (language: string) =>

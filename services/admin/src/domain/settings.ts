@@ -19,7 +19,7 @@ export interface RelaySettings {
   'vk.schedule': string;
 }
 
-/** What a key holds before anyone saves it (spec 3 §3, §9). */
+/** What a key holds before anyone saves it (requirements O3, O9). */
 export const SETTING_DEFAULTS: RelaySettings = {
   'vk.token': null,
   'vk.discordChannelId': null,
@@ -31,7 +31,7 @@ export const SETTING_DEFAULTS: RelaySettings = {
 export const MAX_GROUPS = 50;
 export const MAX_FRESHNESS_SECONDS = 30 * 24 * 3600;
 
-/** The channel id's message in a language (spec 3 §5: the spec's Russian for a Russian visitor). */
+/** The channel id's message in a language (requirements O5: the spec's Russian for a Russian visitor). */
 export const channelIdMessage = (language: string): string => t(language, 'admin.channelId');
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -65,7 +65,7 @@ const parsers: { [K in SettingKey]: (value: unknown, language: MessageLanguage) 
       .safeParse(text);
     return r.success ? r.data : fail(channelIdMessage(language));
   },
-  /** Groups with an id (trimmed; ids may be negative); rows without an id are dropped (spec 3 §5). */
+  /** Groups with an id (trimmed; ids may be negative); rows without an id are dropped (requirements O5). */
   'vk.groups': (value) => {
     if (!Array.isArray(value)) return fail('vk.groups must be a list of { id, name }');
     const withId = value.filter(

@@ -7,7 +7,7 @@ import {
 import { PayloadTooLargeError, ValidationError } from '@acg/platform';
 
 /**
- * A translations file (spec 3 §3): a nested object whose leaves are strings or plural entries
+ * A translations file (requirements O3): a nested object whose leaves are strings or plural entries
  * `{ plural: [form, …] }` (at least one form). Anything else is refused with the path named
  * (the rules are `translationIssues` of the contracts, which the editor's import applies too).
  */

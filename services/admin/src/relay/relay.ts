@@ -30,7 +30,7 @@ export interface RelayDeps {
 }
 
 /**
- * The VK → Discord relay (spec 3 §2.7). A run holds a PostgreSQL advisory lock (a replica that
+ * The VK → Discord relay (requirements O2.7). A run holds a PostgreSQL advisory lock (a replica that
  * cannot take it skips the run), reads each group's wall, and posts the fresh posts, oldest
  * first, as embeds. Every post is claimed in relay_posts (committed) before it is sent, so no
  * run, restart or replica posts it again; Discord's enforce_nonce covers a retry of the same

@@ -64,7 +64,7 @@ export async function resolveBounds(
   return { start, end };
 }
 
-/** The WHERE conditions of the log's filters (spec 3 §2.3). */
+/** The WHERE conditions of the log's filters (requirements O2.3). */
 export function logConditions(f: Omit<LogFilters, 'sort'>, bounds: LogBounds): SQL | undefined {
   const where: SQL[] = [];
   if (f.category) where.push(eq(auditLog.category, f.category));
@@ -245,7 +245,7 @@ export async function findLogPage(
   return { rows, count: total };
 }
 
-/** Total, today (since midnight in `timeZone`) and per category (spec 3 §2.3 stat cards). */
+/** Total, today (since midnight in `timeZone`) and per category (requirements O2.3 stat cards). */
 export async function logStats(db: Reader, timeZone: string) {
   const { rows } = await db.execute<{ at: Date | string }>(
     sql`select ((current_timestamp at time zone ${timeZone}::text)::date::timestamp at time zone ${timeZone}::text) as at`,

@@ -13,7 +13,7 @@ import type {
 import { anilistStatus, plainText, realImage } from './anime';
 import { bestSimilarity } from './similarity';
 
-/** An automatic combined match needs at least this title similarity (spec 2: 0.7). */
+/** An automatic combined match needs at least this title similarity (requirements C: 0.7). */
 export const MATCH_THRESHOLD = 0.7;
 
 const year = (date: string | null) => (date && /^\d{4}/.test(date) ? Number(date.slice(0, 4)) : null);
@@ -56,7 +56,7 @@ const shikiTitles = (s: ShikimoriAnimeResult) => [s.name, s.russian, s.english];
 const aniTitles = (a: AnilistAnimeResult) => [a.title.romaji, a.title.english, a.title.native];
 
 /**
- * Pairs the two lists (spec 2 §3 combined match): the same MyAnimeList id first, then, for the
+ * Pairs the two lists (requirements C3 combined match): the same MyAnimeList id first, then, for the
  * rest, the AniList entry with the most similar title at or above MATCH_THRESHOLD. Each entry
  * is used once; `similarity` is the best title similarity in percent; `bestTitle` the English
  * title when either site has one, else the romaji.
@@ -95,7 +95,7 @@ export function combine(
   return matches;
 }
 
-/** A Shikimori character from an anime's roles (spec 2 §3); the roles carry no native name. */
+/** A Shikimori character from an anime's roles (requirements C3); the roles carry no native name. */
 export function shikimoriCharacterFromRole(
   c: ShikimoriCharacterBrief,
   absolute: (p: string | null | undefined) => string | null,

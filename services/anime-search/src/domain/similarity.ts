@@ -9,7 +9,7 @@ const normalize = (s: string) =>
 const words = (s: string) => new Set(s.split(' ').filter(Boolean));
 
 /**
- * Title similarity from 0 to 1, as the admin screens match names (spec 2 §6): identical after
+ * Title similarity from 0 to 1, as the admin screens match names (requirements C6): identical after
  * normalising, or the same set of words, is 1; otherwise the larger of the word overlap
  * (Jaccard) and the edit-distance similarity (Levenshtein, fastest-levenshtein).
  */

@@ -11,7 +11,7 @@ const auth = pgSchema('auth');
 const languageColumn = (name: string) => text(name);
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** A member, identified by their Discord account (spec 1 §3, spec 3 §3). */
+/** A member, identified by their Discord account (requirements M3, requirements O3). */
 export const users = auth.table(
   'users',
   {

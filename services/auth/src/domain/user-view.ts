@@ -8,7 +8,7 @@ import type { UserRow } from '../db/schema';
 export const displayNameOf = (row: Pick<UserRow, 'username' | 'globalName'>): string =>
   row.globalName?.trim() || row.username;
 
-/** The user record as the API and events show it (spec 1 §3). */
+/** The user record as the API and events show it (requirements M3). */
 export function toUser(row: UserRow): User {
   return {
     id: row.id,

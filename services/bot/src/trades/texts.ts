@@ -3,7 +3,7 @@ import { discordInline } from '@acg/platform/escape';
 import type { ActionRow, Locale, MessageData } from '../domain/replies';
 
 /**
- * What a trade DM and its buttons say, in the user's language (spec 3's status names): the texts
+ * What a trade DM and its buttons say, in the user's language (requirements O's status names): the texts
  * are `server.bot.trade.*` of @acg/i18n (editable on the translations screen, rules §49). Names passed in
  * are already escaped for Discord markdown (see offerMessage and notify.ts).
  */

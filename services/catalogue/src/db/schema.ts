@@ -121,7 +121,7 @@ export const cards = catalogue.table(
   ],
 );
 
-/** Each rarity recalculation or rank update (spec 2 §3 "last recalculation stats"; rules §37). */
+/** Each rarity recalculation or rank update (requirements C3 "last recalculation stats"; rules §37). */
 export const rarityRuns = catalogue.table(
   'rarity_runs',
   {

@@ -159,7 +159,7 @@ const otherEdits = (edit: Edit) => ({
 });
 
 /**
- * Every change to the catalogue goes through here (the admin routes of spec 2 build on it). An
+ * Every change to the catalogue goes through here (the admin routes of requirements C build on it). An
  * edit commits with the card events it causes in the outbox (card.created / card.updated /
  * card.deleted with the card's summary; a character's or rank's edit updates each of its cards),
  * then clears the cached lists it affects, which also makes every replica reload its draw pool.

@@ -5,7 +5,7 @@ import type { CardFigures, CardRow, RankRow } from './inputs';
 const positionsOf = (list: readonly CardRow[], rankId: number) =>
   list.flatMap((c, i) => (c.rankId === rankId ? [i] : []));
 
-/** Rank analysis (spec 2 §3), 2 decimals: score statistics, cards per rank, ownership. */
+/** Rank analysis (requirements C3), 2 decimals: score statistics, cards per rank, ownership. */
 export function rankAnalysis(figures: CardFigures, list: readonly CardRow[], rankList: readonly RankRow[]) {
   const scores = list.map((c) => c.rarityScore);
   const owners = list.map((c) => figures.owners[c.id] ?? 0);
@@ -37,7 +37,7 @@ export function rankAnalysis(figures: CardFigures, list: readonly CardRow[], ran
   };
 }
 
-/** Likes analysis (spec 2 §3), 2 decimals, top 10 liked. */
+/** Likes analysis (requirements C3), 2 decimals, top 10 liked. */
 export function likesAnalysis(figures: CardFigures, list: readonly CardRow[], rankList: readonly RankRow[]) {
   const likes = list.map((c) => figures.likes[c.id] ?? 0);
   const owners = list.map((c) => figures.owners[c.id] ?? 0);

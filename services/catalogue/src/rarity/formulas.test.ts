@@ -77,7 +77,7 @@ describe('ranks from thresholds', () => {
 });
 
 describe('statistics', () => {
-  it('median, correlation (2 decimals) and the likes buckets of spec 2 §9', () => {
+  it('median, correlation (2 decimals) and the likes buckets of requirements C9', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 2, 3])).toBe(2.5);
     expect(correlation([1, 2, 3, 4], [2, 4, 6, 8])).toBe(1);

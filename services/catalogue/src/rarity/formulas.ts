@@ -129,7 +129,7 @@ export function correlation(xs: readonly number[], ys: readonly number[]): numbe
   return sxx === 0 || syy === 0 ? 0 : round2(sxy / Math.sqrt(sxx * syy));
 }
 
-/** The likes buckets of spec 2 §9: 0, 1–5, 6–20, 21–50, over 50. */
+/** The likes buckets of requirements C9: 0, 1–5, 6–20, 21–50, over 50. */
 export function likeBuckets(likes: readonly number[]) {
   const b = { noLikes: 0, lowLikes: 0, mediumLikes: 0, highLikes: 0, veryHighLikes: 0 };
   for (const n of likes) {

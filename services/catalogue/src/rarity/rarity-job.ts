@@ -102,7 +102,7 @@ async function recalculate(deps: JobDeps, source: FigureSource, progress: Progre
 }
 
 /**
- * The rarity recalculation and the rank analyses (spec 2 §2.7, §3, §7; docs/rules.md §37).
+ * The rarity recalculation and the rank analyses (requirements C2.7, C3, C7; docs/rules.md §37).
  * A run is five steps, each in its own module with its own tests: load the inputs (ownership
  * from inventory over the bus, page by page, and the cards and ranks: inputs.ts), compute the
  * scores, choose the thresholds and assign the ranks (steps.ts), then write it all with its
@@ -124,17 +124,17 @@ export function createRarityJob(deps: JobDeps) {
   return {
     run: (opts: RunOptions) => recalculate(deps, source, progress, opts),
     lastRun: () => lastRun(db),
-    /** Rank analysis (spec 2 §3), 2 decimals. */
+    /** Rank analysis (requirements C3), 2 decimals. */
     analysis: async () => {
       const [{ figures }, list, rankList] = await inputs();
       return rankAnalysis(figures, list, rankList);
     },
-    /** Likes analysis (spec 2 §3), 2 decimals, top 10 liked. */
+    /** Likes analysis (requirements C3), 2 decimals, top 10 liked. */
     likesAnalysis: async () => {
       const [{ figures }, list, rankList] = await inputs();
       return likesAnalysis(figures, list, rankList);
     },
-    /** Makes the thresholds strictly increasing over the scores that exist (spec 2 §2.7). */
+    /** Makes the thresholds strictly increasing over the scores that exist (requirements C2.7). */
     fixThresholds: async (audit: (before: unknown, after: unknown) => EventEnvelope) => {
       const fixed = await writeFixedThresholds(deps.database, audit);
       await deps.caches.invalidate('ranks');

@@ -6,7 +6,7 @@ import { forceFix } from './formulas';
 import { readCards, readRanks } from './inputs';
 import type { RunResult } from './write-run';
 
-/** The last run (spec 2 §3 "Last recalculation stats"), or null before any. */
+/** The last run (requirements C3 "Last recalculation stats"), or null before any. */
 export async function lastRun(db: Pick<Db, 'select'>) {
   const [row] = await db.select().from(rarityRuns).orderBy(desc(rarityRuns.at), desc(rarityRuns.id)).limit(1);
   if (!row) return null;
@@ -22,7 +22,7 @@ export async function lastRun(db: Pick<Db, 'select'>) {
 }
 
 /**
- * Makes the thresholds strictly increasing over the scores that exist (spec 2 §2.7), writing the
+ * Makes the thresholds strictly increasing over the scores that exist (requirements C2.7), writing the
  * changed ones with their audit event.
  */
 export async function writeFixedThresholds(

@@ -13,7 +13,7 @@ const paged = <T extends { limit(n: number): T; offset(n: number): T }>(q: T, pa
 /** Escapes LIKE wildcards so a search text is matched literally. */
 export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-// --- lists (spec 2 §7) ---
+// --- lists (requirements C7) ---
 
 export const listFranchises = (db: Reader) =>
   db.select({ id: franchises.id, title: franchises.title }).from(franchises).orderBy(desc(franchises.id));

@@ -23,7 +23,7 @@ export const forbiddenDestination = (reason: string, language = 'en') =>
   new ImageFetchError(403, 'forbidden_destination', t(language, 'imageProxy.forbiddenDestination'), reason);
 
 /**
- * The answer is not a raster image, by its declared type or its bytes (spec 3 §8): 415. Its
+ * The answer is not a raster image, by its declared type or its bytes (requirements O8): 415. Its
  * message is in `language`; `details.message` is always the spec's Russian name of the
  * condition (`server.imageProxy.notAnImage`).
  */

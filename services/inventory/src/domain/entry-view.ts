@@ -16,12 +16,12 @@ export interface EntryRow {
   deleted: boolean | null;
 }
 
-/** Shown for a card whose summary inventory has not received yet (spec 1 §8: '?' for a rank). */
+/** Shown for a card whose summary inventory has not received yet (requirements M8: '?' for a rank). */
 export const UNKNOWN_RANK = { code: '?', title: '?', color: '#9e9e9e' } as const;
 export const unknownCardName = (cardId: number): string => `Card #${cardId}`;
 
 /**
- * An entry as the member area reads it (spec 1 §3). A card whose summary has not arrived yet
+ * An entry as the member area reads it (requirements M3). A card whose summary has not arrived yet
  * (its card.created event is still on the way) shows as "Card #id", rank '?', not limited,
  * rather than disappearing from the list.
  */
@@ -49,7 +49,7 @@ export function toInventoryEntry(row: EntryRow): InventoryEntry {
   };
 }
 
-/** Spec 3 §3's inventory item: the member entry plus Rank.name (the title) and Card.deleted. */
+/** Requirements O3's inventory item: the member entry plus Rank.name (the title) and Card.deleted. */
 export function toAdminInventoryItem(row: EntryRow): AdminInventoryItem {
   const entry = toInventoryEntry(row);
   return {

@@ -2,7 +2,7 @@ import { ownerSchema } from '@acg/contracts';
 import { describe, expect, it } from 'vitest';
 import { displayName, toOwner } from './owner-view';
 
-describe('owner display name (spec 1 §3)', () => {
+describe('owner display name (requirements M3)', () => {
   it('uses the username, trimmed', () => {
     expect(displayName(7, 'sakura_fan')).toBe('sakura_fan');
     expect(displayName(7, '  Frieren  ')).toBe('Frieren');

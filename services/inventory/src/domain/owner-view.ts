@@ -10,7 +10,7 @@ export interface OwnerRow {
 }
 
 /**
- * Display name (spec 1 §3): username, name or login, falling back to 'ID: {id}'. Our users
+ * Display name (requirements M3): username, name or login, falling back to 'ID: {id}'. Our users
  * carry only a username (auth's user events have no separate name or login), so a blank or
  * unknown username gives 'ID: {id}'.
  */
@@ -19,7 +19,7 @@ export function displayName(userId: number, username: string | null | undefined)
   return name ? name : `ID: ${userId}`;
 }
 
-/** An owner entry (spec 1 §3): `id` and `user_id` are both the user's id. */
+/** An owner entry (requirements M3): `id` and `user_id` are both the user's id. */
 export function toOwner(row: OwnerRow): Owner {
   return {
     id: row.userId,

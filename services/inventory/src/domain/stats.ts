@@ -8,7 +8,7 @@ export interface StatsRow {
 }
 
 /**
- * Inventory stats (spec 1 §3) count copies, not distinct cards: two copies of a card are two.
+ * Inventory stats (requirements M3) count copies, not distinct cards: two copies of a card are two.
  * Regular (`common_cards`) is every copy that is not limited; a card whose summary has not
  * arrived counts as regular, and its character is counted once it is known.
  */

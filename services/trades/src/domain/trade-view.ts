@@ -43,7 +43,7 @@ export const unknownUser = (id: number): TradeUser => ({
   discordId: null,
 });
 
-/** A trade as the spec shapes it (spec 1 §3, spec 3 §3). */
+/** A trade as the spec shapes it (requirements M3, requirements O3). */
 export function toTrade(row: TradeRow, items: TradeItemRow[], users: Map<number, TradeUser>): Trade {
   return {
     id: row.id,

@@ -5,7 +5,7 @@ import { adminSections, type SectionGroup } from './sections';
 
 const groups: readonly SectionGroup[] = ['operations', 'catalogue'];
 
-/** The admin sidebar: a section filter, a collapse toggle and the user's level name (spec 2, 3 §2). */
+/** The admin sidebar: a section filter, a collapse toggle and the user's level name (requirements C, 3 §2). */
 export function AdminSidebar({ current, levelName }: { current: string; levelName: string }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');

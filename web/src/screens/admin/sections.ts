@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
- * The sections of the admin area (spec 2 §2 and spec 3 §2), in sidebar order. Each is its own
+ * The sections of the admin area (requirements C2 and requirements O2), in sidebar order. Each is its own
  * lazy chunk under sections/<id>/index.tsx, so opening one section loads only that section.
  */
 export type SectionGroup = 'operations' | 'catalogue';

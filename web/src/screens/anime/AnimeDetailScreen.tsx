@@ -26,9 +26,9 @@ function detailError(err: unknown, t: TFunction): string {
 }
 
 /**
- * /anime/{animeId} (spec 1 §2): back link, info / cards / player tabs. A failed detail shows the
+ * /anime/{animeId} (requirements M2): back link, info / cards / player tabs. A failed detail shows the
  * server's error text or the search-error message (network: connection error); a failed cards
- * load silently shows no cards and 0/0 (spec 1 §8).
+ * load silently shows no cards and 0/0 (requirements M8).
  */
 export function AnimeDetailScreen({ animeId }: { animeId: string }) {
   const { t } = useTranslation();

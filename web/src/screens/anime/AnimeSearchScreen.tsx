@@ -14,7 +14,7 @@ export const SEARCH_DEBOUNCE_MS = 500;
 type Sources = ApiStatus['services'];
 
 /**
- * /anime (spec 1 §2): status dots, the search box (trimmed; blank cannot be submitted; disabled
+ * /anime (requirements M2): status dots, the search box (trimmed; blank cannot be submitted; disabled
  * while loading), the warning when a source is unavailable, the error box, the loading text, the
  * grid of results and the 'enter a query' hint. The query lives in the URL (?q=), so results can
  * be shared and the back button returns to them.
@@ -145,7 +145,7 @@ export function AnimeSearchScreen() {
       ) : (
         !loading &&
         search.status !== 'error' && (
-          // Spec 1 §2: the 'enter a query' hint whenever there are no results; after a search it
+          // Requirements M2: the 'enter a query' hint whenever there are no results; after a search it
           // follows the 'nothing found' line.
           <>
             {search.status === 'ready' && <p className="hint">{t('anime.nothingFound')}</p>}

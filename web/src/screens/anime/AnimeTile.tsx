@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadedImage } from '../../components/LoadedImage';
 
-/** A search result (spec 1 §2): image, title, English title only when different, rating, episodes, status. */
+/** A search result (requirements M2): image, title, English title only when different, rating, episodes, status. */
 export function AnimeTile({ anime }: { anime: Anime }) {
   const { t } = useTranslation();
   return (

@@ -29,7 +29,7 @@ const unavailableIn = (body: unknown): AnimeSearchAnswer['unavailable'] => {
 };
 
 /**
- * Spec 1 §4/§8: idle, loading, then results or error. The server's error text when it sent one,
+ * Requirements M4/§8: idle, loading, then results or error. The server's error text when it sent one,
  * else the search-error message; a timeout (15 s) the timeout message; a failed request the
  * connection-error message. A newer query leaves the one in flight, which the data layer aborts;
  * a query asked again within a while answers from the cache. A refusal naming the sources that

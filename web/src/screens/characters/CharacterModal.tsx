@@ -12,7 +12,7 @@ import { Tabs } from '../../components/Tabs';
 
 type Tab = 'cards' | 'owners';
 
-/** The character modal (spec 1 §2): details, external links, cards with likes, owners. */
+/** The character modal (requirements M2): details, external links, cards with likes, owners. */
 export function CharacterModal({
   character,
   newFrames,

@@ -458,7 +458,7 @@ describe('CharactersScreen: likes', () => {
       'Ошибка сети',
     ],
   ] as const)(
-    'shows the spec 1 §8 message (ru; English in en) when %s',
+    'shows the requirements M8 message (ru; English in en) when %s',
     async (_case, routes, click, en, ru) => {
       for (const [language, message] of [
         ['en', en],

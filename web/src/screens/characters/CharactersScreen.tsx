@@ -9,7 +9,7 @@ import { CharacterModal } from './CharacterModal';
 import { CharacterTile } from './CharacterTile';
 import { useCharacters } from './useCharacters';
 
-/** Spec 1 §9: minimum character tile width. */
+/** Requirements M9: minimum character tile width. */
 const TILE_MIN_PX = 180;
 const TILE_GAP_PX = 16;
 /** Phones (a grid narrower than this): smaller tiles, so two fit side by side (docs/rules.md). */
@@ -21,7 +21,7 @@ const ROW_HEIGHT_PX = 280;
 // The server render has no window; layout effects run only in the browser.
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
-/** The character catalogue (spec 1 §2): rank and anime filters, a paged virtual grid, the modal. */
+/** The character catalogue (requirements M2): rank and anime filters, a paged virtual grid, the modal. */
 export function CharactersScreen() {
   const { t } = useTranslation();
   // Filter lists (cached, shared): a failure leaves the filter empty (the grid still works).
@@ -31,7 +31,7 @@ export function CharactersScreen() {
   const [animeId, setAnimeId] = useState('');
   const [newFrames, setNewFrames] = useState(false);
   const [open, setOpen] = useState<CatalogueCharacter | null>(null);
-  // Cards liked during this page view, across every modal opened (spec 1 §4).
+  // Cards liked during this page view, across every modal opened (requirements M4).
   const [likedCards] = useState(() => new Set<number>());
   const filter = useMemo(() => ({ rankCode, animeId }), [rankCode, animeId]);
   const characters = useCharacters(filter);

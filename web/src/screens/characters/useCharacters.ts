@@ -8,11 +8,11 @@ import {
   fetchCharacterPage,
 } from '../../api/characters';
 
-/** Spec 1 §4/§9: a filter change reloads after 250 ms and cancels the request in flight. */
+/** Requirements M4/§9: a filter change reloads after 250 ms and cancels the request in flight. */
 export const RELOAD_DELAY_MS = 250;
 const ROUTE = 'GET /api/characters';
 
-/** What the error box says, before translation (spec 1 §8). */
+/** What the error box says, before translation (requirements M8). */
 export type CharactersFailure = { kind: CharactersFailureKind; detail: string };
 
 export type CharactersState = {
@@ -51,7 +51,7 @@ export function useCharacters(filter: CharacterFilter) {
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextAfter,
     placeholderData: keepPreviousData,
-    // A filter chosen again reloads (spec 1 §4), showing the answer it had meanwhile.
+    // A filter chosen again reloads (requirements M4), showing the answer it had meanwhile.
     staleTime: 0,
   });
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLoginHref } from '../../app/sign-in';
 
-/** The 403 message for signed-out visitors on sign-in-only screens (spec 1 §6). */
+/** The 403 message for signed-out visitors on sign-in-only screens (requirements M6). */
 export function ForbiddenScreen() {
   const { t } = useTranslation();
   const loginHref = useLoginHref();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
 import { HomeScreen } from './HomeScreen';
 
-/** Spec 1 §8. */
+/** Requirements M8. */
 const STATS_ERROR_RU = 'Ошибка загрузки статистики';
 
 function deferred<T>() {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { checkedRouteQuery } from '../../api/query';
 
 const COUNTERS = ['users', 'anime', 'cards'] as const satisfies readonly (keyof HomeStats)[];
-/** Counters the page can show: three numbers (a wrong answer is the stats error, spec 1 §8). */
+/** Counters the page can show: three numbers (a wrong answer is the stats error, requirements M8). */
 const isStats = (v: unknown): boolean =>
   typeof v === 'object' &&
   v !== null &&

@@ -18,12 +18,12 @@ import { CardHistory } from './CardHistory';
 /** Live events after which the user's cards may have changed: re-read them (docs/rules.md §35). */
 const INVENTORY_CHANGES = ['trade.accepted', 'inventory.granted'] as const;
 
-/** Spec 1 §9: cards shown before 'show all', and how long the 'copied' marker stays. */
+/** Requirements M9: cards shown before 'show all', and how long the 'copied' marker stays. */
 export const FIRST_CARDS = 12;
 export const COPIED_MS = 1_200;
 /** Cards in the first screenful on a phone (two rows of two): their pictures load first. */
 const PRIORITY_CARDS = 4;
-/** Spec 1 §9: profile card images are 144x216. */
+/** Requirements M9: profile card images are 144x216. */
 const CARD_WIDTH = 144;
 const CARD_HEIGHT = 216;
 
@@ -54,7 +54,7 @@ export function ProfileScreen() {
   );
 }
 
-/** Level names exist for 0…4 (spec 1 §6); anything outside shows the nearest. */
+/** Level names exist for 0…4 (requirements M6); anything outside shows the nearest. */
 const levelIndex = (level: number) => Math.min(4, Math.max(0, level)) as 0 | 1 | 2 | 3 | 4;
 
 /** How a Shikimori link ended, from `?shikimori=` on the way back to the profile (rules §38). */
@@ -206,7 +206,7 @@ function ProfileCards() {
   const [showAll, setShowAll] = useState(false);
   const [opened, setOpened] = useState<InventoryEntry | null>(null);
   useLive(INVENTORY_CHANGES, () => void invalidateRoutes(client, ['GET /api/inventory/my']));
-  // Spec 1 §8: an inventory load failure is logged only (a later live re-read keeps what is shown).
+  // Requirements M8: an inventory load failure is logged only (a later live re-read keeps what is shown).
   useEffect(() => {
     if (inventory.error) console.error('inventory load failed', inventory.error);
   }, [inventory.error]);
@@ -290,7 +290,7 @@ function ProfileCards() {
         <button
           type="button"
           className="button button--ghost"
-          // About to be shown: the rest of the pictures load ahead, 3 at a time (spec 3 §9).
+          // About to be shown: the rest of the pictures load ahead, 3 at a time (requirements O9).
           onPointerEnter={preloadRest}
           onFocus={preloadRest}
           onClick={() => setShowAll(true)}

@@ -7,7 +7,7 @@ import { rankColor } from '../../components/rank-color';
 
 /**
  * A searchable grid of one user's copies to tick for a trade (each ticked copy goes with
- * quantity 1, spec 1 §2). Copies held by another pending trade are shown but cannot be ticked.
+ * quantity 1, requirements M2). Copies held by another pending trade are shown but cannot be ticked.
  */
 export function CardPicker({
   legend,

@@ -10,7 +10,7 @@ import { CardPicker } from './CardPicker';
 type Copies = TradeableCopy[] | null | 'error';
 
 /**
- * The create-trade form (spec 1 §2, §5, §8): a recipient (never the user themself), the user's
+ * The create-trade form (requirements M2, M5, M8): a recipient (never the user themself), the user's
  * own copies to give, then the recipient's copies to ask for (docs/rules.md §35), an optional
  * description and message. Nothing chosen shows the empty-trade message; a refusal is an alert
  * with the server's text, else the spec's creation-failure text (trade.form.createError).
@@ -80,7 +80,7 @@ export function TradeForm({ onCreated }: { onCreated: () => void }) {
       setRecipient('');
       onCreated();
     } catch (err) {
-      // Spec 1 §8: the server's error text, else the creation-failure text (a request that got no
+      // Requirements M8: the server's error text, else the creation-failure text (a request that got no
       // answer, or one without a text, has nothing better to say).
       window.alert(serverErrorText(err) ?? t('trade.form.createError'));
     } finally {

@@ -16,7 +16,7 @@ import { TRADE_TYPES, useLive } from '../../live/live';
 export const TRADE_READS = ['GET /trade/api/my', 'GET /api/inventory/tradeable'] as const;
 
 /**
- * The trades of one status tab (spec 1 §2): loading, an empty text, or the trades. The list
+ * The trades of one status tab (requirements M2): loading, an empty text, or the trades. The list
  * re-reads itself on a live trade event or a resync, without a loading flash (the data layer
  * keeps the last answer, also when a re-read fails), and after the user's own action.
  */

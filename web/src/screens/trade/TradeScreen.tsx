@@ -7,7 +7,7 @@ import { Tabs } from '../../components/Tabs';
 import { TradeForm } from './TradeForm';
 import { TRADE_READS, TradeList } from './TradeList';
 
-/** The trade page (spec 1 §2 "Trade page"): the create-form toggle and four status tabs. */
+/** The trade page (requirements M2 "Trade page"): the create-form toggle and four status tabs. */
 export function TradeScreen() {
   const { t } = useTranslation();
   const formId = useId();

@@ -31,7 +31,7 @@ export interface CacheRoutesDeps {
 const EMPTY: ServerCacheStats = summarize([], undefined);
 
 /**
- * Cache administration (spec 3 §2.8, §7; rules §40). The caches the screen shows are the
+ * Cache administration (requirements O2.8, O7; rules §40). The caches the screen shows are the
  * catalogue's (cards, characters, ranks, seasons, animes), so the figures, the clear and the
  * cleanup are asked of the catalogue over the bus; this service adds the totals and records
  * each action in the audit log. Administrators only (route table; checked here too).

@@ -6,7 +6,7 @@ type NamespaceFigures = ServerCacheStats['namespaces'][number];
 const rate = (hits: number, misses: number) =>
   hits + misses === 0 ? 0 : Math.round((hits / (hits + misses)) * 10_000) / 10_000;
 
-/** The server cache stats of spec 3 §3: totals over the namespaces, the per-user figures, each namespace. */
+/** The server cache stats of requirements O3: totals over the namespaces, the per-user figures, each namespace. */
 export function summarize(
   namespaces: NamespaceFigures[],
   users: { users_tracked: number; avg_user_hit_rate: number } | undefined,

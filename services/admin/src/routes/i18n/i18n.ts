@@ -43,7 +43,7 @@ const CACHE_SECONDS = 3600;
 /** Browsers and shared caches keep a language a minute, then revalidate with the ETag. */
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
-/** Translations (spec 3 §2.6, §7): served to everyone, saved by administrators. */
+/** Translations (requirements O2.6, O7): served to everyone, saved by administrators. */
 export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRelay }: I18nRoutesDeps): void {
   const { db } = database;
   const cached = cache.namespace(I18N_CACHE_NAMESPACE);

@@ -20,7 +20,7 @@ export interface LogRoutesDeps {
   timeZone: string;
 }
 
-/** The audit log screen's calls (spec 3 §2.3, §7). Access (admin) comes from the route table. */
+/** The audit log screen's calls (requirements O2.3, O7). Access (admin) comes from the route table. */
 export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRoutesDeps): void {
   const { db } = database;
 

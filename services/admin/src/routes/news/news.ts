@@ -32,7 +32,7 @@ const PUBLIC_LIMIT = 50;
 const ADMIN_LIMIT = 1000;
 const FEED_LIMIT = 20;
 
-/** News (spec 3 §2.4, §7): the public list, the administrators' CRUD, and an Atom feed. */
+/** News (requirements O2.4, O7): the public list, the administrators' CRUD, and an Atom feed. */
 export function registerNewsRoutes(
   app: HttpServer,
   { database, outboxRelay, publicUrl }: NewsRoutesDeps,

@@ -59,7 +59,7 @@ function channelCheckError(err: unknown): never {
   throw err;
 }
 
-/** Settings and the VK → Discord relay (spec 3 §2.7, §7); access (admin) from the route table. */
+/** Settings and the VK → Discord relay (requirements O2.7, O7); access (admin) from the route table. */
 export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps): void {
   const { database } = deps;
 

@@ -30,7 +30,7 @@ const attempt = async <T>(source: AnimeSource, what: string, run: () => Promise<
 };
 
 /**
- * The look-ups of the admin catalogue (spec 2 §7) this service owns: the anime searches of
+ * The look-ups of the admin catalogue (requirements C7) this service owns: the anime searches of
  * search-and-add and the character lists of the import screen. Admin only (the route table).
  */
 export function registerAdminLookupRoutes(app: HttpServer, ctx: AnimeSearchContext): void {

@@ -9,7 +9,7 @@ import { SourceNotFound } from '../../sources/source';
 import { asCaller, sourceFailure } from '../errors';
 
 /**
- * GET /api/anime/{animeId}/details (spec 1 §7). `al-<n>` is asked of AniList. A plain number is
+ * GET /api/anime/{animeId}/details (requirements M7). `al-<n>` is asked of AniList. A plain number is
  * a Shikimori id: asked of Shikimori; when Shikimori does not answer, AniList's entry with that
  * MyAnimeList id stands in (Shikimori's ids are MyAnimeList's); when Shikimori has no such
  * anime, the number is tried as an AniList id, as the catalogue's cards route reads it.

@@ -12,7 +12,7 @@ import { ClientShareExceeded } from '../../sources/client-share';
 import { asCaller } from '../errors';
 
 /**
- * GET /api/anime/search?q= (spec 1 §7): both sources asked at once; when one does not answer,
+ * GET /api/anime/search?q= (requirements M7): both sources asked at once; when one does not answer,
  * the other's results come with `unavailable` naming it; when neither answers, a 503 `{error}`.
  * A caller past its share of the sources' budgets (issue 27) gets 429 with Retry-After.
  */

@@ -2,7 +2,7 @@ import { type ApiStatus, apiStatusSchema } from '@acg/contracts';
 import type { HttpServer } from '@acg/platform';
 import type { Source } from '../../sources/source';
 
-/** GET /api/status (spec 1 §7): a source is available while its circuit is not open. */
+/** GET /api/status (requirements M7): a source is available while its circuit is not open. */
 export function registerStatusRoutes(app: HttpServer, sources: { shikimori: Source; anilist: Source }): void {
   app.get(
     '/api/status',

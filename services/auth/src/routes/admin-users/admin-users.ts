@@ -30,7 +30,7 @@ import { userEventData } from '../../domain/user-view';
 import { type AdminUserRow, findAdminUser, findAdminUsers, lockUsers } from '../../repository/admin-users';
 import { countUsers, updateUser } from '../../repository/users';
 
-/** Level names as the log shows them (spec 3 §5). */
+/** Level names as the log shows them (requirements O5). */
 /** A level's name in a language (`server.auth.levels.*`), its number when it has none. */
 const levelName = (language: string, level: number) =>
   level >= 0 && level <= 4 ? t(language, `auth.levels.${level as 0 | 1 | 2 | 3 | 4}`) : String(level);
@@ -84,7 +84,7 @@ async function recordLevelChange(
 }
 
 /**
- * The users table and access levels (spec 3 §2.1, §7), admin only (route table):
+ * The users table and access levels (requirements O2.1, O7), admin only (route table):
  * GET /admin/users (search, level filter, sorting and additive paging), GET /admin/users/{id},
  * POST /admin/users/{id}/adminLevel. A level change is checked against the rules in
  * docs/rules.md, writes `user.level-changed`, `user.updated` and the audit event in the same

@@ -11,7 +11,7 @@ const isJson = (req: FastifyRequest) =>
   req.headers['content-type']?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 
 /**
- * POST /change-language/:lang (spec 1 §7): the switcher posts with a JSON content type and an
+ * POST /change-language/:lang (requirements M7): the switcher posts with a JSON content type and an
  * empty body. Requiring JSON keeps "simple" cross-site form posts out (architecture §10: a page
  * elsewhere cannot send application/json without a CORS preflight we never grant), and a browser
  * that says the request is cross-site is refused outright.

@@ -7,7 +7,7 @@ import { clearCookie, isCrossSite, readCookie } from '../cookies';
 const redirects = { response: { 302: redirectAnswerSchema } };
 
 /**
- * GET /auth/logout (a plain link, spec 1 §2): deletes the session server-side, clears the
+ * GET /auth/logout (a plain link, requirements M2): deletes the session server-side, clears the
  * cookie and goes home. A cross-site navigation here (another site linking to our logout) is
  * sent home without signing anyone out.
  */

@@ -19,7 +19,7 @@ const MISSING_REFERENCE: Record<string, MessageKey> = {
 };
 
 /**
- * The admin catalogue's calls (spec 2 §7) except rarity and ranks analysis, one folder per
+ * The admin catalogue's calls (requirements C7) except rarity and ranks analysis, one folder per
  * resource (franchises, animes, characters, cards, ranks, seasons), each with its request and
  * response schemas from @acg/contracts. Level 3 only, as the route table declares it (the
  * platform enforces it on every route). Every write goes through the catalogue editor: one transaction with its card
@@ -36,7 +36,7 @@ export async function registerAdminCatalogueRoutes(
     const key = typeof details.constraint === 'string' ? MISSING_REFERENCE[details.constraint] : undefined;
     return key && sayIn(language, key);
   });
-  // Inside: schema refusals the screens word (spec 2 §5) are answered so; the rest go on to the
+  // Inside: schema refusals the screens word (requirements C5) are answered so; the rest go on to the
   // handler above and then the platform's.
   await app.register(async (forms) => {
     answerFormRefusals(forms);

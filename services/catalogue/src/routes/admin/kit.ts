@@ -80,7 +80,7 @@ const isSchemaRefusal = (err: unknown): err is FastifyError & SchemaRefusal =>
   (err as { code?: unknown }).code === 'FST_ERR_VALIDATION';
 
 /**
- * A scope whose request schemas word some refusals as the screens do (spec 2 §5): a schema
+ * A scope whose request schemas word some refusals as the screens do (requirements C5): a schema
  * refusal whose issue carries a message key is a 400 with that message in the caller's language
  * and the field; any other goes on to the platform's handler ("Invalid request: <field>").
  */

@@ -3,7 +3,7 @@ import { NotFoundError, ValidationError } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The admin catalogue's validation messages (spec 2 §5, §8): the spec's Russian word for word,
+ * The admin catalogue's validation messages (requirements C5, C8): the spec's Russian word for word,
  * an English equivalent for the English interface. The server says the same as the screens.
  * The texts are `server.catalogue.<key>` of @acg/i18n (editable on the translations screen,
  * rules §49); a message's `n` also picks its plural form.

@@ -19,7 +19,7 @@ const runAudit = (req: FastifyRequest, action: string) => (r: RunResult) =>
 /** The reasons the job's refusals give (rarity-job.ts), each a message of ./messages. */
 const REASONS = new Set<unknown>(['already_running', 'no_active_players', 'inventory_unavailable']);
 
-/** Rarity and the rank analyses (spec 2 §2.7, §7 "Rarity"; docs/rules.md §37). Level 3. */
+/** Rarity and the rank analyses (requirements C2.7, C7 "Rarity"; docs/rules.md §37). Level 3. */
 export function registerRarityRoutes(app: HttpServer, job: RarityJob): void {
   // Every refusal of the job (it names its reason) reaches the screen in the caller's language.
   refusalsInCallersLanguage(app, (details, language) =>

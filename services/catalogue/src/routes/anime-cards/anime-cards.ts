@@ -50,7 +50,7 @@ async function ownedCardIds(
 }
 
 /**
- * GET /api/anime/{animeId}/cards (spec 1 §7): every card of the anime, lowest rank first, and
+ * GET /api/anime/{animeId}/cards (requirements M7): every card of the anime, lowest rank first, and
  * the caller's progress. `{animeId}` is the external id of the anime pages (parseAnimeExternalId);
  * no catalogue anime with it is a 404. `collected` is asked of inventory for the signed-in
  * caller only; if inventory does not answer, the list still comes with nothing collected.

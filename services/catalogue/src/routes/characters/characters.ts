@@ -14,7 +14,7 @@ import { countCharacters, findCharacters } from '../../repository/characters';
 import { type BuiltPage, characterPageCache, preferredEncoding, uncachedPage } from './page-cache';
 
 /**
- * GET /api/characters?anime_id=&rank_code= (spec 1 §7), signed-in users only (route table).
+ * GET /api/characters?anime_id=&rank_code= (requirements M7), signed-in users only (route table).
  * Both filters are optional; `rank_code` keeps the characters having a card of that rank and
  * only those cards. An unknown anime or rank is an empty list, a malformed filter a 400 with the
  * spec's error object. Additive paging: `limit` (1–200) and `after` (the last id seen) give one

@@ -3,7 +3,7 @@ import type { Bus, Cache, Subscription } from '@acg/platform';
 import { CATALOGUE_NAMESPACES } from '../../caches';
 
 /**
- * The catalogue's side of the cache administration (spec 3 §2.8): the admin service asks over
+ * The catalogue's side of the cache administration (requirements O2.8): the admin service asks over
  * the bus for the figures of the namespaces the screen shows (cards, characters, ranks,
  * seasons, animes) with the per-user figures, and to clear or clean them. `cache` is the
  * catalogue's own scope of the platform cache.

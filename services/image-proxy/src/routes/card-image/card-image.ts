@@ -36,7 +36,7 @@ export interface CardImageDeps {
 }
 
 /**
- * GET /api/cards/{cardId}/image (spec 1 §7, spec 3 §7): the card drawn from the catalogue's
+ * GET /api/cards/{cardId}/image (requirements M7, requirements O7): the card drawn from the catalogue's
  * card summary, in the best format the browser accepts. The ETag follows the card's version,
  * so a browser's revalidation costs one summary look-up and no drawing. A recent answer is
  * served from the in-process hot tier before any of that.

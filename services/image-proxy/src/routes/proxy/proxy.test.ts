@@ -263,7 +263,7 @@ for (const impl of cacheImplementations()) {
       const fallback = await get(service, '/api/proxy/discord/embed/avatars/0.png');
       expect(fallback.statusCode).toBe(200);
       expect((await sharp(fallback.rawPayload).metadata()).width).toBe(128);
-      // Spec 3 §9: 48 px in the users table, 96 px the proxy's default.
+      // Requirements O9: 48 px in the users table, 96 px the proxy's default.
       for (const [query, side] of [
         ['?size=48', 48],
         ['', 96],

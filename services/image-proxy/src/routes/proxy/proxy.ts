@@ -30,7 +30,7 @@ export const proxyImageQuerySchema = z.object({
 
 /**
  * Avatar sizes taken: Discord's powers of two from 16 to 4096, and the 48 and 96 the admin area
- * asks for (spec 3 §9: 48 in the users table, 96 the proxy's default), which the CDN serves too.
+ * asks for (requirements O9: 48 in the users table, 96 the proxy's default), which the CDN serves too.
  */
 export const DISCORD_AVATAR_SIZES = [
   '16',
@@ -45,7 +45,7 @@ export const DISCORD_AVATAR_SIZES = [
   '2048',
   '4096',
 ] as const;
-/** The size asked of the CDN for a user's avatar when the request names none (spec 3 §9). */
+/** The size asked of the CDN for a user's avatar when the request names none (requirements O9). */
 export const DISCORD_DEFAULT_AVATAR_SIZE = '96';
 const discordQuerySchema = z.object({
   size: z
@@ -72,8 +72,8 @@ function under(base: string, path: string, query = ''): string {
 }
 
 /**
- * GET /api/proxy-image?url= (spec 1 §7), /api/proxy/discord/{path} and
- * /api/proxy/shikimori/{path} (spec 3 §7): images from elsewhere, fetched by the safe fetcher
+ * GET /api/proxy-image?url= (requirements M7), /api/proxy/discord/{path} and
+ * /api/proxy/shikimori/{path} (requirements O7): images from elsewhere, fetched by the safe fetcher
  * (fetch/safe-fetch.ts), decoded under the pixel cap and re-encoded in the best format the
  * browser accepts, with this service's own headers only (none of the upstream's). A recent
  * answer is served from the in-process hot tier before any of that.

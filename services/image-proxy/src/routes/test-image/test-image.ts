@@ -9,7 +9,7 @@ import { sendImage } from '../../images/respond';
 import { renderTestImage, TEST_IMAGE_STYLE } from '../../render/test-image';
 
 /**
- * Sizes, text length and load of GET /api/test-image (spec 3 §7; limits are ours, docs/rules.md):
+ * Sizes, text length and load of GET /api/test-image (requirements O7; limits are ours, docs/rules.md):
  * any visitor can ask, so one drawing is at most a megapixel, at most two are drawn at a time
  * (more is a 429 to retry), and drawn images are kept (up to 16 MiB) for the next asker.
  */

@@ -32,7 +32,7 @@ const inventoryOf = (id: number | string, headers: Record<string, string> = asAd
   h.fetch(`/admin/users/${id}/inventory`, { headers });
 
 describe('GET /admin/users/{id}/inventory', () => {
-  it('gives administrators the spec 3 inventory items, newest first, with the member fields too', async () => {
+  it('gives administrators the requirements O inventory items, newest first, with the member fields too', async () => {
     const res = await inventoryOf(7);
     expect(res.status).toBe(200);
     const items = adminInventoryListSchema.parse(await res.json());

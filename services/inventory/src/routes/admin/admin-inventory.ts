@@ -6,7 +6,7 @@ import { findUserEntries } from '../../repository/entries';
 import { idParam } from '../params';
 
 /**
- * A user's inventory for the administrator's user modal (spec 3 §3, §7), newest first, cards
+ * A user's inventory for the administrator's user modal (requirements O3, O7), newest first, cards
  * catalogue deleted included (marked). A user inventory has never granted to answers an empty
  * list: auth owns users, and inventory does not ask it whether the id exists.
  */

@@ -7,7 +7,7 @@ import { toInventoryStats } from '../../domain/stats';
 import { findCardOwners, findStatsRow, findUserEntries } from '../../repository/entries';
 import { idParam } from '../params';
 
-/** Inventory reads of the member area (spec 1 §7); every route needs a signed-in user. */
+/** Inventory reads of the member area (requirements M7); every route needs a signed-in user. */
 export function registerInventoryRoutes(app: HttpServer, database: Database): void {
   const { db } = database;
   const myEntries = async (userId: number) => (await findUserEntries(db, userId)).map(toInventoryEntry);

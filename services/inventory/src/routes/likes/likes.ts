@@ -8,7 +8,7 @@ import { idParam } from '../params';
 const params = z.object({ cardId: idParam });
 export const ALREADY_LIKED = 'You have already liked this card';
 
-/** Likes (spec 1 §4, §7): one per user and card, enforced by the database. */
+/** Likes (requirements M4, M7): one per user and card, enforced by the database. */
 export function registerLikeRoutes(
   app: HttpServer,
   deps: { database: Database; relay: OutboxRelay; cardExists: CardExists },

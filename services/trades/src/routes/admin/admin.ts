@@ -27,7 +27,7 @@ import { idParam, limitQuery, offsetQuery, statusQuery } from '../params';
 const startOfToday = (now = new Date()) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
-/** Trade monitoring (spec 3 §2.5, §7) and the user modal's trades tab (§2.2). */
+/** Trade monitoring (requirements O2.5, O7) and the user modal's trades tab (§2.2). */
 export function registerAdminTradeRoutes(
   app: HttpServer,
   deps: { database: Database; flow: TradeFlow; sweep: Sweep; relay: OutboxRelay },

@@ -13,9 +13,9 @@ import { findUserTrades } from '../../repository/trades';
 import { idParam, statusQuery } from '../params';
 
 /**
- * The member's trade calls (spec 1 §7), in their own scope: a refusal (ours or inventory's, by
+ * The member's trade calls (requirements M7), in their own scope: a refusal (ours or inventory's, by
  * `details.reason`) is answered in the caller's language, since the trade page shows the
- * server's text (spec 1 §8, rules §34).
+ * server's text (requirements M8, rules §34).
  */
 export function registerTradeRoutes(app: HttpServer, deps: { database: Database; flow: TradeFlow }): void {
   const { database, flow } = deps;

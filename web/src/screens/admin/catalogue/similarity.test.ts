@@ -40,7 +40,7 @@ const shiki = (
   ...extra,
 });
 
-describe('name similarity (spec 2 §5)', () => {
+describe('name similarity (requirements C5)', () => {
   it('is 1 for names identical after trim and lowercase', () => {
     expect(nameSimilarity('  Levi Ackerman ', 'levi ackerman')).toBe(1);
     expect(nameSimilarity('Эрен Йегер', 'эрен йегер')).toBe(1);

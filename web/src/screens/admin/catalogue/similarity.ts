@@ -1,5 +1,5 @@
 /**
- * Name matching of the character import (spec 2 §4, §5): AniList characters against Shikimori
+ * Name matching of the character import (requirements C4, C5): AniList characters against Shikimori
  * characters of the same anime.
  */
 
@@ -143,7 +143,7 @@ export interface Match {
 
 /**
  * Automatic matches: every pair at or above the threshold, best first, each Shikimori character
- * given to one AniList character at most (spec 2 §5: an id used by one row is not offered to
+ * given to one AniList character at most (requirements C5: an id used by one row is not offered to
  * another).
  */
 export function autoMatch(
@@ -177,7 +177,7 @@ export interface ImportItem {
   description: string | null;
 }
 
-/** The import item (spec 2 §3): altname merges every name variant of both, de-duplicated, comma-joined. */
+/** The import item (requirements C3): altname merges every name variant of both, de-duplicated, comma-joined. */
 export function importItem(a: AnilistCharacter, s: ShikimoriCharacter | undefined): ImportItem {
   const variants = dedupe([
     ...anilistNames(a),
@@ -195,6 +195,6 @@ export function importItem(a: AnilistCharacter, s: ShikimoriCharacter | undefine
   };
 }
 
-/** Splits a list into batches (spec 2 §9: 50 characters per import call). */
+/** Splits a list into batches (requirements C9: 50 characters per import call). */
 export const batches = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));

@@ -32,7 +32,7 @@ const card = (over: Partial<CardForm>): CardForm => ({
   ...over,
 });
 
-describe('spec 2 §5 messages, word for word in ru', () => {
+describe('requirements C5 messages, word for word in ru', () => {
   it('character add', () => {
     const form = { name: '', shikimoriId: '', anilistId: '' };
     expect(text(validateCharacter({ ...form, name: '   ' }, characters))).toBe('Имя обязательно');

@@ -1,5 +1,5 @@
 /**
- * The form rules of spec 2 §5. Each check answers a message as an i18n key with its values
+ * The form rules of requirements C5. Each check answers a message as an i18n key with its values
  * (the ru texts are the spec's, word for word), or null when the input is fine.
  */
 
@@ -123,7 +123,7 @@ export interface CardForm {
   imageUrl: string;
 }
 
-/** The card add modes' rules (spec 2 §5). */
+/** The card add modes' rules (requirements C5). */
 export function validateCardForm(form: CardForm): Message | null {
   switch (form.mode) {
     case 'single':
@@ -163,6 +163,6 @@ export function singleCardBody(form: CardForm) {
   return body;
 }
 
-/** Search-and-add similarity badge colour (spec 2 §9). */
+/** Search-and-add similarity badge colour (requirements C9). */
 export const similarityTone = (percent: number): 'green' | 'yellow' | 'orange' =>
   percent >= 90 ? 'green' : percent >= 70 ? 'yellow' : 'orange';

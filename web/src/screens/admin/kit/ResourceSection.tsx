@@ -16,7 +16,7 @@ import { AddForm, type AddFormDecl } from './AddForm';
 import { type ResourceList, useResourceWrites } from './useResource';
 
 /**
- * A catalogue resource section as a declaration (spec 2 §2.2–2.4, §4): its list, its columns, how
+ * A catalogue resource section as a declaration (requirements C2.2–C2.4, C4): its list, its columns, how
  * search and sorting read a row, its add form, its row save and its delete. The kit does the rest:
  * the stats line, the search (debounced, back to page 1), the page size, sorting (id descending by
  * default), the page's selection, inline edits whose save is enabled only once edited, delete with
@@ -100,7 +100,7 @@ export function CatalogueSection<
             () => false,
             () => true,
           )
-        : // Spec 2 §7: a bulk delete is one delete per id, in turn, stopping at the first failure.
+        : // Requirements C7: a bulk delete is one delete per id, in turn, stopping at the first failure.
           (await deleteInTurn(ids, sendOne)).failed,
     );
     setActionError(failed ? (bulk ? t('adminCatalogue.bulkDeleteError') : decl.remove.error) : null);
@@ -145,7 +145,7 @@ export function CatalogueSection<
 }
 
 /**
- * A small resource section as a declaration (spec 2 §2.5 ranks, §2.6 seasons): the add form, then
+ * A small resource section as a declaration (requirements C2.5 ranks, §2.6 seasons): the add form, then
  * the loading text, the error or the whole list in a table whose last column deletes a row after
  * a confirmation.
  */

@@ -14,7 +14,7 @@ function Franchises() {
 afterEach(() => vi.useRealTimers());
 
 describe('useResourceList', () => {
-  it('keeps a 5-minute list (spec 2 §7): a section shown again within 5 minutes asks nothing, after them it asks again', async () => {
+  it('keeps a 5-minute list (requirements C7): a section shown again within 5 minutes asks nothing, after them it asks again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
     const fetchMock = stubFetch(async () => jsonResponse([{ id: 1, title: 'Death Note' }]));
     const client = createQueryClient();

@@ -7,7 +7,7 @@ import type { AdminTableState } from './useAdminTable';
 /** The fields of T that hold text (or null): the ones an inline edit binds to an input. */
 export type TextField<T> = { [F in keyof T]-?: T[F] extends string | null ? F : never }[keyof T];
 
-/** An inline text edit (spec 2 §4): the cell is an input over the row's draft. */
+/** An inline text edit (requirements C4): the cell is an input over the row's draft. */
 export interface InlineEdit<T> {
   field: TextField<T>;
   /** The input's accessible name ('Title of #3'). */
@@ -40,7 +40,7 @@ export interface CatalogueTableProps<T extends { id: number }, K extends string>
 }
 
 /**
- * A catalogue list's table (spec 2 §2.2–2.4, §4): a selection checkbox per row under the page's
+ * A catalogue list's table (requirements C2.2–C2.4, C4): a selection checkbox per row under the page's
  * indeterminate header checkbox, the columns with their sort buttons and inline edits, and the
  * actions; a row with edits is marked edited, its inputs disabled while it saves.
  */

@@ -1,5 +1,5 @@
 /**
- * The one table kit of the admin catalogue lists (spec 2 §2.2–2.4, §4, §9): sorting, paging with
+ * The one table kit of the admin catalogue lists (requirements C2.2–C2.4, C4, C9): sorting, paging with
  * page sizes 10/25/50/100 and at most 5 page buttons, selection with an indeterminate header
  * checkbox, and per-row edits with edited/saving states. Pure functions here; useAdminTable.ts
  * holds the state; CatalogueTable.tsx (on DataTable.tsx) and parts.tsx draw it.
@@ -15,10 +15,10 @@ export interface Sort<K extends string = string> {
   column: K;
   order: Order;
 }
-/** Spec 2 §9: the default sort is id descending. */
+/** Requirements C9: the default sort is id descending. */
 export const DEFAULT_SORT: Sort<'id'> = { column: 'id', order: 'desc' };
 
-/** Clicking the active column toggles asc/desc; a new column starts ascending (spec 2 §4). */
+/** Clicking the active column toggles asc/desc; a new column starts ascending (requirements C4). */
 export const nextSort = <K extends string>(current: Sort<K>, column: K): Sort<K> =>
   current.column === column
     ? { column, order: current.order === 'asc' ? 'desc' : 'asc' }
@@ -106,7 +106,7 @@ export const keepExisting = (selected: ReadonlySet<number>, ids: readonly number
 };
 
 /**
- * Inline edits (spec 2 §4): a row is unchanged until a field differs from the row, then edited.
+ * Inline edits (requirements C4): a row is unchanged until a field differs from the row, then edited.
  * `draft` holds only the fields that differ; save is enabled only when edited and not saving.
  */
 export type Draft<T> = Partial<T>;

@@ -213,7 +213,7 @@ export function Pager({
   );
 }
 
-/** Spec 2 §5: a deletion asks for confirmation, says it cannot be undone and names the items. */
+/** Requirements C5: a deletion asks for confirmation, says it cannot be undone and names the items. */
 export function useConfirmDelete() {
   const { t } = useTranslation();
   return (names: readonly string[]): boolean => {

@@ -16,7 +16,7 @@ import {
   toggleOne,
 } from './model';
 
-/** The search text, applied after a pause of `ms` (spec 2 §4: 300 ms). */
+/** The search text, applied after a pause of `ms` (requirements C4: 300 ms). */
 export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -27,7 +27,7 @@ export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
 }
 
 /**
- * Spec 2 §7: a bulk delete is one delete per id, in turn, stopping at the first failure. Returns
+ * Requirements C7: a bulk delete is one delete per id, in turn, stopping at the first failure. Returns
  * the ids deleted and whether one failed.
  */
 export async function deleteInTurn(
@@ -72,7 +72,7 @@ export function useAdminTable<T extends { id: number }, K extends string>(option
   const [drafts, setDrafts] = useState<Record<number, Draft<T>>>({});
   const [saving, setSaving] = useState<Record<number, boolean>>({});
 
-  // Changing the search, the filters or the page size returns to page 1 (spec 2 §4).
+  // Changing the search, the filters or the page size returns to page 1 (requirements C4).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the keys are the triggers
   useEffect(() => setPage(1), [q, resetKey]);
 

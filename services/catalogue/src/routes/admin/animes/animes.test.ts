@@ -97,7 +97,7 @@ describe('admin anime', () => {
     expect(neither.body.code).toBe('validation_failed');
   });
 
-  it('says the title and id messages of spec 2 §5 word for word, and a missing franchise', async () => {
+  it('says the title and id messages of requirements C5 word for word, and a missing franchise', async () => {
     for (const [body, ru] of [
       [{ title: '', shikimoriId: 1 }, 'Название обязательно'],
       [{ title: 'Я', shikimoriId: 1 }, 'Название должно содержать минимум 2 символа'],

@@ -25,7 +25,7 @@ interface AnimeRow {
 }
 type Reader = AdminCatalogueContext['database']['db'];
 
-/** An anime of that id on either site already there is a 409 naming it (details.anime, spec 2 §7). */
+/** An anime of that id on either site already there is a 409 naming it (details.anime, requirements C7). */
 async function refuseKnownAnime(db: Reader, req: FastifyRequest, row: AnimeRow): Promise<void> {
   for (const [field, value] of [
     ['shikimoriId', row.shikimoriId],
@@ -89,7 +89,7 @@ async function franchiseNamed(
   });
 }
 
-/** Anime (spec 2 §7 "Anime"): list, existence check, add, quick add from a search, delete. */
+/** Anime (requirements C7 "Anime"): list, existence check, add, quick add from a search, delete. */
 export function registerAnimeRoutes(app: HttpServer, ctx: AdminCatalogueContext): void {
   const db = ctx.database.db;
   registerAnimeWrites(app, ctx);

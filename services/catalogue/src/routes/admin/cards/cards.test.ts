@@ -63,7 +63,7 @@ describe('admin cards', () => {
     ).toBeUndefined();
   });
 
-  it('says the by-anime messages of spec 2 §5 and names what a card refers to that does not exist', async () => {
+  it('says the by-anime messages of requirements C5 and names what a card refers to that does not exist', async () => {
     expect((await a.ru('POST', '/admin/cards/bulk-add-anime', { rank_id: rank.E })).body.error).toBe(
       'Выберите аниме и ранг',
     );

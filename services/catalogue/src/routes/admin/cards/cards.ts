@@ -83,7 +83,7 @@ async function cardsByAnime(
   return { added, skipped: total - added };
 }
 
-/** Cards (spec 2 §7 "Cards"): list, add (one, a list, per anime, for all anime), change rank, delete. */
+/** Cards (requirements C7 "Cards"): list, add (one, a list, per anime, for all anime), change rank, delete. */
 export function registerCardRoutes(app: HttpServer, ctx: AdminCatalogueContext): void {
   const db = ctx.database.db;
 

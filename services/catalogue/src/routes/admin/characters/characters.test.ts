@@ -38,7 +38,7 @@ describe('admin characters', () => {
     expect(logged).toMatchObject({ before: { anilistId: null }, after: { anilistId: 770050 } });
   });
 
-  it('says every character message of spec 2 §5 word for word', async () => {
+  it('says every character message of requirements C5 word for word', async () => {
     await a.en('POST', '/admin/characters', { name: 'Хару Сакура', shikimoriId: 660001, anilistId: 770001 });
     await a.en('POST', '/admin/characters', { name: 'Ren Aoyama', anilistId: 770002 });
     const cases: Array<[unknown, number, string]> = [

@@ -26,7 +26,7 @@ const answerOf = (row: CharacterRow) => ({ ...row, createdAt: row.createdAt.toIS
 
 /**
  * The fields a form gave (absent ones left out), with a Shikimori or AniList id that another
- * character has refused as a 409 naming it (spec 2 §5).
+ * character has refused as a 409 naming it (requirements C5).
  */
 async function characterFields(db: Reader, req: FastifyRequest, body: AdminCharacterPatch, selfId?: number) {
   const fields = Object.fromEntries(
@@ -88,7 +88,7 @@ async function deleteCharacters(ctx: AdminCatalogueContext, req: FastifyRequest,
   });
 }
 
-/** Characters (spec 2 §7 "Characters"): list, create, edit, delete (one or many), import. */
+/** Characters (requirements C7 "Characters"): list, create, edit, delete (one or many), import. */
 export function registerCharacterRoutes(app: HttpServer, ctx: AdminCatalogueContext): void {
   const { editor } = ctx;
   const db = ctx.database.db;

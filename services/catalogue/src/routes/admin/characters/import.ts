@@ -69,7 +69,7 @@ async function importOne(tx: Tx, animeId: number, fields: AdminImportedCharacter
 }
 
 /**
- * Import (spec 2 §2.8, §7): up to 50 per call (more is a 413 the screen words as "batch too
+ * Import (requirements C2.8, C7): up to 50 per call (more is a 413 the screen words as "batch too
  * large"), created or linked by external id to the anime; the answer is the spec's
  * {success, created[], updated[], conflicts[], error}, its error recorded as 'Батч N: {error}'.
  */

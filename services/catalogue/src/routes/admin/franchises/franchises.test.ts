@@ -32,7 +32,7 @@ describe('admin franchises', () => {
     expect(audit).toMatchObject({ actorId: 1, category: 'cards', targetId: String(created.body.id) });
   });
 
-  it('says the title messages of spec 2 §5 word for word', async () => {
+  it('says the title messages of requirements C5 word for word', async () => {
     for (const [body, ru, en] of [
       [{ title: '' }, 'Название обязательно', 'Title is required'],
       [{}, 'Название обязательно', 'Title is required'],

@@ -38,7 +38,7 @@ function renameFranchise(ctx: AdminCatalogueContext, req: FastifyRequest, id: nu
   });
 }
 
-/** Franchises (spec 2 §7 "Franchises"): list, search, existence check, create, rename, delete. */
+/** Franchises (requirements C7 "Franchises"): list, search, existence check, create, rename, delete. */
 export function registerFranchiseRoutes(app: HttpServer, ctx: AdminCatalogueContext): void {
   const db = ctx.database.db;
   registerFranchiseWrites(app, ctx);

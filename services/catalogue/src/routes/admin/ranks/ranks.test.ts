@@ -62,7 +62,7 @@ describe('admin ranks', () => {
     expect((await a.en('DELETE', '/admin/ranks/999999')).body.error).toBe('Rank not found');
   });
 
-  it('says the form messages of spec 2 §5 and refuses other bad input with a 400, keeping nothing', async () => {
+  it('says the form messages of requirements C5 and refuses other bad input with a 400, keeping nothing', async () => {
     const before = JSON.stringify((await a.en('GET', '/admin/ranks')).body);
     for (const [body, ru] of [
       [{ code: '', title: 'Zed' }, 'Код ранга обязателен'],

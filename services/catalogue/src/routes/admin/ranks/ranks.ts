@@ -10,7 +10,7 @@ import * as repo from '../../../repository/admin-catalogue';
 import { type AdminCatalogueContext, auditOf } from '../kit';
 import { notFound, say } from '../messages';
 
-/** Ranks (spec 2 §7 "Ranks and seasons"): list, create (after the highest), delete an unused one. */
+/** Ranks (requirements C7 "Ranks and seasons"): list, create (after the highest), delete an unused one. */
 export function registerRankRoutes(app: HttpServer, ctx: AdminCatalogueContext): void {
   const { editor } = ctx;
   const db = ctx.database.db;

@@ -33,7 +33,7 @@ describe('admin seasons', () => {
     expect(await a.audits('season.deleted')).toHaveLength(1);
   });
 
-  it('says the form messages of spec 2 §5 and refuses impossible dates and long titles, keeping nothing', async () => {
+  it('says the form messages of requirements C5 and refuses impossible dates and long titles, keeping nothing', async () => {
     const before = JSON.stringify((await a.en('GET', '/admin/seasons')).body);
     for (const [body, ru] of [
       [{ title: 'Зима' }, 'Название, дата начала и дата окончания обязательны'],

@@ -11,7 +11,7 @@ import * as repo from '../../../repository/admin-catalogue';
 import { type AdminCatalogueContext, auditOf } from '../kit';
 import { notFound, say } from '../messages';
 
-/** Seasons (spec 2 §7 "Ranks and seasons"): list, create, delete one without limited cards. */
+/** Seasons (requirements C7 "Ranks and seasons"): list, create, delete one without limited cards. */
 export function registerSeasonRoutes(app: HttpServer, ctx: AdminCatalogueContext): void {
   const { editor } = ctx;
   const db = ctx.database.db;

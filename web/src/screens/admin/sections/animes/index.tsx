@@ -22,7 +22,7 @@ const toRows = (answer: AdminAnime[]) => answer.map(toAnime);
 /** An anime changes the lists that offer anime: the cards' and characters' filters, the member filter. */
 const CHANGES = ['GET /admin/animes', 'GET /api/anime'] as const;
 
-/** Anime admin (spec 2 §2.4): stats, add form, search, sortable table (id descending), deletes. */
+/** Anime admin (requirements C2.4): stats, add form, search, sortable table (id descending), deletes. */
 export default function AnimesSection() {
   const { t } = useTranslation();
   const list = useResourceList('GET /admin/animes', toRows);

@@ -18,7 +18,7 @@ type Busy = 'server-clear' | 'server-cleanup' | 'browser-clear' | 'browser-clean
 const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
 
 /**
- * Cache administration (spec 3 §2.8): the server cache's figures (totals, per-user, and each of
+ * Cache administration (requirements O2.8): the server cache's figures (totals, per-user, and each of
  * the catalogue's namespaces) and the browser image cache's, each with its clear and clean
  * buttons (confirmed first), and the cache test: the test image through the image loader with
  * the test timeout, then read back from the browser cache. Messages are the spec's (§8).

@@ -34,7 +34,7 @@ import { matchesText, pageCount, pageSlice } from '../../table/model';
 import { PageNav, useConfirmDelete } from '../../table/parts';
 import { useDebounced } from '../../table/useAdminTable';
 
-/** Spec 2 §9: 40 cards a page; card images time out after 10 s. */
+/** Requirements C9: 40 cards a page; card images time out after 10 s. */
 export const CARD_PAGE_SIZE = 40;
 export const CARD_IMAGE_TIMEOUT_MS = 10_000;
 /** The single-add character field suggests this many characters by name. */
@@ -66,7 +66,7 @@ const CHANGES = ['GET /admin/cards', 'GET /api/admin/cache/stats', 'GET /api/cha
 export const cardMatches = (card: AdminCard, q: string) =>
   matchesText(q, card.characterName, card.rankCode, card.id);
 
-/** Card admin (spec 2 §2.1). */
+/** Card admin (requirements C2.1). */
 export default function CardsSection() {
   const { t } = useTranslation();
   const confirmDelete = useConfirmDelete();
@@ -90,7 +90,7 @@ export default function CardsSection() {
   const reload = () => {
     for (const l of all) l.reload();
   };
-  // Spec 2 §8: data-loading failures are only logged; the lists stay empty.
+  // Requirements C8: data-loading failures are only logged; the lists stay empty.
   const failure = all.find((l) => l.error)?.error;
   useEffect(() => {
     if (failure) console.error('cards section load', failure);
@@ -146,7 +146,7 @@ export default function CardsSection() {
     setBusy(true);
     try {
       if (mode === 'single') {
-        // Spec 2 §8: no message on failure (the form keeps its values); it resets on success.
+        // Requirements C8: no message on failure (the form keeps its values); it resets on success.
         const ok = await createCard(singleCardBody(full)).then(
           () => true,
           () => false,
@@ -222,7 +222,7 @@ export default function CardsSection() {
     try {
       await write(() => deleteCard(card.id));
     } catch {
-      // Spec 2 §8: no message on failure.
+      // Requirements C8: no message on failure.
     }
   };
   const set =
@@ -516,7 +516,7 @@ export default function CardsSection() {
   );
 }
 
-/** Spec 2 §9: a card image starts loading once it is within 200 px of the viewport. */
+/** Requirements C9: a card image starts loading once it is within 200 px of the viewport. */
 export const CARD_LAZY_MARGIN = '200px';
 
 /** Renders its children once the box comes within CARD_LAZY_MARGIN of the viewport. */

@@ -28,7 +28,7 @@ const CHANGES = ['GET /admin/characters', 'GET /api/characters'] as const;
 export const shikimoriCharacterUrl = (id: number) => `https://shikimori.one/characters/${id}`;
 export const anilistCharacterUrl = (id: number) => `https://anilist.co/character/${id}`;
 
-/** Character admin (spec 2 §2.2): ?animeId=, tiles, search, has-X filters, grid/table, inline edits. */
+/** Character admin (requirements C2.2): ?animeId=, tiles, search, has-X filters, grid/table, inline edits. */
 export default function CharactersSection() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -37,7 +37,7 @@ export default function CharactersSection() {
   const list = useResourceList('GET /admin/characters', asRows<AdminCharacter>, {
     input: { query: { animeId: validAnime ?? undefined } },
   });
-  // Spec 2 §7: the anime list the heading names comes from a 5-minute client cache.
+  // Requirements C7: the anime list the heading names comes from a 5-minute client cache.
   const animes = useResourceList('GET /admin/animes', animeRows, { staleTime: CLIENT_CACHE_MS });
   const animeTitle =
     validAnime === null

@@ -18,10 +18,10 @@ const filter = (f: Franchise, q: string) => matchesText(q, f.title, f.id);
 /** A franchise changes the anime list too (its franchise column). */
 const CHANGES = ['GET /admin/franchises', 'GET /admin/animes'] as const;
 
-/** Franchise admin (spec 2 §2.3): counters, add form, search, sortable table with inline title edits. */
+/** Franchise admin (requirements C2.3): counters, add form, search, sortable table with inline title edits. */
 export default function FranchisesSection() {
   const { t } = useTranslation();
-  // Spec 2 §7: the franchise list is kept 5 minutes ('Refresh' and every write read it again).
+  // Requirements C7: the franchise list is kept 5 minutes ('Refresh' and every write read it again).
   const list = useResourceList('GET /admin/franchises', asRows<Franchise>, { staleTime: CLIENT_CACHE_MS });
   const others = (id: number) => list.rows.filter((r) => r.id !== id);
   return (

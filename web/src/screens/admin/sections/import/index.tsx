@@ -33,7 +33,7 @@ interface Progress {
   total: number;
 }
 
-/** Character import (spec 2 §2.8, §4, §5, §8). */
+/** Character import (requirements C2.8, C4, C5, C8). */
 export default function ImportSection() {
   const { t } = useTranslation();
   const [animes, setAnimes] = useState<Anime[]>([]);
@@ -184,7 +184,7 @@ export default function ImportSection() {
     setImporting(true);
     setReport(null);
     setProgress({ done: 0, total: chunks.length });
-    // Remaining batches continue after a failure (spec 2 §8).
+    // Remaining batches continue after a failure (requirements C8).
     for (const [i, chunk] of chunks.entries()) {
       await importBatch(i + 1, chunk, anime.id, result);
       setProgress({ done: i + 1, total: chunks.length });

@@ -13,7 +13,7 @@ const answer =
   async () =>
     new Response(body, { status, statusText, headers: { 'content-type': 'application/json' } });
 
-describe('import: the Shikimori character list (spec 2 §8)', () => {
+describe('import: the Shikimori character list (requirements C8)', () => {
   it.each([
     [504, '{}', '', 'Gateway Timeout: the external service did not respond in time, try later'],
     [429, '{}', '', 'Rate limit exceeded: too many requests, try later'],

@@ -2,7 +2,7 @@ import { call, serverError } from '../../../../api/admin-catalogue';
 import type { AnilistCharacter, ImportItem, ShikimoriCharacter } from '../../catalogue/similarity';
 import type { Message } from '../../catalogue/validation';
 
-/** Spec 2 §9. */
+/** Requirements C9. */
 export const IMPORT_PAGE_SIZE = 30;
 export const IMPORT_BATCH_SIZE = 50;
 export const IMPORT_CONFIRM_ABOVE = 200;

@@ -17,7 +17,7 @@ import { PageNav } from '../../table/parts';
 import { Actor, CopyButton } from '../users/shared';
 import { quickRange, relativeTime } from './time';
 
-/** Spec 3 §9: page sizes 25/50/100 (default 50), default sort newest first, reload after 300 ms. */
+/** Requirements O9: page sizes 25/50/100 (default 50), default sort newest first, reload after 300 ms. */
 export const LOG_PAGE_SIZES = [25, 50, 100] as const;
 export const RELOAD_DELAY_MS = 300;
 
@@ -27,7 +27,7 @@ interface Stats {
   byCategory: Record<string, number>;
 }
 
-/** The audit log (spec 3 §2.3, §4). Load errors are only logged (spec 3 §8). */
+/** The audit log (requirements O2.3, O4). Load errors are only logged (requirements O8). */
 export default function LogsSection() {
   const { t, i18n } = useTranslation();
   const ids = useId();
@@ -53,7 +53,7 @@ export default function LogsSection() {
     return () => controller.abort();
   }, []);
 
-  // Any filter, sort, page-size or page change reloads after 300 ms (spec 3 §4).
+  // Any filter, sort, page-size or page change reloads after 300 ms (requirements O4).
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);

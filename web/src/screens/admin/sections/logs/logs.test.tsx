@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import LogsSection from './index';
 
-/** One entry made five minutes ago, as GET /admin/logs answers it (spec 3 §3). */
+/** One entry made five minutes ago, as GET /admin/logs answers it (requirements O3). */
 const entry = () => ({
   id: 7,
   adminId: 2,

@@ -4,7 +4,7 @@ import { quickRange, relativeTime } from './time';
 describe('log times', () => {
   const now = new Date(2026, 10, 23, 12, 0, 0);
   const ago = (ms: number) => new Date(now.getTime() - ms);
-  it('says how long ago in steps (spec 3 §9)', () => {
+  it('says how long ago in steps (requirements O9)', () => {
     expect(relativeTime(ago(30_000), now, 'ru', 'только что')).toBe('только что');
     expect(relativeTime(ago(5 * 60_000), now, 'ru', 'только что')).toBe('5 минут назад');
     expect(relativeTime(ago(3 * 3_600_000), now, 'ru', 'только что')).toBe('3 часа назад');

@@ -1,5 +1,5 @@
 import { relativeTimeFormat } from '../../../../i18n/formats';
-/** Spec 3 §9: under a minute `justNow` (the ru text is the spec's), then minutes, hours, days (<30), months (<12), years. */
+/** Requirements O9: under a minute `justNow` (the ru text is the spec's), then minutes, hours, days (<30), months (<12), years. */
 export function relativeTime(date: Date, now: Date, locale: string, justNow: string): string {
   const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
   if (seconds < 60) return justNow;
@@ -21,7 +21,7 @@ export function isoDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Quick ranges (spec 3 §2.3): today, the last 7 or 30 days (today included). */
+/** Quick ranges (requirements O2.3): today, the last 7 or 30 days (today included). */
 export function quickRange(days: 1 | 7 | 30, now: Date): { startDate: string; endDate: string } {
   const start = new Date(now);
   start.setDate(start.getDate() - (days - 1));

@@ -29,14 +29,14 @@ interface Form {
   translations: Translation[];
   published: boolean;
 }
-/** Cancel or save resets to the empty form with type update and published off (spec 3 §4). */
+/** Cancel or save resets to the empty form with type update and published off (requirements O4). */
 const EMPTY: Form = { title: '', content: '', type: 'update', tags: '', translations: [], published: false };
 
 /** A news write changes the admin list and the home page's latest news. */
 const CHANGES = ['GET /api/news'] as const;
 const ADMIN_LIST = { query: { includeUnpublished: '1' } } as const;
 
-/** News admin (spec 3 §2.4): the form (create or edit) and the list with edit and delete. */
+/** News admin (requirements O2.4): the form (create or edit) and the list with edit and delete. */
 export default function NewsSection() {
   const { t } = useTranslation();
   const ids = useId();

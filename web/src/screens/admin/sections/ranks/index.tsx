@@ -9,10 +9,10 @@ import { asRows, useResourceList } from '../../kit/useResource';
 const EMPTY = { code: '', title: '', threshold: '', imageUrl: '' };
 /** A rank changes the card lists and the member pages' rank filter too. */
 const CHANGES = ['GET /admin/ranks', 'GET /api/ranks'] as const;
-/** Spec 2 §9: thresholds show with 2 decimals, or '-' without one. */
+/** Requirements C9: thresholds show with 2 decimals, or '-' without one. */
 export const showThreshold = (t: number | null) => (t === null ? '-' : t.toFixed(2));
 
-/** Rank admin (spec 2 §2.5): the add form and the table, with loading and error states. */
+/** Rank admin (requirements C2.5): the add form and the table, with loading and error states. */
 export default function RanksSection() {
   const { t } = useTranslation();
   const ids = useId();

@@ -22,7 +22,7 @@ type Action = 'smart' | 'percentile' | 'analysis' | 'likes' | 'fix' | 'scores';
 const two = (n: number | null | undefined) => (typeof n === 'number' ? n.toFixed(2) : '-');
 
 /**
- * Rarity score admin (spec 2 §2.7): the autonomous rank panel (smart and percentile updates,
+ * Rarity score admin (requirements C2.7): the autonomous rank panel (smart and percentile updates,
  * the two analyses, force-fix with confirmation), the manual rarityScore recalculation, the
  * results, the last run and the errors; buttons wait while one runs.
  */

@@ -39,7 +39,7 @@ import {
 
 type Tab = 'franchises' | 'anime';
 
-/** Search and add (spec 2 §2.9). */
+/** Search and add (requirements C2.9). */
 export default function SearchSection() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('franchises');
@@ -53,7 +53,7 @@ export default function SearchSection() {
   }, [banner]);
 
   const switchTab = (next: Tab) => {
-    // Spec 2 §2.9: switching tabs clears search, results, selected franchise, message and check.
+    // Requirements C2.9: switching tabs clears search, results, selected franchise, message and check.
     setTab(next);
     setSelected(null);
     setBanner(null);
@@ -671,7 +671,7 @@ function AnimeTab({ selected, onSelect, onBanner }: TabProps) {
   );
 }
 
-/** The existence of every result (spec 2 §8: a failed check counts as not existing). */
+/** The existence of every result (requirements C8: a failed check counts as not existing). */
 async function checkAll(results: Results, signal: AbortSignal): Promise<Existence> {
   const jobs: [string, Promise<AnimeExists>][] = [];
   const none: AnimeExists = { exists: false, exactMatch: null };

@@ -1,7 +1,7 @@
 import type { AnilistAnimeResult, CombinedSearchAnswer, ShikimoriAnimeResult } from '@acg/contracts';
 import { call, serverError } from '../../../../api/admin-catalogue';
 
-/** Spec 2 §9: search minimum length, debounce, banner auto-hide. */
+/** Requirements C9: search minimum length, debounce, banner auto-hide. */
 export const SEARCH_MIN = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const BANNER_MS = 5000;

@@ -4,13 +4,13 @@ import { loadErrorText } from '../../../../components/LoadError';
 import { PlainSection } from '../../kit/ResourceSection';
 import { asRows, useResourceList } from '../../kit/useResource';
 
-/** Spec 2 §9: dates show as their first 10 characters (YYYY-MM-DD). */
+/** Requirements C9: dates show as their first 10 characters (YYYY-MM-DD). */
 export const dateShown = (value: string) => value.slice(0, 10);
 
 const CHANGES = ['GET /admin/seasons'] as const;
 const EMPTY = { title: '', startDate: '', endDate: '' };
 
-/** Season admin (spec 2 §2.6): form with three required fields, table, delete. */
+/** Season admin (requirements C2.6): form with three required fields, table, delete. */
 export default function SeasonsSection() {
   const { t } = useTranslation();
   const list = useResourceList('GET /admin/seasons', asRows<Season>);

@@ -3,7 +3,7 @@ import { cardImageUrl } from '../../../../api/images';
 import { itemName, type TradeItem } from '../../../../api/trades';
 import { LoadedImage } from '../../../../components/LoadedImage';
 
-/** The cards of a trade, sender's side first: image, character name and quantity (spec 3 §2.2). */
+/** The cards of a trade, sender's side first: image, character name and quantity (requirements O2.2). */
 export function TradeCards({ items }: { items: TradeItem[] }) {
   const { t } = useTranslation();
   const sorted = [...items].sort((a, b) => (a.side === b.side ? 0 : a.side === 'from' ? -1 : 1));

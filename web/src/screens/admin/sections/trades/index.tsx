@@ -12,13 +12,13 @@ import { TradeCards } from './TradeCards';
 /** A cleanup changes the stats, the list and the members' trade pages. */
 const CHANGES = ['GET /trade/api/admin/stats', 'GET /trade/api/admin/all', 'GET /trade/api/my'] as const;
 
-/** The statuses of the filter and the stat cards (spec 3 §2.5, §4). */
+/** The statuses of the filter and the stat cards (requirements O2.5, O4). */
 export const MONITOR_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 
 /**
- * Trade monitoring (spec 3 §2.5), read-only: stat cards, a status filter, the trades 20 a page,
+ * Trade monitoring (requirements O2.5), read-only: stat cards, a status filter, the trades 20 a page,
  * and the cleanup of expired trades (the spec's alert adminTrades.cleaned, then both reload).
- * Load, stats and cleanup failures are only logged (spec 3 §8).
+ * Load, stats and cleanup failures are only logged (requirements O8).
  */
 export default function TradesSection() {
   const { t, i18n } = useTranslation();
@@ -45,7 +45,7 @@ export default function TradesSection() {
   const rows = list.data?.rows ?? [];
   const count = list.data?.count ?? 0;
   const loading = list.isPending || list.isFetching;
-  // Spec 3 §8: load and stats failures are only logged.
+  // Requirements O8: load and stats failures are only logged.
   useEffect(() => {
     if (statsQuery.error) console.error('trade stats failed to load', statsQuery.error);
   }, [statsQuery.error]);

@@ -48,7 +48,7 @@ const admin = user({ id: 2, adminLevel: 3 });
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('trade monitoring (spec 3 §2.5)', () => {
+describe('trade monitoring (requirements O2.5)', () => {
   it('shows the stat cards, the rows, 20 a page with Russian paging, and filters by status', async () => {
     const fetchMock = stubFetch(async (url) => {
       if (url === '/trade/api/admin/stats')
@@ -119,7 +119,7 @@ describe('trade monitoring (spec 3 §2.5)', () => {
   });
 });
 
-describe("the user modal's trades tab (spec 3 §2.2)", () => {
+describe("the user modal's trades tab (requirements O2.2)", () => {
   const list = [trade(11), trade(12, 'declined', person(3, 'rem_fan'), person(2, 'admin_hikari'))];
 
   it('searches by trade id or either name', () => {
@@ -144,7 +144,7 @@ describe("the user modal's trades tab (spec 3 §2.2)", () => {
     expect(await screen.findByText('Трейды не найдены')).toBeTruthy();
   });
 
-  it("hides a card image that fails to load behind the 'Карточка' placeholder (spec 3 §8)", async () => {
+  it("hides a card image that fails to load behind the 'Карточка' placeholder (requirements O8)", async () => {
     stubFetch(async (url) => (url === '/admin/users/2/trades' ? jsonResponse(list) : jsonResponse({}, 404)));
     // Every picture fails to load (as LoadedImage's own tests do it).
     const failing = {

@@ -21,7 +21,7 @@ import {
   type Value,
 } from './model';
 
-/** Spec 3 §9: page sizes 25/50/100/200 (default 50), search debounce 300 ms. */
+/** Requirements O9: page sizes 25/50/100/200 (default 50), search debounce 300 ms. */
 const PAGE_SIZES = [25, 50, 100, 200] as const;
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -36,7 +36,7 @@ async function saveFile(lang: string, body: unknown): Promise<void> {
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
 }
 
-/** The translation editor (spec 3 §2.6, §4, §5). Edits are local until saved. */
+/** The translation editor (requirements O2.6, O4, O5). Edits are local until saved. */
 export default function TranslationsSection() {
   const { t } = useTranslation();
   const ids = useId();
@@ -157,7 +157,7 @@ export default function TranslationsSection() {
     const error = newKeyError(newKey, newValue, new Set(list.map((x) => x.key)));
     if (error) return setKeyError(t(`adminI18n.keyErrors.${error}`));
     try {
-      // New keys go on top (spec 3 §4).
+      // New keys go on top (requirements O4).
       setEntries((es) => [{ key: newKey.trim(), value: newValue.trim() }, ...(es ?? [])]);
       setNewKey('');
       setNewValue('');

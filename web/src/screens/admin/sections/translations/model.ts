@@ -1,4 +1,4 @@
-/** The translation editor's model (spec 3 §2.6, §3–§5): flat entries over a nested file. */
+/** The translation editor's model (requirements O2.6, O3–O5): flat entries over a nested file. */
 export type Value = string | { plural: string[] } | { readonly: unknown };
 export interface Entry {
   key: string;
@@ -42,14 +42,14 @@ export function unflatten(entries: Entry[]): Tree {
 
 export const sameValue = (a: Value | undefined, b: Value | undefined) =>
   JSON.stringify(a) === JSON.stringify(b);
-/** Empty: blank, or every plural form blank (spec 3 §4). */
+/** Empty: blank, or every plural form blank (requirements O4). */
 export const isEmpty = (v: Value) =>
   typeof v === 'string' ? v.trim() === '' : isPlural(v) ? v.plural.every((f) => f.trim() === '') : false;
 export const valueText = (v: Value) =>
   typeof v === 'string' ? v : isPlural(v) ? v.plural.join(' | ') : JSON.stringify(v.readonly);
 
 export type KeyError = 'required' | 'short' | 'spaces' | 'parts' | 'duplicate' | 'valueRequired';
-/** New key rules (spec 3 §5), on trimmed key and value. */
+/** New key rules (requirements O5), on trimmed key and value. */
 export function newKeyError(key: string, value: string, existing: ReadonlySet<string>): KeyError | null {
   const k = key.trim();
   if (!k) return 'required';
@@ -82,7 +82,7 @@ export function keyList(keys: string[], more: (n: number) => string): string {
   return keys.length > 5 ? `${shown}\n${more(keys.length - 5)}` : shown;
 }
 
-/** Up to `count` page numbers around the current page (spec 3 §9: 5 page buttons). */
+/** Up to `count` page numbers around the current page (requirements O9: 5 page buttons). */
 export function pageWindow(page: number, pages: number, count = 5): number[] {
   const start = Math.max(1, Math.min(page - Math.floor(count / 2), pages - count + 1));
   return Array.from({ length: Math.min(count, pages) }, (_, i) => start + i);

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import TranslationsSection from './index';
 
-/** The editor on the ru file, its import behind 'Дополнительно' (spec 3 §2.6, §5). */
+/** The editor on the ru file, its import behind 'Дополнительно' (requirements O2.6, O5). */
 async function openImport() {
   stubFetch(async (url) => {
     if (url === '/api/i18n') return jsonResponse([{ lang: 'ru' }]);

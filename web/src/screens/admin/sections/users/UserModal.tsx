@@ -16,7 +16,7 @@ import { UserTradesSlot } from './UserTradesSlot';
 
 type Tab = 'trades' | 'inventory' | 'complaints';
 
-/** Inventory search: character or rank name, trimmed and case-insensitive (spec 3 §5). */
+/** Inventory search: character or rank name, trimmed and case-insensitive (requirements O5). */
 type Searchable = { Card: { Character: { name: string }; Rank: { name: string } } };
 export function filterInventory<T extends Searchable = AdminInventoryItem>(items: T[], search: string): T[] {
   const needle = search.trim().toLowerCase();
@@ -27,7 +27,7 @@ export function filterInventory<T extends Searchable = AdminInventoryItem>(items
   );
 }
 
-/** The user details modal (spec 3 §2.2): side panel and three tabs, trades first. */
+/** The user details modal (requirements O2.2): side panel and three tabs, trades first. */
 export function UserModal({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -86,7 +86,7 @@ export function UserModal({ userId, onClose }: { userId: number; onClose: () => 
               selected={tab}
               onSelect={(next) => {
                 setTab(next);
-                // Each tab has its own search; switching clears it (spec 3 §2.2).
+                // Each tab has its own search; switching clears it (requirements O2.2).
                 setSearch('');
               }}
             >
@@ -130,7 +130,7 @@ function InventoryTab({ userId, search }: { userId: number; search: string }) {
     fetchUserInventory(userId, controller.signal)
       .then(setItems)
       .catch((err: unknown) => {
-        // Spec 3 §8: logged only; the tab stays empty.
+        // Requirements O8: logged only; the tab stays empty.
         if (!controller.signal.aborted) {
           console.error('user inventory failed to load', err);
           setItems([]);
@@ -179,7 +179,7 @@ function InventoryTab({ userId, search }: { userId: number; search: string }) {
   );
 }
 
-/** Spec 3 §2.2: a marked placeholder listing what will appear. */
+/** Requirements O2.2: a marked placeholder listing what will appear. */
 function ComplaintsPlaceholder() {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import type { Trade } from '../../../../api/trades';
 import { TradeCards } from '../trades/TradeCards';
 import { Actor } from './shared';
 
-/** Spec 3 §5: the trades tab's search matches the trade id or the sender's or recipient's name. */
+/** Requirements O5: the trades tab's search matches the trade id or the sender's or recipient's name. */
 export function filterTrades<T extends Pick<Trade, 'id' | 'FromUser' | 'ToUser'>>(
   trades: readonly T[],
   search: string,
@@ -21,9 +21,9 @@ export function filterTrades<T extends Pick<Trade, 'id' | 'FromUser' | 'ToUser'>
 }
 
 /**
- * The user modal's trades tab (spec 3 §2.2): 'Found: N', the empty text, and each trade's id,
+ * The user modal's trades tab (requirements O2.2): 'Found: N', the empty text, and each trade's id,
  * status, date, sender and recipient with avatars, and the cards. A load failure is logged only
- * and the tab stays empty (spec 3 §8).
+ * and the tab stays empty (requirements O8).
  */
 export function UserTradesSlot({ userId, search }: { userId: number; search: string }) {
   const { t, i18n } = useTranslation();

@@ -9,7 +9,7 @@ import { PageNav, PageSizeSelect, pageWords, SortHeader } from '../../table/part
 import { Avatar, CopyButton, isDeveloperRow } from './shared';
 import { UserModal } from './UserModal';
 
-/** Spec 3 §9: page sizes, default 25; search debounce 250 ms; levels 0–3 assignable. */
+/** Requirements O9: page sizes, default 25; search debounce 250 ms; levels 0–3 assignable. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -20,7 +20,7 @@ interface Sort {
   order: 'asc' | 'desc';
 }
 
-/** Clicking the active column flips the order; another column starts ascending (spec 3 §2.1). */
+/** Clicking the active column flips the order; another column starts ascending (requirements O2.1). */
 export const nextSort = (current: Sort, column: UserSort): Sort =>
   current.column === column
     ? { column, order: current.order === 'asc' ? 'desc' : 'asc' }
@@ -33,7 +33,7 @@ export const shownRange = (page: number, pageSize: number, total: number) => ({
   total,
 });
 
-/** The users table (spec 3 §2.1, §4): search, level filter, sorting, paging, level edits. */
+/** The users table (requirements O2.1, O4): search, level filter, sorting, paging, level edits. */
 export default function UsersSection() {
   const { t } = useTranslation();
   const { user: me } = useSession();

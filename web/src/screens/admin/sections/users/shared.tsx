@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { discordAvatarUrl } from '../../../../api/images';
 import { LoadedImage } from '../../../../components/LoadedImage';
 
-/** Discord's default avatar, through our proxy (spec 3 §7). */
+/** Discord's default avatar, through our proxy (requirements O7). */
 export const DEFAULT_AVATAR = '/api/proxy/discord/embed/avatars/0.png';
 
-/** A Discord avatar at one of the admin sizes (spec 3 §9: 32, 48, 64). */
+/** A Discord avatar at one of the admin sizes (requirements O9: 32, 48, 64). */
 export function Avatar({
   discordId,
   hash,
@@ -44,7 +44,7 @@ export function Actor({
   );
 }
 
-/** Copies to the clipboard; a failure is silent (spec 3 §8). */
+/** Copies to the clipboard; a failure is silent (requirements O8). */
 export function copyText(text: string): void {
   try {
     void navigator.clipboard?.writeText(text).catch(() => {});
@@ -76,6 +76,6 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** The developer account: level 4 or marked by the server; never editable (spec 3 §5). */
+/** The developer account: level 4 or marked by the server; never editable (requirements O5). */
 export const isDeveloperRow = (u: { adminLevel: number; developer?: boolean | undefined }) =>
   u.developer === true || u.adminLevel >= 4;

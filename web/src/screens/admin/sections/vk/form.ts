@@ -1,4 +1,4 @@
-/** The feed relay form's rules (spec 3 §5). */
+/** The feed relay form's rules (requirements O5). */
 export interface GroupRow {
   id: string;
   name: string;

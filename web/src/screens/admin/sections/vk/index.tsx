@@ -39,7 +39,7 @@ const errorOf = (err: unknown, fallback: string) => {
   return typeof e === 'string' && e ? e : fallback;
 };
 
-/** Feed relay settings (spec 3 §2.7): VK token, Discord channel, groups, timing. */
+/** Feed relay settings (requirements O2.7): VK token, Discord channel, groups, timing. */
 export default function VkSection() {
   const { t } = useTranslation();
   const ids = useId();
@@ -101,7 +101,7 @@ export default function VkSection() {
     setSaving(true);
     setError(null);
     try {
-      // Saved one by one (spec 3 §7). The token is write-only: left empty, the stored one stays.
+      // Saved one by one (requirements O7). The token is write-only: left empty, the stored one stays.
       if (token.trim()) await writeSetting('vk.token', token.trim(), t('adminVk.descriptions.token'));
       await writeSetting('vk.discordChannelId', channel, t('adminVk.descriptions.channel'));
       await writeSetting('vk.groups', cleanGroups(groups), t('adminVk.descriptions.groups'));
