@@ -243,7 +243,8 @@ describe('the admin catalogue, filled through the screens', () => {
     await dialog.getByRole('tab', { name: 'Владельцы' }).click();
     await fan.waitForFunction(() =>
       [...document.querySelectorAll('[role=dialog] .owner')].some((o) =>
-        o.textContent?.includes('sakura_fan'),
+        // Owners are named by display name (Discord's global_name, rules §51).
+        o.textContent?.includes('Sakura Fan'),
       ),
     );
     await fan.screenshot({ path: `${shots}/fan-characters-1280.png` });

@@ -164,7 +164,8 @@ describe('users and access levels', () => {
     // The audit event travels auth's outbox → bus → the admin service's consumer.
     await row.first().waitFor({ timeout: 15_000 });
     const text = await row.first().textContent();
-    expect(text).toContain('admin_hikari');
+    // The action log names the administrator by display name (rules §51).
+    expect(text).toContain('Hikari');
     expect(text).toMatch(/Модератор/);
     expect(await row.first().locator('.admin-category--users').count()).toBe(1);
     expect(await row.first().locator('td').nth(5).textContent()).toMatch(/\d+\.\d+\.\d+\.\d+|:/);

@@ -78,7 +78,8 @@ describe('/characters', () => {
     await page.waitForFunction(
       () =>
         [...document.querySelectorAll('[role=dialog] .owner')].filter((o) =>
-          o.textContent?.includes('sakura_fan'),
+          // Owners are named by display name (Discord's global_name, rules §51).
+          o.textContent?.includes('Sakura Fan'),
         ).length === 2,
     );
     await page.keyboard.press('Escape');

@@ -191,7 +191,7 @@ describe('a trade between two browsers', () => {
     const dialog = bProfile.getByRole('dialog');
     await dialog.locator('.provenance__event[data-kind="trade"]').waitFor();
     const events = await dialog.locator('.provenance__event').allTextContents();
-    expect(events.some((e) => /^Traded from sakura_fan to admin_hikari in trade #\d+/.test(e))).toBe(true);
+    expect(events.some((e) => /^Traded from Sakura Fan to Hikari in trade #\d+/.test(e))).toBe(true);
     await bProfile.screenshot({ path: `${shots}/profile-card-history-en.png` });
     await bProfile.keyboard.press('Escape');
   });
@@ -226,7 +226,8 @@ describe('a trade between two browsers', () => {
     await bProfile.locator('.character-tile', { hasText: cards.offered }).first().click();
     const dialog = bProfile.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'Owners' }).click();
-    await dialog.locator('.owner', { hasText: 'admin_hikari' }).first().waitFor();
+    // Owners are named by display name (rules §51).
+    await dialog.locator('.owner', { hasText: 'Hikari' }).first().waitFor();
     expect((await avatar(bProfile, '[role=dialog] .owner__avatar img')).src).toMatch(real);
     await bProfile.keyboard.press('Escape');
     expect(proxied.length).toBeGreaterThan(0);

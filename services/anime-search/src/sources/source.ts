@@ -130,13 +130,15 @@ export class Source {
 
   private withRetries<T>(url: string, init: RequestInit): Promise<T> {
     const { retries, retryDelayMs, maxWaitMs, logger, name } = this.opts;
-    return pRetry(() => this.once<T>(url, init), {
+    let lastFailure: RetryableError | undefined;
+    return pRetry((attempt) => this.once<T>(url, init, attempt > 1 ? lastFailure : undefined), {
       retries,
       minTimeout: retryDelayMs,
       maxTimeout: maxWaitMs,
       factor: 2,
       shouldRetry: ({ error }) => error instanceof RetryableError,
       async onFailedAttempt({ error, attemptNumber, retriesLeft, retryDelay }) {
+        if (error instanceof RetryableError) lastFailure = error;
         if (retriesLeft === 0 || !(error instanceof RetryableError)) return;
         logger.warn(
           { source: name, attempt: attemptNumber, reason: error.message },
@@ -148,11 +150,15 @@ export class Source {
     });
   }
 
-  private async once<T>(url: string, init: RequestInit): Promise<T> {
+  /** One attempt; `previous` is the failure a retry follows. */
+  private async once<T>(url: string, init: RequestInit, previous?: RetryableError): Promise<T> {
     const { limiter, timeoutMs, name } = this.opts;
     try {
       await limiter.acquire();
     } catch (err) {
+      // A retry the caller's share cannot pay for ends with the source's own failure: the source
+      // is what failed, not the caller (a fan's search of a source that is down is not "too many").
+      if (previous && err instanceof ClientShareExceeded) throw new AbortError(previous);
       throw new AbortError(err as Error);
     }
     let res: Response;

@@ -26,15 +26,14 @@ export function registerAnimeSearchRoutes(app: HttpServer, ctx: AnimeSearchConte
       // Asked as the caller's client: each takes only its share of the sources' budgets.
       const [fromShiki, fromAni] = await asCaller(req, async () => {
         const answers = await Promise.allSettled([lookups.shikimoriSearch(q), lookups.anilistSearch(q)]);
-        // Over the share with a source that is not there to answer anyway: the other source's
-        // results, with that one marked unavailable (nothing of its budget was spent). Only when
-        // neither answered and the caller is over a share is it a 429 (asCaller): a fan typing a
-        // few searches in a row still sees results, a client hammering gets refused.
-        const overShare = answers.find(
-          (a) => a.status === 'rejected' && a.reason instanceof ClientShareExceeded,
-        );
-        if (overShare && answers.every((a) => a.status === 'rejected'))
-          throw (overShare as PromiseRejectedResult).reason;
+        // Over the share with one source: the other source's results, with that one marked
+        // unavailable (nothing of its budget was spent). Only when the caller is over its share
+        // with both is it a 429 (asCaller): a fan typing a few searches in a row still sees
+        // results, a client hammering gets refused; a source that is down beside one over the
+        // share is the outage it is (503 below).
+        const overShare = (a: PromiseSettledResult<unknown>) =>
+          a.status === 'rejected' && a.reason instanceof ClientShareExceeded;
+        if (answers.every(overShare)) throw (answers[0] as PromiseRejectedResult).reason;
         return answers;
       });
       const unavailable: AnimeSource[] = [];

@@ -127,4 +127,25 @@ describe('fair shares of the anime search budgets', () => {
       error: 'Слишком много новых поисков подряд: подождите немного и попробуйте снова',
     });
   });
+
+  it('says a source is down, not that the caller searched too much, when its retries pass the share', async () => {
+    // A share of one start per window: the first attempt takes it, each retry would need another.
+    h = await startAnimeSearch(fakes, {
+      SHIKIMORI_PER_MINUTE: '90',
+      ANILIST_PER_MINUTE: '30',
+      SOURCE_CLIENT_SHARE: '0.1',
+      SOURCE_RETRY_DELAY_MS: '1',
+    });
+    await fakes.shikimori.setMode({ down: '503' });
+    await fakes.anilist.setMode({ down: '503' });
+    try {
+      const res = await h.get('/api/anime/search?q=both-down', asUser('en'));
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ error: expect.stringContaining('neither Shikimori nor AniList') });
+    } finally {
+      await fakes.shikimori.reset();
+      await fakes.anilist.reset();
+      await h.close();
+    }
+  });
 });
