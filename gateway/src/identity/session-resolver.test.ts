@@ -142,12 +142,22 @@ describe('SessionResolver', () => {
       if (down) throw new UnavailableError('auth is down');
       return { session: sessionId === SID || sessionId === OTHER ? alice : null };
     });
-    const resolver = new SessionResolver({ bus, logger, ttlMs: 0, max: 100, timeoutMs: 500, staleMs: 400 });
+    // The stale period's own clock, moved by hand: no waiting on the real one.
+    let now = 1_000_000;
+    const clock = { now: () => now };
+    const resolver = new SessionResolver({
+      bus,
+      logger,
+      ttlMs: 0,
+      max: 100,
+      timeoutMs: 500,
+      staleMs: 400,
+      clock,
+    });
     expect(await resolver.resolve(SID)).toEqual({ status: 'found', session: alice });
     expect(await resolver.resolve(OTHER)).toEqual({ status: 'found', session: alice });
 
     down = true;
-    const confirmedAt = Date.now();
     expect(await resolver.resolve(SID)).toEqual({ status: 'found', session: alice, stale: true });
     // Never confirmed: nothing to go on.
     expect(await resolver.resolve('never-confirmed-session-id')).toEqual({ status: 'unavailable' });
@@ -155,9 +165,9 @@ describe('SessionResolver', () => {
     resolver.forget(OTHER);
     expect(await resolver.resolve(OTHER)).toEqual({ status: 'unavailable' });
     // Stale answers do not renew the period: it ends 400 ms after auth last confirmed.
-    await new Promise((r) => setTimeout(r, 250));
+    now += 250;
     expect((await resolver.resolve(SID)).status).toBe('found');
-    await new Promise((r) => setTimeout(r, Math.max(0, confirmedAt + 450 - Date.now())));
+    now += 200;
     expect(await resolver.resolve(SID)).toEqual({ status: 'unavailable' });
 
     down = false;

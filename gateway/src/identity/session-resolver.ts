@@ -24,6 +24,8 @@ export interface SessionResolverOptions {
    * 0: not at all.
    */
   staleMs?: number;
+  /** The clock of the stale period (lru-cache's `perf`, read on every look-up); tests pass their own. */
+  clock?: { now(): number };
 }
 
 const NONE: SessionLookup = Object.freeze({ status: 'none' });
@@ -48,7 +50,14 @@ export class SessionResolver {
   constructor(private readonly opts: SessionResolverOptions) {
     this.cache = new LRUCache({ max: opts.max, ttl: Math.max(opts.ttlMs, 1) });
     const staleMs = opts.staleMs ?? 0;
-    this.confirmed = staleMs > 0 ? new LRUCache({ max: opts.max, ttl: staleMs }) : undefined;
+    this.confirmed =
+      staleMs > 0
+        ? new LRUCache({
+            max: opts.max,
+            ttl: staleMs,
+            ...(opts.clock ? { perf: opts.clock, ttlResolution: 0 } : {}),
+          })
+        : undefined;
     this.failures = new FailureLog(opts.logger);
   }
 

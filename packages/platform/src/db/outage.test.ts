@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { EventEnvelope } from '@acg/contracts';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryBus } from '../bus/memory';
 import type { Bus } from '../bus/types';
 import { createHttpServer, type HttpServer } from '../http/server';
@@ -47,6 +47,20 @@ describe('a lost database', { timeout: STARTUP_MS }, () => {
   };
   const start = () => startEmbeddedPostgres({ dataDir: join(dir, 'data'), port, ephemeral: true });
   /** Ends every connection to the database but the caller's, as an administrator or a failover would. */
+  /** Backends of the test database other than the asker's: 0 once a termination is complete. */
+  const backendsLeft = async () => {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query(
+        'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        ['postgres'],
+      );
+      return rows[0].n as number;
+    } finally {
+      await admin.end();
+    }
+  };
   const terminateAll = async () => {
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
@@ -106,7 +120,7 @@ describe('a lost database', { timeout: STARTUP_MS }, () => {
 
     expect(await terminateAll()).toBeGreaterThanOrEqual(2);
     // The checked-out connection learns of its end while no query runs on it.
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(async () => expect(await backendsLeft()).toBe(0), { timeout: 5000, interval: 50 });
     gate.open();
 
     const failed = await held;
@@ -141,10 +155,25 @@ describe('a lost database', { timeout: STARTUP_MS }, () => {
     const bus = createMemoryBus();
     const [card] = await database.db.insert(tables.cards).values({ name: 'paused' }).returning();
     const durable = `outage-${randomUUID().slice(0, 8)}`;
+    // Counts each delivery once its handling is over (applied or skipped).
+    let handled = 0;
+    const countingBus: Pick<Bus, 'consume'> = {
+      consume: (opts) =>
+        bus.consume({
+          ...opts,
+          handler: async (event, ctx) => {
+            try {
+              return await opts.handler(event, ctx);
+            } finally {
+              handled++;
+            }
+          },
+        }),
+    };
     const subscription = await startIdempotentConsumer({
       database,
       table: tables.processedMessages,
-      bus,
+      bus: countingBus,
       durable,
       types: ['card.granted'],
       // Without the pause, two failed deliveries would dead-letter the event within 200 ms.
@@ -175,10 +204,25 @@ describe('a lost database', { timeout: STARTUP_MS }, () => {
     const bus = createMemoryBus({ duplicateWindowMs: 0 });
     const [card] = await database.db.insert(tables.cards).values({ name: 'republished' }).returning();
     const durable = `relay-${randomUUID().slice(0, 8)}`;
+    // Counts each delivery once its handling is over (applied or skipped).
+    let handled = 0;
+    const countingBus: Pick<Bus, 'consume'> = {
+      consume: (opts) =>
+        bus.consume({
+          ...opts,
+          handler: async (event, ctx) => {
+            try {
+              return await opts.handler(event, ctx);
+            } finally {
+              handled++;
+            }
+          },
+        }),
+    };
     const subscription = await startIdempotentConsumer({
       database,
       table: tables.processedMessages,
-      bus,
+      bus: countingBus,
       durable,
       types: ['card.granted'],
       handle: async (event, tx) => {
@@ -208,7 +252,7 @@ describe('a lost database', { timeout: STARTUP_MS }, () => {
     try {
       await gate.holding;
       await terminateAll();
-      await new Promise((r) => setTimeout(r, 300));
+      await vi.waitFor(async () => expect(await backendsLeft()).toBe(0), { timeout: 5000, interval: 50 });
       gate.open();
       await eventually(async () => {
         const [row] = await database.db.select().from(tables.outbox).where(eq(tables.outbox.id, event.id));
@@ -217,7 +261,7 @@ describe('a lost database', { timeout: STARTUP_MS }, () => {
       expect(publishes).toBe(2);
       await eventually(async () => (await copiesOf(card!.id)) === 1, 5000);
       // Both deliveries were handled (one applied, one skipped): still one copy.
-      await new Promise((r) => setTimeout(r, 300));
+      await vi.waitFor(() => expect(handled).toBeGreaterThanOrEqual(2), { timeout: 5000, interval: 20 });
       expect(await copiesOf(card!.id)).toBe(1);
     } finally {
       await relay.stop();
