@@ -46,29 +46,32 @@ describe('a lost database', { timeout: STARTUP_MS }, () => {
     gate = { opened, open, holding, held };
   };
   const start = () => startEmbeddedPostgres({ dataDir: join(dir, 'data'), port, ephemeral: true });
-  /** Ends every connection to the database but the caller's, as an administrator or a failover would. */
-  /** Backends of the test database other than the asker's: 0 once a termination is complete. */
-  const backendsLeft = async () => {
+  /** The backends the last terminateAll ended. */
+  let ended: number[] = [];
+  /** How many of them the server still lists: 0 once their termination is complete. */
+  const endedStillThere = async () => {
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
     try {
       const { rows } = await admin.query(
-        'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        ['postgres'],
+        'select count(*)::int as n from pg_stat_activity where pid = any($1)',
+        [ended],
       );
       return rows[0].n as number;
     } finally {
       await admin.end();
     }
   };
+  /** Ends every connection to the database but the caller's, as an administrator or a failover would. */
   const terminateAll = async () => {
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
     try {
       const { rows } = await admin.query(
-        'select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        'select pid, pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
         ['postgres'],
       );
+      ended = rows.map((r) => r.pid as number);
       return rows.length;
     } finally {
       await admin.end();
@@ -120,7 +123,7 @@ describe('a lost database', { timeout: STARTUP_MS }, () => {
 
     expect(await terminateAll()).toBeGreaterThanOrEqual(2);
     // The checked-out connection learns of its end while no query runs on it.
-    await vi.waitFor(async () => expect(await backendsLeft()).toBe(0), { timeout: 5000, interval: 50 });
+    await vi.waitFor(async () => expect(await endedStillThere()).toBe(0), { timeout: 5000, interval: 50 });
     gate.open();
 
     const failed = await held;
@@ -155,25 +158,10 @@ describe('a lost database', { timeout: STARTUP_MS }, () => {
     const bus = createMemoryBus();
     const [card] = await database.db.insert(tables.cards).values({ name: 'paused' }).returning();
     const durable = `outage-${randomUUID().slice(0, 8)}`;
-    // Counts each delivery once its handling is over (applied or skipped).
-    let handled = 0;
-    const countingBus: Pick<Bus, 'consume'> = {
-      consume: (opts) =>
-        bus.consume({
-          ...opts,
-          handler: async (event, ctx) => {
-            try {
-              return await opts.handler(event, ctx);
-            } finally {
-              handled++;
-            }
-          },
-        }),
-    };
     const subscription = await startIdempotentConsumer({
       database,
       table: tables.processedMessages,
-      bus: countingBus,
+      bus,
       durable,
       types: ['card.granted'],
       // Without the pause, two failed deliveries would dead-letter the event within 200 ms.
@@ -252,7 +240,7 @@ describe('a lost database', { timeout: STARTUP_MS }, () => {
     try {
       await gate.holding;
       await terminateAll();
-      await vi.waitFor(async () => expect(await backendsLeft()).toBe(0), { timeout: 5000, interval: 50 });
+      await vi.waitFor(async () => expect(await endedStillThere()).toBe(0), { timeout: 5000, interval: 50 });
       gate.open();
       await eventually(async () => {
         const [row] = await database.db.select().from(tables.outbox).where(eq(tables.outbox.id, event.id));
