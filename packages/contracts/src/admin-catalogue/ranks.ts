@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { rankSchema } from '../catalogue';
 import { formImageUrl, formRequiredText } from './form-fields';
 
-/** The admin catalogue's ranks (requirements C7 "Ranks and seasons"). */
-export const adminRankSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  title: z.string(),
-  color: z.string(),
-  imageUrl: z.string().nullable(),
-  threshold: z.number().nullable(),
-  sortOrder: z.number().int(),
-});
+/** The admin catalogue's ranks (requirements C7 "Ranks and seasons"): the same record as the member area's. */
+export const adminRankSchema = rankSchema;
 export const adminRankListSchema = z.array(adminRankSchema);
 
 /** A threshold a form sends: a number or its text, empty is none; else `thresholdInvalid`. */
