@@ -8,6 +8,7 @@ import {
   DUPLICATE_WINDOW_MS,
   type InspectableBus,
   pausingOnOutage,
+  plainBus,
   stoppingPause,
 } from './delivery';
 import { BusNoRespondersError, BusTimeoutError, BusUnavailableError } from './errors';
@@ -33,7 +34,7 @@ type Handler = (data: unknown, ctx: RpcContext) => Promise<unknown>;
  * works here does not depend on sharing objects or call stacks with its caller.
  */
 export function createMemoryBus(opts: MemoryBusOptions = {}): InspectableBus {
-  return new MemoryBus(opts);
+  return plainBus(new MemoryBus(opts));
 }
 
 /** Settles as `work` does, or rejects with `timeoutError` after `ms`. */

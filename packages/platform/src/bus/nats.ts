@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import type { z } from 'zod';
 import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
-import { consumerPolicy, type InspectableBus, pausingOnOutage, stoppingPause } from './delivery';
+import { consumerPolicy, type InspectableBus, pausingOnOutage, plainBus, stoppingPause } from './delivery';
 import { BusNoRespondersError, BusTimeoutError, BusUnavailableError } from './errors';
 import { type NatsConsumerDeps, readDeadLetters, startNatsConsumer } from './nats-consumer';
 import { ensureStreams, natsNames } from './nats-streams';
@@ -111,15 +111,17 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<InspectableB
   try {
     const jsm = await jetstreamManager(nc);
     await ensureStreams(jsm, names);
-    return new NatsBus(nc, connection, opts.subjectPrefix ?? '', {
-      js: jetstream(nc),
-      jsm,
-      names,
-      logger,
-      ackWaitMs: opts.ackWaitMs ?? DEFAULT_ACK_WAIT_MS,
-      drainMs: opts.drainMs ?? 5000,
-      multipleFilters: atLeast(nc.info?.version, 2, 10),
-    });
+    return plainBus(
+      new NatsBus(nc, connection, opts.subjectPrefix ?? '', {
+        js: jetstream(nc),
+        jsm,
+        names,
+        logger,
+        ackWaitMs: opts.ackWaitMs ?? DEFAULT_ACK_WAIT_MS,
+        drainMs: opts.drainMs ?? 5000,
+        multipleFilters: atLeast(nc.info?.version, 2, 10),
+      }),
+    );
   } catch (err) {
     await nc.close();
     throw err;
