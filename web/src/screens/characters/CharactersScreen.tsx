@@ -134,7 +134,7 @@ export function CharactersScreen() {
 }
 
 /**
- * The spec's error box (requirements M8: titled 'Ошибка', 'Ошибка запроса: ' plus the message) in place
+ * The spec's error box (requirements M8: its title, the request-failed prefix plus the message) in place
  * of the grid, with a retry. A request that got no answer is worded in the page's language, never
  * the browser's own English ('Failed to fetch').
  */

@@ -7,11 +7,12 @@ import { request } from '../../api/client';
 import { cardImageUrl, discordAvatarUrl } from '../../api/images';
 import { invalidateRoutes, useRoute } from '../../api/query';
 import { oneOf, useAddress } from '../../app/address';
+import { DateTime } from '../../components/DateTime';
 import { LoadError } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
-import { dateFormat } from '../../i18n/formats';
+import { formatNumber } from '../../i18n/formats';
 import { imageLoader } from '../../images/loader';
 import { useLive } from '../../live/live';
 import { CardHistory } from './CardHistory';
@@ -203,7 +204,7 @@ function ProfileHeader({ user, onChanged }: { user: User; onChanged: () => void 
 }
 
 function ProfileCards() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useQueryClient();
   const inventory = useRoute('GET /api/inventory/my', undefined);
   const address = useAddress();
@@ -240,7 +241,6 @@ function ProfileCards() {
       matching.slice(FIRST_CARDS).map((e) => cardImageUrl(e.cardId)),
       { timeoutMs: IMAGE_TIMEOUT_MS.card },
     );
-  const date = dateFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <>
       <label className="search">
@@ -289,7 +289,7 @@ function ProfileCards() {
                   <span className={`badge ${e.limited ? 'badge--limited' : 'badge--regular'}`}>
                     {e.limited ? t('cards.limited') : t('cards.regular')}
                   </span>
-                  <time dateTime={e.obtainedAt}>{date.format(new Date(e.obtainedAt))}</time>
+                  <DateTime value={e.obtainedAt} />
                 </p>
               </div>
             </li>
@@ -316,7 +316,7 @@ function ProfileCards() {
 }
 
 function ProfileStats() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const query = useRoute('GET /api/inventory/stats', undefined);
   useLive(INVENTORY_CHANGES, () => void invalidateRoutes(client, ['GET /api/inventory/stats']));
@@ -342,7 +342,7 @@ function ProfileStats() {
       {rows.map(([key, value]) => (
         <div key={key} className="counter">
           <dt className="counter__label">{t(`profile.stats.${key}`)}</dt>
-          <dd className="counter__value">{value}</dd>
+          <dd className="counter__value">{formatNumber(i18n.language, value)}</dd>
         </div>
       ))}
     </dl>
