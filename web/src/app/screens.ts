@@ -9,7 +9,8 @@ export type Screen =
   | { name: 'characters' }
   | { name: 'trade' }
   | { name: 'anime' }
-  | { name: 'animeDetail'; animeId: string };
+  | { name: 'animeDetail'; animeId: string }
+  | { name: 'notFound' };
 export type ScreenName = Screen['name'];
 
 const exact: Record<string, Screen> = {
@@ -42,4 +43,12 @@ export const isForbidden = (screen: Screen, user: PageUser | null): boolean =>
 
 /** HTTP status of the rendered page. */
 export const statusFor = (screen: Screen, user: PageUser | null): number =>
-  isForbidden(screen, user) ? 403 : 200;
+  screen.name === 'notFound' ? 404 : isForbidden(screen, user) ? 403 : 200;
+
+/**
+ * The screen of the page's own address: the not-found page when the gateway found its id
+ * unknown (`notFound` in the page state), else the screen the path chooses. The flag belongs to
+ * the address the page was loaded with: after a navigation inside the app the path decides again.
+ */
+export const screenAt = (pathname: string, notFound: { pathname: string } | null): Screen =>
+  notFound && notFound.pathname === pathname ? { name: 'notFound' } : screenFor(pathname);

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateRoutes } from '../../api/query';
 import { TRADE_TABS, type TradeTab } from '../../api/trades';
+import { oneOf, useAddress } from '../../app/address';
 import { Tabs } from '../../components/Tabs';
 import { TradeForm } from './TradeForm';
 import { TRADE_READS, TradeList } from './TradeList';
@@ -12,7 +13,10 @@ export function TradeScreen() {
   const { t } = useTranslation();
   const formId = useId();
   const [formOpen, setFormOpen] = useState(false);
-  const [tab, setTab] = useState<TradeTab>('pending');
+  // The status tab lives in the address (?status=accepted): reload and back keep it.
+  const address = useAddress();
+  const tab = oneOf(address.params, 'status', TRADE_TABS, 'pending');
+  const setTab = (id: TradeTab) => address.set({ status: id === 'pending' ? null : id });
   const client = useQueryClient();
   return (
     <section className="trade" aria-labelledby="trade-title">

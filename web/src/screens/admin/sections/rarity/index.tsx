@@ -14,6 +14,7 @@ import {
   type RunResult,
   recalculateRarity,
 } from '../../../../api/admin-rarity';
+import { formatDateTime } from '../../../../i18n/formats';
 import { DataTable } from '../../table/DataTable';
 import { showThreshold } from '../ranks';
 import { DistributionChart } from './DistributionChart';
@@ -90,7 +91,7 @@ export default function RaritySection() {
       })) ?? [],
     [analysis, colors],
   );
-  const date = (iso?: string) => (iso ? new Date(iso).toLocaleString(i18n.language) : '-');
+  const date = (iso?: string) => formatDateTime(i18n.language, iso);
   const button = (action: Action, label: string, primary = false) => (
     <button
       type="button"

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateRoutes, useRoute } from '../../../../api/query';
 import { ADMIN_TRADES_PAGE_SIZE, cleanupTrades } from '../../../../api/trades';
+import { formatDateTime } from '../../../../i18n/formats';
 import { useResourceWrites } from '../../kit/useResource';
 import { DataTable } from '../../table/DataTable';
 import { PageNav } from '../../table/parts';
@@ -65,8 +66,7 @@ export default function TradesSection() {
       setCleaning(false);
     }
   };
-  const date = (iso: string | null | undefined) =>
-    iso ? new Date(iso).toLocaleString(i18n.language === 'ru' ? 'ru-RU' : 'en-GB') : '-';
+  const date = (iso: string | null | undefined) => formatDateTime(i18n.language, iso);
   const statusLabel = (s: string) => t(`trade.status.${s}`, { defaultValue: s });
   const extraStatuses = Object.keys(stats?.byStatus ?? {}).filter(
     (s) => !(MONITOR_STATUSES as readonly string[]).includes(s),

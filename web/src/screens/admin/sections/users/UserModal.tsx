@@ -10,6 +10,7 @@ import { cardImageUrl } from '../../../../api/images';
 import { LoadedImage } from '../../../../components/LoadedImage';
 import { Modal } from '../../../../components/Modal';
 import { Tabs } from '../../../../components/Tabs';
+import { formatDateTime } from '../../../../i18n/formats';
 import { levelKey } from '../../levels';
 import { Avatar, CopyButton } from './shared';
 import { UserTradesSlot } from './UserTradesSlot';
@@ -140,7 +141,6 @@ function InventoryTab({ userId, search }: { userId: number; search: string }) {
   }, [userId]);
   const shown = useMemo(() => filterInventory(items ?? [], search), [items, search]);
   if (items === null) return <p role="status">{t('adminUsers.modal.loading')}</p>;
-  const date = new Intl.DateTimeFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'medium' });
   return (
     <>
       <p className="admin-found">{t('adminUsers.modal.found', { count: shown.length })}</p>
@@ -168,7 +168,7 @@ function InventoryTab({ userId, search }: { userId: number; search: string }) {
                 </span>
                 <span>{t('adminUsers.modal.quantity', { count: item.quantity })}</span>
                 <span className="admin-muted">
-                  {t('adminUsers.modal.obtained', { date: date.format(new Date(item.obtainedAt)) })}
+                  {t('adminUsers.modal.obtained', { date: formatDateTime(i18n.language, item.obtainedAt) })}
                 </span>
               </div>
             </li>

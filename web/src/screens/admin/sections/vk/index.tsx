@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../../api/http';
+import { DateTime } from '../../../../components/DateTime';
 import { cleanGroups, digitsOnly, freshness, type GroupRow } from './form';
 
 type Check =
@@ -260,7 +261,7 @@ export default function VkSection() {
           <ul className="admin-runs">
             {runs.map((r) => (
               <li key={r.id}>
-                {new Date(r.startedAt).toLocaleString('ru-RU')}:{' '}
+                <DateTime value={r.startedAt} />:{' '}
                 {t('adminVk.runLine', { posted: r.posted, skipped: r.skipped, errors: r.errors.length })}
               </li>
             ))}
