@@ -1,6 +1,7 @@
 import type { ClientReadRoute } from '@acg/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../components/Confirm';
 import { loadErrorText } from '../../../components/LoadError';
 import {
   type CatalogueColumn,
@@ -90,7 +91,7 @@ export function CatalogueSection<
   };
 
   const remove = async (victims: readonly T[]) => {
-    if (victims.length === 0 || !confirmDelete(victims.map(decl.rowName))) return;
+    if (victims.length === 0 || !(await confirmDelete(victims.map(decl.rowName)))) return;
     const ids = victims.map((v) => v.id);
     const bulk = victims.length > 1;
     const { bulk: sendAll, write: sendOne } = decl.remove;
@@ -176,12 +177,14 @@ export function PlainSection<T extends { id: number }, V extends Record<string, 
   decl: PlainDecl<T, V>;
 }) {
   const write = useResourceWrites(decl.changes);
+  const ask = useConfirm();
   const [actionError, setActionError] = useState<string | null>(null);
   const { list, remove } = decl;
   const add: AddFormDecl<V> = { ...decl.add, create: (values) => write(() => decl.add.create(values)) };
 
   const drop = async (row: T) => {
-    if (!window.confirm(remove.confirm(row))) return;
+    const { confirm: question } = remove;
+    if (!(await ask({ message: question(row), action: remove.label, danger: true }))) return;
     setActionError(null);
     try {
       await write(() => remove.write(row.id));

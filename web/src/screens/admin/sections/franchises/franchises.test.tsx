@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import FranchisesSection from '.';
 
@@ -96,13 +97,13 @@ describe('the franchise section (table kit in use)', () => {
 
   it('deletes the selected franchises after a confirmation naming them, one call each', async () => {
     const fetchMock = serve();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderPage({ language: 'ru' }, <FranchisesSection />);
     await waitFor(() => expect(rows()).toHaveLength(25));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Выбрать Franchise 30' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Выбрать Franchise 29' }));
     fireEvent.click(screen.getByRole('button', { name: 'Удалить выбранные (2)' }));
-    expect(confirm).toHaveBeenCalledWith(
+    await answerConfirm(
+      true,
       'Удалить выбранные (2): Franchise 29, Franchise 30? Это действие нельзя отменить.',
     );
     await waitFor(() => expect(screen.getByText('Всего: 28 · выбрано: 0')).toBeTruthy());

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type AdminUser, fetchUsers, saveAdminLevel, type UserSort } from '../../../../api/admin-users';
 import { useSession } from '../../../../app/session';
 import { loadErrorText } from '../../../../components/LoadError';
+import { useNotify } from '../../../../components/Notify';
 import { levelKey } from '../../levels';
 import { DataTable } from '../../table/DataTable';
 import { PageNav, PageSizeSelect, pageWords, SortHeader } from '../../table/parts';
@@ -36,6 +37,7 @@ export const shownRange = (page: number, pageSize: number, total: number) => ({
 /** The users table (requirements O2.1, O4): search, level filter, sorting, paging, level edits. */
 export default function UsersSection() {
   const { t } = useTranslation();
+  const notify = useNotify();
   const { user: me } = useSession();
   const ids = useId();
   const [search, setSearch] = useState('');
@@ -100,12 +102,12 @@ export default function UsersSection() {
         setRows((list) => list.map((r) => (r.id === user.id ? { ...r, adminLevel: value } : r)));
         setPending(({ [user.id]: _, ...rest }) => rest);
       } catch {
-        window.alert(t('adminUsers.saveError'));
+        notify.error(t('adminUsers.saveError'));
       } finally {
         setSaving(({ [user.id]: _, ...rest }) => rest);
       }
     },
-    [pending, t],
+    [pending, t, notify.error],
   );
 
   const filtered = q !== '' || level !== null;
