@@ -14,6 +14,7 @@ import {
   type RunResult,
   recalculateRarity,
 } from '../../../../api/admin-rarity';
+import { useConfirm } from '../../../../components/Confirm';
 import { formatDateTime } from '../../../../i18n/formats';
 import { DataTable } from '../../table/DataTable';
 import { showThreshold } from '../ranks';
@@ -29,6 +30,7 @@ const two = (n: number | null | undefined) => (typeof n === 'number' ? n.toFixed
  */
 export default function RaritySection() {
   const { t, i18n } = useTranslation();
+  const ask = useConfirm();
   const ids = useId();
   const [running, setRunning] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -54,7 +56,7 @@ export default function RaritySection() {
   }, [loadLast]);
 
   const act = async (action: Action) => {
-    if (action === 'fix' && !window.confirm(t('adminRarity.confirmFix'))) return;
+    if (action === 'fix' && !(await ask({ message: t('adminRarity.confirmFix') }))) return;
     setRunning(action);
     setError(null);
     try {

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateRoutes, useRoute } from '../../../../api/query';
 import { ADMIN_TRADES_PAGE_SIZE, cleanupTrades } from '../../../../api/trades';
+import { useNotify } from '../../../../components/Notify';
 import { formatDateTime } from '../../../../i18n/formats';
 import { useResourceWrites } from '../../kit/useResource';
 import { DataTable } from '../../table/DataTable';
@@ -23,6 +24,7 @@ export const MONITOR_STATUSES = ['pending', 'accepted', 'declined', 'cancelled']
  */
 export default function TradesSection() {
   const { t, i18n } = useTranslation();
+  const notify = useNotify();
   const ids = useId();
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
@@ -59,7 +61,7 @@ export default function TradesSection() {
     setCleaning(true);
     try {
       const { cleanedCount } = await write(cleanupTrades);
-      window.alert(t('adminTrades.cleaned', { count: cleanedCount }));
+      notify.success(t('adminTrades.cleaned', { count: cleanedCount }));
     } catch (err) {
       console.error('trade cleanup failed', err);
     } finally {

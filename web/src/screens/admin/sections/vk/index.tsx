@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../../api/http';
 import { DateTime } from '../../../../components/DateTime';
+import { useNotify } from '../../../../components/Notify';
 import { cleanGroups, digitsOnly, freshness, type GroupRow } from './form';
 
 type Check =
@@ -43,6 +44,7 @@ const errorOf = (err: unknown, fallback: string) => {
 /** Feed relay settings (requirements O2.7): VK token, Discord channel, groups, timing. */
 export default function VkSection() {
   const { t } = useTranslation();
+  const notify = useNotify();
   const ids = useId();
   const [loaded, setLoaded] = useState(false);
   const [token, setToken] = useState('');
@@ -111,7 +113,7 @@ export default function VkSection() {
       if (token.trim()) setTokenSet(true);
       setToken('');
       setGroups((g) => cleanGroups(g));
-      window.alert(t('adminVk.saved'));
+      notify.success(t('adminVk.saved'));
     } catch (err) {
       setError(errorOf(err, 'Save failed'));
     } finally {
