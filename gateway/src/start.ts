@@ -26,6 +26,7 @@ import { createPageResponder } from './pages/page-responder';
 import { registerPages } from './pages/register-pages';
 import { gatewayPolicies, installPolicies, type Policy } from './policies';
 import { type ApiEdge, createApiEdge } from './routing/api-edge';
+import { installOwnBodyLimits } from './routing/own-body-limits';
 import { createCsrfCheck } from './security/csrf';
 import { createRateLimiter, RATE_LIMITS_NAMESPACE } from './security/rate-limits';
 import { staticSecurityHeaders } from './security/security-headers';
@@ -133,6 +134,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
       if (parsed.success) sessions.forgetUser(parsed.data.id);
     },
   });
+  installOwnBodyLimits(root, visitors);
   registerLiveStream(root, {
     hub: live,
     visitors,
