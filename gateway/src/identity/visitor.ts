@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ANONYMOUS, type Identity } from '@acg/contracts';
 import type { PageRequest } from '@acg/web';
 import { fastifyCookie } from '@fastify/cookie';
+import { browserLanguage } from '../pages/unavailable-page';
 import type { SessionLookup, SessionResolver } from './session-resolver';
 
 /** Who made a request, as the gateway established it from the session cookie. */
@@ -49,6 +50,21 @@ function visitorOf(sessionId: string, lookup: SessionLookup): Visitor {
     sessionId,
   };
 }
+
+/**
+ * The language a refusal of the gateway's own is said in (rules §54): the visitor's session's when
+ * auth answered for it lately, else the browser's (Accept-Language). Never asks auth: a refusal
+ * (CSRF, a rate limit, a bad URL) costs no session look-up.
+ */
+export function createRequestLanguage(resolver: SessionResolver, cookieName: string) {
+  return (req: { headers: IncomingHttpHeaders }): string => {
+    const sessionId = sessionIdOf(req, cookieName);
+    return (
+      (sessionId && resolver.knownLanguage(sessionId)) || browserLanguage(req.headers['accept-language'])
+    );
+  };
+}
+export type RequestLanguage = ReturnType<typeof createRequestLanguage>;
 
 /**
  * Resolves the visitor of a request once; later calls for the same request reuse the answer.

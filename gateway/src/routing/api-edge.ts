@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceName } from '@acg/contracts';
-import { AppError, createRouter, type Logger } from '@acg/platform';
+import { AppError, createRouter, type Logger, text } from '@acg/platform';
 import type { GatewayConfig } from '../config';
 import type { VisitorLookup } from '../identity/visitor';
 import { isNavigation } from '../pages/page-responder';
@@ -54,12 +54,7 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     evict: opts.evict,
     logger: opts.logger,
     logRequests: opts.logRequests,
-    languageOf: (x) => {
-      const visitor = opts.visitors(x);
-      return visitor instanceof Promise || visitor.unknown || !visitor.sessionId
-        ? undefined
-        : visitor.identity.language;
-    },
+    languageOf: opts.languageOf,
   };
   const forwarding: ForwardingSetting = {
     config,
@@ -82,7 +77,7 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     }
     if (!x.route) {
       x.header('allow', ALL_METHODS_ALLOW);
-      x.fail(new AppError(405, 'method_not_allowed', 'Method not allowed'));
+      x.fail(new AppError(405, 'method_not_allowed', text('platform.methodNotAllowed')));
     } else forward(target, x, forwarding);
   };
 

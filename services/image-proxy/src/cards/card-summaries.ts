@@ -5,6 +5,7 @@ import {
   type CacheNamespace,
   isAppError,
   type Logger,
+  text,
   UnavailableError,
 } from '@acg/platform';
 import { z } from 'zod';
@@ -84,5 +85,5 @@ export function createCardSummaries(o: CardSummariesOptions): CardSummaries {
 /** Whatever went wrong asking the catalogue, the client hears 503 (architecture §4). */
 function catalogueUnavailable(err: unknown): AppError {
   if (isAppError(err) && err.status === 503) return err; // no responders, timeout, bus closed
-  return new UnavailableError('Catalogue is unavailable');
+  return new UnavailableError(text('imageProxy.catalogueUnavailable'));
 }

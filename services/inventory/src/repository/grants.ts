@@ -1,5 +1,5 @@
 import { type inventoryGrant, inventoryGranted } from '@acg/contracts';
-import { type Database, enqueue, makeEvent, NotFoundError } from '@acg/platform';
+import { type Database, enqueue, makeEvent, NotFoundError, text } from '@acg/platform';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cardSummaries, entries, grants, movements, outbox } from '../db/schema';
@@ -42,7 +42,7 @@ export function grantCard(database: Database, req: GrantRequest): Promise<GrantR
       .select({ deleted: cardSummaries.deleted })
       .from(cardSummaries)
       .where(eq(cardSummaries.id, req.cardId));
-    if (card?.deleted) throw new NotFoundError('Card not found', { cardId: req.cardId });
+    if (card?.deleted) throw new NotFoundError(text('catalogue.cardNotFound'), { cardId: req.cardId });
 
     const [entry] = await tx
       .insert(entries)

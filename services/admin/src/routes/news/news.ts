@@ -17,6 +17,7 @@ import {
   NotFoundError,
   type OutboxRelay,
   requireUser,
+  text,
 } from '@acg/platform';
 import { outbox } from '../../db/schema';
 import { changedFields, newsAtom, seesUnpublished, toNewsItem } from '../../domain/news';
@@ -100,7 +101,7 @@ export function registerNewsRoutes(
     async (req) => {
       const item = await database.transaction(async (tx) => {
         const before = await findNews(tx, req.params.id);
-        if (!before) throw new NotFoundError('News item not found');
+        if (!before) throw new NotFoundError(text('admin.newsNotFound'));
         const after = toNewsItem((await updateNews(tx, req.params.id, req.body))!);
         await enqueue(
           tx,
@@ -118,7 +119,7 @@ export function registerNewsRoutes(
   app.delete('/api/admin/news/:id', { schema: deleteSchema }, async (req) => {
     const removed = await database.transaction(async (tx) => {
       const row = await deleteNews(tx, req.params.id);
-      if (!row) throw new NotFoundError('News item not found');
+      if (!row) throw new NotFoundError(text('admin.newsNotFound'));
       const item = toNewsItem(row);
       await enqueue(tx, outbox, audit(req, 'news.deleted', item, { before: item }));
       return item;

@@ -5,7 +5,7 @@ import {
   animeSearchAnswerSchema,
   bundledLanguageOf,
 } from '@acg/contracts';
-import { type HttpServer, UnavailableError } from '@acg/platform';
+import { type HttpServer, text, UnavailableError } from '@acg/platform';
 import type { AnimeSearchContext } from '../../context';
 import { fromShikimori, mergeResults } from '../../domain/anime';
 import { ClientShareExceeded } from '../../sources/client-share';
@@ -46,7 +46,7 @@ export function registerAnimeSearchRoutes(app: HttpServer, ctx: AnimeSearchConte
         req.log.warn({ err: fromAni.reason }, 'AniList search failed');
       }
       if (unavailable.length === 2)
-        throw new UnavailableError('Anime search is unavailable: neither Shikimori nor AniList answered', {
+        throw new UnavailableError(text('animeSearch.searchUnavailable'), {
           unavailable,
         });
       const language = bundledLanguageOf(req.identity.language);

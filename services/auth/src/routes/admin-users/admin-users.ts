@@ -19,7 +19,9 @@ import {
   makeEvent,
   NotFoundError,
   requireUser,
+  type ServerText,
   type Tx,
+  text,
 } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -35,12 +37,12 @@ import { countUsers, updateUser } from '../../repository/users';
 const levelName = (language: string, level: number) =>
   level >= 0 && level <= 4 ? t(language, `auth.levels.${level as 0 | 1 | 2 | 3 | 4}`) : String(level);
 
-const REFUSALS: Record<LevelChangeRefusal, string> = {
-  developer: 'The developer account’s level cannot be changed',
-  'own-level': 'You cannot change your own access level',
-  'above-own': 'You cannot grant a level above your own',
-  'target-above-own': 'You cannot change the level of a user above your own level',
-  'not-admin': 'Administrator access required',
+const REFUSALS: Record<LevelChangeRefusal, ServerText> = {
+  developer: text('auth.developerLevel'),
+  'own-level': text('auth.ownLevel'),
+  'above-own': text('auth.aboveOwn'),
+  'target-above-own': text('auth.targetAboveOwn'),
+  'not-admin': text('platform.adminRequired'),
 };
 
 const idParams = z.object({ id: id() });
@@ -115,7 +117,7 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
     { schema: { params: idParams, response: { 200: adminUserDetailSchema } } },
     async (req) => {
       const row = await findAdminUser(ctx.database.db, req.params.id);
-      if (!row) throw new NotFoundError('User not found');
+      if (!row) throw new NotFoundError(text('auth.userNotFound'));
       return view(row);
     },
   );
@@ -132,7 +134,7 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
       const result = await ctx.database.transaction(async (tx) => {
         const locked = await lockUsers(tx, [...new Set([actorId, targetId])]);
         const target = locked.find((u) => u.id === targetId);
-        if (!target) throw new NotFoundError('User not found');
+        if (!target) throw new NotFoundError(text('auth.userNotFound'));
         // The actor's level as it is now, not as their (possibly seconds old) identity says.
         const actor = locked.find((u) => u.id === actorId);
         if (!actor) throw new AuthorizationError(REFUSALS['not-admin']);

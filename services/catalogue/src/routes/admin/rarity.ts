@@ -1,4 +1,10 @@
-import { auditEventFor, type HttpServer, refusalsInCallersLanguage, ValidationError } from '@acg/platform';
+import {
+  auditEventFor,
+  type HttpServer,
+  refusalsInCallersLanguage,
+  text,
+  ValidationError,
+} from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RarityJob, RunResult } from '../../rarity/rarity-job';
@@ -41,7 +47,7 @@ export function registerRarityRoutes(app: HttpServer, job: RarityJob): void {
   app.post('/admin/ranks/auto-update', async (req) => {
     const method = (req.body as { method?: unknown } | undefined)?.method;
     if (method !== 'smart' && method !== 'percentile')
-      throw new ValidationError('method must be smart or percentile', { field: 'method' });
+      throw new ValidationError(text('catalogue.rarityMethod'), { field: 'method' });
     const result = await job.run({
       type: 'manual',
       method,

@@ -1,6 +1,6 @@
 import { imageAnswers } from '@acg/contracts';
 import type { HttpServer } from '@acg/platform';
-import { NotFoundError } from '@acg/platform';
+import { NotFoundError, text } from '@acg/platform';
 import { z } from 'zod';
 import type { CardImages } from '../../cards/card-images';
 import type { CardSummaries } from '../../cards/card-summaries';
@@ -46,7 +46,7 @@ export function registerCardImageRoutes(app: HttpServer, deps: CardImageDeps): v
   const options = { schema: { params: cardImageParamsSchema, response: imageAnswers }, onRequest };
   app.get('/api/cards/:cardId/image', options, async (req, reply) => {
     const card = await deps.summaries.get(req.params.cardId, req.id);
-    if (!card) throw new NotFoundError('Card not found');
+    if (!card) throw new NotFoundError(text('catalogue.cardNotFound'));
     const format = negotiateFormat(req.headers.accept, deps.formats);
     return sendImage(req, reply, {
       etag: strongEtag([card.version, RENDER_STYLE, format]),

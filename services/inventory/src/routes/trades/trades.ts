@@ -1,5 +1,5 @@
 import { provenanceSchema, safeString, tradeableCopySchema } from '@acg/contracts';
-import { type Database, type HttpServer, NotFoundError, requireUser } from '@acg/platform';
+import { type Database, type HttpServer, NotFoundError, requireUser, text } from '@acg/platform';
 import { z } from 'zod';
 import { UNKNOWN_RANK, unknownCardName } from '../../domain/entry-view';
 import { findEntry, findProvenance, findTradeable, findUserSummaries } from '../../repository/provenance';
@@ -53,7 +53,7 @@ export function registerTradeRoutes(app: HttpServer, database: Database): void {
     async (req) => {
       requireUser(req);
       const entry = await findEntry(db, req.params.id);
-      if (!entry) throw new NotFoundError('Inventory item not found');
+      if (!entry) throw new NotFoundError(text('inventory.itemNotFound'));
       const moves = await findProvenance(db, entry.userId, entry.cardId);
       const userIds = [
         ...new Set(moves.flatMap((m) => (m.fromUserId ? [m.fromUserId, m.toUserId] : [m.toUserId]))),

@@ -6,7 +6,7 @@ import {
   adminCharacterImportSchema,
   adminImportedCharacterSchema,
 } from '@acg/contracts';
-import { AppError, type HttpServer, type Tx } from '@acg/platform';
+import { AppError, type HttpServer, type Tx, text } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import * as repo from '../../../repository/admin-catalogue';
 import { updateCharacterRow } from '../../../repository/catalogue-writes';
@@ -86,7 +86,7 @@ export function registerCharacterImport(app: HttpServer, ctx: AdminCatalogueCont
         throw new AppError(
           413,
           'payload_too_large',
-          `At most ${ADMIN_CATALOGUE_LIMITS.importBatch} characters per call (got ${list.length})`,
+          text('catalogue.importBatch', { max: ADMIN_CATALOGUE_LIMITS.importBatch, got: list.length }),
           { limit: ADMIN_CATALOGUE_LIMITS.importBatch, got: list.length },
         );
       if (!(await repo.findAnimeBy(ctx.database.db, { id: animeId })))
