@@ -7,7 +7,7 @@
  * Each server runs in a process of its own, autocannon in this one.
  *
  *   pnpm exec tsx gateway/bench/trivial.ts [--duration 10] [--connections 50] [--profile]
- *     [--only direct,nginx,bare,minimal,anonymous,signed-in] [--gateway-node-options '--max-semi-space-size=2']
+ *     [--only direct,nginx,bare,minimal,anonymous,signed-in] [--gateway-node-options=--max-semi-space-size=2]
  *
  * --profile runs the gateway process with --cpu-prof (written to .tmp/prof when the bench
  * ends); `pnpm exec tsx gateway/bench/profile-summary.ts .tmp/prof/<file>.cpuprofile` prints

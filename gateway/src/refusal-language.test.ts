@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, sameOriginJson, session, sessionCookie, startHarness } from './testing/harness';
 
 /**
- * The gateway's own refusals are said in the visitor's language (rules §54): their session's when
- * auth answered for it lately, else their browser's; a refusal never asks auth itself.
+ * The gateway's own refusals are said in the visitor's language (docs/rules.md, refusals): their session's
+ * when auth answered for it lately, else their browser's; a refusal never asks auth itself.
  */
 let h: Harness;
 const RUSSIAN = 'session-of-a-russian-001';

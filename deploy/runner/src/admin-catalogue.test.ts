@@ -299,6 +299,10 @@ describe('the admin catalogue through the gateway', () => {
     });
 
     expect((await asAdmin('/admin/ranks/auto-update', { body: { method: 'bogus' } })).status).toBe(400);
+    // In the caller's language too (docs/rules.md, refusals).
+    expect((await asAdminRu('/admin/ranks/auto-update', { body: { method: 'bogus' } })).body.error).toBe(
+      'method должен быть smart или percentile',
+    );
     // What inventory's read model holds of each card, and what the catalogue holds.
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();

@@ -52,9 +52,9 @@ function visitorOf(sessionId: string, lookup: SessionLookup): Visitor {
 }
 
 /**
- * The language a refusal of the gateway's own is said in (rules §54): the visitor's session's when
- * auth answered for it lately, else the browser's (Accept-Language). Never asks auth: a refusal
- * (CSRF, a rate limit, a bad URL) costs no session look-up.
+ * The language a refusal of the gateway's own is said in (docs/rules.md, refusals): the visitor's session's
+ * when auth answered for it lately, else the browser's (Accept-Language). Never asks auth: a refusal (CSRF,
+ * a rate limit, a bad URL) costs no session look-up.
  */
 export function createRequestLanguage(resolver: SessionResolver, cookieName: string) {
   return (req: { headers: IncomingHttpHeaders }): string => {

@@ -18,7 +18,7 @@ export interface ExchangeSetting {
   /** LOG_REQUESTS=true: a line when each request comes in and when it is answered. */
   logRequests: boolean;
   /**
-   * The language of the gateway's own refusals before the visitor is known (rules §54): the
+   * The language of the gateway's own refusals before the visitor is known (docs/rules.md, refusals): the
    * session's when auth answered for it lately, else the browser's; never a look-up.
    */
   languageOf: (x: Exchange) => string;

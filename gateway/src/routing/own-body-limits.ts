@@ -22,7 +22,8 @@ export function installOwnBodyLimits(app: FastifyInstance, visitors: VisitorLook
       done();
       return;
     }
-    // The visitor is looked up first: the refusal is said in their session's language (rules §54).
+    // The visitor is looked up first: the refusal is said in their session's language (docs/rules.md,
+    // refusals).
     const refuse = () => done(bodyTooLarge(limit));
     const visitor = visitors(req);
     if (visitor instanceof Promise) visitor.then(refuse, refuse);

@@ -3,7 +3,7 @@ import { type ServerKey, t, type Values } from '@acg/i18n/server';
 /**
  * A message of the server texts (`locales/<lang>/server.json`), said in the caller's language
  * when the error is answered: domain code that does not know who asked throws with one, and the
- * error handler (and the gateway's edge) renders it for the request (rules §54). A value may be
+ * error handler (and the gateway's edge) renders it for the request (docs/rules.md, refusals). A value may be
  * a ServerText itself ('5 MB' inside the 413's text), said in the same language.
  */
 export class ServerText {

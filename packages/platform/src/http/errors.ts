@@ -43,7 +43,7 @@ export function validationMessage(language: string, paths: readonly string[]): s
 
 /**
  * How a server knows a request's language: a service from the caller's signed identity (the
- * default), the gateway from the visitor's session or browser (rules §54).
+ * default), the gateway from the visitor's session or browser (docs/rules.md, refusals).
  */
 export type RequestLanguage = (req: FastifyRequest) => string;
 

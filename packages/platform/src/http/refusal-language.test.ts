@@ -9,8 +9,8 @@ import { createLogger } from '../logger';
 import { createHttpServer, type HttpServer } from './server';
 
 /**
- * Every refusal a service's server gives is said in the caller's language (rules §54): Fastify's
- * own (bad URL, bad JSON, content type, body size, 404, 405), the error classes' defaults, a
+ * Every refusal a service's server gives is said in the caller's language (docs/rules.md, refusals):
+ * Fastify's own (bad URL, bad JSON, content type, body size, 404, 405), the error classes' defaults, a
  * server text thrown by domain code, the 500, and a server text that crossed the bus.
  */
 const SECRET = 'refusal-language-secret-0123456789abcdef';

@@ -38,7 +38,7 @@ export interface HttpServerOptions {
   ownPolicies?: boolean;
   /**
    * The language of a request's refusals (Fastify's own, the error handler's): by default the
-   * caller's signed identity's; the gateway passes its visitor's (rules §54).
+   * caller's signed identity's; the gateway passes its visitor's (docs/rules.md, refusals).
    */
   languageOf?: RequestLanguage;
 }

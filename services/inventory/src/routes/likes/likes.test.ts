@@ -30,7 +30,10 @@ describe('POST /api/cards/{cardId}/like and GET /api/cards/{cardId}/likes', () =
     const again = await like(1, 10);
     expect(again.status).toBe(409);
     const refused = likeResultSchema.parse(await again.json());
-    expect(refused).toEqual({ success: false, likes: 1, error: expect.any(String) });
+    expect(refused).toEqual({ success: false, likes: 1, error: 'You have already liked this card' });
+    // In the caller's language too (docs/rules.md, refusals).
+    const russian = await h.fetch('/api/cards/1/like', { method: 'POST', headers: asUser(10, 0, 'ru') });
+    expect(await russian.json()).toMatchObject({ error: 'Вы уже поставили лайк этой карточке' });
 
     expect(likeResultSchema.parse(await (await like(1, 11)).json())).toEqual({ success: true, likes: 2 });
     expect(await likesOf(1, 10)).toEqual({ likes: 2, liked: true });
@@ -76,6 +79,8 @@ describe('POST /api/cards/{cardId}/like and GET /api/cards/{cardId}/likes', () =
     const unknown = await like(999, 10);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: 'Card not found' });
+    const russian = await h.fetch('/api/cards/999/like', { method: 'POST', headers: asUser(10, 0, 'ru') });
+    expect(await russian.json()).toMatchObject({ error: 'Карточка не найдена' });
 
     await h.bus.publish(makeEvent(cardDeleted, { id: 4 }));
     await waitFor(async () => {
