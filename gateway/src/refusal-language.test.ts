@@ -1,5 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionEviction } from './identity/session-eviction';
+import type { SessionResolver } from './identity/session-resolver';
 import { type Harness, sameOriginJson, session, sessionCookie, startHarness } from './testing/harness';
 
 /**
@@ -85,6 +87,36 @@ describe('the gateway’s refusals, to a visitor whose session is Russian', () =
     });
     expect(res.status).toBe(403);
     expect(await errorOf(res)).toBe('Нужны права администратора');
+  });
+});
+
+describe('a session the gateway does not remember', () => {
+  it('a method the route table does not list waits for the visitor (after the rate limits)', async () => {
+    h.sessions.set('session-of-a-russian-003', session(7, 0, 'ru'));
+    const before = h.sessionLookups();
+    const res = await h.request('/api/stats', {
+      method: 'PATCH',
+      headers: sameOriginJson({ cookie: sessionCookie('session-of-a-russian-003') }),
+    });
+    expect(await errorOf(res)).toBe('Этот метод здесь не поддерживается');
+    expect(h.sessionLookups()).toBe(before + 1);
+  });
+
+  it('a refused language change leaves the session remembered; a made one forgets it', () => {
+    const forgotten: string[] = [];
+    const resolver = { forget: (id: string) => forgotten.push(id) } as unknown as SessionResolver;
+    const evict = createSessionEviction(resolver, 'sid', { closeSession: () => {} });
+    const answered = (status: number) => ({
+      method: 'POST',
+      headers: russian,
+      route: '/change-language/:lang',
+      params: { lang: 'xx' },
+      status,
+    });
+    evict(answered(400));
+    expect(forgotten).toEqual([]);
+    evict(answered(200));
+    expect(forgotten).toEqual([RUSSIAN]);
   });
 });
 

@@ -8,7 +8,13 @@ import { type Policy, PolicySteps, Redirect, type Verdict } from '../policies';
 import { createPublicHost } from '../security/public-host';
 import { AnswerCopies } from './answer-copies';
 import { Exchange, type ExchangeSetting, replaceableHeaders } from './exchange';
-import { type ForwardingSetting, forward, forwardingOf, type PathForwarding } from './forwarding';
+import {
+  type ForwardingSetting,
+  forward,
+  forwardingOf,
+  type PathForwarding,
+  refuseAsVisitor,
+} from './forwarding';
 import { createIdentitySigner } from './identity-signer';
 import { PROXIED_METHODS, routesByService } from './route-table';
 import { createUpstream, FailureLog, type Upstream } from './upstreams';
@@ -77,7 +83,11 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     }
     if (!x.route) {
       x.header('allow', ALL_METHODS_ALLOW);
-      x.fail(new AppError(405, 'method_not_allowed', text('platform.methodNotAllowed')));
+      refuseAsVisitor(
+        x,
+        opts.visitors,
+        new AppError(405, 'method_not_allowed', text('platform.methodNotAllowed')),
+      );
     } else forward(target, x, forwarding);
   };
 

@@ -80,6 +80,20 @@ export interface ForwardingSetting {
 }
 
 /**
+ * Answers `error` once the visitor is known, in their session's language: for refusals after the
+ * policies (rate limits included), which may cost a session look-up as any request does.
+ */
+export function refuseAsVisitor(x: Exchange, visitors: VisitorLookup, error: AppError): void {
+  const visitor = visitors(x);
+  const refuse = (known?: Visitor) => {
+    if (known) x.visitorKnown(known);
+    x.fail(error);
+  };
+  if (visitor instanceof Promise) visitor.then(refuse, () => refuse());
+  else refuse(visitor);
+}
+
+/**
  * The gate of one route-table path, before any body is read: a method the table does not list
  * is 405; a declared body over the route's limit is 413; then the visitor is resolved and the
  * route's access rule applied (401/403 whether or not the service runs); a service that is not
@@ -89,7 +103,11 @@ export function forward(target: PathForwarding, x: Exchange, setting: Forwarding
   const route = target.byMethod.get(x.method);
   if (!route) {
     x.header('allow', target.allow);
-    x.fail(new AppError(405, 'method_not_allowed', text('platform.methodNotAllowed')));
+    refuseAsVisitor(
+      x,
+      setting.visitors,
+      new AppError(405, 'method_not_allowed', text('platform.methodNotAllowed')),
+    );
     return;
   }
   if (isPersonal(route)) {
