@@ -311,6 +311,8 @@ class Tally {
   readonly english = new Map<string, { count: number; example: string }>();
   readonly routesCovered = new Set<RouteSpec>();
   notBuilt = 0;
+  /** Refusals (4xx, 5xx) the Russian administrator got: each checked for Russian. */
+  russianRefusals = 0;
   total = 0;
   slowest = 0;
 
@@ -329,8 +331,9 @@ class Tally {
       this.find(`${answer.status} ${where}`, call, answer);
     else if (work.variant.startsWith('oversized') && !refusedWithLimit(answer, route, call.chunked === true))
       this.find(`oversized not refused with its limit (${answer.status}) ${where}`, call, answer);
-    if (russian && (cls === '4xx' || cls === '5xx') && !/[а-яё]/i.test(messageOf(answer.body)))
-      this.find(englishKey(answer), call, answer, this.english);
+    if (!russian || (cls !== '4xx' && cls !== '5xx')) return;
+    this.russianRefusals++;
+    if (!/[а-яё]/i.test(messageOf(answer.body))) this.find(englishKey(answer), call, answer, this.english);
   }
 
   private newRow(): Record<StatusClass, number> {
@@ -393,7 +396,9 @@ function printReport(tally: Tally, planned: number, seconds: number): void {
   for (const [key, { count, example }] of tally.findings)
     console.log(`  ${key} ×${count}\n    e.g. ${example}`);
   const english = [...tally.english.values()].reduce((n, f) => n + f.count, 0);
-  console.log(`\nrefusals to the Russian administrator without Russian in the message: ${english}`);
+  console.log(
+    `\nrefusals to the Russian administrator: ${tally.russianRefusals}, without Russian in the message: ${english}`,
+  );
   for (const [key, { count, example }] of tally.english)
     console.log(`  ${key} ×${count}\n    e.g. ${example}`);
 }
