@@ -30,7 +30,15 @@ afterAll(async () => {
 
 const result = (method: RunResult['method']): RunResult => {
   const at = new Date().toISOString();
-  const none = { updated: 0, total: 0, startedAt: at, finishedAt: at, durationMs: 0, updatedIds: [] };
+  const none = {
+    updated: 0,
+    total: 0,
+    startedAt: at,
+    finishedAt: at,
+    durationMs: 0,
+    updatedIds: [],
+    errors: [],
+  };
   return { rarityScores: none, cardRanks: none, totalDuration: 1, method };
 };
 
