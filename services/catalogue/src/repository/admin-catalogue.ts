@@ -247,16 +247,12 @@ export async function updateRank(tx: Tx, id: number, patch: Partial<typeof ranks
 
 /** An edit of a season's fields; answers the season as it is now, or undefined when there is none. */
 export async function updateSeason(tx: Tx, id: number, patch: Partial<typeof seasons.$inferInsert>) {
-  const [row] = await tx
-    .update(seasons)
-    .set(patch)
-    .where(eq(seasons.id, id))
-    .returning({
-      id: seasons.id,
-      title: seasons.title,
-      startDate: seasons.startDate,
-      endDate: seasons.endDate,
-    });
+  const [row] = await tx.update(seasons).set(patch).where(eq(seasons.id, id)).returning({
+    id: seasons.id,
+    title: seasons.title,
+    startDate: seasons.startDate,
+    endDate: seasons.endDate,
+  });
   return row;
 }
 
