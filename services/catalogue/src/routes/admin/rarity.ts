@@ -118,6 +118,8 @@ export function registerRarityRoutes(app: HttpServer, job: RarityJob): void {
     async (req) => job.run({ type: 'manual', method: 'scores', audit: runAudit(req, 'rarity.recalculated') }),
   );
 
+  registerRevisionRoutes(app, job);
+  registerAnalysisRoutes(app, job);
   app.post(
     '/admin/ranks/preview',
     { schema: { body: rankPreviewBodySchema, response: { 200: rankPreviewSchema } } },
@@ -143,15 +145,6 @@ export function registerRarityRoutes(app: HttpServer, job: RarityJob): void {
     },
   );
 
-  app.get('/admin/ranks/analysis', { schema: { response: { 200: rankAnalysisAnswerSchema } } }, async () => ({
-    analysis: await job.analysis(),
-  }));
-  app.get(
-    '/admin/ranks/likes-analysis',
-    { schema: { response: { 200: likesAnalysisAnswerSchema } } },
-    async () => ({ analysis: await job.likesAnalysis() }),
-  );
-
   app.post(
     '/admin/ranks/force-fix-thresholds',
     { schema: { body: forceFixBodySchema, response: { 200: forceFixAnswerSchema } } },
@@ -173,6 +166,16 @@ export function registerRarityRoutes(app: HttpServer, job: RarityJob): void {
     }),
   );
 
+  app.get(
+    '/admin/cards/:id/rarity-history',
+    { schema: { params: cardParams, response: { 200: rarityHistorySchema } } },
+    async (req) =>
+      (await job.history(req.params.id)).map((h) => ({ score: h.score, at: h.at.toISOString() })),
+  );
+}
+
+/** The rank revisions (rules: rank revisions): the latest, and undo. */
+function registerRevisionRoutes(app: HttpServer, job: RarityJob): void {
   app.get('/admin/ranks/revisions', { schema: { response: { 200: rankRevisionListSchema } } }, async () =>
     job.revisions(),
   );
@@ -181,11 +184,16 @@ export function registerRarityRoutes(app: HttpServer, job: RarityJob): void {
     { schema: { params: adminIdParamsSchema, response: { 200: rankUndoSchema } } },
     async (req) => job.undo(req.params.id, req.identity.userId, undoAudit(req)),
   );
+}
 
+/** The rank and likes analyses (requirements C3). */
+function registerAnalysisRoutes(app: HttpServer, job: RarityJob): void {
+  app.get('/admin/ranks/analysis', { schema: { response: { 200: rankAnalysisAnswerSchema } } }, async () => ({
+    analysis: await job.analysis(),
+  }));
   app.get(
-    '/admin/cards/:id/rarity-history',
-    { schema: { params: cardParams, response: { 200: rarityHistorySchema } } },
-    async (req) =>
-      (await job.history(req.params.id)).map((h) => ({ score: h.score, at: h.at.toISOString() })),
+    '/admin/ranks/likes-analysis',
+    { schema: { response: { 200: likesAnalysisAnswerSchema } } },
+    async () => ({ analysis: await job.likesAnalysis() }),
   );
 }

@@ -13,6 +13,7 @@ import type { Draft } from '../table/model';
 import { ListStatus, useConfirmDelete } from '../table/parts';
 import { type AdminTableState, deleteInTurn, useAdminTable } from '../table/useAdminTable';
 import { AddForm, type AddFormDecl } from './AddForm';
+import { type RowEditDecl, useRowEdit } from './RowEdit';
 import { type ResourceList, useResourceWrites } from './useResource';
 
 /**
@@ -149,7 +150,11 @@ export function CatalogueSection<
  * the loading text, the error or the whole list in a table whose last column deletes a row after
  * a confirmation.
  */
-export interface PlainDecl<T extends { id: number }, V extends Record<string, string>> {
+export interface PlainDecl<
+  T extends { id: number },
+  V extends Record<string, string>,
+  E extends Record<string, string> = Record<string, string>,
+> {
   list: ResourceList<T>;
   changes: readonly ClientReadRoute[];
   className: string;
@@ -168,14 +173,17 @@ export interface PlainDecl<T extends { id: number }, V extends Record<string, st
   };
   /** Wraps the whole section (the rank section's labelled region). */
   frame?: (children: ReactNode) => ReactNode;
+  /** Rows edited in place (RowEdit.tsx): an Edit button beside Delete. */
+  edit?: RowEditDecl<T, E>;
 }
 
-export function PlainSection<T extends { id: number }, V extends Record<string, string>>({
-  decl,
-}: {
-  decl: PlainDecl<T, V>;
-}) {
+export function PlainSection<
+  T extends { id: number },
+  V extends Record<string, string>,
+  E extends Record<string, string> = Record<string, string>,
+>({ decl }: { decl: PlainDecl<T, V, E> }) {
   const write = useResourceWrites(decl.changes);
+  const rowEdit = useRowEdit(decl.edit, write);
   const [actionError, setActionError] = useState<string | null>(null);
   const { list, remove } = decl;
   const add: AddFormDecl<V> = { ...decl.add, create: (values) => write(() => decl.add.create(values)) };
@@ -193,9 +201,9 @@ export function PlainSection<T extends { id: number }, V extends Record<string, 
   const body = (
     <>
       <AddForm decl={add} />
-      {actionError ? (
+      {actionError || rowEdit.error ? (
         <p className="admin-error" role="alert">
-          {actionError}
+          {actionError ?? rowEdit.error}
         </p>
       ) : null}
       {!list.loaded && list.loading ? (
@@ -213,18 +221,23 @@ export function PlainSection<T extends { id: number }, V extends Record<string, 
           rowKey={(row) => row.id}
           empty={decl.texts.empty}
           columns={[
-            ...decl.columns,
+            ...rowEdit.columns(decl.columns),
             {
               key: 'actions',
               label: remove.column,
               render: (row) => (
-                <button
-                  type="button"
-                  className={remove.buttonClass ?? 'button button--danger'}
-                  onClick={() => void drop(row)}
-                >
-                  {remove.label}
-                </button>
+                <>
+                  {rowEdit.actions(row)}
+                  {rowEdit.editingId === row.id ? null : (
+                    <button
+                      type="button"
+                      className={remove.buttonClass ?? 'button button--danger'}
+                      onClick={() => void drop(row)}
+                    >
+                      {remove.label}
+                    </button>
+                  )}
+                </>
               ),
             },
           ]}
