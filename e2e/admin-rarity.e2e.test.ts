@@ -29,6 +29,16 @@ async function shoot(page: Page, element: Locator, path: string) {
   await page.screenshot({ path, fullPage: true, clip: box });
 }
 
+/** The rarity section with a rank update's preview open: its button clicked, its heading shown. */
+async function openPreview(page: Page, button: string, heading: string) {
+  await page.goto(`${system.url}/admin?tab=rarity`);
+  const section = page.locator('.admin-rarity');
+  await section.getByRole('button', { name: button }).click();
+  const preview = section.locator('.admin-preview');
+  await preview.getByRole('heading', { name: heading }).waitFor();
+  return { section, preview };
+}
+
 /** Another page of the administrator's, in a language of its own. */
 async function pageIn(lang: 'en' | 'ru') {
   const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -101,7 +111,7 @@ describe('ranks and rarity in the admin area', () => {
     const section = admin.locator('.admin-rarity');
     await section.getByRole('button', { name: 'Recalculate rarityScore' }).click();
     await expect.poll(() => section.getByText(/rarityScore changed: \d+ of \d+/).count()).toBeGreaterThan(0);
-    // Each step's errors are listed apart (spec 2 §8); an answered run has none.
+    // Each step's errors are listed apart (requirements C8); an answered run has none.
     expect(await section.locator('.admin-step-errors').first().textContent()).toMatch(
       /rarityScore errors: none.*Rank errors: none/s,
     );
@@ -135,11 +145,7 @@ describe('ranks and rarity in the admin area', () => {
       dialogs += 1;
       void d.dismiss();
     });
-    await admin.goto(`${system.url}/admin?tab=rarity`);
-    const section = admin.locator('.admin-rarity');
-    await section.getByRole('button', { name: 'Full smart update' }).click();
-    const preview = section.locator('.admin-preview');
-    await preview.getByRole('heading', { name: 'Preview: smart update' }).waitFor();
+    const { section, preview } = await openPreview(admin, 'Full smart update', 'Preview: smart update');
     // Warnings: most cards share one score (the demo), and more than half would move.
     expect(await preview.locator('[data-warning="many_ties"]').textContent()).toMatch(
       /have the same rarityScore/,
@@ -179,11 +185,11 @@ describe('ranks and rarity in the admin area', () => {
 
   it('shows the preview in Russian at phone and desktop widths, and force-fix applies only after its preview', async () => {
     const { page } = await pageIn('ru');
-    await page.goto(`${system.url}/admin?tab=rarity`);
-    const section = page.locator('.admin-rarity');
-    await section.getByRole('button', { name: 'Полное умное обновление' }).click();
-    const preview = section.locator('.admin-preview');
-    await preview.getByRole('heading', { name: 'Предпросмотр: умное обновление' }).waitFor();
+    const { section, preview } = await openPreview(
+      page,
+      'Полное умное обновление',
+      'Предпросмотр: умное обновление',
+    );
     expect(await preview.locator('[data-warning="many_ties"]').textContent()).toMatch(
       /одинаковый rarityScore/,
     );

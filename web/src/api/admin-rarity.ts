@@ -26,7 +26,7 @@ export function failureText(err: unknown): string | undefined {
   return typeof body?.error === 'string' && body.error ? body.error : undefined;
 }
 
-/** A refused run's errors by step (spec 2 §8: the scores' and the ranks' apart), when it names them. */
+/** A refused run's errors by step (requirements C8: the scores' and the ranks' apart), when it names them. */
 export function stepErrors(err: unknown): { rarityScores: string[]; cardRanks: string[] } | undefined {
   const details =
     err instanceof HttpError ? (err.body as { details?: unknown } | undefined)?.details : undefined;

@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 const int = () => z.number().int();
 
-/** One step of a run: how many it changed of how many, when, and its errors (spec 2 §8). */
+/** One step of a run: how many it changed of how many, when, and its errors (requirements C8). */
 export const rarityStepSchema = z.object({
   updated: int(),
   total: int(),

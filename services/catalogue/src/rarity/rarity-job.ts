@@ -50,7 +50,7 @@ interface RunOptions {
   actorId?: number | null;
 }
 
-/** A run's steps as spec 2 §8 lists their errors: the scores, then the ranks. */
+/** A run's steps as requirements C8 lists their errors: the scores, then the ranks. */
 export type RunStep = 'rarityScores' | 'cardRanks';
 
 /** A refusal of a run, naming the step it stopped in (the screen lists each step's errors apart). */

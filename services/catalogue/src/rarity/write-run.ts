@@ -16,7 +16,7 @@ export interface StepStats {
   /** The first 100 changed card ids. */
   updatedIds: number[];
   /**
-   * What went wrong in this step (spec 2 §8 lists the scores' and the ranks' errors apart). A run
+   * What went wrong in this step (requirements C8 lists the scores' and the ranks' errors apart). A run
    * is all-or-nothing, so a run that is answered has none; a refused run names its step in the
    * error's `details.step` and `details.errors` instead.
    */

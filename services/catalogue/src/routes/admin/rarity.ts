@@ -63,7 +63,7 @@ const REASONS = new Set<unknown>([
 
 /**
  * Every refusal of the job reaches the screen in the caller's language; one that stopped a run in
- * a step lists it under that step's errors (`details.errors.rarityScores` / `.cardRanks`, spec 2 §8).
+ * a step lists it under that step's errors (`details.errors.rarityScores` / `.cardRanks`, requirements C8).
  */
 function refusalsWorded(app: HttpServer): void {
   app.setErrorHandler((err, req) => {

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Column } from '../table/DataTable';
 import type { FieldDecl } from './AddForm';
 
@@ -7,7 +8,8 @@ import type { FieldDecl } from './AddForm';
  * inputs, Save sends only the values that differ from the row's, Cancel (or Escape) leaves it.
  */
 export interface RowEditDecl<T, E extends Record<string, string>> {
-  labels: { edit: string; editRow: (row: T) => string; save: string; cancel: string };
+  /** The Edit button's accessible name for a row (its text is the kit's Edit). */
+  editRow: (row: T) => string;
   /** Each edited value, and the key of the column whose cell becomes its input. */
   fields: readonly (FieldDecl<E> & { column: string })[];
   /** The row's values as the inputs show them. */
@@ -24,6 +26,7 @@ export function useRowEdit<T extends { id: number }, E extends Record<string, st
   decl: RowEditDecl<T, E> | undefined,
   run: Run,
 ) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState<{ row: T; values: E } | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -83,8 +86,8 @@ export function useRowEdit<T extends { id: number }, E extends Record<string, st
   const actions = (row: T): ReactNode =>
     decl ? (
       <RowEditButtons
-        labels={decl.labels}
-        editRow={decl.labels.editRow(row)}
+        labels={{ edit: t('adminTable.edit'), save: t('adminTable.save'), cancel: t('adminTable.cancel') }}
+        editRow={decl.editRow(row)}
         editing={editing === null ? 'none' : editing.row.id === row.id ? 'this' : 'other'}
         saving={saving}
         onEdit={() => {

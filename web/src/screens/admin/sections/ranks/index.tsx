@@ -33,12 +33,7 @@ const editBody = (v: Partial<RankValues>) => ({
 
 /** Editing a rank in its row: code, title, threshold and image (the server checks them again). */
 const rankEdit = (t: TFunction): RowEditDecl<AdminRank, RankValues> => ({
-  labels: {
-    edit: t('adminRanks.edit'),
-    editRow: (rank) => t('adminRanks.editLabel', { code: rank.code }),
-    save: t('adminRanks.save'),
-    cancel: t('adminRanks.cancel'),
-  },
+  editRow: (rank) => t('adminRanks.editLabel', { code: rank.code }),
   fields: [
     { name: 'code', column: 'code', label: t('adminRanks.code'), maxLength: 10 },
     { name: 'title', column: 'name', label: t('adminRanks.name'), maxLength: 100 },

@@ -7,7 +7,7 @@ import { DistributionChart } from './DistributionChart';
 
 const two = (n: number | null | undefined) => (typeof n === 'number' ? n.toFixed(2) : '-');
 
-/** Each step's errors apart (spec 2 §8): the rarityScore step's, then the ranks step's. */
+/** Each step's errors apart (requirements C8): the rarityScore step's, then the ranks step's. */
 export function StepErrors({ errors }: { errors: { rarityScores: string[]; cardRanks: string[] } }) {
   const { t } = useTranslation();
   const list = (label: string, items: string[]) => (

@@ -46,12 +46,7 @@ export default function SeasonsSection() {
           { key: 'end', label: t('adminCatalogue.seasons.end'), render: (s) => dateShown(s.endDate) },
         ],
         edit: {
-          labels: {
-            edit: t('adminCatalogue.seasons.edit'),
-            editRow: (s) => t('adminCatalogue.seasons.editLabel', { title: s.title }),
-            save: t('adminCatalogue.seasons.save'),
-            cancel: t('adminCatalogue.seasons.cancel'),
-          },
+          editRow: (s) => t('adminCatalogue.seasons.editLabel', { title: s.title }),
           fields: [
             { name: 'title', column: 'title', label: t('adminCatalogue.seasons.title'), maxLength: 200 },
             { name: 'startDate', column: 'start', label: t('adminCatalogue.seasons.start'), type: 'date' },
