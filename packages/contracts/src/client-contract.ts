@@ -6,6 +6,16 @@ import type {
   adminFranchiseSchema,
   adminRankSchema,
   adminSeasonSchema,
+  autoUpdateAnswerSchema,
+  forceFixAnswerSchema,
+  likesAnalysisAnswerSchema,
+  RankUpdateMethod,
+  rankAnalysisAnswerSchema,
+  rankPreviewSchema,
+  rankRevisionListSchema,
+  rankUndoSchema,
+  rarityRecalcStatsSchema,
+  rarityRunSchema,
 } from './admin-catalogue';
 import type {
   adminAnimeExistsSchema,
@@ -227,12 +237,48 @@ export interface ClientRoutes {
     response: Out<typeof adminRankSchema>;
   };
   'DELETE /admin/ranks/:id': { params: Id; response: Out<typeof adminDoneSchema> };
+  'PATCH /admin/ranks/:id': {
+    params: Id;
+    body: { code?: string; title?: string; imageUrl?: string | null; threshold?: number | null };
+    response: Out<typeof adminRankSchema>;
+  };
   'GET /admin/seasons': { response: Out<typeof adminSeasonSchema>[] };
   'POST /admin/seasons': {
     body: { title: string; startDate: string; endDate: string };
     response: Out<typeof adminSeasonSchema>;
   };
   'DELETE /admin/seasons/:id': { params: Id; response: Out<typeof adminDoneSchema> };
+  'PATCH /admin/seasons/:id': {
+    params: Id;
+    body: { title?: string; startDate?: string; endDate?: string };
+    response: Out<typeof adminSeasonSchema>;
+  };
+  // --- rarity and the rank updates (requirements C7 "Rarity"; rank previews and revisions) ---
+  'GET /admin/cards/rarity-recalc-stats': { response: Out<typeof rarityRecalcStatsSchema> };
+  'POST /admin/cards/recalculate-rarity': {
+    body: Record<string, never>;
+    response: Out<typeof rarityRunSchema>;
+  };
+  'POST /admin/ranks/preview': {
+    body: { method: RankUpdateMethod };
+    response: Out<typeof rankPreviewSchema>;
+  };
+  'POST /admin/ranks/auto-update': {
+    body: { method: 'smart' | 'percentile'; previewToken?: string };
+    response: Out<typeof autoUpdateAnswerSchema>;
+  };
+  'POST /admin/ranks/force-fix-thresholds': {
+    body: { previewToken?: string };
+    response: Out<typeof forceFixAnswerSchema>;
+  };
+  'GET /admin/ranks/analysis': { response: Out<typeof rankAnalysisAnswerSchema> };
+  'GET /admin/ranks/likes-analysis': { response: Out<typeof likesAnalysisAnswerSchema> };
+  'GET /admin/ranks/revisions': { response: Out<typeof rankRevisionListSchema> };
+  'POST /admin/ranks/revisions/:id/undo': {
+    params: Id;
+    body: Record<string, never>;
+    response: Out<typeof rankUndoSchema>;
+  };
   'GET /admin/cards': { response: Out<typeof adminCardSchema>[] };
   'POST /admin/cards': { body: AdminCardBody; response: unknown };
   'POST /admin/cards/bulk': { body: { cards: AdminCardBody[] }; response: unknown };

@@ -136,6 +136,42 @@ export const rarityRuns = catalogue.table(
   (t) => [index('rarity_runs_at_idx').on(t.at)],
 );
 
+/** A rank's threshold as a revision keeps it. */
+export interface RevisionThreshold {
+  id: number;
+  code: string;
+  threshold: number | null;
+}
+
+/**
+ * Each rank update (smart, percentile, force-fix) and each undo (rules, rank revisions): the
+ * thresholds before and after, and every card it moved with its rank before and after (parallel
+ * arrays), so the update can be undone exactly. An undone revision names the undo's revision.
+ */
+export const rankRevisions = catalogue.table(
+  'rank_revisions',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The administrator (null: the system). */
+    actorId: integer('actor_id'),
+    /** smart, percentile, force-fix or undo. */
+    kind: text('kind').$type<'smart' | 'percentile' | 'force-fix' | 'undo'>().notNull(),
+    /** For an undo: the revision it undid. */
+    undoOf: integer('undo_of'),
+    thresholdsBefore: jsonb('thresholds_before').$type<RevisionThreshold[]>().notNull(),
+    thresholdsAfter: jsonb('thresholds_after').$type<RevisionThreshold[]>().notNull(),
+    cardIds: integer('card_ids').array().notNull(),
+    ranksBefore: integer('ranks_before').array().notNull(),
+    ranksAfter: integer('ranks_after').array().notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: integer('undone_by'),
+    /** The undo's own revision. */
+    undoneIn: integer('undone_in'),
+  },
+  (t) => [index('rank_revisions_at_idx').on(t.at)],
+);
+
 /** Card ids per rarity_history row: block = card id / RARITY_HISTORY_BLOCK. */
 export const RARITY_HISTORY_BLOCK = 1000;
 /**

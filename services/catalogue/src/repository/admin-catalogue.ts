@@ -239,6 +239,23 @@ export async function insertRank(tx: Tx, row: typeof ranks.$inferInsert) {
   return created!;
 }
 
+/** An edit of a rank's fields; answers the rank as it is now, or undefined when there is none. */
+export async function updateRank(tx: Tx, id: number, patch: Partial<typeof ranks.$inferInsert>) {
+  const [row] = await tx.update(ranks).set(patch).where(eq(ranks.id, id)).returning();
+  return row;
+}
+
+/** An edit of a season's fields; answers the season as it is now, or undefined when there is none. */
+export async function updateSeason(tx: Tx, id: number, patch: Partial<typeof seasons.$inferInsert>) {
+  const [row] = await tx.update(seasons).set(patch).where(eq(seasons.id, id)).returning({
+    id: seasons.id,
+    title: seasons.title,
+    startDate: seasons.startDate,
+    endDate: seasons.endDate,
+  });
+  return row;
+}
+
 export async function deleteRankRow(tx: Tx, id: number) {
   const [row] = await tx.delete(ranks).where(eq(ranks.id, id)).returning();
   return row;
