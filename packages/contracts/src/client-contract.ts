@@ -31,12 +31,17 @@ import type {
   adminCacheCleanupResponseSchema,
   adminCacheClearResponseSchema,
   adminCacheStatsResponseSchema,
+  channelCheckSchema,
   logActionOptionsSchema,
   logCategoryOptionsSchema,
   logListSchema,
   logStatsSchema,
   newsInputSchema,
   newsListSchema,
+  relayRunListSchema,
+  SettingKey,
+  settingAnswerSchema,
+  settingSaveSchema,
 } from './admin-ops';
 import type { adminLevelBodySchema, adminLevelResultSchema, adminUserSchema } from './admin-users';
 import type { animeSchema, animeSearchAnswerSchema, apiStatusSchema } from './anime-search';
@@ -161,6 +166,13 @@ export interface ClientRoutes {
     response: Out<typeof adminCacheCleanupResponseSchema>;
   };
   'POST /api/admin/news': { body: In<typeof newsInputSchema>; response: unknown };
+  'GET /api/config/:key': { params: { key: SettingKey }; response: Out<typeof settingAnswerSchema> };
+  'POST /api/admin/config': { body: In<typeof settingSaveSchema>; response: Out<typeof settingAnswerSchema> };
+  'GET /api/admin/discord/check-channel/:id': {
+    params: { id: string };
+    response: Out<typeof channelCheckSchema>;
+  };
+  'GET /api/admin/vk/runs': { response: Out<typeof relayRunListSchema> };
   'PUT /api/admin/news/:id': { params: Id; body: In<typeof newsInputSchema>; response: unknown };
   'DELETE /api/admin/news/:id': { params: Id; response: unknown };
 
