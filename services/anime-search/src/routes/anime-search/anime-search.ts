@@ -6,13 +6,12 @@ import {
   animeSources,
   bundledLanguageOf,
 } from '@acg/contracts';
-import { type HttpServer, UnavailableError } from '@acg/platform';
+import { type HttpServer, RateLimitError, UnavailableError } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AnimeSearchContext } from '../../context';
 import { toAnime } from '../../index/records';
 import type { IndexMatch } from '../../index/repository';
 import { searchKey } from '../../lookups';
-import { ClientShareExceeded } from '../../sources/client-share';
 import { asCaller } from '../errors';
 
 /**
@@ -103,8 +102,7 @@ async function askSources(
         },
         (err: unknown) => {
           // 429 from asCaller: the caller's share with this source is used up.
-          const over =
-            err instanceof ClientShareExceeded || (err as { statusCode?: number }).statusCode === 429;
+          const over = err instanceof RateLimitError;
           outcomes[source] = over ? 'overShare' : 'failed';
           if (over) overShare ??= err;
           if (!over) req.log.warn({ err, source }, 'source search failed');
