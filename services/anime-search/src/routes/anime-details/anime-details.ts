@@ -11,6 +11,40 @@ import { ClientShareExceeded } from '../../sources/client-share';
 import { SourceNotFound } from '../../sources/source';
 import { asCaller, sourceFailure } from '../errors';
 
+const detailAt = (a: IndexedAnime) =>
+  Math.max(a.shikimoriDetailAt?.getTime() ?? 0, a.anilistDetailAt?.getTime() ?? 0);
+const shown = (a: IndexedAnime, animeId: string, language: Language): Anime => ({
+  ...toAnime(a.shikimori, a.anilist, language),
+  id: animeId,
+});
+
+/**
+ * The index's detail when it has one (an old one read again in the background, as background
+ * work); else `live` (the source now), with the index's search entry standing in if that fails.
+ */
+async function fromIndexFirst(
+  ctx: AnimeSearchContext,
+  req: FastifyRequest,
+  animeId: string,
+  live: (animeId: string) => Promise<Anime>,
+): Promise<Anime> {
+  const parsed = parseAnimeExternalId(animeId);
+  if (!parsed) throw new NotFoundError('Anime not found', { animeId });
+  const language = bundledLanguageOf(req.identity.language);
+  const indexed = await ctx.index.byPageId(parsed);
+  if (indexed && detailAt(indexed) > 0) {
+    if (Date.now() - detailAt(indexed) > ctx.detailMaxAgeMs)
+      asBackground(() => live(animeId)).catch((err) => req.log.warn({ err }, 'anime detail refresh failed'));
+    return shown(indexed, animeId, language);
+  }
+  try {
+    return await live(animeId);
+  } catch (err) {
+    if (indexed && !(err instanceof ClientShareExceeded)) return shown(indexed, animeId, language);
+    throw err;
+  }
+}
+
 /**
  * GET /api/anime/{animeId}/details (requirements M7; issue 24): from the anime index when it holds
  * the anime's detail; a detail older than DETAIL_MAX_AGE_HOURS is shown and read again in the
@@ -30,35 +64,9 @@ export function registerAnimeDetailsRoutes(app: HttpServer, ctx: AnimeSearchCont
         response: { 200: animeSchema },
       },
     },
-    (req): Promise<Anime> => asCaller(req, () => fromIndexFirst(req, req.params.animeId)),
+    (req): Promise<Anime> =>
+      asCaller(req, () => fromIndexFirst(ctx, req, req.params.animeId, (animeId) => details(req, animeId))),
   );
-
-  const detailAt = (a: IndexedAnime) =>
-    Math.max(a.shikimoriDetailAt?.getTime() ?? 0, a.anilistDetailAt?.getTime() ?? 0);
-  const shown = (a: IndexedAnime, animeId: string, language: Language): Anime => ({
-    ...toAnime(a.shikimori, a.anilist, language),
-    id: animeId,
-  });
-
-  async function fromIndexFirst(req: FastifyRequest, animeId: string): Promise<Anime> {
-    const parsed = parseAnimeExternalId(animeId);
-    if (!parsed) throw new NotFoundError('Anime not found', { animeId });
-    const language = bundledLanguageOf(req.identity.language);
-    const indexed = await ctx.index.byPageId(parsed);
-    if (indexed && detailAt(indexed) > 0) {
-      if (Date.now() - detailAt(indexed) > ctx.detailMaxAgeMs)
-        asBackground(() => details(req, animeId)).catch((err) =>
-          req.log.warn({ err }, 'anime detail refresh failed'),
-        );
-      return shown(indexed, animeId, language);
-    }
-    try {
-      return await details(req, animeId);
-    } catch (err) {
-      if (indexed && !(err instanceof ClientShareExceeded)) return shown(indexed, animeId, language);
-      throw err;
-    }
-  }
 
   /** Keeps a detail a source gave in the index (a failure to keep it does not fail the page). */
   const keep = (req: FastifyRequest, write: () => Promise<void>) =>
