@@ -66,4 +66,10 @@ export const searches = animeSearch.table(
   (t) => [index('searches_hits_idx').on(t.hits)],
 );
 
-export const tables = { anime, animeTitles, searches };
+/** When the background fill last read each page of a site's lists (kept with the index it filled). */
+export const listReads = animeSearch.table('list_reads', {
+  list: text('list').primaryKey(),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tables = { anime, animeTitles, searches, listReads };

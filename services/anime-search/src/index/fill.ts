@@ -45,7 +45,7 @@ export function startFill(opts: FillOptions): { stop(): Promise<void> } {
     (await state.add('leader', me, leaseSeconds)) ||
     ((await state.get<string>('leader')) === me && (await state.replace('leader', me)));
 
-  /** A list page read within refreshMs is not read again. */
+  /** A list page read within refreshMs is not read again (list_reads, beside the index). */
   const listJob = (source: AnimeSource, list: 'popular' | 'ongoing', page: number): Job => ({
     name: `${source} ${list} page ${page}`,
     run: async () => {
@@ -56,7 +56,7 @@ export function startFill(opts: FillOptions): { stop(): Promise<void> } {
         const media = await opts.anilist.list({ page, ongoing: list === 'ongoing' });
         await index.addAnilist(media.map((m) => indexedAnilist(m, false)));
       }
-      await state.set(`list:${source}:${list}:${page}`, Date.now(), opts.refreshMs / 1000);
+      await index.listRead(`${source}:${list}:${page}`);
     },
   });
 
@@ -66,7 +66,7 @@ export function startFill(opts: FillOptions): { stop(): Promise<void> } {
       ['ongoing', ONGOING_PAGES],
     ] as const) {
       for (let page = 1; page <= pages; page++)
-        if ((await state.get(`list:${source}:${list}:${page}`)) === undefined)
+        if (!(await index.listFresh(`${source}:${list}:${page}`, opts.refreshMs)))
           return listJob(source, list, page);
     }
     const [query] = await index.staleSearches(source, opts.refreshMs, 1);

@@ -204,6 +204,22 @@ export function createAnimeIndex(database: Database) {
       return rows.map((r) => r.id);
     },
 
+    /** True when the fill read this list page within `freshMs`. */
+    async listFresh(list: string, freshMs: number): Promise<boolean> {
+      const { rows } = await pool.query(
+        'select 1 from list_reads where list = $1 and read_at >= now() - make_interval(secs => $2)',
+        [list, freshMs / 1000],
+      );
+      return rows.length > 0;
+    },
+
+    async listRead(list: string): Promise<void> {
+      await pool.query(
+        'insert into list_reads (list) values ($1) on conflict (list) do update set read_at = now()',
+        [list],
+      );
+    },
+
     /** Size and freshness of the index, for the admin status. */
     async stats(freshMs: number) {
       const { rows } = await pool.query<Record<string, string | null>>(
