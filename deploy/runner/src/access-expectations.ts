@@ -154,6 +154,7 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'GET /api/admin/vk/runs': ADMINISTRATOR,
   'POST /api/admin/vk/run': ADMINISTRATOR,
   'GET /api/admin/cache/stats': ADMINISTRATOR,
+  'GET /api/admin/anime-search/status': ADMINISTRATOR,
   'POST /api/admin/cache/clear': ADMINISTRATOR,
   'POST /api/admin/cache/cleanup': ADMINISTRATOR,
   'GET /trade/api/admin/stats': ADMINISTRATOR,

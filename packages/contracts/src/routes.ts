@@ -165,6 +165,7 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/admin/anilist/characters/:anilistId', 'anime-search', 'admin', 'catalogue-admin'),
   r('GET', '/admin/shikimori/anime/:shikimoriId/characters', 'anime-search', 'admin', 'catalogue-admin'),
   r('GET', '/admin/shikimori/characters/:id', 'anime-search', 'admin', 'catalogue-admin'),
+  r('GET', '/api/admin/anime-search/status', 'anime-search', 'admin', 'additive'),
 
   // --- admin operations (requirements O) ---
   r('GET', '/admin/users', 'auth', 'admin', 'operations-admin'),
