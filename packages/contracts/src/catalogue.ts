@@ -116,6 +116,8 @@ export const cardSummarySchema = z.object({
   characterAltname: z.string().nullable(),
   /** The character's name per language (additive; absent from older events). */
   characterNames: localizedSchema.optional(),
+  /** The catalogue anime the character appears in, by id (additive; absent from older events). */
+  animeIds: z.array(z.number().int()).optional(),
   characterImageUrl: z.string().nullable(),
   rankCode: z.string(),
   rankTitle: z.string(),

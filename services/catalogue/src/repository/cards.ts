@@ -11,6 +11,10 @@ const summaryColumns = {
   characterName: characters.name,
   characterAltname: characters.altname,
   characterNames: characters.names,
+  // Written out: inside a select list the builder leaves column names unqualified.
+  animeIds: sql<
+    number[]
+  >`(select coalesce(array_agg(ac.anime_id order by ac.anime_id), '{}') from catalogue.anime_characters ac where ac.character_id = catalogue.characters.id)`,
   characterImageUrl: characters.imageUrl,
   rankCode: ranks.code,
   rankTitle: ranks.title,
@@ -67,6 +71,7 @@ export function cardLookJsonSql(c: string, ch: string, r: string): SQL {
       `',"characterName":' || ${str(`${ch}.name`)}`,
       `',"characterAltname":' || ${str(`${ch}.altname`)}`,
       `',"characterNames":' || ${namesJson(`${ch}.names`)}`,
+      `',"animeIds":' || (select '[' || coalesce(string_agg(ac.anime_id::text, ',' order by ac.anime_id), '') || ']' from catalogue.anime_characters ac where ac.character_id = ${ch}.id)`,
       `',"characterImageUrl":' || ${str(`${ch}.image_url`)}`,
       `',"rankCode":' || ${str(`${r}.code`)}`,
       `',"rankTitle":' || ${str(`${r}.title`)}`,
