@@ -14,9 +14,9 @@ import {
   type RunResult,
   recalculateRarity,
 } from '../../../../api/admin-rarity';
+import { BarChart } from '../../../../components/BarChart';
 import { DataTable } from '../../table/DataTable';
 import { showThreshold } from '../ranks';
-import { DistributionChart } from './DistributionChart';
 
 type Action = 'smart' | 'percentile' | 'analysis' | 'likes' | 'fix' | 'scores';
 const two = (n: number | null | undefined) => (typeof n === 'number' ? n.toFixed(2) : '-');
@@ -186,7 +186,7 @@ export default function RaritySection() {
               max: two(analysis.rarityScoreStats.max),
             })}
           </p>
-          <DistributionChart bars={bars} label={t('adminRarity.chartLabel')} />
+          <BarChart bars={bars} label={t('adminRarity.chartLabel')} />
           <DataTable
             className="admin-table"
             rows={analysis.rankDistribution}
