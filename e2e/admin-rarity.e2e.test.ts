@@ -3,7 +3,7 @@ import { inventoryGrant } from '@acg/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { launchChromium } from './browser';
+import { answerConfirm, launchChromium } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -61,14 +61,9 @@ describe('ranks and rarity in the admin area', () => {
     await added.waitFor();
     expect(await added.locator('td').nth(3).textContent()).toBe('99.50');
     await admin.screenshot({ path: `${shots}/ranks-1280.png`, fullPage: true });
-    let asked = '';
-    admin.once('dialog', (d) => {
-      asked = d.message();
-      void d.accept();
-    });
     await added.getByRole('button').click();
+    expect(await answerConfirm(admin)).toMatch(/cannot be undone|нельзя отменить/);
     await added.waitFor({ state: 'detached' });
-    expect(asked).toMatch(/cannot be undone|нельзя отменить/);
   });
 
   it('recalculates rarity, analyses the distribution as a chart and the likes, updates and fixes thresholds', async () => {
@@ -83,14 +78,9 @@ describe('ranks and rarity in the admin area', () => {
     await section.getByRole('heading', { name: 'Likes analysis' }).waitFor();
     await section.getByRole('button', { name: 'Full smart update' }).click();
     await expect.poll(() => section.getByText('Method: smart').count()).toBeGreaterThan(0);
-    let asked = '';
-    admin.once('dialog', (d) => {
-      asked = d.message();
-      void d.accept();
-    });
     await section.getByRole('button', { name: 'Force-fix thresholds' }).click();
+    expect(await answerConfirm(admin)).toMatch(/strictly increasing/);
     await section.getByRole('heading', { name: /Thresholds fixed/ }).waitFor();
-    expect(asked).toMatch(/strictly increasing/);
     expect(await section.getByRole('alert').count()).toBe(0);
     await admin.screenshot({ path: `${shots}/rarity-1280.png`, fullPage: true });
     await admin.setViewportSize({ width: 390, height: 844 });

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCounts } from '../deploy/runner/src/testing/demo-counts';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { launchChromium } from './browser';
+import { launchChromium, waitForMessage } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -275,8 +275,7 @@ describe('a trade between two browsers', () => {
     await admin.getByRole('button', { name: 'Reset' }).click();
     await row.waitFor();
     await admin.getByRole('button', { name: 'Clean up expired' }).click();
-    await expect.poll(() => dialogs).toContain('Cleaned up 0 expired trades');
-    dialogs.length = 0;
+    await waitForMessage(admin, 'Cleaned up 0 expired trades');
     await admin
       .locator('.trade-items__image, .admin-trade-cards__image')
       .first()

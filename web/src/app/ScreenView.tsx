@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ForbiddenScreen } from '../screens/common/ForbiddenScreen';
+import { NotFoundScreen } from '../screens/common/NotFoundScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
 import { isForbidden, type Screen } from './screens';
 import { useSession } from './session';
@@ -46,6 +47,8 @@ export function ScreenView({ screen }: { screen: Screen }) {
   switch (screen.name) {
     case 'home':
       return <HomeScreen />;
+    case 'notFound':
+      return <NotFoundScreen />;
     case 'characters':
       return (
         <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>

@@ -10,7 +10,8 @@ export type Screen =
   | { name: 'trade' }
   | { name: 'anime' }
   | { name: 'animeDetail'; animeId: string }
-  | { name: 'collector'; userId: number };
+  | { name: 'collector'; userId: number }
+  | { name: 'notFound' };
 export type ScreenName = Screen['name'];
 
 const exact: Record<string, Screen> = {
@@ -51,4 +52,12 @@ export const isForbidden = (screen: Screen, user: PageUser | null): boolean =>
 
 /** HTTP status of the rendered page. */
 export const statusFor = (screen: Screen, user: PageUser | null): number =>
-  isForbidden(screen, user) ? 403 : 200;
+  screen.name === 'notFound' ? 404 : isForbidden(screen, user) ? 403 : 200;
+
+/**
+ * The screen of the page's own address: the not-found page when the gateway found its id
+ * unknown (`notFound` in the page state), else the screen the path chooses. The flag belongs to
+ * the address the page was loaded with: after a navigation inside the app the path decides again.
+ */
+export const screenAt = (pathname: string, notFound: { pathname: string } | null): Screen =>
+  notFound && notFound.pathname === pathname ? { name: 'notFound' } : screenFor(pathname);

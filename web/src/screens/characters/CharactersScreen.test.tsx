@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
 import { CharactersScreen } from './CharactersScreen';
@@ -227,6 +228,57 @@ describe('CharactersScreen: list and filters', () => {
   });
 });
 
+/** Shows the router's current address, as the browser's address bar would. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{`${pathname}${search}`}</output>;
+}
+const address = () => screen.getByTestId('address').textContent;
+
+describe('CharactersScreen: the filters live in the address', () => {
+  it('starts from the filters the address names and writes each change into it', async () => {
+    const mock = api();
+    renderPage(
+      { path: '/characters?rank=E&anime=3&frames=new', user: user() },
+      <>
+        <CharactersScreen />
+        <Address />
+      </>,
+    );
+    await screen.findByText('Stark');
+    expect(String(characterCalls(mock)[0]![0])).toBe('/api/characters?limit=60&anime_id=3&rank_code=E');
+    expect(screen.getByRole('button', { name: 'E' }).getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByRole('combobox', { name: 'Anime' }) as HTMLSelectElement).value).toBe('3');
+    expect((screen.getByRole('checkbox', { name: 'New frames' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'S' }));
+    expect(address()).toBe('/characters?rank=S&anime=3&frames=new');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(address()).toBe('/characters?frames=new');
+  });
+});
+
+describe('CharactersScreen: a failed load', () => {
+  it('keeps the filters usable and loads again on retry', async () => {
+    let down = true;
+    const mock = api({
+      '/api/characters*': async () =>
+        down ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse([stark]),
+    });
+    renderPage({ user: user(), language: 'ru' }, <CharactersScreen />);
+    const box = await screen.findByRole('alert');
+    expect(box.textContent).not.toContain('Failed to fetch');
+    // A filter tap while offline: the box stays in place, the page around it too.
+    fireEvent.click(screen.getByRole('button', { name: 'E' }));
+    await waitFor(() => expect(characterCalls(mock).length).toBeGreaterThanOrEqual(2));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Персонажи' })).toBeTruthy();
+    down = false;
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByText('Stark')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('CharactersScreen: the error box', () => {
   it.each([
     [
@@ -262,17 +314,18 @@ describe('CharactersScreen: the error box', () => {
     [
       'a failed request',
       () => Promise.reject(new TypeError('Failed to fetch')),
-      'Request failed: Failed to fetch',
-      'Ошибка запроса: Failed to fetch',
+      // Never the browser's English: the page says it in its own language (issue 22 item 4).
+      'Request failed: Could not reach the server. Check your connection and try again.',
+      'Ошибка запроса: Не удалось связаться с сервером. Проверьте подключение и повторите.',
     ],
     [
       'an answer that is not JSON',
       () => new Response('<html>', { status: 502 }),
-      'Request failed: HTTP 502',
-      'Ошибка запроса: HTTP 502',
+      'Request failed: The service is temporarily unavailable. Try again in a moment.',
+      'Ошибка запроса: Сервис временно недоступен. Повторите через минуту.',
     ],
   ])(
-    'replaces the page body with the error box (spec text in ru, English in en) for %s',
+    'shows the error box in place of the grid, filters still usable (spec text in ru, English in en), for %s',
     async (_case, answer, en, ru) => {
       for (const [language, title, message] of [
         ['en', 'Error', en],
@@ -281,11 +334,16 @@ describe('CharactersScreen: the error box', () => {
         api({ '/api/characters*': async () => answer() });
         const view = renderPage({ user: user(), language }, <CharactersScreen />);
         const box = await screen.findByRole('alert');
-        expect(within(box).getByRole('heading', { level: 1 }).textContent).toBe(title);
+        expect(within(box).getByRole('heading', { level: 2 }).textContent).toBe(title);
         expect(within(box).getByText(message)).toBeTruthy();
         expect(
-          screen.queryByRole('heading', { name: language === 'en' ? 'Characters' : 'Персонажи' }),
-        ).toBeNull();
+          within(box).getByRole('button', { name: language === 'en' ? 'Retry' : 'Повторить' }),
+        ).toBeTruthy();
+        // The rest of the page stays: its heading and the filters.
+        expect(
+          screen.getByRole('heading', { level: 1, name: language === 'en' ? 'Characters' : 'Персонажи' }),
+        ).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'S' })).toBeTruthy();
         view.unmount();
       }
     },

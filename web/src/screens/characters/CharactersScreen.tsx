@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogueCharacter } from '../../api/catalogue';
 import { useOwnedCards } from '../../api/owned';
 import { useRoute } from '../../api/query';
+import { useAddress } from '../../app/address';
 import { useSession } from '../../app/session';
 import { LikedCardsContext } from '../../components/LikeButton';
+import { loadErrorText } from '../../components/LoadError';
 import { rankColor } from '../../components/rank-color';
 import { animeTitle } from '../../i18n/localized';
 import { CharacterModal } from './CharacterModal';
 import { CharacterTile } from './CharacterTile';
-import { useCharacters } from './useCharacters';
+import { type CharactersFailure, useCharacters } from './useCharacters';
 
 /** Requirements M9: minimum character tile width. */
 const TILE_MIN_PX = 180;
@@ -39,26 +41,18 @@ export function CharactersScreen() {
         .sort((a, b) => a.title.localeCompare(b.title, language)),
     [animeAnswer, language],
   );
-  const [rankCode, setRankCode] = useState('');
-  const [animeId, setAnimeId] = useState('');
-  const [newFrames, setNewFrames] = useState(false);
+  // The filters live in the address (?rank=, ?anime=, ?frames=new): reload and back keep them.
+  const address = useAddress();
+  const rankCode = address.params.get('rank') ?? '';
+  const animeId = address.params.get('anime') ?? '';
+  const newFrames = address.params.get('frames') === 'new';
+  const setRankCode = (code: string) => address.set({ rank: code });
   const [open, setOpen] = useState<CatalogueCharacter | null>(null);
   // Cards liked during this page view, across every modal opened (requirements M4).
   const [likedCards] = useState(() => new Set<number>());
   const filter = useMemo(() => ({ rankCode, animeId }), [rankCode, animeId]);
   const characters = useCharacters(filter);
-
-  if (characters.status === 'error' && characters.error) {
-    return (
-      <section className="error-box" role="alert" aria-labelledby="characters-error">
-        <h1 id="characters-error">{t('characters.errorTitle')}</h1>
-        <p>{t(`characters.errors.${characters.error.kind}`, { detail: characters.error.detail })}</p>
-        <button type="button" className="button button--ghost" onClick={characters.retry}>
-          {t('loadError.retry')}
-        </button>
-      </section>
-    );
-  }
+  const failure = characters.status === 'error' ? characters.error : null;
 
   const filtered = rankCode !== '' || animeId !== '';
   return (
@@ -95,7 +89,7 @@ export function CharactersScreen() {
           <span className="visually-hidden">{t('characters.animeFilter')}</span>
           <select
             value={animeId}
-            onChange={(e) => setAnimeId(e.target.value)}
+            onChange={(e) => address.set({ anime: e.target.value })}
             aria-label={t('characters.animeFilter')}
           >
             <option value="">{t('characters.animePlaceholder')}</option>
@@ -107,17 +101,18 @@ export function CharactersScreen() {
           </select>
         </label>
         <label className="toggle">
-          <input type="checkbox" checked={newFrames} onChange={(e) => setNewFrames(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={newFrames}
+            onChange={(e) => address.set({ frames: e.target.checked ? 'new' : null }, { replace: true })}
+          />
           {t('characters.newFrames')}
         </label>
         {filtered && (
           <button
             type="button"
             className="button button--ghost"
-            onClick={() => {
-              setRankCode('');
-              setAnimeId('');
-            }}
+            onClick={() => address.set({ rank: null, anime: null })}
           >
             {t('characters.reset')}
           </button>
@@ -126,8 +121,12 @@ export function CharactersScreen() {
       <p className="characters__count" aria-live="polite">
         {characters.status === 'loading'
           ? t('common.loading')
-          : t('characters.count', { count: characters.total })}
+          : failure
+            ? ''
+            : t('characters.count', { count: characters.total })}
       </p>
+      {/* A failed load shows where the grid would be; the filters stay usable (issue 22 item 4). */}
+      {failure && <CharactersFailureBox failure={failure} onRetry={characters.retry} />}
       {characters.status === 'ready' && characters.items.length === 0 && (
         <p className="empty">{t('characters.empty')}</p>
       )}
@@ -142,6 +141,25 @@ export function CharactersScreen() {
       <LikedCardsContext value={likedCards}>
         {open && <CharacterModal character={open} newFrames={newFrames} onClose={() => setOpen(null)} />}
       </LikedCardsContext>
+    </section>
+  );
+}
+
+/**
+ * The spec's error box (requirements M8: its title, the request-failed prefix plus the message) in place
+ * of the grid, with a retry. A request that got no answer is worded in the page's language, never
+ * the browser's own English ('Failed to fetch').
+ */
+function CharactersFailureBox({ failure, onRetry }: { failure: CharactersFailure; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const detail = failure.failure === undefined ? failure.detail : loadErrorText(t, failure.failure);
+  return (
+    <section className="error-box" role="alert" aria-labelledby="characters-error">
+      <h2 id="characters-error">{t('characters.errorTitle')}</h2>
+      <p>{t(`characters.errors.${failure.kind}`, { detail })}</p>
+      <button type="button" className="button button--ghost" onClick={onRetry}>
+        {t('loadError.retry')}
+      </button>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { newsIn } from '../../api/news';
 import { useRoute } from '../../api/query';
-import { dateFormat } from '../../i18n/formats';
+import { DateTime } from '../../components/DateTime';
 
 /** How many of the latest published news the home page shows. */
 export const HOME_NEWS_COUNT = 3;
@@ -18,7 +18,6 @@ export function HomeNews() {
     ? news.data.filter((n) => n.published).slice(0, HOME_NEWS_COUNT)
     : [];
   if (items.length === 0) return null;
-  const date = dateFormat(i18n.language, { dateStyle: 'long' });
   return (
     <section className="home-news" aria-labelledby="home-news-title">
       <h2 id="home-news-title">{t('adminNews.latest')}</h2>
@@ -31,7 +30,7 @@ export function HomeNews() {
                 <h3>{text.title}</h3>
                 {item.createdAt ? (
                   <p className="home-news__tags">
-                    <time dateTime={item.createdAt}>{date.format(new Date(item.createdAt))}</time>
+                    <DateTime value={item.createdAt} />
                     {' · '}
                     {t(`adminNews.types.${item.type}`)}
                   </p>

@@ -205,7 +205,10 @@ describe('ProfileScreen: cards', () => {
     ]);
     expect(within(first).getByText('Hero 1')).toBeTruthy();
     expect(within(first).getByText('Regular')).toBeTruthy();
-    expect(within(first).getByText('Nov 1, 2026').getAttribute('datetime')).toBe('2026-11-01T10:00:00Z');
+    // The site's one date style: month, day, year and the time (issue 22 item 5).
+    const obtained = first.querySelector('time')!;
+    expect(obtained.getAttribute('datetime')).toBe('2026-11-01T10:00:00Z');
+    expect(obtained.textContent).toMatch(/^Nov 1, 2026, \d{1,2}:\d{2}\s[AP]M$/);
     expect(within(cards()[4]!).getByText('Limited')).toBeTruthy();
     expect(cards()[2]!.textContent).toContain('×2');
 
@@ -245,11 +248,7 @@ describe('ProfileScreen: cards', () => {
     api();
     renderPage({ user: user(), language: 'ru' }, <ProfileScreen />);
     await screen.findByRole('button', { name: 'Показать все (16)' });
-    const date = new Intl.DateTimeFormat('ru', { dateStyle: 'medium' }).format(
-      new Date('2026-11-01T10:00:00Z'),
-    );
-    expect(date).toMatch(/нояб/);
-    expect(within(cards()[0]!).getByText(date)).toBeTruthy();
+    expect(cards()[0]!.querySelector('time')?.textContent).toMatch(/^1 нояб\. 2026 г\., \d{2}:\d{2}$/);
     expect(within(cards()[0]!).getByText('Обычная')).toBeTruthy();
     expect(fact('Уровень').textContent).toBe('Модератор');
     expect(screen.getByRole('tab', { name: 'Статистика' })).toBeTruthy();

@@ -5,6 +5,7 @@ import { serverErrorText } from '../../api/http';
 import { useRoute } from '../../api/query';
 import type { TradeableCopy } from '../../api/trades';
 import { useSession } from '../../app/session';
+import { useNotify } from '../../components/Notify';
 import { CardPicker } from './CardPicker';
 import { type Recipient, RecipientPicker } from './RecipientPicker';
 
@@ -14,8 +15,8 @@ type Copies = TradeableCopy[] | null | 'error';
  * The create-trade form (requirements M2, M5, M8): a recipient found by name (never the user
  * themself, never a list of every member; issue 22 item 6), the user's
  * own copies to give, then the recipient's copies to ask for (docs/rules.md §35), an optional
- * description and message. Nothing chosen shows the empty-trade message; a refusal is an alert
- * with the server's text, else the spec's creation-failure text (trade.form.createError).
+ * description and message. Nothing chosen shows the empty-trade message; a refusal is an error
+ * message (useNotify) with the server's text, else the spec's creation-failure text (trade.form.createError).
  */
 export function TradeForm({
   onCreated,
@@ -27,6 +28,7 @@ export function TradeForm({
 }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const notify = useNotify();
   const me = user?.id ?? 0;
   const ids = { recipient: useId(), description: useId(), message: useId() };
   const [chosen, setChosen] = useState<Recipient | null>(initialRecipient);
@@ -87,7 +89,7 @@ export function TradeForm({
     } catch (err) {
       // Requirements M8: the server's error text, else the creation-failure text (a request that got no
       // answer, or one without a text, has nothing better to say).
-      window.alert(serverErrorText(err) ?? t('trade.form.createError'));
+      notify.error(serverErrorText(err) ?? t('trade.form.createError'));
     } finally {
       setSending(false);
     }

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearMessages, expectMessage } from '../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
 import { TradeScreen } from './TradeScreen';
 
@@ -268,8 +269,7 @@ describe('TradeScreen: the create form', () => {
     expect(screen.getByLabelText('Recipient')).toBeTruthy();
   });
 
-  it("alerts the server's error text, else 'Ошибка создания обмена'", async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+  it("says the server's error text, else 'Ошибка создания обмена'", async () => {
     // null: the request never reaches the server (the browser's fetch fails).
     let answer: Response | null = jsonResponse({ error: 'Those copies are held by another trade' }, 409);
     api({
@@ -285,14 +285,15 @@ describe('TradeScreen: the create form', () => {
     const give = document.querySelector('[data-picker="give"]') as HTMLElement;
     fireEvent.click(await within(give).findByRole('checkbox', { name: /Frieren/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Предложить обмен' }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Those copies are held by another trade'));
+    await expectMessage('Those copies are held by another trade');
     answer = new Response('', { status: 502 });
+    await clearMessages();
     fireEvent.click(screen.getByRole('button', { name: 'Предложить обмен' }));
-    await vi.waitFor(() => expect(alert).toHaveBeenLastCalledWith('Ошибка создания обмена'));
+    await expectMessage('Ошибка создания обмена');
     // No answer at all: there is no server text, so the spec's message, not the browser's.
     answer = null;
-    alert.mockClear();
+    await clearMessages();
     fireEvent.click(screen.getByRole('button', { name: 'Предложить обмен' }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Ошибка создания обмена'));
+    await expectMessage('Ошибка создания обмена');
   });
 });

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { invalidateRoutes, useRoute } from '../../api/query';
 import { TRADE_TABS, type TradeTab } from '../../api/trades';
+import { oneOf, useAddress } from '../../app/address';
 import { Tabs } from '../../components/Tabs';
 import { TradeForm } from './TradeForm';
 import { TRADE_READS, TradeList } from './TradeList';
@@ -12,9 +12,12 @@ import { TRADE_READS, TradeList } from './TradeList';
 export function TradeScreen() {
   const { t } = useTranslation();
   const formId = useId();
+  // The status tab lives in the address (?status=accepted): reload and back keep it.
+  const address = useAddress();
+  const tab = oneOf(address.params, 'status', TRADE_TABS, 'pending');
+  const setTab = (id: TradeTab) => address.set({ status: id === 'pending' ? null : id });
   // /trade?to={id} (a collector's "offer a trade"): the form opens with them as the recipient.
-  const { search } = useLocation();
-  const to = Number(new URLSearchParams(search).get('to'));
+  const to = Number(address.params.get('to'));
   const offerTo = Number.isInteger(to) && to > 0 && to <= 2 ** 31 - 1 ? to : null;
   const collectorQuery = useRoute(
     'GET /api/collectors/:id',
@@ -25,7 +28,6 @@ export function TradeScreen() {
   const collector = collectorQuery.data;
   const recipientKnown = offerTo === null || !collectorQuery.isPending;
   const [formOpen, setFormOpen] = useState(offerTo !== null);
-  const [tab, setTab] = useState<TradeTab>('pending');
   const client = useQueryClient();
   return (
     <section className="trade" aria-labelledby="trade-title">

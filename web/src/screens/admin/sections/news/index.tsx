@@ -10,6 +10,7 @@ import {
   updateNews,
 } from '../../../../api/news';
 import { useSession } from '../../../../app/session';
+import { useConfirm } from '../../../../components/Confirm';
 import { loadErrorText } from '../../../../components/LoadError';
 import { LANGUAGES } from '../../../../i18n/core';
 import { nativeName } from '../../../../i18n/formats';
@@ -39,6 +40,7 @@ const ADMIN_LIST = { query: { includeUnpublished: '1' } } as const;
 /** News admin (requirements O2.4): the form (create or edit) and the list with edit and delete. */
 export default function NewsSection() {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const ids = useId();
   const list = useResourceList('GET /api/news', asRows<NewsItem>, { input: ADMIN_LIST });
   const write = useResourceWrites(CHANGES);
@@ -79,7 +81,8 @@ export default function NewsSection() {
     }
   };
   const remove = async (item: NewsItem) => {
-    if (!window.confirm(t('adminNews.confirmDelete'))) return;
+    if (!(await ask({ message: t('adminNews.confirmDelete'), action: t('adminNews.delete'), danger: true })))
+      return;
     setError(null);
     try {
       await write(() => deleteNews(item.id));

@@ -15,6 +15,8 @@ import {
   recalculateRarity,
 } from '../../../../api/admin-rarity';
 import { BarChart } from '../../../../components/BarChart';
+import { useConfirm } from '../../../../components/Confirm';
+import { formatDateTime } from '../../../../i18n/formats';
 import { DataTable } from '../../table/DataTable';
 import { showThreshold } from '../ranks';
 
@@ -28,6 +30,7 @@ const two = (n: number | null | undefined) => (typeof n === 'number' ? n.toFixed
  */
 export default function RaritySection() {
   const { t, i18n } = useTranslation();
+  const ask = useConfirm();
   const ids = useId();
   const [running, setRunning] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +56,7 @@ export default function RaritySection() {
   }, [loadLast]);
 
   const act = async (action: Action) => {
-    if (action === 'fix' && !window.confirm(t('adminRarity.confirmFix'))) return;
+    if (action === 'fix' && !(await ask({ message: t('adminRarity.confirmFix') }))) return;
     setRunning(action);
     setError(null);
     try {
@@ -90,7 +93,7 @@ export default function RaritySection() {
       })) ?? [],
     [analysis, colors],
   );
-  const date = (iso?: string) => (iso ? new Date(iso).toLocaleString(i18n.language) : '-');
+  const date = (iso?: string) => formatDateTime(i18n.language, iso);
   const button = (action: Action, label: string, primary = false) => (
     <button
       type="button"

@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../../api/http';
+import { DateTime } from '../../../../components/DateTime';
+import { useNotify } from '../../../../components/Notify';
 import { cleanGroups, digitsOnly, freshness, type GroupRow } from './form';
 
 type Check =
@@ -42,6 +44,7 @@ const errorOf = (err: unknown, fallback: string) => {
 /** Feed relay settings (requirements O2.7): VK token, Discord channel, groups, timing. */
 export default function VkSection() {
   const { t } = useTranslation();
+  const notify = useNotify();
   const ids = useId();
   const [loaded, setLoaded] = useState(false);
   const [token, setToken] = useState('');
@@ -110,7 +113,7 @@ export default function VkSection() {
       if (token.trim()) setTokenSet(true);
       setToken('');
       setGroups((g) => cleanGroups(g));
-      window.alert(t('adminVk.saved'));
+      notify.success(t('adminVk.saved'));
     } catch (err) {
       setError(errorOf(err, 'Save failed'));
     } finally {
@@ -260,7 +263,7 @@ export default function VkSection() {
           <ul className="admin-runs">
             {runs.map((r) => (
               <li key={r.id}>
-                {new Date(r.startedAt).toLocaleString('ru-RU')}:{' '}
+                <DateTime value={r.startedAt} />:{' '}
                 {t('adminVk.runLine', { posted: r.posted, skipped: r.skipped, errors: r.errors.length })}
               </li>
             ))}
