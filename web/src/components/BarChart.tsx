@@ -13,10 +13,13 @@ export function BarChart({
   bars,
   label,
   className = 'admin-chart',
+  wholeNumbers = false,
 }: {
   bars: Array<{ code: string; value: number; color?: string }>;
   label: string;
   className?: string;
+  /** Counts: the value axis shows whole numbers only (no 0.1 … 0.9 ticks). */
+  wholeNumbers?: boolean;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
@@ -36,12 +39,12 @@ export function BarChart({
         animation: false,
         scales: {
           x: { ticks: { color: text } },
-          y: { beginAtZero: true, ticks: { color: text } },
+          y: { beginAtZero: true, ticks: { color: text, ...(wholeNumbers ? { precision: 0 } : {}) } },
         },
       },
     });
     return () => chart.destroy();
-  }, [bars, label]);
+  }, [bars, label, wholeNumbers]);
   return (
     <div className={className}>
       <canvas ref={canvas} role="img" aria-label={label} />

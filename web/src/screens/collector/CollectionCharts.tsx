@@ -35,7 +35,12 @@ export function CollectionCharts({ stats }: { stats: InventoryStats }) {
         <h2 id="charts-by-rank">{t('profile.charts.byRank')}</h2>
         {hydrated && (
           <Suspense fallback={null}>
-            <BarChart bars={bars} label={t('profile.charts.byRank')} className="collection-chart" />
+            <BarChart
+              bars={bars}
+              label={t('profile.charts.byRank')}
+              className="collection-chart"
+              wholeNumbers
+            />
           </Suspense>
         )}
         <ul className="collection-charts__legend">

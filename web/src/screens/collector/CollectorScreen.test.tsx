@@ -1,7 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
-import { ProfileScreen } from '../profile/ProfileScreen';
 import CollectorScreen from './CollectorScreen';
 
 const entry = (n: number, character: string, names: string[], rank = 'B') => ({
@@ -93,48 +92,5 @@ describe('CollectorScreen', () => {
     show();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
-  });
-});
-
-describe('the profile’s collection setting', () => {
-  it('links to my collector page and hides my collection when I tick the box', async () => {
-    let hidden = false;
-    const me = {
-      id: 7,
-      username: 'sakura_fan',
-      discriminator: '0',
-      discordId: '1187',
-      avatar: null,
-      email: null,
-      adminLevel: 0,
-      shikimoriId: null,
-      shikimoriNickname: null,
-      shikimoriAvatar: null,
-      language: 'en',
-      level: 0,
-      createdAt: '2026-01-01T00:00:00Z',
-    };
-    const put = vi.fn((init?: RequestInit) => {
-      hidden = JSON.parse(String(init?.body)).hidden;
-      return jsonResponse({ hidden });
-    });
-    stubFetch(async (url, init) => {
-      if (init?.method === 'PUT' && url === '/api/inventory/visibility') return put(init);
-      if (url === '/api/inventory/visibility') return jsonResponse({ hidden });
-      if (url === '/api/me') return jsonResponse({ user: me, language: 'en' });
-      if (url === '/api/inventory/my') return jsonResponse([]);
-      return jsonResponse({ error: 'not found' }, 404);
-    });
-    renderPage({ user: user() }, <ProfileScreen />);
-    expect((await screen.findByRole('link', { name: 'My collector page' })).getAttribute('href')).toBe(
-      '/u/7',
-    );
-    const box = screen.getByRole('checkbox', {
-      name: 'Hide my collection from other fans',
-    }) as HTMLInputElement;
-    await waitFor(() => expect(box.disabled).toBe(false));
-    fireEvent.click(box);
-    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
-    await waitFor(() => expect(box.checked).toBe(true));
   });
 });

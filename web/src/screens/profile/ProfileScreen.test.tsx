@@ -354,3 +354,32 @@ describe('ProfileScreen: stats', () => {
     expect(document.activeElement).toBe(cardsTab);
   });
 });
+
+describe('ProfileScreen: the collection setting', () => {
+  it('links to my collector page and hides my collection when I tick the box', async () => {
+    let hidden = false;
+    const put = vi.fn((init?: RequestInit) => {
+      hidden = JSON.parse(String(init?.body)).hidden;
+      return jsonResponse({ hidden });
+    });
+    api({ '/api/inventory/visibility': async () => jsonResponse({ hidden }) });
+    const fetchMock = vi.mocked(fetch);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'PUT' && String(input) === '/api/inventory/visibility'
+        ? put(init)
+        : answer(input, init),
+    );
+    renderPage({ user: user() }, <ProfileScreen />);
+    expect((await screen.findByRole('link', { name: 'My collector page' })).getAttribute('href')).toBe(
+      '/u/7',
+    );
+    const box = screen.getByRole('checkbox', {
+      name: 'Hide my collection from other fans',
+    }) as HTMLInputElement;
+    await waitFor(() => expect(box.disabled).toBe(false));
+    fireEvent.click(box);
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(box.checked).toBe(true));
+  });
+});

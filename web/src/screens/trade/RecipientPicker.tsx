@@ -65,7 +65,6 @@ export function RecipientPicker({
   if (value)
     return (
       <div className="trade-form__field recipient">
-        <span className="recipient__label">{t('trade.form.recipient')}</span>
         <p className="recipient__chosen" role="status">
           <Avatar who={value} />
           <span>{t('trade.form.recipientChosen', { name: value.name })}</span>
