@@ -28,6 +28,7 @@ import { registerPages } from './pages/register-pages';
 import { gatewayPolicies, installPolicies, type Policy } from './policies';
 import { type ApiEdge, createApiEdge } from './routing/api-edge';
 import { createIdentitySigner } from './routing/identity-signer';
+import { installOwnBodyLimits } from './routing/own-body-limits';
 import { createCsrfCheck } from './security/csrf';
 import { createPublicHost } from './security/public-host';
 import { createRateLimiter, RATE_LIMITS_NAMESPACE } from './security/rate-limits';
@@ -145,6 +146,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
       if (parsed.success) sessions.forgetUser(parsed.data.id);
     },
   });
+  installOwnBodyLimits(root, visitors);
   registerLiveStream(root, {
     hub: live,
     visitors,

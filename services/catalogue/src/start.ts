@@ -67,7 +67,7 @@ export async function start(deps: ServiceDeps<CatalogueConfig>): Promise<Running
       });
       registerRankRoutes(app, ctx);
       registerAnimeRoutes(app, ctx);
-      registerCharacterRoutes(app, ctx);
+      registerCharacterRoutes(app, ctx, config.CHARACTERS_LOCAL_CACHE_BYTES);
       registerAnimeCardRoutes(app, ctx);
       const editor = createCatalogueEditor({ database, caches, onEventsWritten: () => relay.kick() });
       // Its own scope: the admin check hook applies to these routes only.

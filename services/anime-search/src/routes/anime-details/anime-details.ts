@@ -35,7 +35,7 @@ export function registerAnimeDetailsRoutes(app: HttpServer, ctx: AnimeSearchCont
         try {
           return fromAnilist(await lookups.anilistAnime(parsed.id));
         } catch (err) {
-          throw sourceFailure('anilist', err);
+          throw sourceFailure('anilist', err, req.identity.language);
         }
       }
       try {
@@ -50,8 +50,8 @@ export function registerAnimeDetailsRoutes(app: HttpServer, ctx: AnimeSearchCont
             return fromAnilist(await lookups.anilistAnime(parsed.id));
           } catch (second) {
             throw second instanceof SourceNotFound
-              ? sourceFailure('shikimori', err)
-              : sourceFailure('anilist', second);
+              ? sourceFailure('shikimori', err, req.identity.language)
+              : sourceFailure('anilist', second, req.identity.language);
           }
         }
         // Over the caller's share: no second source is asked (asCaller answers 429).
@@ -60,7 +60,7 @@ export function registerAnimeDetailsRoutes(app: HttpServer, ctx: AnimeSearchCont
         try {
           return fromAnilist(await lookups.anilistAnimeByMal(parsed.id), { asShikimori: parsed.id });
         } catch {
-          throw sourceFailure('shikimori', err);
+          throw sourceFailure('shikimori', err, req.identity.language);
         }
       }
     }

@@ -28,8 +28,8 @@ interface Sort {
 const CHANGES = ['GET /admin/users', 'GET /admin/users/:id'] as const;
 
 /**
- * The users list's load failure (requirements O8): the server's own message; else 'Ошибка запроса'
- * for an answer that is not OK; else (no answer at all) the list's own 'Ошибка загрузки'.
+ * The users list's load failure (requirements O8): the server's own message; else the request
+ * error text for an answer that is not OK; else (no answer at all) the list's own load error.
  */
 export const usersLoadError = (t: TFunction, err: unknown): string =>
   serverErrorText(err) ??
