@@ -76,6 +76,11 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'GET /api/inventory/stats': MEMBER,
   'GET /api/inventory/tradeable': MEMBER,
   'GET /api/inventory/:id/history': MEMBER,
+  // Collectors see each other (issue 22 item 6): a collector's page and the owner's choice to
+  // hide their collection, for signed-in members only, like the profile.
+  'GET /api/collectors/:id': MEMBER,
+  'GET /api/inventory/visibility': MEMBER,
+  'PUT /api/inventory/visibility': MEMBER,
   'GET /trade/api/my': MEMBER,
   'POST /trade/api': MEMBER,
   'POST /trade/api/:id/:action': MEMBER,

@@ -48,6 +48,8 @@ import type { animeSchema, animeSearchAnswerSchema, apiStatusSchema } from './an
 import type { animeCardsSchema, animeListSchema, characterListSchema, rankListSchema } from './catalogue';
 import type {
   adminInventoryListSchema,
+  collectionVisibilitySchema,
+  collectorSchema,
   inventoryListSchema,
   inventoryStatsSchema,
   likeResultSchema,
@@ -129,7 +131,13 @@ export interface ClientRoutes {
     body: Record<string, never>;
     response: unknown;
   };
-  'GET /api/users': { response: Out<typeof publicUserListSchema> };
+  'GET /api/users': { query: { q?: string; limit?: number }; response: Out<typeof publicUserListSchema> };
+  'GET /api/collectors/:id': { params: Id; response: Out<typeof collectorSchema> };
+  'GET /api/inventory/visibility': { response: Out<typeof collectionVisibilitySchema> };
+  'PUT /api/inventory/visibility': {
+    body: In<typeof collectionVisibilitySchema>;
+    response: Out<typeof collectionVisibilitySchema>;
+  };
   'GET /api/inventory/tradeable': { query: { user_id: number }; response: Out<typeof tradeableCopySchema>[] };
   'GET /api/inventory/:id/history': { params: Id; response: Out<typeof provenanceSchema> };
   'GET /trade/api/admin/stats': { response: Out<typeof tradeStatsSchema> };

@@ -106,6 +106,10 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/api/inventory/stats', 'inventory', 'user', 'member', personal),
   r('GET', '/api/inventory/tradeable', 'inventory', 'user', 'additive', personal),
   r('GET', '/api/inventory/:id/history', 'inventory', 'user', 'additive', personal),
+  // A collector's page /u/{id} and the owner's choice to hide their collection (rules §XX).
+  r('GET', '/api/collectors/:id', 'inventory', 'user', 'additive', personal),
+  r('GET', '/api/inventory/visibility', 'inventory', 'user', 'additive', personal),
+  r('PUT', '/api/inventory/visibility', 'inventory', 'user', 'additive', personal),
   r('GET', '/api/cards/:cardId/image', 'image-proxy', 'public', 'member'),
   r('GET', '/api/proxy-image', 'image-proxy', 'public', 'member'),
   r('GET', '/trade/api/my', 'trades', 'user', 'member', personal),
@@ -213,6 +217,7 @@ export const pagePaths = [
   '/trade',
   '/anime',
   '/anime/:animeId',
+  '/u/:id',
   '/admin',
   '/admin/*',
 ];

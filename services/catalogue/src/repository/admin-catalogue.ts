@@ -1,6 +1,7 @@
 import type { Db, Tx } from '@acg/platform';
 import { and, asc, count, desc, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import { anime, animeCharacters, cards, characters, franchises, ranks, seasons } from '../db/schema';
+import { characterSearchKey } from './search-keys';
 
 type Reader = Pick<Db, 'select' | 'selectDistinct'>;
 export interface Page {
@@ -209,7 +210,10 @@ export async function deleteAnimeRow(tx: Tx, id: number) {
 }
 
 export async function insertCharacter(tx: Tx, row: typeof characters.$inferInsert) {
-  const [created] = await tx.insert(characters).values(row).returning();
+  const [created] = await tx
+    .insert(characters)
+    .values({ ...row, searchKey: characterSearchKey(row) })
+    .returning();
   return created!;
 }
 

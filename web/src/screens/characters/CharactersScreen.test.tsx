@@ -540,6 +540,56 @@ describe('CharactersScreen: likes', () => {
   );
 });
 
+describe('CharactersScreen: one language at a time, and the cards I own', () => {
+  const names = {
+    names: { en: 'Frieren', ru: 'Фрирен', ja: 'フリーレン' },
+    descriptions: { en: 'An elf mage.', ru: 'Эльфийка-маг.' },
+  };
+  const mine = (cardId: number, quantity: number) => ({ id: cardId, cardId, quantity });
+
+  it('names characters and anime in Russian for a Russian page and marks the cards I hold', async () => {
+    api({
+      '/api/characters*': async () =>
+        new Response(JSON.stringify([{ ...frieren, ...names }, stark]), {
+          headers: { 'x-total-count': '2' },
+        }),
+      '/api/anime': async () =>
+        jsonResponse([
+          { id: 3, title: 'Sousou no Frieren', titles: { ru: 'Провожающая в последний путь Фрирен' } },
+        ]),
+      '/api/inventory/my': async () => jsonResponse([mine(10, 2), mine(11, 1)]),
+    });
+    renderPage({ user: user(), language: 'ru' }, <CharactersScreen />);
+    const frierenTile = (await screen.findByText('Фрирен')).closest('button')!;
+    expect(screen.queryByText('Frieren')).toBeNull();
+    expect(screen.getByRole('option', { name: 'Провожающая в последний путь Фрирен' })).toBeTruthy();
+    await waitFor(() => expect(frierenTile.querySelector('.owned-mark')?.textContent).toContain('✓ 3'));
+    expect(within(frierenTile).getByText('В вашей коллекции: 3')).toBeTruthy();
+    // Stark: none of his cards is mine, no mark.
+    expect((await tile('Stark')).querySelector('.owned-mark')).toBeNull();
+    fireEvent.click(frierenTile);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Фрирен' })).toBeTruthy();
+    expect(within(dialog).getByText('Эльфийка-маг.')).toBeTruthy();
+    expect(
+      within(dialog)
+        .getAllByText(/^В вашей коллекции/)
+        .map((n) => n.textContent),
+    ).toEqual(['В вашей коллекции: 2', 'В вашей коллекции: 1']);
+  });
+
+  it('falls back to English, then the primary name, where a language has no text', async () => {
+    api({
+      '/api/characters*': async () =>
+        new Response(JSON.stringify([{ ...frieren, names: { ja: 'フリーレン' }, name: 'Frieren' }, stark]), {
+          headers: { 'x-total-count': '2' },
+        }),
+    });
+    await openPage('ru');
+    expect(screen.getByText('Frieren')).toBeTruthy();
+  });
+});
+
 describe('CharactersScreen: owners', () => {
   it('lists the owners of each card with avatar and display name, or says nobody owns it', async () => {
     const mock = api();
@@ -549,7 +599,11 @@ describe('CharactersScreen: owners', () => {
     const first = await screen.findByRole('region', { name: 'Owners of card 10 (S)' });
     await within(first).findByText('sakura_fan');
     const owners = [...first.querySelectorAll('.owner')];
-    expect(owners.map((o) => o.textContent)).toEqual(['ID: 5', 'sakura_fan']);
+    // Each owner links to their collector page; more than one copy shows how many.
+    const links = owners.map((o) => o.querySelector('a')!);
+    expect(links.map((a) => a.textContent)).toEqual(['ID: 5', 'sakura_fan']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/u/5', '/u/7']);
+    expect(owners[1]!.querySelector('.owner__quantity')?.textContent).toBe('×2');
     // Discord avatars from the id and hash, through our proxy; no hash: a generated one. The
     // image loader sets each picture's source once it has loaded.
     const avatars = () => owners.map((o) => o.querySelector('img')?.getAttribute('src') ?? '');

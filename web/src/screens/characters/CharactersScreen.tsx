@@ -2,11 +2,14 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueCharacter } from '../../api/catalogue';
+import { useOwnedCards } from '../../api/owned';
 import { useRoute } from '../../api/query';
 import { useAddress } from '../../app/address';
+import { useSession } from '../../app/session';
 import { LikedCardsContext } from '../../components/LikeButton';
 import { loadErrorText } from '../../components/LoadError';
 import { rankColor } from '../../components/rank-color';
+import { animeTitle } from '../../i18n/localized';
 import { CharacterModal } from './CharacterModal';
 import { CharacterTile } from './CharacterTile';
 import { type CharactersFailure, useCharacters } from './useCharacters';
@@ -28,7 +31,16 @@ export function CharactersScreen() {
   const { t } = useTranslation();
   // Filter lists (cached, shared): a failure leaves the filter empty (the grid still works).
   const ranks = useRoute('GET /api/ranks', undefined).data ?? [];
-  const animeList = useRoute('GET /api/anime', undefined).data ?? [];
+  const { language } = useSession();
+  const animeAnswer = useRoute('GET /api/anime', undefined).data;
+  // The dropdown in the page's language, ordered by the titles it shows.
+  const animeList = useMemo(
+    () =>
+      (animeAnswer ?? [])
+        .map((a) => ({ id: a.id, title: animeTitle(a, language) }))
+        .sort((a, b) => a.title.localeCompare(b.title, language)),
+    [animeAnswer, language],
+  );
   // The filters live in the address (?rank=, ?anime=, ?frames=new): reload and back keep them.
   const address = useAddress();
   const rankCode = address.params.get('rank') ?? '';
@@ -169,6 +181,7 @@ function CharacterGrid({
   onOpen: (c: CatalogueCharacter) => void;
 }) {
   const { t } = useTranslation();
+  const owned = useOwnedCards();
   const container = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(4);
   const [gap, setGap] = useState(TILE_GAP_PX);
@@ -234,6 +247,7 @@ function CharacterGrid({
                 newFrames={newFrames}
                 onOpen={() => onOpen(c)}
                 priority={row.index === 0}
+                owned={c.Cards.reduce((n, card) => n + (owned.get(card.id) ?? 0), 0)}
               />
             </li>
           ))}

@@ -15,6 +15,9 @@ import { Tabs } from '../../components/Tabs';
 import { formatNumber } from '../../i18n/formats';
 import { imageLoader } from '../../images/loader';
 import { useLive } from '../../live/live';
+import { CollectionCharts } from '../collector/CollectionCharts';
+import { CollectionVisibility } from '../collector/CollectionVisibility';
+import { entryMatches } from '../collector/search';
 import { CardHistory } from './CardHistory';
 
 /** Live events after which the user's cards may have changed: re-read them (docs/rules.md §35). */
@@ -195,6 +198,7 @@ function ProfileHeader({ user, onChanged }: { user: User; onChanged: () => void 
             <ShikimoriLink user={user} onChanged={onChanged} />
           </div>
         </dl>
+        <CollectionVisibility userId={user.id} />
         <a className="button button--ghost" href="/auth/logout">
           {t('nav.logout')}
         </a>
@@ -225,13 +229,8 @@ function ProfileCards() {
     if (inventory.error) console.error('inventory load failed', inventory.error);
   }, [inventory.error]);
   const entries = inventory.data ?? (inventory.isError ? [] : null);
-  const matching = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!entries) return [];
-    return q
-      ? entries.filter((e) => e.character.toLowerCase().includes(q) || e.rank.toLowerCase() === q)
-      : entries;
-  }, [entries, query]);
+  // Any name of the character in any script, or the rank code (rules §17, §XX).
+  const matching = useMemo(() => (entries ?? []).filter((e) => entryMatches(e, query)), [entries, query]);
 
   if (entries === null) return <p className="loading">{t('common.loading')}</p>;
   if (entries.length === 0) return <p className="empty">{t('profile.noCards')}</p>;
@@ -338,13 +337,16 @@ function ProfileStats() {
     ['unique', stats.unique_characters],
   ] as const;
   return (
-    <dl className="stats__grid">
-      {rows.map(([key, value]) => (
-        <div key={key} className="counter">
-          <dt className="counter__label">{t(`profile.stats.${key}`)}</dt>
-          <dd className="counter__value">{formatNumber(i18n.language, value)}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="stats__grid">
+        {rows.map(([key, value]) => (
+          <div key={key} className="counter">
+            <dt className="counter__label">{t(`profile.stats.${key}`)}</dt>
+            <dd className="counter__value">{formatNumber(i18n.language, value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <CollectionCharts stats={stats} />
+    </>
   );
 }
