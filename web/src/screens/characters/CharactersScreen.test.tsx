@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -276,6 +277,20 @@ describe('CharactersScreen: a failed load', () => {
     fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByText('Stark')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('CharactersScreen: offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('shows the error box at once when the browser is offline, not a loading text that never ends', async () => {
+    // The browser says it is offline (TanStack Query listens to its online/offline events).
+    onlineManager.setOnline(false);
+    api({ '/api/characters*': async () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderPage({ user: user(), language: 'ru' }, <CharactersScreen />);
+    const box = await screen.findByRole('alert');
+    expect(within(box).getByRole('heading').textContent).toBe('Ошибка');
+    expect(within(box).getByRole('button', { name: 'Повторить' })).toBeTruthy();
   });
 });
 
