@@ -459,12 +459,12 @@ describe('CharactersScreen: likes', () => {
     fireEvent.click(await tile('Frieren'));
     // The first card (10) of the two.
     const firstCard = () => screen.getByRole('dialog').querySelector<HTMLElement>('.card-frame')!;
-    const like = await within(firstCard()).findByRole('button', { name: 'Like (4 likes)' });
+    const like = await within(firstCard()).findByRole('button', { name: 'Like — likes: 4' });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(like);
     expect(like).toHaveProperty('disabled', true);
     post.release(jsonResponse({ success: true, likes: 5 }));
-    await within(firstCard()).findByRole('button', { name: 'Like (5 likes)' });
+    await within(firstCard()).findByRole('button', { name: 'Like — likes: 5' });
     expect(like).toHaveProperty('disabled', true);
     expect(like.getAttribute('aria-pressed')).toBe('true');
     expect(like.querySelector('.like__count')?.textContent).toBe('5');
@@ -477,7 +477,7 @@ describe('CharactersScreen: likes', () => {
     // (stubbed) still says not liked.
     fireEvent.keyDown(document, { key: 'Escape' });
     fireEvent.click(await tile('Frieren'));
-    const again = await within(firstCard()).findByRole('button', { name: 'Like (4 likes)' });
+    const again = await within(firstCard()).findByRole('button', { name: 'Like — likes: 4' });
     expect(again).toHaveProperty('disabled', true);
     expect(again.getAttribute('aria-pressed')).toBe('true');
   });
@@ -486,7 +486,7 @@ describe('CharactersScreen: likes', () => {
     api({ '/api/cards/10/likes': async () => jsonResponse({ likes: 9, liked: true }) });
     await openPage();
     fireEvent.click(await tile('Frieren'));
-    const like = await within(screen.getByRole('dialog')).findByRole('button', { name: 'Like (9 likes)' });
+    const like = await within(screen.getByRole('dialog')).findByRole('button', { name: 'Like — likes: 9' });
     expect(like).toHaveProperty('disabled', true);
     expect(like.getAttribute('aria-pressed')).toBe('true');
   });
