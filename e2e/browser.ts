@@ -28,3 +28,17 @@ export const acceptNextDialog = (page: Page): Promise<string> =>
       void dialog.accept();
     });
   });
+
+/** Sets the session's language as the language switcher does (the page must be on the site); the status. */
+export const setLanguage = (page: Page, language: string): Promise<number> =>
+  page.evaluate(
+    async (lang) =>
+      (
+        await fetch(`/change-language/${lang}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    language,
+  );

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCounts } from '../deploy/runner/src/testing/demo-counts';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { launchChromium } from './browser';
+import { launchChromium, setLanguage } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -69,17 +69,7 @@ async function open(who: 'a' | 'b' | null, language: Language, viewport = DESKTO
   if (who) await context.addCookies([cookies[who]]);
   const page = await context.newPage();
   await page.goto(`${system.url}/anime`);
-  const status = await page.evaluate(
-    async (lang) =>
-      (
-        await fetch(`/change-language/${lang}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{}',
-        })
-      ).status,
-    language,
-  );
+  const status = await setLanguage(page, language);
   expect(status).toBe(200);
   return { context, page };
 }

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { launchChromium } from './browser';
+import { launchChromium, setLanguage } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -66,17 +66,7 @@ async function visit(language: Language, width: keyof typeof WIDTHS, signedIn: b
   if (signedIn) await context.addCookies([member]);
   const page = await context.newPage();
   await page.goto(`${system.url}/anime`);
-  const switched = await page.evaluate(
-    async (lang) =>
-      (
-        await fetch(`/change-language/${lang}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{}',
-        })
-      ).status,
-    language,
-  );
+  const switched = await setLanguage(page, language);
   expect(switched).toBe(200);
   return { context, page };
 }
