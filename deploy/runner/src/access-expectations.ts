@@ -52,6 +52,8 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'GET /api/anime': PUBLIC,
   'GET /api/anime/:animeId/cards': PUBLIC,
   'GET /api/ranks': PUBLIC,
+  // The cards home shows a visitor (issue 22 item 7): catalogue data, no personal data.
+  'GET /api/cards/featured': PUBLIC,
   'GET /api/status': PUBLIC,
   'GET /api/anime/search': PUBLIC,
   'GET /api/anime/:animeId/details': PUBLIC,

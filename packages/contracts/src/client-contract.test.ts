@@ -6,6 +6,7 @@ import { routes } from './routes';
 // route is added to or removed from ClientRoutes without it, so the test below sees them all.
 const CLIENT_ROUTES: Record<ClientRoute, true> = {
   'GET /api/stats': true,
+  'GET /api/cards/featured': true,
   'GET /api/news': true,
   'GET /api/characters': true,
   'GET /api/ranks': true,

@@ -46,6 +46,7 @@ import type {
 import type { adminLevelBodySchema, adminLevelResultSchema, adminUserSchema } from './admin-users';
 import type { animeSchema, animeSearchAnswerSchema, apiStatusSchema } from './anime-search';
 import type { animeCardsSchema, animeListSchema, characterListSchema, rankListSchema } from './catalogue';
+import type { featuredCardsSchema } from './featured';
 import type {
   adminInventoryListSchema,
   collectionVisibilitySchema,
@@ -95,6 +96,7 @@ interface Route {
 export interface ClientRoutes {
   // --- member pages (requirements M) ---
   'GET /api/stats': { response: Out<typeof homeStatsSchema> };
+  'GET /api/cards/featured': { response: Out<typeof featuredCardsSchema> };
   'GET /api/news': { query: { includeUnpublished?: '1' }; response: Out<typeof newsListSchema> };
   'GET /api/characters': {
     query: { limit?: number; after?: number; anime_id?: string; rank_code?: string };

@@ -95,6 +95,8 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/api/anime', 'catalogue', 'public', 'member'),
   r('GET', '/api/anime/:animeId/cards', 'catalogue', 'public', 'member', personal),
   r('GET', '/api/ranks', 'catalogue', 'public', 'member'),
+  // A few cards for the home page of a visitor (issue 22 item 7): catalogue data only.
+  r('GET', '/api/cards/featured', 'catalogue', 'public', 'additive'),
   r('GET', '/api/characters', 'catalogue', 'user', 'member', revalidated),
   r('GET', '/api/status', 'anime-search', 'public', 'member'),
   r('GET', '/api/anime/search', 'anime-search', 'public', 'member'),

@@ -24,6 +24,7 @@ import { registerRarityRoutes } from './routes/admin/rarity';
 import { registerAnimeRoutes } from './routes/anime/anime';
 import { registerAnimeCardRoutes } from './routes/anime-cards/anime-cards';
 import { registerCharacterRoutes } from './routes/characters/characters';
+import { registerFeaturedRoutes } from './routes/featured/featured';
 import { registerRankRoutes } from './routes/ranks/ranks';
 import { serveCacheAdministration } from './routes/rpc/cache-admin';
 import { serveCatalogueRpc } from './routes/rpc/rpc';
@@ -69,6 +70,7 @@ export async function start(deps: ServiceDeps<CatalogueConfig>): Promise<Running
       registerAnimeRoutes(app, ctx);
       registerCharacterRoutes(app, ctx, config.CHARACTERS_LOCAL_CACHE_BYTES);
       registerAnimeCardRoutes(app, ctx);
+      registerFeaturedRoutes(app, ctx);
       const editor = createCatalogueEditor({ database, caches, onEventsWritten: () => relay.kick() });
       // Its own scope: the admin check hook applies to these routes only.
       await app.register(async (scope) => registerAdminCatalogueRoutes(scope, { ...ctx, editor }));

@@ -35,6 +35,11 @@ export const initialStateSchema = z.object({
    * not exist: the page is the 404 page (issue 22 item 4). Absent otherwise.
    */
   notFound: z.optional(z.literal(true)),
+  /**
+   * Where home's link to the card bot points (the gateway's BOT_INVITE_URL, an http(s)
+   * address). Absent when the bot has no invite configured: home names the command only.
+   */
+  botInvite: z.optional(z.string().check(z.regex(/^https?:\/\//i))),
 });
 export type InitialState = z.infer<typeof initialStateSchema>;
 

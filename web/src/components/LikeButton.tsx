@@ -66,9 +66,10 @@ export function LikeButton({ cardId }: { cardId: number }) {
         onClick={like}
         disabled={loading || liked}
         aria-pressed={liked}
-        aria-label={t('likes.label', { count: likes ?? 0 })}
       >
+        {/* The name is the visible count after a hidden word (axe: label-content-name-mismatch). */}
         <span aria-hidden="true">{liked ? '♥' : '♡'}</span>{' '}
+        <span className="visually-hidden">{t('likes.name')}</span>{' '}
         <span className="like__count">{likes ?? (loading ? '…' : '–')}</span>
       </button>
       {shown && (

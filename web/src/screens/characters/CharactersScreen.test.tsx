@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -279,6 +280,20 @@ describe('CharactersScreen: a failed load', () => {
   });
 });
 
+describe('CharactersScreen: offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('shows the error box at once when the browser is offline, not a loading text that never ends', async () => {
+    // The browser says it is offline (TanStack Query listens to its online/offline events).
+    onlineManager.setOnline(false);
+    api({ '/api/characters*': async () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderPage({ user: user(), language: 'ru' }, <CharactersScreen />);
+    const box = await screen.findByRole('alert');
+    expect(within(box).getByRole('heading').textContent).toBe('Ошибка');
+    expect(within(box).getByRole('button', { name: 'Повторить' })).toBeTruthy();
+  });
+});
+
 describe('CharactersScreen: the error box', () => {
   it.each([
     [
@@ -444,12 +459,12 @@ describe('CharactersScreen: likes', () => {
     fireEvent.click(await tile('Frieren'));
     // The first card (10) of the two.
     const firstCard = () => screen.getByRole('dialog').querySelector<HTMLElement>('.card-frame')!;
-    const like = await within(firstCard()).findByRole('button', { name: 'Like (4 likes)' });
+    const like = await within(firstCard()).findByRole('button', { name: 'Like — likes: 4' });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(like);
     expect(like).toHaveProperty('disabled', true);
     post.release(jsonResponse({ success: true, likes: 5 }));
-    await within(firstCard()).findByRole('button', { name: 'Like (5 likes)' });
+    await within(firstCard()).findByRole('button', { name: 'Like — likes: 5' });
     expect(like).toHaveProperty('disabled', true);
     expect(like.getAttribute('aria-pressed')).toBe('true');
     expect(like.querySelector('.like__count')?.textContent).toBe('5');
@@ -462,7 +477,7 @@ describe('CharactersScreen: likes', () => {
     // (stubbed) still says not liked.
     fireEvent.keyDown(document, { key: 'Escape' });
     fireEvent.click(await tile('Frieren'));
-    const again = await within(firstCard()).findByRole('button', { name: 'Like (4 likes)' });
+    const again = await within(firstCard()).findByRole('button', { name: 'Like — likes: 4' });
     expect(again).toHaveProperty('disabled', true);
     expect(again.getAttribute('aria-pressed')).toBe('true');
   });
@@ -471,7 +486,7 @@ describe('CharactersScreen: likes', () => {
     api({ '/api/cards/10/likes': async () => jsonResponse({ likes: 9, liked: true }) });
     await openPage();
     fireEvent.click(await tile('Frieren'));
-    const like = await within(screen.getByRole('dialog')).findByRole('button', { name: 'Like (9 likes)' });
+    const like = await within(screen.getByRole('dialog')).findByRole('button', { name: 'Like — likes: 9' });
     expect(like).toHaveProperty('disabled', true);
     expect(like.getAttribute('aria-pressed')).toBe('true');
   });

@@ -79,7 +79,7 @@ describe('HomeScreen', () => {
       ['ru', STATS_ERROR_RU],
       ['en', 'Could not load the statistics'],
     ] as const) {
-      stubFetch(answer);
+      stubFetch((url) => (url === '/api/stats' ? answer() : Promise.resolve(jsonResponse({ cards: [] }))));
       const view = renderPage({ language }, <HomeScreen />);
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toBe(`${message} ${language === 'en' ? 'Retry' : 'Повторить'}`);
@@ -94,6 +94,7 @@ describe('HomeScreen', () => {
     let failing = true;
     const fetchMock = stubFetch(async (url) => {
       if (url.startsWith('/api/news')) return jsonResponse([]);
+      if (url === '/api/cards/featured') return jsonResponse({ cards: [] });
       return failing
         ? Promise.reject(new TypeError('Failed to fetch'))
         : jsonResponse({ users: 5, anime: 6, cards: 7 });

@@ -1,11 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { useLoginHref } from '../../app/sign-in';
 import { LoadError } from '../../components/LoadError';
 import { formatNumber } from '../../i18n/formats';
+import { FeaturedPlaceholder } from './FeaturedPlaceholder';
 import { HomeNews } from './HomeNews';
+import { HowToGetCards } from './HowToGetCards';
 import { COUNTERS, useHomeStats } from './useHomeStats';
+
+// The featured cards need the image loader, which the rest of home does not: a chunk of its own
+// (the server preloads it on home, ScreenView's LAZY_SCREEN_MODULES).
+const FeaturedCards = lazy(() => import('./FeaturedCards'));
 
 export function HomeScreen() {
   const { t, i18n } = useTranslation();
@@ -60,6 +67,10 @@ export function HomeScreen() {
           </dl>
         )}
       </section>
+      <Suspense fallback={<FeaturedPlaceholder />}>
+        <FeaturedCards />
+      </Suspense>
+      <HowToGetCards />
       <HomeNews />
     </div>
   );

@@ -133,12 +133,58 @@ describe('TradeScreen: the lists', () => {
     show();
     await screen.findByText('Offer from naruto_fan');
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, accept' }));
     const buttons = within(trades()[0]!).getAllByRole('button') as HTMLButtonElement[];
     expect(buttons.map((b) => b.disabled)).toEqual([true, true]);
     expect(buttons[0]!.textContent).toBe('...');
     const reads = fetchMock.mock.calls.filter(([u]) => u === '/trade/api/my?status=pending').length;
     await act(async () => release(jsonResponse({ id: 1, status: 'accepted' })));
     expect(fetchMock.mock.calls.filter(([u]) => u === '/trade/api/my?status=pending').length).toBe(reads + 1);
+  });
+
+  it('asks before accepting, listing what moves each way; Back changes nothing', async () => {
+    const fetchMock = api();
+    show();
+    await screen.findByText('Offer from naruto_fan');
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    const step = within(trades()[0]!).getByRole('group', { name: 'Accept this trade?' });
+    // Trade 1 comes from naruto_fan: Frieren is offered to me, Fern ×2 is asked of me.
+    expect([...step.querySelectorAll('dt, dd')].map((el) => el.textContent)).toEqual([
+      'You give',
+      'Fern ×2',
+      'You receive',
+      'Frieren ×1',
+    ]);
+    expect(document.activeElement).toBe(step);
+    fireEvent.click(within(step).getByRole('button', { name: 'Back' }));
+    expect(
+      within(trades()[0]!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Accept', 'Decline']);
+    // Escape leaves the step too; nothing was sent either time.
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    fireEvent.keyDown(within(trades()[0]!).getByRole('group'), { key: 'Escape' });
+    expect(within(trades()[0]!).queryByRole('group')).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('accepts once confirmed and says what moved, in Russian too', async () => {
+    const fetchMock = api({
+      'POST /trade/api/1/accept': async () => jsonResponse({ id: 1, status: 'accepted' }),
+    });
+    show('ru');
+    await screen.findByText('Предложение от naruto_fan');
+    fireEvent.click(screen.getByRole('button', { name: 'Принять' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Да, принять' }));
+    const message = await screen.findByText(/^Обмен с naruto_fan принят/);
+    expect(message.textContent).toBe(
+      'Обмен с naruto_fan принят. Вы получили: Frieren ×1. Вы отдали: Fern ×2.',
+    );
+    expect(message.closest('[role="status"]')).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/trade/api/1/accept')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Скрыть сообщение' }));
+    expect(screen.queryByText(/^Обмен с naruto_fan принят/)).toBeNull();
   });
 
   it("shows the server's refusal, else the spec's action-failure text", async () => {

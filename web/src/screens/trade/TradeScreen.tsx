@@ -5,6 +5,7 @@ import { invalidateRoutes, useRoute } from '../../api/query';
 import { TRADE_TABS, type TradeTab } from '../../api/trades';
 import { oneOf, useAddress } from '../../app/address';
 import { Tabs } from '../../components/Tabs';
+import { outcomeText, type TradeOutcome } from './TradeConfirm';
 import { TradeForm } from './TradeForm';
 import { TRADE_READS, TradeList } from './TradeList';
 
@@ -29,6 +30,8 @@ export function TradeScreen() {
   const recipientKnown = offerTo === null || !collectorQuery.isPending;
   const [formOpen, setFormOpen] = useState(offerTo !== null);
   const client = useQueryClient();
+  // What the user's last action on a trade did, said in words (until hidden or the next action).
+  const [outcome, setOutcome] = useState<string | null>(null);
   return (
     <section className="trade" aria-labelledby="trade-title">
       <header className="trade__head">
@@ -64,13 +67,28 @@ export function TradeScreen() {
           />
         )}
       </div>
+      <div className="trade-result-region" role="status">
+        {outcome && (
+          <p className="trade-result">
+            <span>{outcome}</span>
+            <button
+              type="button"
+              className="live-notice__close"
+              aria-label={t('trade.result.close')}
+              onClick={() => setOutcome(null)}
+            >
+              ×
+            </button>
+          </p>
+        )}
+      </div>
       <Tabs
         label={t('trade.tabsLabel')}
         tabs={TRADE_TABS.map((id) => ({ id, title: t(`trade.tabs.${id}`) }))}
         selected={tab}
         onSelect={setTab}
       >
-        <TradeList status={tab} />
+        <TradeList status={tab} onOutcome={(o: TradeOutcome) => setOutcome(outcomeText(t, o))} />
       </Tabs>
     </section>
   );
