@@ -35,15 +35,14 @@ export function AcceptStep({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLFieldSetElement>(null);
   useEffect(() => panel.current?.focus(), []);
   // The recipient accepts: they give what was asked of them and receive what was offered.
   const { give, receive } = sidesOf(trade, false);
   return (
-    <div
+    <fieldset
       ref={panel}
       className="trade-confirm"
-      role="group"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-intro`}
       tabIndex={-1}
@@ -77,7 +76,7 @@ export function AcceptStep({
           {t('trade.confirm.back')}
         </button>
       </div>
-    </div>
+    </fieldset>
   );
 }
 

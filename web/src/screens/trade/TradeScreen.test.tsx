@@ -276,7 +276,9 @@ describe('TradeScreen: the create form', () => {
     show();
     await openForm();
     await chooseRecipient('Recipient', 'naru', 'naruto_fan');
-    expect(screen.getByRole('status').textContent).toContain('Recipient: naruto_fan');
+    expect(screen.getByText(/^Recipient: naruto_fan/).closest('[role="status"]')?.textContent).toContain(
+      'Recipient: naruto_fan',
+    );
     const receive = (await screen.findByRole('checkbox', { name: /Stark/ })).closest(
       'fieldset',
     ) as HTMLElement;
@@ -308,7 +310,9 @@ describe('TradeScreen: the create form', () => {
       { path: '/trade?to=8', user: user({ id: ME, username: 'sakura_fan' }), language: 'en' },
       <TradeScreen />,
     );
-    expect((await screen.findByRole('status')).textContent).toContain('Recipient: naruto_fan');
+    expect(
+      (await screen.findByText(/^Recipient: naruto_fan/)).closest('[role="status"]')?.textContent,
+    ).toContain('Recipient: naruto_fan');
     expect(screen.getByRole('button', { name: 'Hide the form' }).getAttribute('aria-expanded')).toBe('true');
     await screen.findByRole('checkbox', { name: /Stark/ });
     fireEvent.click(screen.getByRole('button', { name: 'Choose someone else' }));
