@@ -129,6 +129,27 @@ export const cardsDraw = defineRpc(
   z.object({ card: cardSummarySchema.nullable() }),
 );
 
+/**
+ * catalogue.cards.series: what a card image prints beside the summary (missing ids are left
+ * out): the series its character comes from (the franchise of the character's first anime, else
+ * that anime's title; null for a character in no anime) and, for a card of a season, the year
+ * the season starts. Not in the summary, so editing an anime title never re-announces cards.
+ */
+export const cardsSeries = defineRpc(
+  'catalogue.cards.series',
+  z.object({ ids: z.array(idNumber()).max(1000) }),
+  z.object({
+    cards: z.array(
+      z.object({
+        id: z.number().int(),
+        series: z.string().nullable(),
+        seasonYear: z.number().int().nullable(),
+      }),
+    ),
+  }),
+);
+export type CardSeries = z.infer<typeof cardsSeries.response>['cards'][number];
+
 export const cardCreated = defineEvent('card.created', cardSummarySchema);
 export const cardUpdated = defineEvent('card.updated', cardSummarySchema);
 export const cardDeleted = defineEvent('card.deleted', z.object({ id: z.number().int() }));

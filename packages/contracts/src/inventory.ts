@@ -13,6 +13,8 @@ export const inventoryEntrySchema = z.object({
   limited: z.boolean(),
   obtainedAt: z.string(),
   quantity: z.number().int(),
+  /** The print numbers of the copies held, lowest first (docs/rules.md: print numbers). */
+  printNumbers: z.array(z.number().int()),
   /** The character's name. */
   character: z.string(),
   /** The rank code. */
@@ -89,6 +91,11 @@ export const inventoryGrant = defineRpc(
     entryId: z.number().int(),
     quantity: z.number().int(),
     obtainedAt: z.string(),
+    /**
+     * The copy's print number: it is the n-th copy of the card ever given. Null only for a repeat
+     * of a grant made before print numbers existed.
+     */
+    printNumber: z.number().int().nullable(),
   }),
   3000,
 );
@@ -108,6 +115,8 @@ export const inventoryGranted = defineEvent(
     entryId: z.number().int(),
     quantity: z.number().int(),
     source: z.string(),
+    /** The print number of the copy given (absent in events from before print numbers). */
+    printNumber: z.number().int().optional(),
   }),
 );
 export const cardLiked = defineEvent(

@@ -228,6 +228,8 @@ export const inventoryTransferred = defineEvent(
         fromUserId: z.number().int(),
         toUserId: z.number().int(),
         quantity: z.number().int(),
+        /** The print numbers of the copies that moved (absent in events from before print numbers). */
+        printNumbers: z.array(z.number().int()).optional(),
       }),
     ),
   }),
@@ -256,6 +258,8 @@ export const provenanceEventSchema = z.object({
   toUser: tradeUserSchema,
   tradeId: z.number().int().nullable(),
   occurredAt: z.string(),
+  /** The print numbers of the copies that moved (empty for movements from before print numbers). */
+  printNumbers: z.array(z.number().int()),
 });
 export type ProvenanceEvent = z.infer<typeof provenanceEventSchema>;
 export const provenanceSchema = z.object({

@@ -30,14 +30,32 @@ describe('the drop embed', () => {
     for (const hostile of HOSTILE_STRINGS) {
       const embed = replies('en').drop(
         card({ characterName: hostile, rankTitle: hostile, rankCode: hostile }),
-        2,
+        { quantity: 2, printNumber: 5 },
         'https://cards.example.org/',
       ).embeds![0]!;
       expect(live(embed.title), JSON.stringify(hostile.slice(0, 40))).toEqual([]);
       expect(live(embed.description)).toEqual([]);
       expect(`${embed.title}${embed.description}`).not.toMatch(/@(everyone|here)|\n|\u202e/i);
     }
-    const plain = replies('en').drop(card({}), 1, 'https://cards.example.org/').embeds![0]!;
+    const plain = replies('en').drop(
+      card({}),
+      { quantity: 1, printNumber: null },
+      'https://cards.example.org/',
+    ).embeds![0]!;
     expect([plain.title, plain.description]).toEqual(['Frieren', 'S · Legendary']);
+  });
+
+  it('names the copy’s print number in the user’s language, on the card image too', () => {
+    const en = replies('en').drop(
+      card({ limited: true }),
+      { quantity: 3, printNumber: 12 },
+      'https://cards.example.org/',
+    ).embeds![0]!;
+    expect(en.description).toBe('Print \\#12 · S · Legendary · Limited');
+    expect(en.image.url).toBe('https://cards.example.org/api/cards/7/image?lang=en&print=12');
+    const ru = replies('ru').drop(card({}), { quantity: 1, printNumber: 1 }, 'https://cards.example.org')
+      .embeds![0]!;
+    expect(ru.description).toBe('Экземпляр № 1 · S · Legendary');
+    expect(ru.image.url).toBe('https://cards.example.org/api/cards/7/image?lang=ru&print=1');
   });
 });

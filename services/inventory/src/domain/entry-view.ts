@@ -14,6 +14,7 @@ export interface EntryRow {
   limited: boolean | null;
   imageUrl: string | null;
   deleted: boolean | null;
+  printNumbers: number[];
 }
 
 /** Shown for a card whose summary inventory has not received yet (requirements M8: '?' for a rank). */
@@ -38,6 +39,7 @@ export function toInventoryEntry(row: EntryRow): InventoryEntry {
     limited: row.limited ?? false,
     obtainedAt: row.obtainedAt.toISOString(),
     quantity: row.quantity,
+    printNumbers: row.printNumbers,
     character: characterName,
     rank: rank.code,
     Card: {
