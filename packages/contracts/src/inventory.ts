@@ -66,7 +66,12 @@ export const inventoryStatsSchema = z.object({
 export type InventoryStats = z.infer<typeof inventoryStatsSchema>;
 
 /** GET /api/cards/{id}/likes and POST /api/cards/{id}/like. */
-export const likesSchema = z.object({ likes: z.number().int(), liked: z.boolean() });
+export const likesSchema = z.object({
+  likes: z.number().int(),
+  liked: z.boolean(),
+  /** Additive: how many copies of the card were ever printed (dropped or given). */
+  printed: z.number().int().optional(),
+});
 export const likeResultSchema = z.object({
   success: z.boolean(),
   likes: z.number().int(),

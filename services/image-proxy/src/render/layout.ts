@@ -35,8 +35,8 @@ export const PRINT = {
   height: 36,
   fontSize: 21,
 };
-/** Widths a card image is served at: 1× and 2× of the largest card the pages draw (180 px). */
-export const CARD_WIDTHS = [180, 360] as const;
+/** Widths a card image is served at (1× and 2×), as the pages ask for them. */
+export { CARD_IMAGE_WIDTHS as CARD_WIDTHS } from '@acg/contracts';
 
 /** Fonts for generated text: DejaVu for Latin and Cyrillic, Noto CJK for Japanese and Chinese. */
 export const FONT_FAMILY = "'DejaVu Sans', 'Noto Sans CJK JP', 'Noto Sans', sans-serif";

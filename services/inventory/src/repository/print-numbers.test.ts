@@ -47,6 +47,9 @@ describe('print numbers', () => {
     expect(stored.map((r) => r.print)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     const [run] = await h.database.db.select().from(printRuns).where(eq(printRuns.cardId, 1));
     expect(run?.printed).toBe(50);
+    // The catalogue's card detail reads how many were printed with the likes.
+    const likes = await (await h.fetch('/api/cards/1/likes', { headers: asUser(999) })).json();
+    expect(likes).toEqual({ likes: 0, liked: false, printed: 50 });
     // Users 100…106 got 8, 7, 7, 7, 7, 7, 7 drops: each entry's quantity is its number of copies.
     for (let user = 100; user < 107; user++) {
       const [entry] = await h.database.db
