@@ -22,11 +22,7 @@ export const rankListSchema = z.array(rankSchema);
 /** The rank as nested in a card. */
 export const cardRankSchema = rankSchema.pick({ code: true, title: true, color: true, imageUrl: true });
 
-/**
- * Widths a card image is served at (`/api/cards/{id}/image?w=`): 1× and 2× of the cards the pages
- * draw up to 180 px wide; the image service draws at 360.
- */
-export const CARD_IMAGE_WIDTHS = [180, 360] as const;
+export { CARD_IMAGE_WIDTHS } from './card-image';
 
 /** GET /api/anime: the filter list (id, title), plus the external ids (additive). */
 export const animeListItemSchema = z.object({

@@ -1,4 +1,4 @@
-import { CARD_IMAGE_WIDTHS } from '@acg/contracts';
+import { CARD_IMAGE_WIDTHS } from '@acg/contracts/card-image';
 
 /** What a card image shows beyond the card: a copy's print number, the viewer's language, a width. */
 export interface CardFace {

@@ -1,4 +1,4 @@
-import { CARD_IMAGE_WIDTHS } from '@acg/contracts';
+import { CARD_IMAGE_WIDTHS } from '@acg/contracts/card-image';
 import { useTranslation } from 'react-i18next';
 import { cardImageUrl, cardImageWidth } from '../api/images';
 import { IMAGE_TIMEOUT_MS, LoadedImage } from './LoadedImage';
