@@ -276,7 +276,9 @@ async function main() {
     // Warm the server once (its SSR bundle, JIT, the image proxy's cache): the bench measures
     // the page on the phone, not the first request after the system started.
     {
-      const warm = await browser.newContext();
+      // As the phone: the same screen asks for the same picture sizes (srcset), so the image
+      // service's renders the runs use are the ones warmed here.
+      const warm = await browser.newContext(phone);
       await warm.addCookies([{ name: name!, value: value!, url: system.url }]);
       const page = await warm.newPage();
       for (const path of ['/', '/characters', '/profile'])
