@@ -100,7 +100,7 @@ export default defineConfig({
                 {
                   name: 'screens',
                   includeDependenciesRecursively: false,
-                  test: /node_modules[\\/]idb[\\/]|web[\\/]src[\\/](images[\\/]|api[\\/]images\.ts|components[\\/](LoadedImage|useHydrated|Modal|Tabs|rank-color))/,
+                  test: /node_modules[\\/]idb[\\/]|web[\\/]src[\\/](images[\\/]|api[\\/]images\.ts|components[\\/](LoadedImage|CardImage|useHydrated|Modal|Tabs|rank-color))/,
                 },
               ],
             },

@@ -22,9 +22,11 @@ export const rankListSchema = z.array(rankSchema);
 /** The rank as nested in a card. */
 export const cardRankSchema = rankSchema.pick({ code: true, title: true, color: true, imageUrl: true });
 
+export { CARD_IMAGE_WIDTHS } from './card-image';
+
 /**
  * A text per language (en, ru, ja; @acg/i18n NAME_LANGUAGES), languages without one left out. A
- * page shows `localize(texts, language, primary)` (rules §XX "One language at a time").
+ * page shows `localize(texts, language, primary)` (rules §57 "One language at a time").
  */
 export const localizedSchema = z.object({
   en: z.string().optional(),
@@ -151,6 +153,27 @@ export const cardsDraw = defineRpc(
   z.object({ weights: z.record(z.string(), z.number().min(0)), at: z.string().optional() }),
   z.object({ card: cardSummarySchema.nullable() }),
 );
+
+/**
+ * catalogue.cards.series: what a card image prints beside the summary (missing ids are left
+ * out): the series its character comes from (the franchise of the character's first anime, else
+ * that anime's title; null for a character in no anime) and, for a card of a season, the year
+ * the season starts. Not in the summary, so editing an anime title never re-announces cards.
+ */
+export const cardsSeries = defineRpc(
+  'catalogue.cards.series',
+  z.object({ ids: z.array(idNumber()).max(1000) }),
+  z.object({
+    cards: z.array(
+      z.object({
+        id: z.number().int(),
+        series: z.string().nullable(),
+        seasonYear: z.number().int().nullable(),
+      }),
+    ),
+  }),
+);
+export type CardSeries = z.infer<typeof cardsSeries.response>['cards'][number];
 
 export const cardCreated = defineEvent('card.created', cardSummarySchema);
 export const cardUpdated = defineEvent('card.updated', cardSummarySchema);

@@ -13,7 +13,9 @@ export const inventoryEntrySchema = z.object({
   limited: z.boolean(),
   obtainedAt: z.string(),
   quantity: z.number().int(),
-  /** The character's name, in the caller's language (rules §XX). */
+  /** The print numbers of the copies held, lowest first (docs/rules.md: print numbers). */
+  printNumbers: z.array(z.number().int()),
+  /** The character's name, in the caller's language (rules §57). */
   character: z.string(),
   /** The rank code. */
   rank: z.string(),
@@ -84,7 +86,7 @@ export const inventoryStatsSchema = z.object({
 export type InventoryStats = z.infer<typeof inventoryStatsSchema>;
 
 /**
- * GET /api/collectors/{id}: a collector's public page (rules §XX), for signed-in users. A
+ * GET /api/collectors/{id}: a collector's public page (rules §57), for signed-in users. A
  * collection its owner hid shows only who they are (`hidden`, no cards and no counts) to
  * anyone else; an unknown user is a 404.
  */
@@ -107,7 +109,12 @@ export type Collector = z.infer<typeof collectorSchema>;
 export const collectionVisibilitySchema = z.object({ hidden: z.boolean() });
 
 /** GET /api/cards/{id}/likes and POST /api/cards/{id}/like. */
-export const likesSchema = z.object({ likes: z.number().int(), liked: z.boolean() });
+export const likesSchema = z.object({
+  likes: z.number().int(),
+  liked: z.boolean(),
+  /** Additive: how many copies of the card were ever printed (dropped or given). */
+  printed: z.number().int().optional(),
+});
 export const likeResultSchema = z.object({
   success: z.boolean(),
   likes: z.number().int(),
@@ -132,6 +139,11 @@ export const inventoryGrant = defineRpc(
     entryId: z.number().int(),
     quantity: z.number().int(),
     obtainedAt: z.string(),
+    /**
+     * The copy's print number: it is the n-th copy of the card ever given. Null only for a repeat
+     * of a grant made before print numbers existed.
+     */
+    printNumber: z.number().int().nullable(),
   }),
   3000,
 );
@@ -151,6 +163,8 @@ export const inventoryGranted = defineEvent(
     entryId: z.number().int(),
     quantity: z.number().int(),
     source: z.string(),
+    /** The print number of the copy given (absent in events from before print numbers). */
+    printNumber: z.number().int().optional(),
   }),
 );
 export const cardLiked = defineEvent(

@@ -108,7 +108,7 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/api/inventory/stats', 'inventory', 'user', 'member', personal),
   r('GET', '/api/inventory/tradeable', 'inventory', 'user', 'additive', personal),
   r('GET', '/api/inventory/:id/history', 'inventory', 'user', 'additive', personal),
-  // A collector's page /u/{id} and the owner's choice to hide their collection (rules §XX).
+  // A collector's page /u/{id} and the owner's choice to hide their collection (rules §57).
   r('GET', '/api/collectors/:id', 'inventory', 'user', 'additive', personal),
   r('GET', '/api/inventory/visibility', 'inventory', 'user', 'additive', personal),
   r('PUT', '/api/inventory/visibility', 'inventory', 'user', 'additive', personal),

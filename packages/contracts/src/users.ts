@@ -53,7 +53,7 @@ export const publicUserSchema = userSchema.pick({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 export const publicUserListSchema = z.array(publicUserSchema);
-/** GET /api/users?q=&limit= (additive): members found by any part of their names (rules §XX). */
+/** GET /api/users?q=&limit= (additive): members found by any part of their names (rules §57). */
 export const usersSearchQuerySchema = z.object({
   q: safeString().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(50).optional(),

@@ -2,7 +2,7 @@ import { fallbackChain } from './languages';
 
 /**
  * Names, titles and descriptions of catalogue data (characters, anime) per language (rules
- * §XX "One language at a time"). Without dependencies: the browser's first chunk imports it.
+ * §57 "One language at a time"). Without dependencies: the browser's first chunk imports it.
  */
 
 /** The languages data is stored in: English, Russian and the original Japanese. */

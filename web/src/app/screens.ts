@@ -37,7 +37,7 @@ export function screenFor(pathname: string): Screen {
   return { name: 'home' };
 }
 
-/** A collector's page (rules §XX) and the trade form with them as the recipient. */
+/** A collector's page (rules §57) and the trade form with them as the recipient. */
 export const collectorPath = (userId: number): string => `/u/${userId}`;
 export const tradeWithPath = (userId: number): string => `/trade?to=${userId}`;
 

@@ -42,6 +42,7 @@ export function LikeButton({ cardId }: { cardId: number }) {
       if (r.success) {
         // The count rises by one locally; without a loaded count, the server's is the best guess.
         client.setQueryData(routeQuery('GET /api/cards/:cardId/likes', input).queryKey, (old) => ({
+          ...old,
           likes: old ? old.likes + 1 : (r.likes ?? 1),
           liked: true,
         }));
@@ -78,5 +79,15 @@ export function LikeButton({ cardId }: { cardId: number }) {
         </span>
       )}
     </div>
+  );
+}
+
+/** "12 printed": how many copies of the card exist (read with the likes, one request per card). */
+export function PrintedCount({ cardId }: { cardId: number }) {
+  const { t } = useTranslation();
+  const count = useRoute('GET /api/cards/:cardId/likes', { params: { cardId } }, { gcTime: 0 });
+  const printed = count.data?.printed;
+  return printed === undefined ? null : (
+    <span className="printed">{t('cards.printed', { count: printed })}</span>
   );
 }

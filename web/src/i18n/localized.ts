@@ -3,7 +3,7 @@ import { useSession } from '../app/session';
 
 /**
  * Names, titles and descriptions of catalogue data in the page's language, along the one
- * fallback order of @acg/i18n (the language, English, the primary name, Japanese; rules §XX).
+ * fallback order of @acg/i18n (the language, English, the primary name, Japanese; rules §57).
  * Every page shows a character's name and an anime's title through this, so they read the same
  * everywhere.
  */

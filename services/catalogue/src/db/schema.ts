@@ -39,7 +39,7 @@ export const anime = catalogue.table(
     anilistId: integer('anilist_id').unique(),
     franchiseId: integer('franchise_id').references(() => franchises.id, { onDelete: 'set null' }),
     imageUrl: text('image_url'),
-    /** The title per language (en, ru, ja; rules §XX); `title` is the primary (romanised) one. */
+    /** The title per language (en, ru, ja; rules §57); `title` is the primary (romanised) one. */
     titles: jsonb('titles').$type<StoredTexts>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,7 +55,7 @@ export const characters = catalogue.table('characters', {
   shikimoriId: integer('shikimori_id').unique(),
   anilistId: integer('anilist_id').unique(),
   /**
-   * The name and description per language (en, ru, ja; rules §XX), trimmed, blanks left out;
+   * The name and description per language (en, ru, ja; rules §57), trimmed, blanks left out;
    * `name` is the primary (romanised) name every character has.
    */
   names: jsonb('names').$type<StoredTexts>().notNull().default({}),

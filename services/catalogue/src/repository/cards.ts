@@ -1,5 +1,6 @@
-import type { CardSummary } from '@acg/contracts';
+import type { CardSeries, CardSummary } from '@acg/contracts';
 import { NAME_LANGUAGES } from '@acg/i18n';
+import type { Database } from '@acg/platform';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { animeCharacters, cards, characters, ranks, seasons } from '../db/schema';
 import { cardVersion } from '../domain/card-version';
@@ -143,4 +144,30 @@ export function findAnimeCards(db: Executor, animeId: number) {
       and(eq(animeCharacters.characterId, cards.characterId), eq(animeCharacters.animeId, animeId)),
     )
     .orderBy(asc(ranks.sortOrder), asc(cards.id));
+}
+
+/**
+ * What a card image prints beside the summary (cardsSeries): the series of the card's character
+ * (its first anime's franchise, else that anime's title) and the start year of the card's season.
+ */
+export async function findCardSeries(
+  db: Pick<Database['db'], 'execute'>,
+  ids: number[],
+): Promise<CardSeries[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<{ id: number; series: string | null; season_year: number | null }>(sql`
+    select c.id, s.series, extract(year from se.start_date)::int as season_year
+    from catalogue.cards c
+    left join catalogue.seasons se on se.id = c.season_id
+    left join lateral (
+      select coalesce(f.title, a.title) as series
+      from catalogue.anime_characters ac
+      join catalogue.anime a on a.id = ac.anime_id
+      left join catalogue.franchises f on f.id = a.franchise_id
+      where ac.character_id = c.character_id
+      order by ac.anime_id
+      limit 1) s on true
+    where c.id = any(${sql.param(ids)}::int[])
+    order by c.id`);
+  return rows.map((r) => ({ id: r.id, series: r.series, seasonYear: r.season_year }));
 }

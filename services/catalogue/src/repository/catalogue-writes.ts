@@ -38,7 +38,7 @@ export async function deleteCardRow(tx: Tx, id: number): Promise<void> {
 
 /**
  * An edit of the primary name or description is the English one from then on: a stored English
- * text would otherwise keep showing (rules §XX). Names changed: the search key follows.
+ * text would otherwise keep showing (rules §57). Names changed: the search key follows.
  */
 export async function updateCharacterRow(tx: Tx, id: number, patch: CharacterPatch): Promise<void> {
   if (Object.keys(patch).length === 0) return;

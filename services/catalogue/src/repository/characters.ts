@@ -8,7 +8,7 @@ export interface CharacterFilter {
   animeId?: number;
   /** A rank's id: only characters having a card of that rank, and only those cards. */
   rankId?: number;
-  /** Part of any name of the character, in any script, any case, accents ignored (rules §XX). */
+  /** Part of any name of the character, in any script, any case, accents ignored (rules §57). */
   q?: string;
 }
 

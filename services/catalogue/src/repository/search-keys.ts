@@ -5,7 +5,7 @@ import { characters } from '../db/schema';
 
 type Named = { name: string; altname?: string | null; names?: Localized | null };
 
-/** What the characters search compares: the keys of every name a character has (rules §XX). */
+/** What the characters search compares: the keys of every name a character has (rules §57). */
 export const characterSearchKey = (c: Named): string => searchKeys(allNames(c.names, c.name, c.altname));
 
 type Writer = Pick<Database['db'], 'select' | 'execute'>;

@@ -5,7 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anime, animeCharacters, cards, characters, franchises, outbox, ranks, seasons } from '../db/schema';
 import { openCatalogueTestDatabase } from '../test/harness';
-import { DEMO_ART_CHARACTERS, seedDemoCatalogue } from './demo';
+import { seedDemoCatalogue } from './demo';
 import { DEMO_ANIME, DEMO_CHARACTERS, DEMO_RANKS, DEMO_SEASONS } from './demo-catalogue';
 
 /** What the demo data holds (derived from it, not a literal). */
@@ -106,7 +106,7 @@ describe('the demo catalogue in three languages', () => {
 });
 
 describe('the demo catalogue with demo art (DEMO_ART_BASE_URL)', () => {
-  it('gives the first demo characters http art under the base URL and the others none', async () => {
+  it('gives every demo character its own portrait under the base URL', async () => {
     const art = await openCatalogueTestDatabase();
     const artDatabase = art.database;
     try {
@@ -116,10 +116,13 @@ describe('the demo catalogue with demo art (DEMO_ART_BASE_URL)', () => {
         .select({ name: characters.name, imageUrl: characters.imageUrl })
         .from(characters);
       const artOf = new Map(rows.map((r) => [r.name, r.imageUrl]));
-      for (const [i, ch] of DEMO_CHARACTERS.entries())
-        expect(artOf.get(ch.name), ch.name).toBe(
-          i < DEMO_ART_CHARACTERS ? `http://127.0.0.1:4197/uploads/art/${i + 1}.jpg` : null,
-        );
+      expect(artOf.get('Edward Elric')).toBe('http://127.0.0.1:4197/uploads/art/edward-elric.jpg');
+      expect(artOf.get('Asuka Langley Soryu')).toBe(
+        'http://127.0.0.1:4197/uploads/art/asuka-langley-soryu.jpg',
+      );
+      const urls = DEMO_CHARACTERS.map((ch) => artOf.get(ch.name));
+      expect(urls.every((u) => u?.startsWith('http://127.0.0.1:4197/uploads/art/'))).toBe(true);
+      expect(new Set(urls).size).toBe(DEMO_CHARACTERS.length);
     } finally {
       await art.close();
     }

@@ -11,16 +11,23 @@ import { DEMO_ANIME_TITLES, DEMO_RUSSIAN } from './demo-russian';
 
 export { DEMO_RANKS } from './demo-catalogue';
 
-/** How many demo characters get http art when the runner names an art base URL. */
-export const DEMO_ART_CHARACTERS = 4;
+/**
+ * The file name of a demo character's portrait under the art base URL: the name in lower case,
+ * words joined by '-' (the fake Shikimori draws each demo character's own portrait there).
+ */
+export const demoArtSlug = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
- * The art of the i-th demo character: with `DEMO_ART_BASE_URL` (the fake Shikimori's portraits,
- * set by the runners), the first few characters get `{base}/{i + 1}.jpg`, so the demo draws
- * their cards through the image proxy's http path; the others keep generated art.
+ * A demo character's art: with `DEMO_ART_BASE_URL` (the fake Shikimori's portraits, set by the
+ * runners), every character gets its own portrait `{base}/{slug}.jpg`, drawn from its look, so
+ * the demo draws their cards through the image proxy's http path; without it, generated art.
  */
-const demoArtOf = (i: number, base: string | undefined): string | null =>
-  base && i < DEMO_ART_CHARACTERS ? `${base.replace(/\/+$/, '')}/${i + 1}.jpg` : null;
+const demoArtOf = (name: string, base: string | undefined): string | null =>
+  base ? `${base.replace(/\/+$/, '')}/${demoArtSlug(name)}.jpg` : null;
 
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -74,12 +81,12 @@ async function insertAnimeAndCharacters(tx: Tx, artBaseUrl: string | undefined) 
   const characterRows = await tx
     .insert(characters)
     .values(
-      DEMO_CHARACTERS.map((ch, i) => {
+      DEMO_CHARACTERS.map((ch) => {
         const [ru, ruDescription] = DEMO_RUSSIAN[ch.name] ?? [];
         const names = cleanLocalized({ en: ch.name, ru, ja: ch.altname });
         return {
           name: ch.name,
-          imageUrl: demoArtOf(i, artBaseUrl),
+          imageUrl: demoArtOf(ch.name, artBaseUrl),
           altname: ch.altname,
           description: ch.description,
           names,

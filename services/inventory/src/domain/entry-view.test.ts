@@ -18,6 +18,7 @@ const known: EntryRow = {
   limited: true,
   imageUrl: 'https://example.test/himmel.webp',
   deleted: false,
+  printNumbers: [3, 9],
 };
 const unknownCard: EntryRow = {
   ...known,
@@ -41,6 +42,7 @@ describe('inventory entry view', () => {
       limited: true,
       obtainedAt: '2026-05-01T12:00:00.000Z',
       quantity: 2,
+      printNumbers: [3, 9],
       character: 'Himmel',
       rank: 'SS',
       Card: {

@@ -17,6 +17,7 @@ export interface EntryRow {
   limited: boolean | null;
   imageUrl: string | null;
   deleted: boolean | null;
+  printNumbers: number[];
 }
 
 /** Shown for a card whose summary inventory has not received yet (requirements M8: '?' for a rank). */
@@ -25,7 +26,7 @@ export const unknownCardName = (cardId: number): string => `Card #${cardId}`;
 
 /**
  * An entry as the member area reads it (requirements M3), the character named in `language`
- * (rules §XX; every name in `names` for searches). A card whose summary has not arrived yet
+ * (rules §57; every name in `names` for searches). A card whose summary has not arrived yet
  * (its card.created event is still on the way) shows as "Card #id", rank '?', not limited,
  * rather than disappearing from the list.
  */
@@ -43,6 +44,7 @@ export function toInventoryEntry(row: EntryRow, language: string): InventoryEntr
     limited: row.limited ?? false,
     obtainedAt: row.obtainedAt.toISOString(),
     quantity: row.quantity,
+    printNumbers: row.printNumbers,
     character: characterName,
     rank: rank.code,
     Card: {

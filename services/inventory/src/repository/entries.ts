@@ -22,6 +22,10 @@ const entryColumns = {
   limited: cardSummaries.limited,
   imageUrl: cardSummaries.imageUrl,
   deleted: cardSummaries.deleted,
+  // The entry's copies by print number, lowest first (an index-only read of copies_entry_idx).
+  printNumbers: sql<
+    number[]
+  >`array(select c.print_number from inventory.copies c where c.entry_id = ${entries.id} order by c.print_number)`,
 };
 
 /** Copies actually held (an entry whose last copy left keeps its row with quantity 0). */

@@ -23,6 +23,8 @@ export interface MovementRow {
   toUserId: number;
   tradeId: number | null;
   occurredAt: Date;
+  /** The copies' print numbers; empty for movements from before print numbers. */
+  printNumbers: number[];
 }
 
 /** How many trade hops back a copy's history follows. */
@@ -45,6 +47,7 @@ export async function findProvenance(db: Reader, userId: number, cardId: number)
     to_user_id: number;
     trade_id: number | null;
     occurred_at: string | Date;
+    print_numbers: number[] | null;
   }>(sql`
     with recursive chain(user_id, until, depth) as (
       select ${userId}::int, 'infinity'::timestamptz, 0
@@ -55,7 +58,8 @@ export async function findProvenance(db: Reader, userId: number, cardId: number)
         on m.card_id = ${cardId} and m.to_user_id = c.user_id and m.kind = 'trade' and m.occurred_at <= c.until
       where c.depth < ${MAX_HOPS} and m.from_user_id is not null
     )
-    select distinct m.id, m.kind, m.card_id, m.quantity, m.from_user_id, m.to_user_id, m.trade_id, m.occurred_at
+    select distinct m.id, m.kind, m.card_id, m.quantity, m.from_user_id, m.to_user_id, m.trade_id, m.occurred_at,
+      m.print_numbers
     from inventory.movements m
     join chain c on m.card_id = ${cardId} and m.occurred_at <= c.until
       and (m.to_user_id = c.user_id or (c.depth = 0 and m.from_user_id = c.user_id))
@@ -70,6 +74,7 @@ export async function findProvenance(db: Reader, userId: number, cardId: number)
     toUserId: r.to_user_id,
     tradeId: r.trade_id,
     occurredAt: new Date(r.occurred_at),
+    printNumbers: r.print_numbers ?? [],
   }));
 }
 

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CatalogueCharacter, characterImage, ownerName } from '../../api/catalogue';
-import { cardImageUrl, discordAvatarUrl } from '../../api/images';
+import { discordAvatarUrl } from '../../api/images';
 import { useOwnedCards } from '../../api/owned';
 import { useRoute } from '../../api/query';
 import { collectorPath } from '../../app/screens';
 import { useSession } from '../../app/session';
-import { LikeButton } from '../../components/LikeButton';
+import { CardImage } from '../../components/CardImage';
+import { LikeButton, PrintedCount } from '../../components/LikeButton';
 import { loadErrorText } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { Modal } from '../../components/Modal';
@@ -15,6 +16,8 @@ import { Tabs } from '../../components/Tabs';
 import { characterDescription, characterName } from '../../i18n/localized';
 
 type Tab = 'cards' | 'owners';
+/** The modal's cards are drawn at most this wide (CSS px). */
+const MODAL_CARD_WIDTH = 200;
 
 /** The character modal (requirements M2): details, external links, cards with likes, owners. */
 export function CharacterModal({
@@ -85,28 +88,16 @@ export function CharacterModal({
             {character.Cards.map((card) => (
               <li
                 key={card.id}
-                className={`card-frame${card.limited ? ' card-frame--limited' : ''}${newFrames ? ' card-frame--new' : ''}`}
+                className={`modal-card${newFrames ? ' modal-card--new' : ''}`}
                 data-rank={card.Rank.code}
-                style={rankColor(card.Rank.color)}
               >
-                <LoadedImage
-                  src={cardImageUrl(card.id)}
+                <CardImage
+                  cardId={card.id}
                   alt={t('characters.cardAlt', { name, rank: card.Rank.code })}
-                  timeoutMs={IMAGE_TIMEOUT_MS.card}
-                  className="card-frame__image"
+                  drawnWidth={MODAL_CARD_WIDTH}
                 />
-                <div className="card-frame__meta">
-                  <span className={`badge ${card.limited ? 'badge--limited' : 'badge--regular'}`}>
-                    {card.limited ? t('cards.limited') : t('cards.regular')}
-                  </span>
-                  <span
-                    className="rank-code"
-                    data-rank={card.Rank.code}
-                    style={rankColor(card.Rank.color)}
-                    title={card.Rank.title}
-                  >
-                    {card.Rank.code || card.Rank.title || '?'}
-                  </span>
+                <div className="modal-card__meta">
+                  <PrintedCount cardId={card.id} />
                   <LikeButton cardId={card.id} />
                   {(owned.get(card.id) ?? 0) > 0 && (
                     <span className="owned-mark" title={t('characters.owned', { count: owned.get(card.id) })}>

@@ -56,7 +56,7 @@ function api(routes: Record<string, Route> = {}) {
       const list = url.includes('rank_code=E') || url.includes('anime_id=3') ? [stark] : [frieren, stark];
       return new Response(JSON.stringify(list), { headers: { 'x-total-count': String(list.length) } });
     }
-    if (url.endsWith('/likes')) return jsonResponse({ likes: 4, liked: false });
+    if (url.endsWith('/likes')) return jsonResponse({ likes: 4, liked: false, printed: 12 });
     if (url.endsWith('/like')) return jsonResponse({ success: true, likes: 5 });
     if (url.startsWith('/api/inventory?card_id=10'))
       return jsonResponse([
@@ -99,19 +99,21 @@ async function openPage(language: 'en' | 'ru' = 'en') {
 }
 
 describe('CharactersScreen: list and filters', () => {
-  it('loads the first page at once and shows tiles with the first card’s rank code in its colour', async () => {
+  it('loads the first page at once and shows each tile as its first card’s image alone', async () => {
     const mock = api();
     await openPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Characters' })).toBeTruthy();
     expect(String(characterCalls(mock)[0]![0])).toBe('/api/characters?limit=60');
     const frierenTile = await tile('Frieren');
-    const rank = frierenTile.querySelector('.character-tile__rank') as HTMLElement;
-    expect(rank.textContent).toBe('S');
-    expect(rank.style.getPropertyValue('--rank-color')).toBe('#f44336');
+    // The rank is drawn on the card image: no badge of the page's own over it.
+    expect(frierenTile.querySelector('.character-tile__rank, .rank-code, .badge')).toBeNull();
+    expect(frierenTile.dataset.rank).toBe('S');
     expect(within(frierenTile).getByText('Frieren alt')).toBeTruthy();
-    // The avatar is the first card's image (its source set once the image loader has it).
-    await waitFor(() =>
-      expect(frierenTile.querySelector('img')?.getAttribute('src')).toBe('/api/cards/10/image'),
+    // The first row's pictures are in the markup, in the page's language, 1× and 2× to choose from.
+    const img = frierenTile.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/api/cards/10/image?lang=en&w=360');
+    expect(img.getAttribute('srcset')).toBe(
+      '/api/cards/10/image?lang=en&w=180 180w, /api/cards/10/image?lang=en&w=360 360w',
     );
     expect(screen.getByText('2 characters')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reset filters' })).toBeNull();
@@ -206,8 +208,9 @@ describe('CharactersScreen: list and filters', () => {
     expect(screen.queryByRole('button', { name: 'Reset filters' })).toBeNull();
     expect((await tile('Frieren')).classList.contains('character-tile--new')).toBe(true);
     fireEvent.click(await tile('Frieren'));
-    const frames = screen.getByRole('dialog').querySelectorAll('.card-frame');
-    expect([...frames].every((f) => f.classList.contains('card-frame--new'))).toBe(true);
+    const frames = screen.getByRole('dialog').querySelectorAll('.modal-card');
+    expect(frames.length).toBeGreaterThan(0);
+    expect([...frames].every((f) => f.classList.contains('modal-card--new'))).toBe(true);
   });
 
   it('loads the next page with `after` as the grid reaches the end', async () => {
@@ -378,18 +381,18 @@ describe('CharactersScreen: the modal', () => {
       'https://shikimori.one/characters/184947',
     );
     expect(within(dialog).queryByRole('link', { name: 'AniList' })).toBeNull();
-    // The cards tab is the default: each card's image, label, rank code and like button.
+    // The cards tab is the default: each card's image alone (its rank and limited star are drawn
+    // on it), how many were printed and the like button.
     expect(within(dialog).getByRole('tab', { name: 'Cards' }).getAttribute('aria-selected')).toBe('true');
-    const frames = [...dialog.querySelectorAll<HTMLElement>('.card-frame')];
+    const frames = [...dialog.querySelectorAll<HTMLElement>('.modal-card')];
+    expect(frames.map((f) => f.dataset.rank)).toEqual(['S', 'E']);
+    expect(frames.every((f) => f.querySelector('.badge, .rank-code') === null)).toBe(true);
     await waitFor(() =>
-      expect(frames.map((f) => f.querySelector('img')?.getAttribute('src'))).toEqual([
-        '/api/cards/10/image',
-        '/api/cards/11/image',
+      expect(frames.map((f) => f.querySelector('.printed')?.textContent)).toEqual([
+        '12 printed',
+        '12 printed',
       ]),
     );
-    expect(frames.map((f) => f.querySelector('.badge')?.textContent)).toEqual(['Limited', 'Regular']);
-    expect(frames.map((f) => f.querySelector('.rank-code')?.textContent)).toEqual(['S', 'E']);
-    expect(frames[0]!.classList.contains('card-frame--limited')).toBe(true);
     expect(within(dialog).getAllByRole('button', { name: /^Like/ })).toHaveLength(2);
     fireEvent.keyDown(document, { key: 'Escape' });
 
@@ -458,7 +461,7 @@ describe('CharactersScreen: likes', () => {
     await openPage();
     fireEvent.click(await tile('Frieren'));
     // The first card (10) of the two.
-    const firstCard = () => screen.getByRole('dialog').querySelector<HTMLElement>('.card-frame')!;
+    const firstCard = () => screen.getByRole('dialog').querySelector<HTMLElement>('.modal-card')!;
     const like = await within(firstCard()).findByRole('button', { name: 'Like — likes: 4' });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(like);
@@ -636,7 +639,7 @@ describe('CharactersScreen: owners', () => {
       '/api/characters*': async () => jsonResponse([character(9, 'Frieren', 'S', { Cards: [] })]),
     });
     await openPage();
-    expect((await tile('Frieren')).querySelector('.character-tile__rank')?.textContent).toBe('?');
+    expect((await tile('Frieren')).dataset.rank).toBeUndefined();
     fireEvent.click(await tile('Frieren'));
     expect(screen.getByText('This character has no cards yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Owners' }));

@@ -21,7 +21,11 @@ const TILE_GAP_PX = 16;
 const PHONE_GRID_PX = 480;
 const PHONE_TILE_MIN_PX = 150;
 const PHONE_TILE_GAP_PX = 12;
-const ROW_HEIGHT_PX = 280;
+/** A row before the grid is measured (the server's markup): a 2:3 card 180 px wide and the gap. */
+const ROW_HEIGHT_PX = 286;
+/** Tiles are cards drawn 2:3: a row is one and a half tile widths tall, plus the gap. */
+const rowHeightFor = (width: number, columns: number, gap: number) =>
+  Math.round(((width - gap * (columns - 1)) / columns) * 1.5) + gap;
 
 // The server render has no window; layout effects run only in the browser.
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
@@ -185,6 +189,7 @@ function CharacterGrid({
   const container = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(4);
   const [gap, setGap] = useState(TILE_GAP_PX);
+  const [rowHeight, setRowHeight] = useState(ROW_HEIGHT_PX);
   const [offset, setOffset] = useState(0);
 
   useIsomorphicLayoutEffect(() => {
@@ -194,8 +199,10 @@ function CharacterGrid({
       const phone = el.clientWidth < PHONE_GRID_PX;
       const min = phone ? PHONE_TILE_MIN_PX : TILE_MIN_PX;
       const space = phone ? PHONE_TILE_GAP_PX : TILE_GAP_PX;
+      const count = Math.max(1, Math.floor((el.clientWidth + space) / (min + space)));
       setGap(space);
-      setColumns(Math.max(1, Math.floor((el.clientWidth + space) / (min + space))));
+      setColumns(count);
+      setRowHeight(rowHeightFor(el.clientWidth, count, space));
       setOffset(el.getBoundingClientRect().top + window.scrollY);
     };
     measure();
@@ -207,12 +214,14 @@ function CharacterGrid({
   const rows = Math.ceil(items.length / columns);
   const virtualizer = useWindowVirtualizer({
     count: rows,
-    estimateSize: () => ROW_HEIGHT_PX,
+    estimateSize: () => rowHeight,
     overscan: 3,
     scrollMargin: offset,
     // Without layout (server render, tests) show the first rows rather than nothing.
     initialRect: { width: 1024, height: 900 },
   });
+  // A new tile size moves every row: the virtualizer measures them again.
+  useIsomorphicLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const virtualRows = virtualizer.getVirtualItems();
   const lastShown = virtualRows.at(-1)?.index ?? -1;
 

@@ -7,7 +7,7 @@ import { collectorPath } from '../../app/screens';
 
 /**
  * The profile's link to the fan's own collector page and the setting that hides their
- * collection from other fans (rules §XX). A failed save says so and leaves the box as it was.
+ * collection from other fans (rules §57). A failed save says so and leaves the box as it was.
  */
 export function CollectionVisibility({ userId }: { userId: number }) {
   const { t } = useTranslation();

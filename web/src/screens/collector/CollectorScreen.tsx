@@ -12,7 +12,7 @@ import { CollectionCharts } from './CollectionCharts';
 import { entryMatches } from './search';
 
 /**
- * A collector's page /u/{id} (issue 22 item 6, rules §XX): who they are, their collection with
+ * A collector's page /u/{id} (issue 22 item 6, rules §57): who they are, their collection with
  * counts by rank and by anime, and "offer a trade", which opens /trade with them as the
  * recipient. A hidden collection shows only who they are; an unknown id says so in place.
  */

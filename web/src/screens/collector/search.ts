@@ -3,7 +3,7 @@ import { matchesSearch } from '@acg/i18n';
 
 /**
  * Whether a card of a collection matches a search (the profile's and a collector's page): any
- * name of its character in any script, case and accents ignored (rules §XX), or its rank code.
+ * name of its character in any script, case and accents ignored (rules §57), or its rank code.
  */
 export function entryMatches(entry: InventoryEntry, query: string): boolean {
   const q = query.trim();

@@ -58,6 +58,9 @@ export function CardHistory({
                 <span>
                   {text}
                   {event.quantity > 1 ? ` ×${event.quantity}` : ''}
+                  {event.printNumbers.length > 0
+                    ? ` · ${event.printNumbers.map((n) => t('cards.printNumber', { number: n })).join(', ')}`
+                    : ''}
                 </span>
                 <DateTime value={event.occurredAt} />
               </li>

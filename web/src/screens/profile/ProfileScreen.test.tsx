@@ -24,6 +24,7 @@ const entry = (n: number, character = `Hero ${n}`, rank = 'E') => ({
   limited: n % 5 === 0,
   obtainedAt: '2026-11-01T10:00:00Z',
   quantity: n === 3 ? 2 : 1,
+  printNumbers: n === 3 ? [4, 9] : [n],
   character,
   rank,
   Card: {
@@ -84,7 +85,7 @@ function api(over: Record<string, () => Promise<Response>> = {}) {
 
 /** The value next to a label in the header's facts. */
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
-const cards = () => [...document.querySelectorAll<HTMLElement>('.profile__cards .card-frame')];
+const cards = () => [...document.querySelectorAll<HTMLElement>('.profile__cards .profile-card')];
 
 afterEach(() => vi.useRealTimers());
 
@@ -198,19 +199,25 @@ describe('ProfileScreen: cards', () => {
     expect(cards()).toHaveLength(FIRST_CARDS);
     const first = cards()[0]!;
     const img = first.querySelector('img')!;
+    // The card image alone (rank, limited star, name and print are drawn on it), this copy's
+    // print, in the page's language, 1× and 2× for the browser to choose.
     expect([img.getAttribute('src'), img.getAttribute('width'), img.getAttribute('height')]).toEqual([
-      '/api/cards/101/image',
+      '/api/cards/101/image?print=1&lang=en&w=360',
       '144',
       '216',
     ]);
+    expect(img.getAttribute('srcset')).toBe(
+      '/api/cards/101/image?print=1&lang=en&w=180 180w, /api/cards/101/image?print=1&lang=en&w=360 360w',
+    );
+    expect(first.querySelector('.badge, .rank-code, .card-frame')).toBeNull();
     expect(within(first).getByText('Hero 1')).toBeTruthy();
-    expect(within(first).getByText('Regular')).toBeTruthy();
+    expect(within(first).getByText('Print #1')).toBeTruthy();
     // The site's one date style: month, day, year and the time (issue 22 item 5).
     const obtained = first.querySelector('time')!;
     expect(obtained.getAttribute('datetime')).toBe('2026-11-01T10:00:00Z');
     expect(obtained.textContent).toMatch(/^Nov 1, 2026, \d{1,2}:\d{2}\s[AP]M$/);
-    expect(within(cards()[4]!).getByText('Limited')).toBeTruthy();
     expect(cards()[2]!.textContent).toContain('×2');
+    expect(within(cards()[2]!).getByText('Prints #4, #9')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show all (16)' }));
     expect(cards()).toHaveLength(16);
@@ -222,11 +229,11 @@ describe('ProfileScreen: cards', () => {
     renderPage({ user: user() }, <ProfileScreen />);
     const search = await screen.findByRole('searchbox', { name: 'Search by character name or rank code' });
     fireEvent.change(search, { target: { value: 'sss' } });
-    expect(cards().map((c) => c.querySelector('.card-frame__name')?.textContent)).toEqual([
+    expect(cards().map((c) => c.querySelector('.card-frame__open')?.textContent)).toEqual([
       'Frieren',
       'Fern',
     ]);
-    expect(cards()[0]!.style.getPropertyValue('--rank-color')).toBe('#ffd700');
+    expect(cards()[0]!.dataset.rank).toBe('SSS');
     fireEvent.change(search, { target: { value: '  FRIE ' } });
     expect(cards()).toHaveLength(1);
     fireEvent.change(search, { target: { value: 'hero' } });
@@ -249,7 +256,10 @@ describe('ProfileScreen: cards', () => {
     renderPage({ user: user(), language: 'ru' }, <ProfileScreen />);
     await screen.findByRole('button', { name: 'Показать все (16)' });
     expect(cards()[0]!.querySelector('time')?.textContent).toMatch(/^1 нояб\. 2026 г\., \d{2}:\d{2}$/);
-    expect(within(cards()[0]!).getByText('Обычная')).toBeTruthy();
+    expect(within(cards()[0]!).getByText('Экземпляр № 1')).toBeTruthy();
+    expect(cards()[0]!.querySelector('img')?.getAttribute('src')).toBe(
+      '/api/cards/101/image?print=1&lang=ru&w=360',
+    );
     expect(fact('Уровень').textContent).toBe('Модератор');
     expect(screen.getByRole('tab', { name: 'Статистика' })).toBeTruthy();
   });

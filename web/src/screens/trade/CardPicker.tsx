@@ -26,7 +26,7 @@ export function CardPicker({
 }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  // Any name of the character in any script, case and accents ignored, or the rank code (rules §XX).
+  // Any name of the character in any script, case and accents ignored, or the rank code (rules §57).
   const shown = useMemo(() => {
     const q = query.trim();
     if (!q) return copies;

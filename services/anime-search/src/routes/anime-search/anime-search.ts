@@ -16,7 +16,7 @@ import { asCaller } from '../errors';
 
 /**
  * A match this similar (0–1, pg_trgm word similarity of the best title) answers a search from the
- * index alone; below it the sites are asked too (rules §XX).
+ * index alone; below it the sites are asked too (rules §56).
  */
 export const STRONG_MATCH = 0.7;
 

@@ -122,7 +122,7 @@ describe('GET /api/characters', () => {
     expect((await list('?q=_')).characters).toEqual([]);
   });
 
-  it('finds a character by any of its names in any script, case and accents ignored (rules §XX)', async () => {
+  it('finds a character by any of its names in any script, case and accents ignored (rules §57)', async () => {
     const q = async (text: string) => names((await list(`?q=${encodeURIComponent(text)}`)).characters);
     expect(await q('ДИМ')).toEqual(['Dimple']);
     expect(await q('ギルベルト')).toEqual(['Gilbert Bougainvillea']);

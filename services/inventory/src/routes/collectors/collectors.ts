@@ -10,7 +10,7 @@ import { findStatsRow, findUserEntries } from '../../repository/entries';
 import { idParam } from '../params';
 
 /**
- * Collectors see each other (rules §XX): a collector's page /u/{id} reads GET /api/collectors/{id}
+ * Collectors see each other (rules §57): a collector's page /u/{id} reads GET /api/collectors/{id}
  * (signed-in users; the route table says so); its owner may hide the collection with
  * PUT /api/inventory/visibility, and then others see who they are but no cards or counts.
  */

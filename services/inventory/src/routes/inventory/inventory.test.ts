@@ -86,6 +86,7 @@ describe('GET /api/inventory/my and GET /api/inventory', () => {
       limited: true,
       obtainedAt: expect.any(String),
       quantity: 1,
+      printNumbers: [expect.any(Number)],
       character: 'Fern',
       rank: 'X',
       Card: {

@@ -84,6 +84,7 @@ export function registerTradeRoutes(app: HttpServer, database: Database): void {
           toUser: userOf(m.toUserId),
           tradeId: m.tradeId,
           occurredAt: m.occurredAt.toISOString(),
+          printNumbers: m.printNumbers,
         })),
       };
     },
