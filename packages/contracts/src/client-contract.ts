@@ -6,6 +6,8 @@ import type {
   adminFranchiseSchema,
   adminRankSchema,
   adminSeasonSchema,
+  importMatchAnswerSchema,
+  importMatchRequestSchema,
 } from './admin-catalogue';
 import type {
   adminAnimeExistsSchema,
@@ -206,6 +208,10 @@ export interface ClientRoutes {
       imageUrl: string;
     };
     response: Out<typeof adminCharacterSchema>;
+  };
+  'POST /admin/characters/import-matches': {
+    body: In<typeof importMatchRequestSchema>;
+    response: Out<typeof importMatchAnswerSchema>;
   };
   'PATCH /admin/characters/:id': {
     params: Id;
