@@ -7,6 +7,7 @@ import { LikeButton } from '../../components/LikeButton';
 import { loadErrorText } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { Modal } from '../../components/Modal';
+import { RichText } from '../../components/RichText';
 import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
 
@@ -61,7 +62,9 @@ export function CharacterModal({
           </p>
         </div>
       </header>
-      {character.description && <p className="character-modal__description">{character.description}</p>}
+      {character.description && (
+        <RichText className="character-modal__description" text={character.description} />
+      )}
       <Tabs
         label={t('characters.tabsLabel')}
         tabs={(['cards', 'owners'] as const).map((id) => ({ id, title: t(`characters.tabs.${id}`) }))}

@@ -11,6 +11,7 @@ import {
 } from '../../../../api/news';
 import { useSession } from '../../../../app/session';
 import { loadErrorText } from '../../../../components/LoadError';
+import { RichText } from '../../../../components/RichText';
 import { LANGUAGES } from '../../../../i18n/core';
 import { nativeName } from '../../../../i18n/formats';
 import { asRows, useResourceList, useResourceWrites } from '../../kit/useResource';
@@ -45,6 +46,8 @@ export default function NewsSection() {
   const [form, setForm] = useState<Form>(EMPTY);
   const [editing, setEditing] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // What the last action did, said in place (no toast component yet).
+  const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { languages: added = [] } = useSession();
   const offered = [...LANGUAGES, ...added];
@@ -62,6 +65,7 @@ export default function NewsSection() {
     e.preventDefault();
     setBusy(true);
     setError(null);
+    setDone(null);
     const input = {
       ...form,
       tags: splitTags(form.tags),
@@ -71,6 +75,9 @@ export default function NewsSection() {
     };
     try {
       await write(() => (editing === null ? createNews(input) : updateNews(editing, input)));
+      setDone(
+        t(input.published ? 'adminNews.done.published' : 'adminNews.done.draft', { title: input.title }),
+      );
       reset();
     } catch (err) {
       setError(failure(err));
@@ -81,8 +88,10 @@ export default function NewsSection() {
   const remove = async (item: NewsItem) => {
     if (!window.confirm(t('adminNews.confirmDelete'))) return;
     setError(null);
+    setDone(null);
     try {
       await write(() => deleteNews(item.id));
+      setDone(t('adminNews.done.deleted', { title: item.title }));
       if (editing === item.id) reset();
     } catch (err) {
       setError(failure(err));
@@ -134,7 +143,14 @@ export default function NewsSection() {
             value={form.content}
             onChange={(e) => setForm({ ...form, content: e.target.value })}
           />
+          <span className="admin-muted">{t('adminNews.previewHint')}</span>
         </label>
+        {form.content.trim() ? (
+          <section className="admin-news__preview" aria-label={t('adminNews.preview')}>
+            <p className="admin-field__label">{t('adminNews.preview')}</p>
+            <RichText text={form.content} />
+          </section>
+        ) : null}
         <label className="admin-field">
           <span className="admin-field__label">{t('adminNews.fields.tags')}</span>
           <input
@@ -207,6 +223,11 @@ export default function NewsSection() {
         {shownError ? (
           <p className="admin-error" role="alert">
             {shownError}
+          </p>
+        ) : null}
+        {done && !shownError ? (
+          <p className="admin-banner admin-banner--success" role="status">
+            {done}
           </p>
         ) : null}
         <div className="admin-quick">
