@@ -76,6 +76,7 @@ const rpcOptions = (deps: Deps) => ({ timeoutMs: deps.inventoryTimeoutMs });
 const tradeUserOf = (u: TradeUser) => ({
   id: u.id,
   username: u.username,
+  ...(u.displayName ? { displayName: u.displayName } : {}),
   avatar: u.avatar,
   discordId: u.discordId,
 });

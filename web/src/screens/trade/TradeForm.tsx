@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client';
 import { serverErrorText } from '../../api/http';
+import { memberName } from '../../api/member-name';
 import { useRoute } from '../../api/query';
 import type { TradeableCopy } from '../../api/trades';
 import { useSession } from '../../app/session';
@@ -133,7 +134,7 @@ export function TradeForm({ onCreated }: { onCreated: () => void }) {
           <option value="">{users === null ? t('common.loading') : t('trade.form.chooseRecipient')}</option>
           {(users ?? []).map((u) => (
             <option key={u.id} value={u.id}>
-              {u.username}
+              {memberName(u)}
             </option>
           ))}
         </select>

@@ -7,6 +7,7 @@ import {
   fetchUserInventory,
 } from '../../../../api/admin-users';
 import { cardImageUrl } from '../../../../api/images';
+import { memberName } from '../../../../api/member-name';
 import { LoadedImage } from '../../../../components/LoadedImage';
 import { Modal } from '../../../../components/Modal';
 import { Tabs } from '../../../../components/Tabs';
@@ -65,7 +66,7 @@ export function UserModal({ userId, onClose }: { userId: number; onClose: () => 
         <div className="admin-user-modal">
           <aside className="admin-user-modal__side">
             <Avatar discordId={user.discordId} hash={user.avatar} size={64} alt="" />
-            <h2 id={titleId}>{user.username}</h2>
+            <h2 id={titleId}>{memberName(user)}</h2>
             <p className="admin-user-modal__discord">
               <span className="admin-mono">{user.discordId}</span>
               <CopyButton

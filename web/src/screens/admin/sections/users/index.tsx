@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminUser, fetchUsers, saveAdminLevel, type UserSort } from '../../../../api/admin-users';
+import { memberName } from '../../../../api/member-name';
 import { useSession } from '../../../../app/session';
 import { loadErrorText } from '../../../../components/LoadError';
 import { levelKey } from '../../levels';
@@ -240,9 +241,14 @@ export default function UsersSection() {
           {
             ...sortable('username', t('adminUsers.name')),
             render: (user) => (
-              <button type="button" className="admin-link" onClick={() => setOpen(user)}>
-                {user.username}
-              </button>
+              <>
+                <button type="button" className="admin-link" onClick={() => setOpen(user)}>
+                  {memberName(user)}
+                </button>
+                {memberName(user) !== user.username ? (
+                  <span className="admin-muted"> @{user.username}</span>
+                ) : null}
+              </>
             ),
           },
           {
@@ -253,7 +259,7 @@ export default function UsersSection() {
                 <span className="admin-badge admin-badge--developer">{t('levels.4')}</span>
               ) : (
                 <select
-                  aria-label={t('adminUsers.levelOf', { name: user.username })}
+                  aria-label={t('adminUsers.levelOf', { name: memberName(user) })}
                   value={value}
                   disabled={busy || own}
                   onChange={(e) => setPending((p) => ({ ...p, [user.id]: Number(e.target.value) }))}
