@@ -56,6 +56,12 @@ export const logFiltersSchema = z.object({
 });
 export type LogFilters = z.infer<typeof logFiltersSchema>;
 
+/**
+ * GET /admin/logs/export: the filters, and the one language of the export's descriptions and
+ * column names (additive; the caller's language when absent).
+ */
+export const logExportQuerySchema = logFiltersSchema.extend({ lang: languageSchema.optional() });
+
 export const LOG_PAGE_SIZES = [25, 50, 100] as const;
 export const LOG_DEFAULT_LIMIT = 50;
 export const LOG_MAX_LIMIT = 500;
