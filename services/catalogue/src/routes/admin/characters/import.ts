@@ -155,8 +155,8 @@ export function registerCharacterImport(app: HttpServer, ctx: AdminCatalogueCont
           `At most ${ADMIN_CATALOGUE_LIMITS.importBatch} characters per call (got ${list.length})`,
           { limit: ADMIN_CATALOGUE_LIMITS.importBatch, got: list.length },
         );
-      if (!(await repo.findAnimeBy(ctx.database.db, { id: animeId })))
-        throw notFound(req, 'animeNotFound', { animeId });
+      const anime = await repo.findAnimeBy(ctx.database.db, { id: animeId });
+      if (!anime) throw notFound(req, 'animeNotFound', { animeId });
       const result: AdminCharacterImportResult = {
         success: true,
         created: [],
@@ -191,7 +191,12 @@ export function registerCharacterImport(app: HttpServer, ctx: AdminCatalogueCont
                   description: `Imported ${created.length} new and linked ${updated.length} existing characters to anime ${animeId}`,
                   targetType: 'anime',
                   targetId: animeId,
-                  after: { created: created.map((c) => c.id), updated: updated.map((c) => c.id) },
+                  // The anime's title names it in the log (issue 28).
+                  after: {
+                    title: anime.title,
+                    created: created.map((c) => c.id),
+                    updated: updated.map((c) => c.id),
+                  },
                 })
               : [],
         };

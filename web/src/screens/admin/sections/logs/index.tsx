@@ -18,6 +18,16 @@ import { PageNav } from '../../table/parts';
 import { Actor, CopyButton } from '../users/shared';
 import { quickRange, relativeTime } from './time';
 
+/** An action name that may wrap after its dots and hyphens only (`character.` / `imported`). */
+const breakable = (action: string) =>
+  action.split(/(?<=[.-])/).map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+    <span key={i}>
+      {part}
+      <wbr />
+    </span>
+  ));
+
 /** What the server takes as an administrator: a user id or a Discord ID. */
 const ADMIN_ID = /^\d{1,25}$/;
 
@@ -309,7 +319,7 @@ export default function LogsSection() {
           {
             key: 'action',
             label: t('adminLogs.columns.action'),
-            render: (row) => <span className="admin-mono">{row.action}</span>,
+            render: (row) => <span className="admin-mono">{breakable(row.action)}</span>,
           },
           {
             key: 'category',
