@@ -355,7 +355,6 @@ export default function ImportSection() {
                   <th scope="col">{t('adminCatalogue.import.cols.matched')}</th>
                   <th scope="col">{t('adminCatalogue.import.cols.matchedAlt')}</th>
                   <th scope="col">{t('adminCatalogue.import.cols.percent')}</th>
-                  <th scope="col">{t('adminCatalogue.import.cols.catalogue')}</th>
                   <th scope="col">{t('adminCatalogue.links')}</th>
                 </tr>
               </thead>
@@ -381,7 +380,33 @@ export default function ImportSection() {
                         ) : null}
                       </td>
                       <td data-label={t('adminCatalogue.import.cols.anilistId')}>{c.anilistId}</td>
-                      <td data-label={t('adminCatalogue.import.cols.name')}>{c.name}</td>
+                      <td data-label={t('adminCatalogue.import.cols.name')}>
+                        {c.name}
+                        {/* Beyond the spec (issue 28): the catalogue character this row already is. */}
+                        {found && !there ? (
+                          <label className="admin-import__link">
+                            <input
+                              type="checkbox"
+                              checked={!unlinked.has(c.anilistId)}
+                              disabled={importing}
+                              onChange={() => toggleLink(c.anilistId)}
+                            />
+                            <span>
+                              {t('adminCatalogue.import.linkTo', {
+                                name: found.character.name,
+                                id: found.character.id,
+                                score: found.score,
+                              })}
+                              {found.inAnime ? null : (
+                                <span className="admin-muted">
+                                  {' '}
+                                  ({t('adminCatalogue.import.linkElsewhere')})
+                                </span>
+                              )}
+                            </span>
+                          </label>
+                        ) : null}
+                      </td>
                       <td data-label={t('adminCatalogue.import.cols.alt')}>
                         {anilistNames(c)
                           .filter((n) => n !== c.name)
@@ -433,35 +458,6 @@ export default function ImportSection() {
                       </td>
                       <td data-label={t('adminCatalogue.import.cols.percent')}>
                         {score !== null ? `${Math.round(score * 100)}%` : '-'}
-                      </td>
-                      <td data-label={t('adminCatalogue.import.cols.catalogue')}>
-                        {found && !there ? (
-                          <label className="admin-import__link">
-                            <input
-                              type="checkbox"
-                              checked={!unlinked.has(c.anilistId)}
-                              disabled={importing}
-                              onChange={() => toggleLink(c.anilistId)}
-                            />
-                            <span>
-                              {t('adminCatalogue.import.linkTo', {
-                                name: found.character.name,
-                                id: found.character.id,
-                                score: found.score,
-                              })}
-                              {found.inAnime ? null : (
-                                <span className="admin-muted">
-                                  {' '}
-                                  ({t('adminCatalogue.import.linkElsewhere')})
-                                </span>
-                              )}
-                            </span>
-                          </label>
-                        ) : there ? (
-                          '-'
-                        ) : (
-                          <span className="admin-muted">{t('adminCatalogue.import.newOne')}</span>
-                        )}
                       </td>
                       <td data-label={t('adminCatalogue.links')}>
                         <span className="admin-catalogue__links">
