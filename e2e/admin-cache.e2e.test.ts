@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { launchChromium } from './browser';
+import { answerConfirm, launchChromium, nativeDialogs } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -14,6 +14,7 @@ let system: Awaited<ReturnType<typeof startSystem>>;
 let browser: Browser;
 let admin: Page;
 let ru = false;
+let natives: string[] = [];
 const shots = 'screenshots/admin-cache';
 
 async function pageAs(username: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
@@ -72,7 +73,7 @@ beforeAll(async () => {
   system = await startSystem();
   browser = await launchChromium();
   ({ page: admin } = await pageAs('admin_hikari', 1280));
-  admin.on('dialog', (d) => void d.accept());
+  natives = nativeDialogs(admin);
   await mkdir(shots, { recursive: true });
 });
 afterAll(async () => {
@@ -138,12 +139,14 @@ describe('the admin cache section', () => {
   it('clears the server cache and the browser cache, with the spec messages', async () => {
     const cleared = ru ? 'Кэш успешно очищен' : 'Cache cleared successfully';
     await admin.getByRole('button', { name: ru ? 'Очистить кэш сервера' : 'Clear server cache' }).click();
+    await answerConfirm(admin);
     await admin.getByRole('status').filter({ hasText: cleared }).waitFor();
     await expect.poll(() => stat(admin, 'server', 'keys')).toBe('0');
     expect(await stat(admin, 'server', 'hits')).toBe('0');
     expect(await stat(admin, 'server', 'users_tracked')).toBe('0');
 
     await admin.getByRole('button', { name: ru ? 'Очистить кэш браузера' : 'Clear browser cache' }).click();
+    await answerConfirm(admin);
     await expect.poll(() => stat(admin, 'browser', 'count')).toBe('0');
     expect(await stat(admin, 'browser', 'hits')).toBe('0');
     expect(await stat(admin, 'browser', 'misses')).toBe('0');
@@ -153,12 +156,14 @@ describe('the admin cache section', () => {
     await admin
       .getByRole('button', { name: ru ? 'Очистить старые записи сервера' : 'Clean old server entries' })
       .click();
+    await answerConfirm(admin);
     await admin.getByRole('status').filter({ hasText: cleaned }).waitFor();
     await admin
       .getByRole('button', { name: ru ? 'Очистить старые записи браузера' : 'Clean old browser entries' })
       .click();
     await admin.getByRole('status').filter({ hasText: cleaned }).waitFor();
     await admin.screenshot({ path: `${shots}/cache-cleared-1280.png`, fullPage: true });
+    expect(natives).toEqual([]);
   });
 
   it('runs the cache test: the test image through the loader into the browser cache', async () => {

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { acceptNextDialog, launchChromium } from './browser';
+import { launchChromium, waitForMessage } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -203,9 +203,8 @@ describe('the admin catalogue, filled through the screens', () => {
     await animeSelect.selectOption(animeValue!);
     const rankSelect = form.getByRole('combobox', { name: 'Ранг' });
     await rankSelect.selectOption({ index: 1 });
-    const alerted = acceptNextDialog(admin);
     await form.getByRole('button', { name: 'Создать' }).click();
-    expect(await alerted).toBe(`Добавлено: ${imported.length}, Пропущено: 0`);
+    expect(await waitForMessage(admin, 'Добавлено')).toBe(`Добавлено: ${imported.length}, Пропущено: 0`);
     await admin.getByText(`Страница 1 из 1, найдено ${imported.length}`).waitFor();
     // Card images render once near the viewport: the first one loads from the card image path,
     // through the image loader (its bytes shown as an object URL, the path kept in the browser cache).

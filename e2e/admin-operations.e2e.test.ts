@@ -4,7 +4,7 @@ import { FAKE_GENERAL_CHANNEL_ID, FAKE_VK_TOKEN } from '@acg/fakes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { acceptNextDialog, launchChromium } from './browser';
+import { answerConfirm, closeMessages, launchChromium, visitHydrated, waitForMessage } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -26,15 +26,8 @@ async function pageAs(username: string, width: number): Promise<{ context: Brows
   return { context, page: await context.newPage() };
 }
 
-/**
- * Opens an admin page and waits until the client has hydrated it (its live stream is open, an
- * effect that runs only after hydration), so a click reaches React's handlers and never a
- * not-yet-hydrated form's native submit.
- */
-async function visit(path: string): Promise<void> {
-  await admin.goto(`${system.url}${path}`);
-  await admin.waitForFunction(() => document.documentElement.dataset.live === 'open');
-}
+/** Opens an admin page, hydrated. */
+const visit = (path: string) => visitHydrated(admin, `${system.url}${path}`);
 
 beforeAll(async () => {
   system = await startSystem();
@@ -219,14 +212,9 @@ describe('users and access levels', () => {
     const draft = admin.locator('.admin-table--news tbody tr', { hasText: 'Черновик' });
     await draft.waitFor();
     await admin.screenshot({ path: `${shots}/news-1280.png`, fullPage: true });
-    let asked = '';
-    admin.once('dialog', (dialog) => {
-      asked = dialog.message();
-      void dialog.accept();
-    });
     await draft.getByRole('button', { name: /Удалить|Delete/ }).click();
+    expect(await answerConfirm(admin)).toMatch(/Удалить новость\?|Delete this news item\?/);
     await draft.waitFor({ state: 'detached' });
-    expect(asked).toMatch(/Удалить новость\?|Delete this news item\?/);
 
     await fan.goto(system.url);
     await fan.locator('.home-news__item').first().waitFor();
@@ -316,15 +304,10 @@ describe('users and access levels', () => {
     expect(saved.home.tagline).toBe('Текст из редактора переводов');
     expect(saved.home.extraNote).toBe('Дополнительная заметка');
     // Adding a language that exists is refused on the spot; a new one opens its editor.
-    let alerted = '';
-    admin.once('dialog', (d) => {
-      alerted = d.message();
-      void d.accept();
-    });
     const langForm = admin.locator('.admin-i18n .admin-inline-form').first();
     await langForm.locator('input').fill('ru');
     await langForm.locator('button[type="submit"]').click();
-    await expect.poll(() => alerted).toMatch(/Язык уже поддерживается|already supported/);
+    await waitForMessage(admin, /Язык уже поддерживается|already supported/);
     await langForm.locator('input').fill('de');
     await Promise.all([admin.waitForURL(/editlang=de/), langForm.locator('button[type="submit"]').click()]);
     const languages = await admin.evaluate(async () =>
@@ -387,13 +370,8 @@ describe('users and access levels', () => {
     await form.locator('.admin-table--groups input').nth(1).fill(' Аниме карточки ');
     await form.getByRole('button', { name: /Добавить группу|Add group/ }).click();
     await admin.screenshot({ path: `${shots}/vk-1280.png`, fullPage: true });
-    let alerted = '';
-    admin.once('dialog', (d) => {
-      alerted = d.message();
-      void d.accept();
-    });
     await form.locator('button[type="submit"]').click();
-    await expect.poll(() => alerted).toMatch(/Сохранено|Saved/);
+    await waitForMessage(admin, /Сохранено|Saved/);
     const stored = await admin.evaluate(async () =>
       Promise.all(
         ['vk.token', 'vk.groups', 'vk.discordChannelId'].map(async (k) =>
@@ -422,13 +400,8 @@ describe('users and access levels', () => {
     expect(await form.locator('.admin-ok').textContent()).toMatch(/general/);
     await form.locator('input[type="password"]').fill(FAKE_VK_TOKEN);
     await form.getByLabel(/Расписание \(cron\)|Schedule \(cron\)/).fill('*/2 * * * * *');
-    let alerted = '';
-    admin.once('dialog', (d) => {
-      alerted = d.message();
-      void d.accept();
-    });
     await form.locator('button[type="submit"]').click();
-    await expect.poll(() => alerted).toMatch(/Сохранено|Saved/);
+    await waitForMessage(admin, /Сохранено|Saved/);
     const scheduledRuns = async () =>
       (
         (await admin.evaluate(async () =>
@@ -445,10 +418,10 @@ describe('users and access levels', () => {
     expect((await scheduledRuns()).reduce((sum, r) => sum + r.posted, 0)).toBe(2);
     // Back to every 30 minutes, so the rest of the run is quiet.
     await form.getByLabel(/Расписание \(cron\)|Schedule \(cron\)/).fill('*/30 * * * *');
-    // Wait for the save's alert: left open, it would block the next page.
-    const saved = acceptNextDialog(admin);
+    // Wait for the save's message, so the save is done before the next page.
+    await closeMessages(admin);
     await form.locator('button[type="submit"]').click();
-    await saved;
+    await waitForMessage(admin, /Сохранено|Saved/);
   });
 
   it('fits a phone at 390 px', async () => {

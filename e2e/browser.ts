@@ -1,4 +1,5 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium (installed by scripts/test-all.mjs), headless, with no background networking. */
 export const launchChromium = (): Promise<Browser> =>
@@ -17,14 +18,60 @@ export const launchChromium = (): Promise<Browser> =>
   });
 
 /**
- * Accepts the next alert or confirm the page opens and resolves with its message. The handler
- * accepts at once: a dialog left open freezes the page, so a click that opened it (when the answer
- * came back before the click finished) would never return.
+ * Records every native dialog (alert, confirm, prompt) the page opens, dismissing it at once (a
+ * dialog left open freezes the page). The app has none: a test expects the list to stay empty.
  */
-export const acceptNextDialog = (page: Page): Promise<string> =>
-  new Promise((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
-    });
+export function nativeDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
   });
+  return seen;
+}
+
+/**
+ * Answers the app's confirmation dialog (web/src/components/Confirm.tsx): waits for it, clicks its
+ * action (or Cancel), waits for it to close, and returns its question.
+ */
+export async function answerConfirm(page: Page, yes = true): Promise<string> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  const question = (await dialog.locator('.confirm__message').textContent()) ?? '';
+  await dialog
+    .locator('.confirm__actions button')
+    .nth(yes ? 1 : 0)
+    .click();
+  await dialog.waitFor({ state: 'detached' });
+  return question;
+}
+
+/** Waits for the app's message (web/src/components/Notify.tsx) matching `text`; returns its text. */
+export async function waitForMessage(page: Page, text: string | RegExp): Promise<string> {
+  const message = page.locator('[data-sonner-toast]', { hasText: text }).first();
+  await message.waitFor();
+  return (await message.locator('[data-title]').textContent()) ?? '';
+}
+
+/** Closes the app's messages shown (with their close buttons), so the next wait sees a new one. */
+export async function closeMessages(page: Page): Promise<void> {
+  const shown = page.locator('[data-sonner-toast]');
+  // Bounded: a message closes per click; a few at most are shown.
+  for (let i = 0; i < 10 && (await shown.count()) > 0; i++)
+    await shown
+      .first()
+      .locator('[data-close-button]')
+      .click({ force: true })
+      .catch(() => undefined);
+  await expect.poll(() => shown.count()).toBe(0);
+}
+
+/**
+ * Opens a page and waits until the client has hydrated it (its live stream is open, an effect that
+ * runs only after hydration), so a click reaches React's handlers and never a not-yet-hydrated
+ * form's native submit.
+ */
+export async function visitHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.live === 'open');
+}

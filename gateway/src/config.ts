@@ -124,6 +124,14 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .describe(
       'how long a page waits for them before rendering with the last known copy or the bundled texts',
     ),
+  PAGE_LOOKUP_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3000)
+    .describe(
+      'how long a page whose address names an anime or a collector waits for the owning service to say whether it exists (an unknown one is a 404 page); past it the page is served as usual',
+    ),
   SESSION_CACHE_MAX: z.coerce.number().int().min(1).default(10_000).describe('resolved sessions kept'),
   SESSION_RESOLVE_TIMEOUT_MS: z.coerce
     .number()

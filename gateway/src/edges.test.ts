@@ -146,6 +146,20 @@ describe('body limits', () => {
     expect(json(res)).toMatchObject({ code: 'payload_too_large' });
   });
 
+  it('refuses a declared body over the limit on the routes it answers itself (live stream, API document)', async () => {
+    const big = Buffer.alloc(DEFAULT_BODY_LIMIT + 1, 'a');
+    for (const [path, cookie] of [
+      ['/api/events', USER],
+      ['/api/docs', sessionCookie('session-of-a-russian-fan')],
+      ['/api/docs', ''],
+    ] as const) {
+      const res = await raw('GET', path, { cookie, 'content-length': String(big.length) }, { chunks: [big] });
+      expect(res.status, path).toBe(413);
+      expect(json(res), path).toMatchObject({ code: 'payload_too_large', details: { limit: 65536 } });
+      expect(json(res).error, path).toMatch(cookie.includes('russian') ? /65536 байт/ : /65536 bytes/);
+    }
+  });
+
   it('lets a body within the limit through', async () => {
     const res = await h.request('/api/cards/1/like', {
       method: 'POST',

@@ -2,6 +2,8 @@ import { REQUEST_ID_HEADER } from '@acg/contracts';
 import { RateLimitError, RETRY_AFTER_SECONDS, type RequestObserver } from '@acg/platform';
 import type { FastifyError, FastifyInstance, FastifyReply, HookHandlerDoneFunction } from 'fastify';
 import type { ClientRequest } from './client';
+import { isNavigation } from './pages/page-responder';
+import { browserLanguage, refusalPage } from './pages/unavailable-page';
 import type { CsrfCheck } from './security/csrf';
 import type { LimitState, RateLimiter } from './security/rate-limits';
 import type { SignInOriginCheck } from './security/sign-in-origin';
@@ -138,7 +140,7 @@ function limitVerdict(state: LimitState, head: AnswerHead): Verdict {
   head.header('x-ratelimit-reset', String(state.resetSeconds));
   if (!state.exceeded) return undefined;
   head.header('retry-after', String(state.resetSeconds));
-  return new RateLimitError();
+  return new RateLimitError(undefined, state.resetSeconds);
 }
 
 /** The fixed headers of the whole list, in its order, as name/value pairs. */
@@ -184,11 +186,18 @@ export function installPolicies(app: FastifyInstance, policies: readonly Policy[
   }
 }
 
-/** Goes on, answers the error (the error handler's shape), or redirects (no later hook runs). */
+/**
+ * Goes on, answers the error (the error handler's shape; a browser navigation past a rate limit
+ * gets a page saying when to try again), or redirects (no later hook runs).
+ */
 function conclude(reply: FastifyReply, verdict: Verdict, done: HookHandlerDoneFunction): void {
   if (verdict === undefined) done();
   else if (verdict instanceof Redirect) reply.redirect(verdict.location, 302);
-  else done(verdict as FastifyError);
+  else if (verdict instanceof RateLimitError && isNavigation(reply.request)) {
+    const language = browserLanguage(reply.request.headers['accept-language']);
+    const html = refusalPage(429, verdict, language, reply.request.url);
+    reply.code(429).header('content-type', 'text/html; charset=utf-8').send(html);
+  } else done(verdict as FastifyError);
 }
 
 /**

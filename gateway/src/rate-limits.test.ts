@@ -44,6 +44,51 @@ describe('rate limits', () => {
     expect((await from(someClient(), '/auth/discord')).status).toBe(200);
   });
 
+  it('answers a browser navigation past the limit with a page in its language saying when to try again', async () => {
+    const client = someClient();
+    const navigate = (path: string, language: string) =>
+      h.request(path, {
+        headers: {
+          'x-forwarded-for': client,
+          'x-forwarded-host': 'localhost:3000',
+          accept: 'text/html,application/xhtml+xml',
+          'accept-language': language,
+        },
+      });
+    // Sign-in (answered by the API edge): two pass, the third is the page.
+    await navigate('/auth/discord', 'ru');
+    await navigate('/auth/discord', 'ru');
+    const limited = await navigate('/auth/discord?next=%22%3E%3Cscript%3E', 'ru-RU,ru;q=0.9');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('content-type')).toContain('text/html');
+    const wait = Number(limited.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    const html = await limited.text();
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain('Слишком много попыток');
+    expect(html).toMatch(new RegExp(`Попробуйте снова через ${wait} секунд[уы]?\\.`));
+    // The address it links back to is escaped, never markup.
+    expect(html).not.toContain('"><script>');
+    // The same refusal to an API call stays JSON.
+    const api = await from(client, '/auth/discord');
+    expect(api.status).toBe(429);
+    expect(await api.json()).toMatchObject({ code: 'rate_limited' });
+
+    // A page route (answered by Fastify) past the global limit: the page too, in English here.
+    const other = someClient();
+    for (let i = 0; i < 5; i++) await from(other, '/api/stats');
+    const page = await h.request('/characters', {
+      headers: {
+        'x-forwarded-for': other,
+        'x-forwarded-host': 'localhost:3000',
+        accept: 'text/html',
+        'accept-language': 'en-GB,en;q=0.8',
+      },
+    });
+    expect(page.status).toBe(429);
+    expect(await page.text()).toMatch(/Too many attempts[\s\S]*Please try again in \d+ seconds?\./);
+  });
+
   it('limits everything else per IP, and forwards the client address it believes', async () => {
     const client = someClient();
     const seen = await from(client, '/api/stats');

@@ -14,7 +14,7 @@ import {
 import type { Renderer } from '@acg/web';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { type GatewayConfig, internalPort, sessionCookieName, upstreamUrls } from './config';
+import { type GatewayConfig, internalPort, sessionCookieName, upstreamUrl, upstreamUrls } from './config';
 import { registerApiDocs } from './docs/api-docs';
 import { createSessionEviction } from './identity/session-eviction';
 import { SessionResolver } from './identity/session-resolver';
@@ -22,11 +22,15 @@ import { createVisitorLookup } from './identity/visitor';
 import { LiveHub } from './live/live-hub';
 import { registerLiveStream } from './live/register-live-stream';
 import { createLanguagesLoader, createTranslationsLoader } from './pages/live-translations';
+import { createPageIdCheck } from './pages/page-ids';
 import { createPageResponder } from './pages/page-responder';
 import { registerPages } from './pages/register-pages';
 import { gatewayPolicies, installPolicies, type Policy } from './policies';
 import { type ApiEdge, createApiEdge } from './routing/api-edge';
+import { createIdentitySigner } from './routing/identity-signer';
+import { installOwnBodyLimits } from './routing/own-body-limits';
 import { createCsrfCheck } from './security/csrf';
+import { createPublicHost } from './security/public-host';
 import { createRateLimiter, RATE_LIMITS_NAMESPACE } from './security/rate-limits';
 import { staticSecurityHeaders } from './security/security-headers';
 import { createSignInOriginCheck } from './security/sign-in-origin';
@@ -121,7 +125,16 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
         logger,
       })
     : undefined;
-  const respondWithPage = createPageResponder(deps.renderer, visitors, translations, languages);
+  const unknownId = createPageIdCheck({
+    bus,
+    logger,
+    upstream: (service) => upstreamUrl(config, service),
+    sign: createIdentitySigner(config.INTERNAL_SECRET),
+    trustedHops: config.TRUST_PROXY,
+    publicHost: createPublicHost(config.PUBLIC_URL).host,
+    timeoutMs: config.PAGE_LOOKUP_TIMEOUT_MS,
+  });
+  const respondWithPage = createPageResponder(deps.renderer, visitors, translations, languages, unknownId);
 
   await live.start(bus);
   // Every replica drops the cached sessions of a member whose access level changed (rules §30),
@@ -133,6 +146,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
       if (parsed.success) sessions.forgetUser(parsed.data.id);
     },
   });
+  installOwnBodyLimits(root, visitors);
   registerLiveStream(root, {
     hub: live,
     visitors,

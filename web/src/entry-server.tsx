@@ -6,7 +6,7 @@ import { App } from './app/App';
 import { AppProviders } from './app/AppProviders';
 import { firstCalls } from './app/first-calls';
 import { LAZY_SCREEN_MODULES } from './app/ScreenView';
-import { screenFor, statusFor } from './app/screens';
+import { screenAt, statusFor } from './app/screens';
 import type { InitialState } from './app/state';
 import { pageTitle } from './app/title';
 import { bundledTranslations, createI18n, translationDiff } from './i18n';
@@ -39,7 +39,8 @@ export async function renderPage(
   if (translations) state.translations = translations;
   else delete state.translations;
   const i18n = createI18n(state.language, state.translations);
-  const screen = screenFor(new URL(path, 'http://page.invalid').pathname);
+  const address = new URL(path, 'http://page.invalid');
+  const screen = screenAt(address.pathname, state.notFound ? address : null);
   const { prelude } = await prerender(
     <StrictMode>
       <AppProviders state={state} i18n={i18n} queryClient={createQueryClient()}>
@@ -56,6 +57,6 @@ export async function renderPage(
     appHtml: await new Response(prelude).text(),
     // The language file the browser hydrates with, then the screen's chunk.
     lazyModules: [TEXT_MODULES[textsFor(state.language)], ...(lazyModule ? [lazyModule] : [])],
-    dataPreloads: firstCalls(screen, state.user),
+    dataPreloads: firstCalls(screen, state.user, address.searchParams),
   };
 }

@@ -80,6 +80,29 @@ describe('createRenderer (built bundles)', () => {
     },
   );
 
+  it('renders the 404 page in the visitor language when the gateway found the id unknown', async () => {
+    const { status, html } = await renderer.render({
+      url: '/anime/99999999',
+      user: null,
+      language: 'ru',
+      notFound: true,
+    });
+    expect(status).toBe(404);
+    expect(html).toContain('<title>Не найдено · ');
+    expect(html).toContain('404 — Не найдено');
+    // No tabs of the anime page under it, and the browser hydrates the same page.
+    expect(html).not.toContain('role="tablist"');
+    expect(stateOf(html)).toEqual({ user: null, language: 'ru', notFound: true });
+  });
+
+  it('preloads the filtered characters call the address names', async () => {
+    const user = { id: 1, adminLevel: 0, username: 'Sakura' };
+    const { html } = await renderer.render({ url: '/characters?rank=S&anime=3', user, language: 'en' });
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" href="/api/characters?limit=60&amp;anime_id=3&amp;rank_code=S" crossorigin>',
+    );
+  });
+
   it('renders the lazy admin chunk on the server and preloads it', async () => {
     const user = { id: 2, adminLevel: 2, username: 'Mod' };
     const { status, html } = await renderer.render({ url: '/admin?tab=users', user, language: 'ru' });

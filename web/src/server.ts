@@ -68,12 +68,17 @@ export function createRenderer(options: RendererOptions): Renderer {
   return {
     assetsDir: join(distDir, 'client', 'assets'),
     async render(request, translations) {
-      const { url, user, language, languages } = z.parse(pageRequestSchema, request);
+      const { url, user, language, languages, notFound } = z.parse(pageRequestSchema, request);
       bundle ??= importBundle(join(distDir, 'server', 'entry-server.js')).catch((error: unknown) => {
         bundle = undefined; // let the next request try again
         throw error;
       });
-      const state: InitialState = { user, language, ...(languages?.length ? { languages } : {}) };
+      const state: InitialState = {
+        user,
+        language,
+        ...(languages?.length ? { languages } : {}),
+        ...(notFound ? { notFound } : {}),
+      };
       const page = await (await bundle).renderPage(url, state, translations);
       const html = renderDocument({
         language,

@@ -164,8 +164,14 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
   for (const spec of builtServices()) {
     const port = spec.port + offset;
     // (a value the caller's env sets wins, so a bench can compare settings)
+    // NODE_OPTIONS: the process's flags, then the caller's (the last of a flag wins), then the image's.
     const own = Object.fromEntries(
-      Object.entries(PROCESS_MEMORY_ENV[spec.name] ?? {}).map(([key, value]) => [key, env[key] ?? value]),
+      Object.entries(PROCESS_MEMORY_ENV[spec.name] ?? {}).map(([key, value]) => [
+        key,
+        key === 'NODE_OPTIONS'
+          ? withMemoryOptions(`${value} ${env.NODE_OPTIONS ?? ''}`)
+          : (env[key] ?? value),
+      ]),
     );
     plan.set(spec.name, { file: entryFile(spec.name), env: { ...common, ...own, PORT: String(port) }, port });
     const urls = [`http://127.0.0.1:${port}`];

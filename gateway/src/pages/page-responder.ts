@@ -3,6 +3,7 @@ import type { Renderer } from '@acg/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { VisitorLookup } from '../identity/visitor';
 import type { LanguagesLoader, TranslationsLoader } from './live-translations';
+import type { PageIdCheck } from './page-ids';
 
 /**
  * A browser navigation: a GET (or HEAD) that accepts HTML. The web client's API calls ask for
@@ -21,17 +22,26 @@ export function createPageResponder(
   visitors: VisitorLookup,
   translations?: TranslationsLoader,
   languages?: LanguagesLoader,
+  unknownId?: PageIdCheck,
 ) {
   return async function respondWithPage(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     // Pages are public: when auth cannot be asked the visitor gets the anonymous page.
     const visitor = await visitors(req);
     const language = visitor.identity.language;
-    const [live, added] = await Promise.all([
+    const [live, added, notFound] = await Promise.all([
       translations ? translations(language) : null,
       languages ? languages() : [],
+      unknownId ? unknownId(req, visitor) : false,
     ]);
     const { status, html } = await renderer.render(
-      { url: req.url, user: visitor.user, language, ...(added.length ? { languages: [...added] } : {}) },
+      {
+        url: req.url,
+        user: visitor.user,
+        language,
+        ...(added.length ? { languages: [...added] } : {}),
+        // An address naming an anime or collector that does not exist: the 404 page (page-ids.ts).
+        ...(notFound ? { notFound: true as const } : {}),
+      },
       live,
     );
     return reply

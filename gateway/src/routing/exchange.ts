@@ -4,7 +4,7 @@ import { REQUEST_ID_HEADER } from '@acg/contracts';
 import { errorAnswer, type Logger, requestIdOf } from '@acg/platform';
 import type { SessionEviction } from '../identity/session-eviction';
 import { isNavigation } from '../pages/page-responder';
-import { browserLanguage, unavailablePage } from '../pages/unavailable-page';
+import { browserLanguage, refusalPage } from '../pages/unavailable-page';
 import type { AnswerHead, PolicyRequest, PolicySteps } from '../policies';
 
 /** What every exchange of one gateway shares: the policy list's steps, drain-free settings, eviction. */
@@ -132,12 +132,13 @@ export class Exchange implements PolicyRequest, AnswerHead {
       return;
     }
     const { status, body } = errorAnswer(error, this.id, this.log);
-    // Retry-After on a 503 is the outage-retry-after policy's (policies.ts).
-    if (status === 503) {
-      // A browser navigation (a sign-in while auth is down) gets a page saying so (rules §48).
-      if (isNavigation(this)) {
-        const language = this.setting.languageOf?.(this) ?? browserLanguage(this.headers['accept-language']);
-        const html = unavailablePage(language, this.url);
+    // Retry-After on a 503 is the outage-retry-after policy's (policies.ts), on a 429 the limit's.
+    // A browser navigation gets a page saying so (a sign-in while auth is down, rules §48; past the
+    // sign-in limit, issue 22 item 4).
+    if ((status === 503 || status === 429) && isNavigation(this)) {
+      const language = this.setting.languageOf?.(this) ?? browserLanguage(this.headers['accept-language']);
+      const html = refusalPage(status, error, language, this.url);
+      if (html !== undefined) {
         this.send(
           status,
           ['content-type', HTML_TYPE, 'content-length', String(Buffer.byteLength(html))],

@@ -86,7 +86,7 @@ const MIB = 1024 * 1024;
  * route's service takes exactly the same limit (the platform applies the route table's), so
  * this is the only refusal of a body's size a caller meets.
  */
-const tooLarge = (limit: number, language: string) => {
+export const tooLarge = (limit: number, language: string) => {
   const size =
     limit >= MIB && limit % MIB === 0
       ? t(language, 'platform.megabytes', { n: limit / MIB })

@@ -22,12 +22,28 @@ export const rankListSchema = z.array(rankSchema);
 /** The rank as nested in a card. */
 export const cardRankSchema = rankSchema.pick({ code: true, title: true, color: true, imageUrl: true });
 
-/** GET /api/anime: the filter list (id, title), plus the external ids (additive). */
+/**
+ * A text per language (en, ru, ja; @acg/i18n NAME_LANGUAGES), languages without one left out. A
+ * page shows `localize(texts, language, primary)` (rules §XX "One language at a time").
+ */
+export const localizedSchema = z.object({
+  en: z.string().optional(),
+  ru: z.string().optional(),
+  ja: z.string().optional(),
+});
+export type LocalizedTexts = z.infer<typeof localizedSchema>;
+
+/**
+ * GET /api/anime: the filter list (id, title), plus the external ids, the title per language
+ * and how many cards the anime's characters have (the profile's completion bars), all additive.
+ */
 export const animeListItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   shikimoriId: z.number().int().nullable(),
   anilistId: z.number().int().nullable(),
+  titles: localizedSchema,
+  cardCount: z.number().int(),
 });
 export const animeListSchema = z.array(animeListItemSchema);
 
@@ -46,6 +62,9 @@ export const characterSchema = z.object({
   name: z.string(),
   altname: z.string().nullable(),
   description: z.string().nullable(),
+  /** The name and description per language (additive); `name` and `description` are the primary ones. */
+  names: localizedSchema,
+  descriptions: localizedSchema,
   imageUrl: z.string().nullable(),
   shikimoriId: z.number().int().nullable(),
   anilistId: z.number().int().nullable(),
@@ -95,6 +114,10 @@ export const cardSummarySchema = z.object({
   characterId: z.number().int(),
   characterName: z.string(),
   characterAltname: z.string().nullable(),
+  /** The character's name per language (additive; absent from older events). */
+  characterNames: localizedSchema.optional(),
+  /** The catalogue anime the character appears in, by id (additive; absent from older events). */
+  animeIds: z.array(z.number().int()).optional(),
   characterImageUrl: z.string().nullable(),
   rankCode: z.string(),
   rankTitle: z.string(),

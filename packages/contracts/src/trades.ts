@@ -239,7 +239,10 @@ export const inventoryTransferred = defineEvent(
 export const tradeableCopySchema = z.object({
   inventoryId: z.number().int(),
   cardId: z.number().int(),
+  /** In the caller's language (rules §XX). */
   characterName: z.string(),
+  /** Every name of the character (additive): the picker's search matches any of them. */
+  characterNames: z.array(z.string()),
   imageUrl: z.string().nullable(),
   limited: z.boolean(),
   rank: z.object({ code: z.string(), title: z.string(), color: z.string() }),

@@ -10,6 +10,14 @@ export const catalogueConfigSchema = baseConfigSchema.extend({
     .min(0)
     .default(10)
     .describe('how long the users count asked of auth for `/api/stats` is cached'),
+  CHARACTERS_LOCAL_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(16 * 1024 * 1024)
+    .describe(
+      'bytes of `/api/characters` answers (plain and gzipped) each process keeps in memory in front of the shared cache; one answer may take a quarter; 0: none. Within the 150 MiB a service may take (rules §42)',
+    ),
   RARITY_ACTIVE_DAYS: z.coerce
     .number()
     .int()

@@ -160,9 +160,9 @@ export const imageProxyConfigSchema = baseConfigSchema.extend({
     .number()
     .int()
     .min(0)
-    .default(64 * 1024 * 1024)
+    .default(16 * 1024 * 1024)
     .describe(
-      'bytes of ready image answers (card and proxied images) each process keeps in memory in front of the shared cache; 0 turns the hot tier off (rules §41)',
+      'bytes of ready image answers (card and proxied images) each process keeps in memory in front of the shared cache; 0 turns the hot tier off (rules §41). Within the 150 MiB a service may take (rules §42): about 90 MiB of it is the node binary, libvips and the idle heap',
     ),
   IMAGE_HOT_CACHE_SECONDS: z.coerce
     .number()

@@ -26,6 +26,8 @@ export class CharactersError extends Error {
   constructor(
     readonly kind: CharactersFailureKind,
     readonly detail: string,
+    /** What failed, for a request that got no usable answer: the page words it in its language. */
+    readonly failure?: unknown,
   ) {
     super(`${kind}: ${detail}`);
   }
@@ -64,7 +66,7 @@ export async function fetchCharacterPage(
   try {
     answer = await callRoute('GET /api/characters', { query }, signal);
   } catch (err) {
-    if (err instanceof NetworkError) throw new CharactersError('request', err.message);
+    if (err instanceof NetworkError) throw new CharactersError('request', err.message, err);
     if (!(err instanceof HttpError)) throw err;
     const body = err.body;
     if (body && typeof body === 'object' && !Array.isArray(body) && 'error' in body) {
@@ -72,7 +74,7 @@ export async function fetchCharacterPage(
       throw new CharactersError('api', text(details ?? error));
     }
     // Not an error object (a proxy's error page, say): a failed request.
-    throw new CharactersError('request', `HTTP ${err.status}`);
+    throw new CharactersError('request', `HTTP ${err.status}`, err);
   }
   const body: unknown = answer.data;
   if (body && typeof body === 'object' && !Array.isArray(body) && 'error' in body) {

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ForbiddenScreen } from '../screens/common/ForbiddenScreen';
+import { NotFoundScreen } from '../screens/common/NotFoundScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
 import { isForbidden, type Screen } from './screens';
 import { useSession } from './session';
@@ -22,6 +23,7 @@ const AnimeDetailScreen = lazy(() =>
 const TradeScreen = lazy(() =>
   import('../screens/trade/TradeScreen').then((m) => ({ default: m.TradeScreen })),
 );
+const CollectorScreen = lazy(() => import('../screens/collector/CollectorScreen'));
 const ProfileScreen = lazy(() =>
   import('../screens/profile/ProfileScreen').then((m) => ({ default: m.ProfileScreen })),
 );
@@ -32,6 +34,7 @@ export const LAZY_SCREEN_MODULES: Partial<Record<Screen['name'], string>> = {
   anime: 'src/screens/anime/AnimeSearchScreen.tsx',
   animeDetail: 'src/screens/anime/AnimeDetailScreen.tsx',
   characters: 'src/screens/characters/CharactersScreen.tsx',
+  collector: 'src/screens/collector/CollectorScreen.tsx',
   profile: 'src/screens/profile/ProfileScreen.tsx',
   trade: 'src/screens/trade/TradeScreen.tsx',
 };
@@ -44,6 +47,8 @@ export function ScreenView({ screen }: { screen: Screen }) {
   switch (screen.name) {
     case 'home':
       return <HomeScreen />;
+    case 'notFound':
+      return <NotFoundScreen />;
     case 'characters':
       return (
         <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
@@ -72,6 +77,12 @@ export function ScreenView({ screen }: { screen: Screen }) {
       return (
         <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
           <AnimeSearchScreen />
+        </Suspense>
+      );
+    case 'collector':
+      return (
+        <Suspense fallback={<p className="loading">{t('common.loading')}</p>}>
+          <CollectorScreen userId={screen.userId} />
         </Suspense>
       );
     case 'animeDetail':

@@ -10,14 +10,25 @@ import type { PageUser } from './state';
  * takes the preloaded answer (it builds its URL with the same urlOf). The server still calls no
  * service to render.
  */
-export function firstCalls(screen: Screen, user: PageUser | null): string[] {
+export function firstCalls(
+  screen: Screen,
+  user: PageUser | null,
+  address: URLSearchParams = new URLSearchParams(),
+): string[] {
   if (isForbidden(screen, user)) return [];
   switch (screen.name) {
     case 'home':
       return [urlOf('GET /api/stats')];
     case 'characters':
       return [
-        urlOf('GET /api/characters', { query: { limit: PAGE_SIZE } }),
+        // The filters the address names (CharactersScreen), in the order fetchCharacterPage asks.
+        urlOf('GET /api/characters', {
+          query: {
+            limit: PAGE_SIZE,
+            anime_id: address.get('anime') || undefined,
+            rank_code: address.get('rank') || undefined,
+          },
+        }),
         urlOf('GET /api/ranks'),
         urlOf('GET /api/anime'),
       ];

@@ -9,7 +9,9 @@ export type Screen =
   | { name: 'characters' }
   | { name: 'trade' }
   | { name: 'anime' }
-  | { name: 'animeDetail'; animeId: string };
+  | { name: 'animeDetail'; animeId: string }
+  | { name: 'collector'; userId: number }
+  | { name: 'notFound' };
 export type ScreenName = Screen['name'];
 
 const exact: Record<string, Screen> = {
@@ -28,18 +30,34 @@ export function screenFor(pathname: string): Screen {
   if (known) return known;
   const detail = matchPath('/anime/:animeId', path);
   if (detail?.params.animeId) return { name: 'animeDetail', animeId: detail.params.animeId };
+  const collector = matchPath('/u/:id', path);
+  const userId = Number(collector?.params.id);
+  if (collector && /^[1-9]\d{0,9}$/.test(collector.params.id ?? '') && userId <= 2 ** 31 - 1)
+    return { name: 'collector', userId };
   return { name: 'home' };
 }
 
+/** A collector's page (rules §XX) and the trade form with them as the recipient. */
+export const collectorPath = (userId: number): string => `/u/${userId}`;
+export const tradeWithPath = (userId: number): string => `/trade?to=${userId}`;
+
 /**
  * Screens that answer with a 403 message to a signed-out visitor: profile and trade (requirements M6),
- * and the character catalogue, whose data is for signed-in users only (docs/rules.md).
+ * and the character catalogue and collectors' pages, whose data is for signed-in users only (docs/rules.md).
  */
-const signInRequired: ReadonlySet<ScreenName> = new Set(['profile', 'trade', 'characters']);
+const signInRequired: ReadonlySet<ScreenName> = new Set(['profile', 'trade', 'characters', 'collector']);
 
 export const isForbidden = (screen: Screen, user: PageUser | null): boolean =>
   user === null && signInRequired.has(screen.name);
 
 /** HTTP status of the rendered page. */
 export const statusFor = (screen: Screen, user: PageUser | null): number =>
-  isForbidden(screen, user) ? 403 : 200;
+  screen.name === 'notFound' ? 404 : isForbidden(screen, user) ? 403 : 200;
+
+/**
+ * The screen of the page's own address: the not-found page when the gateway found its id
+ * unknown (`notFound` in the page state), else the screen the path chooses. The flag belongs to
+ * the address the page was loaded with: after a navigation inside the app the path decides again.
+ */
+export const screenAt = (pathname: string, notFound: { pathname: string } | null): Screen =>
+  notFound && notFound.pathname === pathname ? { name: 'notFound' } : screenFor(pathname);

@@ -32,6 +32,11 @@ export const initialStateSchema = z.object({
    * bundled file, so the browser hydrates with the texts the server rendered. Absent when none.
    */
   translations: z.optional(z.record(z.string(), z.unknown())),
+  /**
+   * The gateway found that the address names an anime, character, card or collector that does
+   * not exist: the page is the 404 page (issue 22 item 4). Absent otherwise.
+   */
+  notFound: z.optional(z.literal(true)),
 });
 export type InitialState = z.infer<typeof initialStateSchema>;
 

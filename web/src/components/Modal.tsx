@@ -5,6 +5,9 @@ interface ModalProps {
   onClose: () => void;
   closeLabel: string;
   children: ReactNode;
+  /** 'alertdialog' for a question that interrupts (the confirm dialog). */
+  role?: 'dialog' | 'alertdialog';
+  describedBy?: string;
 }
 
 const FOCUSABLE =
@@ -15,7 +18,14 @@ const FOCUSABLE =
  * click on the backdrop close it, the page behind does not scroll, and focus returns to what
  * had it before.
  */
-export function Modal({ labelledBy, onClose, closeLabel, children }: ModalProps) {
+export function Modal({
+  labelledBy,
+  onClose,
+  closeLabel,
+  children,
+  role = 'dialog',
+  describedBy,
+}: ModalProps) {
   const panel = useRef<HTMLDivElement>(null);
   // The latest onClose, so a parent re-render does not re-run the focus handling below.
   const close = useRef(onClose);
@@ -26,7 +36,8 @@ export function Modal({ labelledBy, onClose, closeLabel, children }: ModalProps)
     // In Tab order only (a tab list keeps its inactive tabs at tabindex -1).
     const focusable = () =>
       [...(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.tabIndex >= 0);
-    focusable()[0]?.focus();
+    // A control marked data-autofocus takes the focus first (the confirm dialog's safe answer).
+    (panel.current?.querySelector<HTMLElement>('[data-autofocus]') ?? focusable()[0])?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
 
@@ -69,7 +80,15 @@ export function Modal({ labelledBy, onClose, closeLabel, children }: ModalProps)
       role="presentation"
       onMouseDown={(e) => e.target === e.currentTarget && close.current()}
     >
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={labelledBy} ref={panel}>
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog, both modal */}
+      <div
+        className="modal"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+        ref={panel}
+      >
         <button
           type="button"
           className="modal__close"

@@ -30,3 +30,21 @@ export const nativeName = (code: string): string =>
       return code;
     }
   });
+
+/**
+ * The site's one date style (issue 22 item 5): day, month, year and time, in the page's language
+ * through Intl ("Nov 27, 2026, 11:17 AM" in English, day month year and a 24-hour time in Russian). Every member and admin
+ * screen shows dates through this (components/DateTime.tsx); exports (the action log's CSV) keep
+ * ISO 8601.
+ */
+export const DATE_TIME_STYLE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+/** A moment (an ISO 8601 text or a Date) in the site's date style; '-' for none or an unreadable one. */
+export function formatDateTime(language: string, value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const at = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(at.getTime()) ? '-' : dateFormat(language, DATE_TIME_STYLE).format(at);
+}
+
+/** A number in the page's language (12,345 / 12 345). */
+export const formatNumber = (language: string, value: number): string => numberFormat(language).format(value);

@@ -161,7 +161,7 @@ export const DEMO_CAST: FakeCharacter[] = [
   ch(109931, 89328, 'Arataka Reigen', 'Аратака Рэйгэн', '霊幻 新隆', {
     descriptionEn: 'A self-styled psychic consultant with a gift for talk.',
   }),
-  ch(109933, 89330, 'Dimple', 'Ямочка', 'エクボ', {
+  ch(109933, 89330, 'Dimple', 'Димпл', 'エクボ', {
     descriptionEn: 'A spirit with big plans and a small green body.',
   }),
   ch(109935, 89332, 'Ritsu Kageyama', 'Рицу Кагэяма', '影山 律', {

@@ -78,30 +78,27 @@ const vkError = (code: number, msg: string, params: Record<string, string>) => (
   },
 });
 
-/**
- * A real HTTP server imitating VK's API for wall.get, at VK's path (`/method/wall.get`), so only
- * the base URL differs from production. Answers are HTTP 200 with `response` or `error`, as VK's
- * are: 5 (authorization failed), 6 (too many requests per second), 15/18/100 for walls that are
- * closed, deleted or unknown. Photo URLs point at the fake itself, which serves real JPEGs.
- * With `extended=1` the answer also lists `groups` and `profiles` (the owners of the items and of
- * the originals they repost), as VK's does.
- */
-export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
-  const tokens = new Set(opts.tokens ?? [FAKE_VK_TOKEN]);
-  const perSecond = opts.perSecond ?? 20;
-  const walls = new Map<number, VkPost[]>();
-  const closedWalls = new Set<number>();
-  const requests: VkRequest[] = [];
-  const recent = new Map<string, number[]>();
-  let forcedLimits = 0;
-  let nextId = 1000;
-  const groups = new Map<number, VkGroupInfo>();
-  const profiles = new Map<number, VkProfileInfo>();
-  let address = '';
-  const addOwner = (ownerId: number, name: string, screenName?: string) => {
-    const photo = (size: number) => `${address}/photos/owner${ownerId}.jpg?size=${size}`;
-    if (ownerId < 0)
-      groups.set(-ownerId, {
+/** The fake's walls, owners and request log, and how wall.get answers from them. */
+class VkWorld {
+  readonly walls = new Map<number, VkPost[]>();
+  readonly closedWalls = new Set<number>([-1]);
+  readonly requests: VkRequest[] = [];
+  readonly groups = new Map<number, VkGroupInfo>();
+  readonly profiles = new Map<number, VkProfileInfo>();
+  private readonly recent = new Map<string, number[]>();
+  forcedLimits = 0;
+  nextId = 1000;
+  address = '';
+
+  constructor(
+    private readonly tokens: Set<string>,
+    private readonly perSecond: number,
+  ) {}
+
+  addOwner(ownerId: number, name: string, screenName?: string): void {
+    const photo = (size: number) => `${this.address}/photos/owner${ownerId}.jpg?size=${size}`;
+    if (ownerId < 0) {
+      this.groups.set(-ownerId, {
         id: -ownerId,
         name,
         screen_name: screenName ?? `club${-ownerId}`,
@@ -111,44 +108,37 @@ export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
         photo_100: photo(100),
         photo_200: photo(200),
       });
-    else {
-      const [first = name, ...last] = name.split(' ');
-      profiles.set(ownerId, {
-        id: ownerId,
-        first_name: first,
-        last_name: last.join(' '),
-        screen_name: screenName ?? `id${ownerId}`,
-        photo_50: photo(50),
-        photo_100: photo(100),
-      });
+      return;
     }
-  };
+    const [first = name, ...last] = name.split(' ');
+    this.profiles.set(ownerId, {
+      id: ownerId,
+      first_name: first,
+      last_name: last.join(' '),
+      screen_name: screenName ?? `id${ownerId}`,
+      photo_50: photo(50),
+      photo_100: photo(100),
+    });
+  }
 
-  const app = Fastify({ logger: false, forceCloseConnections: true });
-  await app.register(formbody);
-  app.get('/healthz', async () => ({ status: 'ok', service: 'fake-vk' }));
-  app.get('/photos/:name', async (req, reply) => {
-    const size = Number((req.query as { size?: string }).size ?? 604);
-    const width = Number.isFinite(size) && size > 0 && size <= 1280 ? size : 604;
-    const image = await drawImage(width, Math.round((width * 2) / 3), 'hsl(210, 55%, 55%)', 'jpeg');
-    return reply.type('image/jpeg').send(image);
-  });
+  /** Puts a post on top of a wall. */
+  push(ownerId: number, post: VkPost): VkPost {
+    this.walls.set(ownerId, [post, ...(this.walls.get(ownerId) ?? [])]);
+    return post;
+  }
 
-  const wallGet = async (req: FastifyRequest) => {
-    const params = {
-      ...(req.query as Record<string, string>),
-      ...((req.body as Record<string, string> | undefined) ?? {}),
-    };
-    requests.push({ method: 'wall.get', params, at: Date.now() });
+  /** VK's refusals, in VK's order: token, version, rate, owner, wall state; undefined when none. */
+  private refusal(params: Record<string, string>) {
     const token = params.access_token ?? '';
-    if (!tokens.has(token)) return vkError(5, 'User authorization failed: invalid access_token (4).', params);
+    if (!this.tokens.has(token))
+      return vkError(5, 'User authorization failed: invalid access_token (4).', params);
     if (!params.v) return vkError(8, 'Invalid request: v (version) is required', params);
     const now = Date.now();
-    const window = (recent.get(token) ?? []).filter((t) => now - t < 1000);
+    const window = (this.recent.get(token) ?? []).filter((t) => now - t < 1000);
     window.push(now);
-    recent.set(token, window);
-    if (forcedLimits > 0 || window.length > perSecond) {
-      if (forcedLimits > 0) forcedLimits--;
+    this.recent.set(token, window);
+    if (this.forcedLimits > 0 || window.length > this.perSecond) {
+      if (this.forcedLimits > 0) this.forcedLimits--;
       return vkError(6, 'Too many requests per second', params);
     }
     const ownerId = Number(params.owner_id);
@@ -158,9 +148,16 @@ export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
         'One of the parameters specified was missing or invalid: owner_id is undefined',
         params,
       );
-    if (closedWalls.has(ownerId)) return vkError(15, 'Access denied: wall is disabled', params);
-    const posts = walls.get(ownerId);
-    if (!posts) return vkError(18, 'User was deleted or banned', params);
+    if (this.closedWalls.has(ownerId)) return vkError(15, 'Access denied: wall is disabled', params);
+    if (!this.walls.has(ownerId)) return vkError(18, 'User was deleted or banned', params);
+    return undefined;
+  }
+
+  wallGet(params: Record<string, string>) {
+    this.requests.push({ method: 'wall.get', params, at: Date.now() });
+    const refused = this.refusal(params);
+    if (refused) return refused;
+    const posts = this.walls.get(Number(params.owner_id)) ?? [];
     const count = Math.min(Math.max(Number(params.count ?? 20) || 20, 1), 100);
     const offset = Math.max(Number(params.offset ?? 0) || 0, 0);
     const pinned = posts.filter((p) => p.is_pinned);
@@ -179,71 +176,88 @@ export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
       response: {
         count: posts.length,
         items,
-        profiles: [...owners].flatMap((o) => (o > 0 && profiles.has(o) ? [profiles.get(o)!] : [])),
-        groups: [...owners].flatMap((o) => (o < 0 && groups.has(-o) ? [groups.get(-o)!] : [])),
+        profiles: [...owners].flatMap((o) => (o > 0 && this.profiles.has(o) ? [this.profiles.get(o)!] : [])),
+        groups: [...owners].flatMap((o) => (o < 0 && this.groups.has(-o) ? [this.groups.get(-o)!] : [])),
       },
     };
-  };
+  }
+}
+
+/** The fake's HTTP side: health, photos, wall.get (GET and POST) and VK's unknown-method error. */
+async function vkApp(world: VkWorld) {
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  await app.register(formbody);
+  app.get('/healthz', async () => ({ status: 'ok', service: 'fake-vk' }));
+  app.get('/photos/:name', async (req, reply) => {
+    const size = Number((req.query as { size?: string }).size ?? 604);
+    const width = Number.isFinite(size) && size > 0 && size <= 1280 ? size : 604;
+    const image = await drawImage(width, Math.round((width * 2) / 3), 'hsl(210, 55%, 55%)', 'jpeg');
+    return reply.type('image/jpeg').send(image);
+  });
+  const wallGet = async (req: FastifyRequest) =>
+    world.wallGet({
+      ...(req.query as Record<string, string>),
+      ...((req.body as Record<string, string> | undefined) ?? {}),
+    });
   app.get('/method/wall.get', wallGet);
   app.post('/method/wall.get', wallGet);
-  app.all('/method/:name', async (req) => {
-    const params = req.query as Record<string, string>;
-    return vkError(3, 'Unknown method passed', params);
-  });
+  app.all('/method/:name', async (req) =>
+    vkError(3, 'Unknown method passed', req.query as Record<string, string>),
+  );
+  return app;
+}
 
-  address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
-  addOwner(DEMO_GROUP_ID, DEMO_GROUP_NAME, 'anime_cards');
-  addOwner(REPOST_SOURCE_ID, REPOST_SOURCE_NAME, 'aninews');
+/**
+ * A real HTTP server imitating VK's API for wall.get, at VK's path (`/method/wall.get`), so only
+ * the base URL differs from production. Answers are HTTP 200 with `response` or `error`, as VK's
+ * are: 5 (authorization failed), 6 (too many requests per second), 15/18/100 for walls that are
+ * closed, deleted or unknown. Photo URLs point at the fake itself, which serves real JPEGs.
+ * With `extended=1` the answer also lists `groups` and `profiles` (the owners of the items and of
+ * the originals they repost), as VK's does.
+ */
+export async function startFakeVk(opts: FakeVkOptions = {}): Promise<FakeVk> {
+  const world = new VkWorld(new Set(opts.tokens ?? [FAKE_VK_TOKEN]), opts.perSecond ?? 20);
+  const app = await vkApp(world);
+  const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
+  world.address = address;
+  world.addOwner(DEMO_GROUP_ID, DEMO_GROUP_NAME, 'anime_cards');
+  world.addOwner(REPOST_SOURCE_ID, REPOST_SOURCE_NAME, 'aninews');
   if (opts.demo ?? true)
-    walls.set(DEMO_GROUP_ID, demoWall(address, DEMO_GROUP_ID, Math.floor(Date.now() / 1000)));
-  closedWalls.add(-1);
+    world.walls.set(DEMO_GROUP_ID, demoWall(address, DEMO_GROUP_ID, Math.floor(Date.now() / 1000)));
+  const at = (ageSeconds = 0) => Math.floor(Date.now() / 1000) - ageSeconds;
 
   const fake: FakeVk = {
     url: `${address}/method`,
     addPost(ownerId, text, o = {}) {
       const { ageSeconds = 0, id, ...extras } = o;
-      const post = makePost(
-        address,
+      return world.push(
         ownerId,
-        id ?? nextId++,
-        Math.floor(Date.now() / 1000) - ageSeconds,
-        text,
-        extras,
+        makePost(address, ownerId, id ?? world.nextId++, at(ageSeconds), text, extras),
       );
-      walls.set(ownerId, [post, ...(walls.get(ownerId) ?? [])]);
-      return post;
     },
-    wall: (ownerId) => walls.get(ownerId) ?? [],
+    wall: (ownerId) => world.walls.get(ownerId) ?? [],
     addRepost(ownerId, originalText, o = {}) {
-      const date = Math.floor(Date.now() / 1000) - (o.ageSeconds ?? 0);
-      const post = makeRepost(address, ownerId, nextId++, date, {
+      const date = at(o.ageSeconds);
+      const post = makeRepost(address, ownerId, world.nextId++, date, {
         ownerId: o.sourceId ?? REPOST_SOURCE_ID,
-        id: nextId++,
+        id: world.nextId++,
         date: date - 3600,
         text: originalText,
         ...(o.link ? { link: o.link } : {}),
       });
-      walls.set(ownerId, [post, ...(walls.get(ownerId) ?? [])]);
-      return post;
+      return world.push(ownerId, post);
     },
     addPicturePost(ownerId, o = {}) {
-      const post = makePicturePost(
-        address,
-        ownerId,
-        nextId++,
-        Math.floor(Date.now() / 1000) - (o.ageSeconds ?? 0),
-      );
-      walls.set(ownerId, [post, ...(walls.get(ownerId) ?? [])]);
-      return post;
+      return world.push(ownerId, makePicturePost(address, ownerId, world.nextId++, at(o.ageSeconds)));
     },
     addLongPost(ownerId, o = {}) {
       return fake.addPost(ownerId, longPostText(o.length ?? 5000), { ageSeconds: o.ageSeconds ?? 0 });
     },
-    addOwner,
+    addOwner: (ownerId, name, screenName) => world.addOwner(ownerId, name, screenName),
     rateLimitNext(n) {
-      forcedLimits = n;
+      world.forcedLimits = n;
     },
-    requests,
+    requests: world.requests,
     close: () => app.close(),
   };
   return fake;

@@ -41,6 +41,24 @@ export interface DeadLetterReader {
 
 export type InspectableBus = Bus & DeadLetterReader;
 
+/**
+ * A bus as a plain object of bound methods, so callers (and tests) may spread it to replace
+ * one method, as they could before the buses became classes.
+ */
+export function plainBus(bus: InspectableBus): InspectableBus {
+  return {
+    kind: bus.kind,
+    request: bus.request.bind(bus),
+    serve: bus.serve.bind(bus),
+    publish: bus.publish.bind(bus),
+    consume: bus.consume.bind(bus),
+    listen: bus.listen.bind(bus),
+    ready: bus.ready.bind(bus),
+    drain: bus.drain.bind(bus),
+    deadLetters: bus.deadLetters.bind(bus),
+  };
+}
+
 /** Consumer options with defaults applied, checked the same way by both buses. */
 export interface ConsumerPolicy {
   durable: string;

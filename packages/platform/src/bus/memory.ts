@@ -1,5 +1,6 @@
 import { type EventEnvelope, eventEnvelopeSchema, type RpcDef } from '@acg/contracts';
 import { pino } from 'pino';
+import type { z } from 'zod';
 import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
 import {
@@ -7,12 +8,13 @@ import {
   DUPLICATE_WINDOW_MS,
   type InspectableBus,
   pausingOnOutage,
+  plainBus,
   stoppingPause,
 } from './delivery';
 import { BusNoRespondersError, BusTimeoutError, BusUnavailableError } from './errors';
 import { MemoryStream } from './memory-stream';
 import { answerRequest, decodeReply, encodeRequest } from './rpc-wire';
-import type { ListenOptions, RpcContext, Subscription } from './types';
+import type { ConsumeOptions, ListenOptions, RequestOptions, RpcContext, Subscription } from './types';
 
 export interface MemoryBusOptions {
   logger?: Logger;
@@ -32,115 +34,137 @@ type Handler = (data: unknown, ctx: RpcContext) => Promise<unknown>;
  * works here does not depend on sharing objects or call stacks with its caller.
  */
 export function createMemoryBus(opts: MemoryBusOptions = {}): InspectableBus {
-  const logger = opts.logger ?? pino({ level: 'silent' });
-  const handlers = new Map<string, { def: RpcDef; handler: Handler; running: Set<Promise<string>> }>();
-  const stream = new MemoryStream({
-    logger,
-    duplicateWindowMs: opts.duplicateWindowMs ?? DUPLICATE_WINDOW_MS,
-    maxEvents: opts.maxEvents ?? 10_000,
-    maxUnread: opts.maxUnread ?? 500_000,
-    maxDeadLetters: 1000,
+  return plainBus(new MemoryBus(opts));
+}
+
+/** Settles as `work` does, or rejects with `timeoutError` after `ms`. */
+async function raceTimeout<T>(work: Promise<T>, ms: number, timeoutError: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timeoutError()), ms);
   });
-  let closed = false;
-  const listeners = new Set<ListenOptions>();
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+class MemoryBus implements InspectableBus {
+  readonly kind = 'memory' as const;
+  private readonly logger: Logger;
+  private readonly handlers = new Map<
+    string,
+    { def: RpcDef; handler: Handler; running: Set<Promise<string>> }
+  >();
+  private readonly stream: MemoryStream;
+  private readonly listeners = new Set<ListenOptions>();
+  private closed = false;
+
+  constructor(opts: MemoryBusOptions) {
+    this.logger = opts.logger ?? pino({ level: 'silent' });
+    this.stream = new MemoryStream({
+      logger: this.logger,
+      duplicateWindowMs: opts.duplicateWindowMs ?? DUPLICATE_WINDOW_MS,
+      maxEvents: opts.maxEvents ?? 10_000,
+      maxUnread: opts.maxUnread ?? 500_000,
+      maxDeadLetters: 1000,
+    });
+  }
+
   /** Live listeners hear a fresh copy of each new event on a later macrotask, as over the wire. */
-  const tell = (event: EventEnvelope) => {
-    if (listeners.size === 0) return;
+  private tell(event: EventEnvelope): void {
+    if (this.listeners.size === 0) return;
     const body = JSON.stringify(event);
     setImmediate(() => {
-      for (const listener of listeners) {
+      for (const listener of this.listeners) {
         if (!listener.types.includes(event.type)) continue;
         try {
           listener.handler(JSON.parse(body) as EventEnvelope);
         } catch (err) {
-          logger.warn({ err, type: event.type }, 'event listener failed');
+          this.logger.warn({ err, type: event.type }, 'event listener failed');
         }
       }
     });
-  };
+  }
 
-  return {
-    kind: 'memory',
+  async request<Req extends z.ZodType, Res extends z.ZodType>(
+    def: RpcDef<Req, Res>,
+    data: z.input<Req>,
+    requestOpts?: RequestOptions,
+  ): Promise<z.output<Res>> {
+    if (this.closed) throw new BusUnavailableError();
+    const text = encodeRequest(def, data);
+    const served = this.handlers.get(def.subject);
+    if (!served) throw new BusNoRespondersError(def.subject);
+    const timeoutMs = requestOpts?.timeoutMs ?? def.timeoutMs;
+    const ctx: RpcContext = requestOpts?.requestId ? { requestId: requestOpts.requestId } : {};
+    const answer = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+      answerRequest(served.def, served.handler, text, ctx, this.logger),
+    );
+    served.running.add(answer);
+    void answer.finally(() => served.running.delete(answer));
+    const reply = await raceTimeout(answer, timeoutMs, () => new BusTimeoutError(def.subject, timeoutMs));
+    return decodeReply(def, reply);
+  }
 
-    async request(def, data, requestOpts) {
-      if (closed) throw new BusUnavailableError();
-      const text = encodeRequest(def, data);
-      const served = handlers.get(def.subject);
-      if (!served) throw new BusNoRespondersError(def.subject);
-      const timeoutMs = requestOpts?.timeoutMs ?? def.timeoutMs;
-      const ctx: RpcContext = requestOpts?.requestId ? { requestId: requestOpts.requestId } : {};
-      const answer = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
-        answerRequest(served.def, served.handler, text, ctx, logger),
-      );
-      served.running.add(answer);
-      void answer.finally(() => served.running.delete(answer));
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new BusTimeoutError(def.subject, timeoutMs)), timeoutMs);
-      });
-      try {
-        return decodeReply(def, await Promise.race([answer, timeout]));
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+  serve<Req extends z.ZodType, Res extends z.ZodType>(
+    def: RpcDef<Req, Res>,
+    handler: (data: z.output<Req>, ctx: RpcContext) => Promise<z.input<Res>>,
+  ): Subscription {
+    if (this.closed) throw new BusUnavailableError();
+    if (this.handlers.has(def.subject)) throw new Error(`${def.subject} is already served in this process`);
+    const entry = { def: def as RpcDef, handler: handler as Handler, running: new Set<Promise<string>>() };
+    this.handlers.set(def.subject, entry);
+    return {
+      stop: async () => {
+        if (this.handlers.get(def.subject) === entry) this.handlers.delete(def.subject);
+        await Promise.allSettled([...entry.running]);
+      },
+    };
+  }
 
-    serve(def, handler) {
-      if (closed) throw new BusUnavailableError();
-      if (handlers.has(def.subject)) throw new Error(`${def.subject} is already served in this process`);
-      const entry = { def, handler: handler as Handler, running: new Set<Promise<string>>() };
-      handlers.set(def.subject, entry);
-      const sub: Subscription = {
-        async stop() {
-          if (handlers.get(def.subject) === entry) handlers.delete(def.subject);
-          await Promise.allSettled([...entry.running]);
-        },
-      };
-      return sub;
-    },
+  async publish(event: EventEnvelope): Promise<void> {
+    if (this.closed) throw new BusUnavailableError();
+    const checked = eventEnvelopeSchema.safeParse(event);
+    if (!checked.success)
+      throw new ValidationError('Invalid event envelope', { issues: checked.error.issues });
+    if (!this.stream.append(checked.data as EventEnvelope)) {
+      this.logger.debug({ eventId: event.id, type: event.type }, 'duplicate event ignored');
+    } else this.tell(checked.data as EventEnvelope);
+  }
 
-    async publish(event: EventEnvelope) {
-      if (closed) throw new BusUnavailableError();
-      const checked = eventEnvelopeSchema.safeParse(event);
-      if (!checked.success)
-        throw new ValidationError('Invalid event envelope', { issues: checked.error.issues });
-      if (!stream.append(checked.data as EventEnvelope)) {
-        logger.debug({ eventId: event.id, type: event.type }, 'duplicate event ignored');
-      } else tell(checked.data as EventEnvelope);
-    },
+  async consume(consumeOpts: ConsumeOptions): Promise<Subscription> {
+    if (this.closed) throw new BusUnavailableError();
+    const pause = pausingOnOutage(consumeOpts.handler, this.logger, consumeOpts.durable);
+    return stoppingPause(this.stream.consume(consumerPolicy(consumeOpts), pause.handler), pause);
+  }
 
-    async consume(consumeOpts) {
-      if (closed) throw new BusUnavailableError();
-      const pause = pausingOnOutage(consumeOpts.handler, logger, consumeOpts.durable);
-      return stoppingPause(stream.consume(consumerPolicy(consumeOpts), pause.handler), pause);
-    },
+  async listen(listenOpts: ListenOptions): Promise<Subscription> {
+    if (this.closed) throw new BusUnavailableError();
+    const listener = { ...listenOpts };
+    this.listeners.add(listener);
+    return {
+      stop: async () => {
+        this.listeners.delete(listener);
+      },
+    };
+  }
 
-    async listen(listenOpts) {
-      if (closed) throw new BusUnavailableError();
-      const listener = { ...listenOpts };
-      listeners.add(listener);
-      return {
-        async stop() {
-          listeners.delete(listener);
-        },
-      };
-    },
+  async ready(): Promise<boolean> {
+    return !this.closed;
+  }
 
-    async ready() {
-      return !closed;
-    },
+  async drain(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.listeners.clear();
+    const running = [...this.handlers.values()].flatMap((h) => [...h.running]);
+    this.handlers.clear();
+    await Promise.allSettled([this.stream.stop(), ...running]);
+  }
 
-    async drain() {
-      if (closed) return;
-      closed = true;
-      listeners.clear();
-      const running = [...handlers.values()].flatMap((h) => [...h.running]);
-      handlers.clear();
-      await Promise.allSettled([stream.stop(), ...running]);
-    },
-
-    async deadLetters(durable) {
-      return stream.deadLetters(durable);
-    },
-  };
+  async deadLetters(durable: string) {
+    return this.stream.deadLetters(durable);
+  }
 }

@@ -219,6 +219,102 @@ async function handleMessage(
   answer.ack();
 }
 
+/** What one consume() call's pull loop and its stop() share. */
+interface PullState {
+  stopping: boolean;
+  current?: ConsumerMessages;
+  inFlight?: { m: JsMsg; answer: Answer };
+  wake: () => void;
+}
+
+type PullConsumer = Awaited<ReturnType<NatsConsumerDeps['js']['consumers']['get']>>;
+
+/** Waits `ms`, or less if stop() wakes it. */
+const pause = (state: PullState, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    state.wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+
+/** Pulls and handles one message at a time until stopped; a failed pull is retried after a pause. */
+async function pullLoop(
+  consumer: PullConsumer,
+  state: PullState,
+  policy: ConsumerPolicy,
+  handler: ConsumeOptions['handler'],
+  deps: NatsConsumerDeps,
+): Promise<void> {
+  while (!state.stopping) {
+    try {
+      const current = await consumer.fetch({ max_messages: 1, expires: PULL_EXPIRES_MS });
+      state.current = current;
+      if (state.stopping) {
+        await current.close();
+        break;
+      }
+      for await (const m of current) {
+        // Pulled as stop() came: hand it back at once for the durable's other consumers.
+        if (state.stopping) {
+          m.nak();
+          continue;
+        }
+        const answer = answerOnce(m);
+        state.inFlight = { m, answer };
+        await handleMessage(m, answer, policy, handler, deps)
+          .catch((err) => {
+            deps.logger.error(
+              { err, durable: policy.durable, seq: m.seq },
+              'event handling failed unexpectedly',
+            );
+            answer.nak(redeliveryDelay(policy.backoffMs, m.info.deliveryCount));
+          })
+          .finally(() => {
+            state.inFlight = undefined;
+          });
+      }
+    } catch (err) {
+      if (state.stopping) break;
+      deps.logger.warn({ err, durable: policy.durable }, 'event pull failed, retrying');
+      await pause(state, PULL_RETRY_MS);
+    }
+  }
+}
+
+/**
+ * Stops the loop. The handler in flight may finish within the drain period; past it, its message
+ * goes back to the server at once (nak) for another process, rather than after ack_wait.
+ */
+async function stopPulling(
+  state: PullState,
+  loop: Promise<void>,
+  policy: ConsumerPolicy,
+  deps: NatsConsumerDeps,
+) {
+  if (state.stopping) return;
+  state.stopping = true;
+  state.wake();
+  let timer: NodeJS.Timeout | undefined;
+  const finished = Promise.all([state.current?.close().catch(() => undefined), loop]);
+  const outcome = await Promise.race([
+    finished.then(() => 'finished' as const),
+    new Promise<'cut'>((resolve) => {
+      timer = setTimeout(() => resolve('cut'), deps.drainMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  const inFlight = state.inFlight;
+  if (outcome === 'cut' && inFlight && !inFlight.answer.given) {
+    inFlight.answer.nak();
+    deps.logger.warn(
+      { durable: policy.durable, seq: inFlight.m.seq, drainMs: deps.drainMs },
+      'event handler unfinished at shutdown, message handed back',
+    );
+  }
+}
+
 /**
  * One consume() call: pulls one message at a time, only when the previous one is answered, so
  * a slow or stuck handler never holds other messages hostage in a client-side buffer (they stay
@@ -231,79 +327,9 @@ export async function startNatsConsumer(
 ): Promise<Subscription> {
   await ensureConsumer(policy, deps);
   const consumer = await deps.js.consumers.get(deps.names.eventsStream, policy.durable);
-  let stopping = false;
-  let current: ConsumerMessages | undefined;
-  let inFlight: { m: JsMsg; answer: Answer } | undefined;
-  let wake = () => {};
-
-  const loop = (async () => {
-    while (!stopping) {
-      try {
-        current = await consumer.fetch({ max_messages: 1, expires: PULL_EXPIRES_MS });
-        if (stopping) {
-          await current.close();
-          break;
-        }
-        for await (const m of current) {
-          // Pulled as stop() came: hand it back at once for the durable's other consumers.
-          if (stopping) {
-            m.nak();
-            continue;
-          }
-          const answer = answerOnce(m);
-          inFlight = { m, answer };
-          await handleMessage(m, answer, policy, handler, deps)
-            .catch((err) => {
-              deps.logger.error(
-                { err, durable: policy.durable, seq: m.seq },
-                'event handling failed unexpectedly',
-              );
-              answer.nak(redeliveryDelay(policy.backoffMs, m.info.deliveryCount));
-            })
-            .finally(() => {
-              inFlight = undefined;
-            });
-        }
-      } catch (err) {
-        if (stopping) break;
-        deps.logger.warn({ err, durable: policy.durable }, 'event pull failed, retrying');
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, PULL_RETRY_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-    }
-  })();
-
-  return {
-    async stop() {
-      if (stopping) return;
-      stopping = true;
-      wake();
-      // The handler in flight may finish within the drain period; past it, its message goes
-      // back to the server at once (nak) for another process, rather than after ack_wait.
-      let timer: NodeJS.Timeout | undefined;
-      const finished = Promise.all([current?.close().catch(() => undefined), loop]);
-      const outcome = await Promise.race([
-        finished.then(() => 'finished' as const),
-        new Promise<'cut'>((resolve) => {
-          timer = setTimeout(() => resolve('cut'), deps.drainMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      if (outcome === 'cut' && inFlight && !inFlight.answer.given) {
-        const { m, answer } = inFlight;
-        answer.nak();
-        deps.logger.warn(
-          { durable: policy.durable, seq: m.seq, drainMs: deps.drainMs },
-          'event handler unfinished at shutdown, message handed back',
-        );
-      }
-    },
-  };
+  const state: PullState = { stopping: false, wake: () => {} };
+  const loop = pullLoop(consumer, state, policy, handler, deps);
+  return { stop: () => stopPulling(state, loop, policy, deps) };
 }
 
 /** Reads a durable's dead letters back from the DEADLETTER stream, oldest first. */

@@ -8,16 +8,17 @@ import {
   RequestError,
   TimeoutError,
 } from '@nats-io/nats-core';
-import { connect } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { pino } from 'pino';
+import type { z } from 'zod';
 import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
-import { consumerPolicy, type InspectableBus, pausingOnOutage, stoppingPause } from './delivery';
+import { consumerPolicy, type InspectableBus, pausingOnOutage, plainBus, stoppingPause } from './delivery';
 import { BusNoRespondersError, BusTimeoutError, BusUnavailableError } from './errors';
 import { type NatsConsumerDeps, readDeadLetters, startNatsConsumer } from './nats-consumer';
 import { ensureStreams, natsNames } from './nats-streams';
 import { answerRequest, decodeReply, encodeRequest, REQUEST_ID_HEADER } from './rpc-wire';
-import type { RpcContext, Subscription } from './types';
+import type { ConsumeOptions, ListenOptions, RequestOptions, RpcContext, Subscription } from './types';
 
 export interface NatsBusOptions {
   url: string;
@@ -69,6 +70,30 @@ const atLeast = (version: string | undefined, major: number, minor: number) => {
   return ma > major || (ma === major && mi >= minor);
 };
 
+/** Follows the connection's status: whether it is up, logged on every change. */
+function watchConnection(nc: NatsConnection, logger: Logger): { readonly up: boolean } {
+  const state = { up: true };
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect') {
+        state.up = false;
+        logger.warn({ server: s.server }, 'nats disconnected');
+      } else if (s.type === 'reconnect') {
+        state.up = true;
+        logger.info({ server: s.server }, 'nats reconnected');
+      }
+    }
+  })().catch(() => undefined);
+  return state;
+}
+
+/** Settles when `work` does or after `ms`, whichever comes first. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 /**
  * The distributed bus: core NATS request/reply (queue group = subject, so replicas share
  * requests) and JetStream for events. Streams are created or updated at connect.
@@ -81,213 +106,224 @@ export async function connectNatsBus(opts: NatsBusOptions): Promise<InspectableB
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,
   });
-  let connected = true;
-  void (async () => {
-    for await (const s of nc.status()) {
-      if (s.type === 'disconnect') {
-        connected = false;
-        logger.warn({ server: s.server }, 'nats disconnected');
-      } else if (s.type === 'reconnect') {
-        connected = true;
-        logger.info({ server: s.server }, 'nats reconnected');
-      }
-    }
-  })().catch(() => undefined);
-
+  const connection = watchConnection(nc, logger);
   const names = natsNames(opts.streamPrefix, opts.subjectPrefix);
-  const rpcSubject = (subject: string) => `${opts.subjectPrefix ?? ''}${subject}`;
-  let deps: NatsConsumerDeps;
   try {
     const jsm = await jetstreamManager(nc);
     await ensureStreams(jsm, names);
-    deps = {
-      js: jetstream(nc),
-      jsm,
-      names,
-      logger,
-      ackWaitMs: opts.ackWaitMs ?? DEFAULT_ACK_WAIT_MS,
-      drainMs: opts.drainMs ?? 5000,
-      multipleFilters: atLeast(nc.info?.version, 2, 10),
-    };
+    return plainBus(
+      new NatsBus(nc, connection, opts.subjectPrefix ?? '', {
+        js: jetstream(nc),
+        jsm,
+        names,
+        logger,
+        ackWaitMs: opts.ackWaitMs ?? DEFAULT_ACK_WAIT_MS,
+        drainMs: opts.drainMs ?? 5000,
+        multipleFilters: atLeast(nc.info?.version, 2, 10),
+      }),
+    );
   } catch (err) {
     await nc.close();
     throw err;
   }
+}
 
-  const served = new Set<string>();
-  const running = new Set<Promise<unknown>>();
-  const subscriptions = new Set<Subscription>();
-  let draining = false;
-  const track = <T>(p: Promise<T>): Promise<T> => {
-    running.add(p);
-    void p.finally(() => running.delete(p)).catch(() => undefined);
+class NatsBus implements InspectableBus {
+  readonly kind = 'nats' as const;
+  private readonly served = new Set<string>();
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly subscriptions = new Set<Subscription>();
+  private draining = false;
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly connection: { readonly up: boolean },
+    private readonly subjectPrefix: string,
+    private readonly deps: NatsConsumerDeps,
+  ) {
+    this.logger = deps.logger;
+  }
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.running.add(p);
+    void p.finally(() => this.running.delete(p)).catch(() => undefined);
     return p;
-  };
-  const unavailable = () => draining || nc.isClosed() || nc.isDraining();
+  }
 
-  return {
-    kind: 'nats',
+  private unavailable(): boolean {
+    return this.draining || this.nc.isClosed() || this.nc.isDraining();
+  }
 
-    async request(def, data, requestOpts) {
-      if (unavailable()) throw new BusUnavailableError();
-      const text = encodeRequest(def, data);
-      const timeoutMs = requestOpts?.timeoutMs ?? def.timeoutMs;
-      const h = headers();
-      if (requestOpts?.requestId) h.set(REQUEST_ID_HEADER, requestOpts.requestId);
-      let reply: string;
-      try {
-        reply = (
-          await nc.request(rpcSubject(def.subject), text, { timeout: timeoutMs, headers: h })
-        ).string();
-      } catch (err) {
-        throw requestFailure(err, def, timeoutMs);
-      }
-      return decodeReply(def, reply);
-    },
+  private rpcSubject(subject: string): string {
+    return `${this.subjectPrefix}${subject}`;
+  }
 
-    serve(def, handler) {
-      if (unavailable()) throw new BusUnavailableError();
-      if (served.has(def.subject)) throw new Error(`${def.subject} is already served in this process`);
-      served.add(def.subject);
-      const mine = new Set<Promise<unknown>>();
-      const sub = nc.subscribe(rpcSubject(def.subject), {
-        queue: rpcSubject(def.subject),
+  /** Keeps a subscription in the set drain() stops; its stop() leaves the set first. */
+  private keep(stop: () => Promise<void>): Subscription {
+    const subscription: Subscription = {
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await stop();
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async request<Req extends z.ZodType, Res extends z.ZodType>(
+    def: RpcDef<Req, Res>,
+    data: z.input<Req>,
+    requestOpts?: RequestOptions,
+  ): Promise<z.output<Res>> {
+    if (this.unavailable()) throw new BusUnavailableError();
+    const text = encodeRequest(def, data);
+    const timeoutMs = requestOpts?.timeoutMs ?? def.timeoutMs;
+    const h = headers();
+    if (requestOpts?.requestId) h.set(REQUEST_ID_HEADER, requestOpts.requestId);
+    let reply: string;
+    try {
+      reply = (
+        await this.nc.request(this.rpcSubject(def.subject), text, { timeout: timeoutMs, headers: h })
+      ).string();
+    } catch (err) {
+      throw requestFailure(err, def, timeoutMs);
+    }
+    return decodeReply(def, reply);
+  }
+
+  serve<Req extends z.ZodType, Res extends z.ZodType>(
+    def: RpcDef<Req, Res>,
+    handler: (data: z.output<Req>, ctx: RpcContext) => Promise<z.input<Res>>,
+  ): Subscription {
+    if (this.unavailable()) throw new BusUnavailableError();
+    if (this.served.has(def.subject)) throw new Error(`${def.subject} is already served in this process`);
+    this.served.add(def.subject);
+    const mine = new Set<Promise<unknown>>();
+    const logger = this.logger;
+    const sub = this.nc.subscribe(this.rpcSubject(def.subject), {
+      queue: this.rpcSubject(def.subject),
+      callback: (err, msg) => {
+        if (err) {
+          logger.error({ err, subject: def.subject }, 'rpc subscription failed');
+          return;
+        }
+        const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
+        const ctx: RpcContext = requestId ? { requestId } : {};
+        const answered = this.track(
+          answerRequest(def, handler as Handler, msg.string(), ctx, logger).then((reply) => {
+            try {
+              if (!msg.respond(reply))
+                logger.warn({ subject: def.subject }, 'rpc request had no reply subject');
+            } catch (err) {
+              logger.warn({ err, subject: def.subject, reqId: requestId }, 'rpc reply could not be sent');
+            }
+          }),
+        );
+        mine.add(answered);
+        void answered.finally(() => mine.delete(answered)).catch(() => undefined);
+      },
+    });
+    return this.keep(async () => {
+      this.served.delete(def.subject);
+      if (!sub.isClosed()) await sub.drain().catch(() => undefined);
+      await Promise.allSettled([...mine]);
+    });
+  }
+
+  async publish(event: EventEnvelope): Promise<void> {
+    if (this.unavailable()) throw new BusUnavailableError();
+    const checked = eventEnvelopeSchema.safeParse(event);
+    if (!checked.success)
+      throw new ValidationError('Invalid event envelope', { issues: checked.error.issues });
+    const ack = await this.deps.js.publish(
+      this.deps.names.eventSubject(event.type),
+      JSON.stringify(checked.data),
+      {
+        msgID: event.id,
+      },
+    );
+    if (ack.duplicate) this.logger.debug({ eventId: event.id, type: event.type }, 'duplicate event ignored');
+  }
+
+  async consume(consumeOpts: ConsumeOptions): Promise<Subscription> {
+    if (this.unavailable()) throw new BusUnavailableError();
+    const pause = pausingOnOutage(consumeOpts.handler, this.logger, consumeOpts.durable);
+    const inner = stoppingPause(
+      await startNatsConsumer(consumerPolicy(consumeOpts), pause.handler, this.deps),
+      pause,
+    );
+    return this.keep(() => inner.stop());
+  }
+
+  async listen(listenOpts: ListenOptions): Promise<Subscription> {
+    if (this.unavailable()) throw new BusUnavailableError();
+    // Core subscriptions on the events' subjects: JetStream stores what is published there,
+    // and every core subscriber hears it too, in every process (no queue group).
+    const subs = listenOpts.types.map((type) =>
+      this.nc.subscribe(this.deps.names.eventSubject(type), {
         callback: (err, msg) => {
           if (err) {
-            logger.error({ err, subject: def.subject }, 'rpc subscription failed');
+            this.logger.warn({ err, type }, 'event listener subscription failed');
             return;
           }
-          const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
-          const ctx: RpcContext = requestId ? { requestId } : {};
-          const answered = track(
-            answerRequest(def, handler as Handler, msg.string(), ctx, logger).then((reply) => {
-              try {
-                if (!msg.respond(reply))
-                  logger.warn({ subject: def.subject }, 'rpc request had no reply subject');
-              } catch (err) {
-                logger.warn({ err, subject: def.subject, reqId: requestId }, 'rpc reply could not be sent');
-              }
-            }),
-          );
-          mine.add(answered);
-          void answered.finally(() => mine.delete(answered)).catch(() => undefined);
+          hear(msg.string(), type, listenOpts.handler, this.logger);
         },
-      });
-      const subscription: Subscription = {
-        async stop() {
-          subscriptions.delete(subscription);
-          served.delete(def.subject);
-          if (!sub.isClosed()) await sub.drain().catch(() => undefined);
-          await Promise.allSettled([...mine]);
-        },
-      };
-      subscriptions.add(subscription);
-      return subscription;
-    },
+      }),
+    );
+    // The server knows the subscriptions once the flush returns: events published after
+    // listen() resolves are heard.
+    await this.nc.flush();
+    return this.keep(async () => {
+      await Promise.allSettled(subs.map((sub) => (sub.isClosed() ? undefined : sub.unsubscribe())));
+    });
+  }
 
-    async publish(event: EventEnvelope) {
-      if (unavailable()) throw new BusUnavailableError();
-      const checked = eventEnvelopeSchema.safeParse(event);
-      if (!checked.success)
-        throw new ValidationError('Invalid event envelope', { issues: checked.error.issues });
-      const ack = await deps.js.publish(names.eventSubject(event.type), JSON.stringify(checked.data), {
-        msgID: event.id,
-      });
-      if (ack.duplicate) logger.debug({ eventId: event.id, type: event.type }, 'duplicate event ignored');
-    },
-
-    async consume(consumeOpts) {
-      if (unavailable()) throw new BusUnavailableError();
-      const pause = pausingOnOutage(consumeOpts.handler, logger, consumeOpts.durable);
-      const inner = stoppingPause(
-        await startNatsConsumer(consumerPolicy(consumeOpts), pause.handler, deps),
-        pause,
-      );
-      const subscription: Subscription = {
-        async stop() {
-          subscriptions.delete(subscription);
-          await inner.stop();
-        },
-      };
-      subscriptions.add(subscription);
-      return subscription;
-    },
-
-    async listen(listenOpts) {
-      if (unavailable()) throw new BusUnavailableError();
-      // Core subscriptions on the events' subjects: JetStream stores what is published there,
-      // and every core subscriber hears it too, in every process (no queue group).
-      const subs = listenOpts.types.map((type) =>
-        nc.subscribe(names.eventSubject(type), {
-          callback: (err, msg) => {
-            if (err) {
-              logger.warn({ err, type }, 'event listener subscription failed');
-              return;
-            }
-            let event: EventEnvelope;
-            try {
-              event = eventEnvelopeSchema.parse(JSON.parse(msg.string())) as EventEnvelope;
-            } catch (parseErr) {
-              logger.warn({ err: parseErr, type }, 'unreadable event ignored by listener');
-              return;
-            }
-            try {
-              listenOpts.handler(event);
-            } catch (handlerErr) {
-              logger.warn({ err: handlerErr, type }, 'event listener failed');
-            }
-          },
-        }),
-      );
-      // The server knows the subscriptions once the flush returns: events published after
-      // listen() resolves are heard.
-      await nc.flush();
-      const subscription: Subscription = {
-        async stop() {
-          subscriptions.delete(subscription);
-          await Promise.allSettled(subs.map((sub) => (sub.isClosed() ? undefined : sub.unsubscribe())));
-        },
-      };
-      subscriptions.add(subscription);
-      return subscription;
-    },
-
-    async ready() {
-      if (unavailable() || !connected) return false;
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([
-          nc.rtt(),
-          new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error('nats ping timed out')), 1000);
-          }),
-        ]);
-        return true;
-      } catch {
-        return false;
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-
-    async drain() {
-      if (draining) return;
-      draining = true;
-      await Promise.allSettled([...subscriptions].map((s) => s.stop()));
-      // RPC handlers still running get the drain period; a caller past it sees its own timeout.
-      let timer: NodeJS.Timeout | undefined;
+  async ready(): Promise<boolean> {
+    if (this.unavailable() || !this.connection.up) return false;
+    let timer: NodeJS.Timeout | undefined;
+    try {
       await Promise.race([
-        Promise.allSettled([...running]),
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, deps.drainMs);
+        this.nc.rtt(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('nats ping timed out')), 1000);
         }),
       ]);
+      return true;
+    } catch {
+      return false;
+    } finally {
       clearTimeout(timer);
-      if (!nc.isClosed()) await nc.drain().catch((err) => logger.warn({ err }, 'nats drain failed'));
-    },
+    }
+  }
 
-    async deadLetters(durable) {
-      return readDeadLetters(durable, deps);
-    },
-  };
+  async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
+    await Promise.allSettled([...this.subscriptions].map((s) => s.stop()));
+    // RPC handlers still running get the drain period; a caller past it sees its own timeout.
+    await within(Promise.allSettled([...this.running]), this.deps.drainMs);
+    if (!this.nc.isClosed())
+      await this.nc.drain().catch((err) => this.logger.warn({ err }, 'nats drain failed'));
+  }
+
+  deadLetters(durable: string) {
+    return readDeadLetters(durable, this.deps);
+  }
+}
+
+/** One event heard by a listener: parsed, then handed over; neither step may throw out. */
+function hear(text: string, type: string, handler: (event: EventEnvelope) => void, logger: Logger): void {
+  let event: EventEnvelope;
+  try {
+    event = eventEnvelopeSchema.parse(JSON.parse(text)) as EventEnvelope;
+  } catch (parseErr) {
+    logger.warn({ err: parseErr, type }, 'unreadable event ignored by listener');
+    return;
+  }
+  try {
+    handler(event);
+  } catch (handlerErr) {
+    logger.warn({ err: handlerErr, type }, 'event listener failed');
+  }
 }

@@ -94,23 +94,41 @@ export function hitRate(hits: number, misses: number): number {
   return reads === 0 ? 0 : Math.round((hits / reads) * 10_000) / 10_000;
 }
 
+/** A state namespace's failures reach its caller; a cache's read or write that met a lost server gives `fallback` (rules §48). */
+async function tolerantOf<T>(opts: NamespaceOptions, op: () => Promise<T>, fallback: T): Promise<T> {
+  if (opts.state) return op();
+  try {
+    return await op();
+  } catch (err) {
+    if (!isOutage(err)) throw err;
+    return fallback;
+  }
+}
+
+/** Concurrent computations of one key in this process run once and share the result. */
+async function computeOnce<T>(
+  computing: Map<string, Promise<unknown>>,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const pending = computing.get(key);
+  if (pending) return pending as Promise<T>;
+  const fresh = compute();
+  computing.set(key, fresh);
+  try {
+    return await fresh;
+  } finally {
+    computing.delete(key);
+  }
+}
+
 export function createNamespace(
   name: string,
   backend: CacheBackend,
   opts: NamespaceOptions = {},
 ): CacheNamespace {
   assertNamespaceName(name);
-  /** A cache namespace's read or write that met a lost server gives `fallback` (rules §48). */
-  const tolerant = async <T>(op: () => Promise<T>, fallback: T): Promise<T> => {
-    if (opts.state) return op();
-    try {
-      return await op();
-    } catch (err) {
-      if (!isOutage(err)) throw err;
-      return fallback;
-    }
-  };
-  // Concurrent wraps of one key in this process compute once and share the result.
+  const tolerant = <T>(op: () => Promise<T>, fallback: T) => tolerantOf(opts, op, fallback);
   const computing = new Map<string, Promise<unknown>>();
 
   const get = async <T>(key: string): Promise<T | undefined> => {
@@ -153,19 +171,11 @@ export function createNamespace(
     async wrap<T>(key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T> {
       const cached = await get<T>(key);
       if (cached !== undefined) return cached;
-      const pending = computing.get(key);
-      if (pending) return pending as Promise<T>;
-      const fresh = (async () => {
+      return computeOnce(computing, key, async () => {
         const value = await compute();
         await set(key, value, ttlSeconds);
         return value;
-      })();
-      computing.set(key, fresh);
-      try {
-        return await fresh;
-      } finally {
-        computing.delete(key);
-      }
+      });
     },
     clear: () => backend.clearNamespace(name),
     stats: () => backend.namespaceStats(name),

@@ -81,6 +81,130 @@ export async function connectRedisCache(opts: RedisCacheOptions): Promise<Cache>
   });
 }
 
+/** The keys of one prefix: values, per-namespace counters, the namespace list and user figures. */
+function redisKeys(prefix: string) {
+  return {
+    value: (ns: string, key: string) => `${prefix}:c:${ns}:${key}`,
+    stats: (ns: string) => `${prefix}:stats:${ns}`,
+    /** A glob matching every value of a namespace. */
+    namespaceGlob: (ns: string) => `${escapeGlob(`${prefix}:c:${ns}:`)}*`,
+    namespaces: `${prefix}:namespaces`,
+    // Per-user figures: `<id>:hits` and `<id>:misses` in one hash, the last read's time in another.
+    userStats: `${prefix}:user-stats`,
+    userSeen: `${prefix}:user-seen`,
+  };
+}
+type RedisKeys = ReturnType<typeof redisKeys>;
+
+/** Every key matching a glob, each once (SCAN may repeat keys). */
+async function scanKeys(redis: Redis, pattern: string, onBatch: (keys: string[]) => Promise<void>) {
+  const seen = new Set<string>();
+  const stream = redis.scanStream({ match: pattern, count: SCAN_BATCH });
+  for await (const batch of stream as AsyncIterable<string[]>) {
+    const fresh = batch.filter((k) => !seen.has(k));
+    for (const k of fresh) seen.add(k);
+    if (fresh.length > 0) await onBatch(fresh);
+  }
+  return seen.size;
+}
+
+/** The reads and writes of one prefix's namespaces. */
+function redisBackend(redis: Redis, keys: RedisKeys): CacheBackend {
+  return {
+    async read(ns, key) {
+      const value = await redis.callBuffer(
+        'EVAL',
+        READ_AND_COUNT,
+        3,
+        keys.value(ns, key),
+        keys.stats(ns),
+        keys.namespaces,
+        ns,
+      );
+      return Buffer.isBuffer(value) ? value : undefined;
+    },
+    async write(ns, key, value, ttlMs) {
+      const pipeline = redis.pipeline();
+      if (ttlMs === undefined) pipeline.set(keys.value(ns, key), value);
+      else pipeline.set(keys.value(ns, key), value, 'PX', ttlMs);
+      pipeline.sadd(keys.namespaces, ns);
+      for (const [err] of (await pipeline.exec()) ?? []) if (err) throw err;
+    },
+    async remove(ns, key) {
+      await redis.unlink(keys.value(ns, key));
+    },
+    async clearNamespace(ns) {
+      await scanKeys(redis, keys.namespaceGlob(ns), async (batch) => {
+        await redis.unlink(...batch);
+      });
+    },
+    async namespaceStats(ns) {
+      const [[hits = 0, misses = 0], count] = await Promise.all([
+        redis.hmget(keys.stats(ns), 'hits', 'misses').then((v) => v.map((n) => Number(n ?? 0))),
+        scanKeys(redis, keys.namespaceGlob(ns), async () => {}),
+      ]);
+      return { name: ns, keys: count, hits, misses, hit_rate: hitRate(hits, misses) };
+    },
+    async addIfAbsent(ns, key, value, ttlMs) {
+      return (await redis.set(keys.value(ns, key), value, 'PX', ttlMs, 'NX')) === 'OK';
+    },
+    async replaceIfPresent(ns, key, value) {
+      return (await redis.set(keys.value(ns, key), value, 'KEEPTTL', 'XX')) === 'OK';
+    },
+    async deleteIfEquals(ns, key, value) {
+      return (await redis.eval(DELETE_IF_EQUALS, 1, keys.value(ns, key), value)) === 1;
+    },
+    async increment(ns, key, ttlMs, by) {
+      const [value, left] = (await redis.eval(INCREMENT, 1, keys.value(ns, key), ttlMs, by)) as [
+        number,
+        number,
+      ];
+      return { value, ttlMs: left };
+    },
+    async ttlMs(ns, key) {
+      const left = await redis.pttl(keys.value(ns, key));
+      // -2: no such key; -1: a key without expiry.
+      return left === -2 ? 0 : left === -1 ? Number.POSITIVE_INFINITY : left;
+    },
+    async countUser(userId, hit) {
+      await redis
+        .pipeline()
+        .hincrby(keys.userStats, `${userId}:${hit ? 'hits' : 'misses'}`, 1)
+        .hset(keys.userSeen, String(userId), String(Date.now()))
+        .exec();
+    },
+  };
+}
+
+/** Hits and misses per user id, read from the user-stats hash. */
+async function userFigures(redis: Redis, keys: RedisKeys) {
+  const raw = await redis.hgetall(keys.userStats);
+  const users = new Map<string, { hits: number; misses: number }>();
+  for (const [field, value] of Object.entries(raw)) {
+    const [id, kind] = field.split(':');
+    if (!id || (kind !== 'hits' && kind !== 'misses')) continue;
+    const u = users.get(id) ?? { hits: 0, misses: 0 };
+    u[kind] = Number(value) || 0;
+    users.set(id, u);
+  }
+  return users;
+}
+
+/** Forgets the figures of users idle longer than `userIdleMs`; returns how many. */
+async function forgetIdleUsers(redis: Redis, keys: RedisKeys, userIdleMs: number, now: number) {
+  const seen = await redis.hgetall(keys.userSeen);
+  const idle = Object.entries(seen)
+    .filter(([, at]) => now - Number(at) >= userIdleMs)
+    .map(([id]) => id);
+  if (idle.length > 0)
+    await redis
+      .pipeline()
+      .hdel(keys.userSeen, ...idle)
+      .hdel(keys.userStats, ...idle.flatMap((id) => [`${id}:hits`, `${id}:misses`]))
+      .exec();
+  return idle.length;
+}
+
 /** The cache under one key prefix of a connection; a prefixed view shares the connection. */
 function redisCache(
   redis: Redis,
@@ -88,113 +212,10 @@ function redisCache(
   logger: Logger | undefined,
   close: () => Promise<void>,
 ): Cache {
-  const valueKey = (ns: string, key: string) => `${prefix}:c:${ns}:${key}`;
-  const statsKey = (ns: string) => `${prefix}:stats:${ns}`;
-  const namespacesKey = `${prefix}:namespaces`;
-  // Per-user figures: `<id>:hits` and `<id>:misses` in one hash, the last read's time in another.
-  const userStatsKey = `${prefix}:user-stats`;
-  const userSeenKey = `${prefix}:user-seen`;
-
-  /** Every key matching a glob, each once (SCAN may repeat keys). */
-  const scanKeys = async (pattern: string, onBatch: (keys: string[]) => Promise<void>) => {
-    const seen = new Set<string>();
-    const stream = redis.scanStream({ match: pattern, count: SCAN_BATCH });
-    for await (const batch of stream as AsyncIterable<string[]>) {
-      const fresh = batch.filter((k) => !seen.has(k));
-      for (const k of fresh) seen.add(k);
-      if (fresh.length > 0) await onBatch(fresh);
-    }
-    return seen.size;
-  };
-  const namespaceKeys = (ns: string) => `${escapeGlob(`${prefix}:c:${ns}:`)}*`;
-
-  const backend: CacheBackend = {
-    async read(ns, key) {
-      const value = await redis.callBuffer(
-        'EVAL',
-        READ_AND_COUNT,
-        3,
-        valueKey(ns, key),
-        statsKey(ns),
-        namespacesKey,
-        ns,
-      );
-      return Buffer.isBuffer(value) ? value : undefined;
-    },
-    async write(ns, key, value, ttlMs) {
-      const pipeline = redis.pipeline();
-      if (ttlMs === undefined) pipeline.set(valueKey(ns, key), value);
-      else pipeline.set(valueKey(ns, key), value, 'PX', ttlMs);
-      pipeline.sadd(namespacesKey, ns);
-      for (const [err] of (await pipeline.exec()) ?? []) if (err) throw err;
-    },
-    async remove(ns, key) {
-      await redis.unlink(valueKey(ns, key));
-    },
-    async clearNamespace(ns) {
-      await scanKeys(namespaceKeys(ns), async (keys) => {
-        await redis.unlink(...keys);
-      });
-    },
-    async namespaceStats(ns) {
-      const [[hits, misses], keys] = await Promise.all([
-        redis.hmget(statsKey(ns), 'hits', 'misses').then((v) => v.map((n) => Number(n ?? 0))),
-        scanKeys(namespaceKeys(ns), async () => {}),
-      ]);
-      return {
-        name: ns,
-        keys,
-        hits: hits ?? 0,
-        misses: misses ?? 0,
-        hit_rate: hitRate(hits ?? 0, misses ?? 0),
-      };
-    },
-    async addIfAbsent(ns, key, value, ttlMs) {
-      return (await redis.set(valueKey(ns, key), value, 'PX', ttlMs, 'NX')) === 'OK';
-    },
-    async replaceIfPresent(ns, key, value) {
-      return (await redis.set(valueKey(ns, key), value, 'KEEPTTL', 'XX')) === 'OK';
-    },
-    async deleteIfEquals(ns, key, value) {
-      return (await redis.eval(DELETE_IF_EQUALS, 1, valueKey(ns, key), value)) === 1;
-    },
-    async increment(ns, key, ttlMs, by) {
-      const [value, left] = (await redis.eval(INCREMENT, 1, valueKey(ns, key), ttlMs, by)) as [
-        number,
-        number,
-      ];
-      return { value, ttlMs: left };
-    },
-    async ttlMs(ns, key) {
-      const left = await redis.pttl(valueKey(ns, key));
-      // -2: no such key; -1: a key without expiry.
-      return left === -2 ? 0 : left === -1 ? Number.POSITIVE_INFINITY : left;
-    },
-    async countUser(userId, hit) {
-      await redis
-        .pipeline()
-        .hincrby(userStatsKey, `${userId}:${hit ? 'hits' : 'misses'}`, 1)
-        .hset(userSeenKey, String(userId), String(Date.now()))
-        .exec();
-    },
-  };
-
-  const userFigures = async () => {
-    const raw = await redis.hgetall(userStatsKey);
-    const users = new Map<string, { hits: number; misses: number }>();
-    for (const [field, value] of Object.entries(raw)) {
-      const [id, kind] = field.split(':');
-      if (!id || (kind !== 'hits' && kind !== 'misses')) continue;
-      const u = users.get(id) ?? { hits: 0, misses: 0 };
-      u[kind] = Number(value) || 0;
-      users.set(id, u);
-    }
-    return users;
-  };
-
+  const keys = redisKeys(prefix);
+  const backend = redisBackend(redis, keys);
   const namespaces = new Map<string, CacheNamespace>();
-  const names = async () => (await redis.smembers(namespacesKey)).sort();
-
+  const names = async () => (await redis.smembers(keys.namespaces)).sort();
   return {
     kind: 'redis',
     namespace(name, nsOpts) {
@@ -203,7 +224,7 @@ function redisCache(
         ns = createNamespace(name, backend, nsOpts);
         namespaces.set(name, ns);
         // Listed on the admin screen from first use; reads and writes add it again anyway.
-        redis.sadd(namespacesKey, name).catch((err) => logger?.warn({ err }, 'redis cache: sadd failed'));
+        redis.sadd(keys.namespaces, name).catch((err) => logger?.warn({ err }, 'redis cache: sadd failed'));
       }
       return ns;
     },
@@ -215,25 +236,15 @@ function redisCache(
       const targets = clearOpts.namespace === undefined ? await names() : [clearOpts.namespace];
       for (const ns of targets) {
         await backend.clearNamespace(ns);
-        if (clearOpts.resetStats) await redis.unlink(statsKey(ns));
+        if (clearOpts.resetStats) await redis.unlink(keys.stats(ns));
       }
       if (clearOpts.resetStats && clearOpts.namespace === undefined)
-        await redis.unlink(userStatsKey, userSeenKey);
+        await redis.unlink(keys.userStats, keys.userSeen);
     },
-    userStats: async () => averageUserHitRate((await userFigures()).values()),
+    userStats: async () => averageUserHitRate((await userFigures(redis, keys)).values()),
     async cleanup({ userIdleMs = 24 * 60 * 60 * 1000, now = Date.now() } = {}) {
       // Redis drops expired keys itself; what is left to clean is the idle users' figures.
-      const seen = await redis.hgetall(userSeenKey);
-      const idle = Object.entries(seen)
-        .filter(([, at]) => now - Number(at) >= userIdleMs)
-        .map(([id]) => id);
-      if (idle.length > 0)
-        await redis
-          .pipeline()
-          .hdel(userSeenKey, ...idle)
-          .hdel(userStatsKey, ...idle.flatMap((id) => [`${id}:hits`, `${id}:misses`]))
-          .exec();
-      return { expiredRemoved: 0, usersForgotten: idle.length };
+      return { expiredRemoved: 0, usersForgotten: await forgetIdleUsers(redis, keys, userIdleMs, now) };
     },
     async ready() {
       try {
@@ -242,6 +253,7 @@ function redisCache(
         return false;
       }
     },
+    redis: { client: redis, prefix },
     prefixed(scope) {
       assertScopeName(scope);
       return redisCache(redis, `${prefix}:${scope}`, logger, async () => {});

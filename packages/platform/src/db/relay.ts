@@ -35,44 +35,51 @@ export interface OutboxRelay {
 /** Consecutive publish failures after which a batch gives up: the bus is most likely down. */
 const GIVE_UP_AFTER = 2;
 
-export function startOutboxRelay<T extends Tables>(opts: OutboxRelayOptions<T>): OutboxRelay {
+/** One batch; returns true when it was full and nothing failed, i.e. more may be waiting. */
+function publishOutboxBatch<T extends Tables>(
+  opts: OutboxRelayOptions<T>,
+  batchSize: number,
+): Promise<boolean> {
   const { database, table, bus, logger } = opts;
+  return database.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(table)
+      .where(isNull(table.publishedAt))
+      .orderBy(table.occurredAt, table.id)
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const published: string[] = [];
+    let failuresInRow = 0;
+    for (const row of rows) {
+      try {
+        await bus.publish(toEnvelope(row));
+        published.push(row.id);
+        failuresInRow = 0;
+      } catch (err) {
+        logger?.warn({ err, eventId: row.id, type: row.type }, 'outbox publish failed; will retry');
+        await tx
+          .update(table)
+          .set({ attempts: sql`${table.attempts} + 1`, lastError: String(err).slice(0, 1000) })
+          .where(eq(table.id, row.id));
+        if (++failuresInRow >= GIVE_UP_AFTER) break;
+      }
+    }
+    if (published.length > 0) {
+      await tx.update(table).set({ publishedAt: new Date() }).where(inArray(table.id, published));
+    }
+    return rows.length === batchSize && published.length === rows.length;
+  });
+}
+
+export function startOutboxRelay<T extends Tables>(opts: OutboxRelayOptions<T>): OutboxRelay {
+  const { logger } = opts;
   const batchSize = opts.batchSize ?? 20;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
 
-  /** One batch; returns true when it was full and nothing failed, i.e. more may be waiting. */
-  const publishBatch = () =>
-    database.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(table)
-        .where(isNull(table.publishedAt))
-        .orderBy(table.occurredAt, table.id)
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      const published: string[] = [];
-      let failuresInRow = 0;
-      for (const row of rows) {
-        try {
-          await bus.publish(toEnvelope(row));
-          published.push(row.id);
-          failuresInRow = 0;
-        } catch (err) {
-          logger?.warn({ err, eventId: row.id, type: row.type }, 'outbox publish failed; will retry');
-          await tx
-            .update(table)
-            .set({ attempts: sql`${table.attempts} + 1`, lastError: String(err).slice(0, 1000) })
-            .where(eq(table.id, row.id));
-          if (++failuresInRow >= GIVE_UP_AFTER) break;
-        }
-      }
-      if (published.length > 0) {
-        await tx.update(table).set({ publishedAt: new Date() }).where(inArray(table.id, published));
-      }
-      return rows.length === batchSize && published.length === rows.length;
-    });
+  const publishBatch = () => publishOutboxBatch(opts, batchSize);
 
   // The database lost: passes pause with a growing delay (up to 2 s), logged once per outage.
   const outage = createOutageLog(logger, 'outbox relay');

@@ -257,6 +257,83 @@ export const documentsAnswers = (registration: RouteRegistration | undefined): b
 
 const keyOf = (method: string, url: string) => `${method} ${url}`;
 
+type TableRoute = OpenApiInput['routes'][number];
+
+/** An operation's parameters: every templated path parameter (typed where the service says), then query and headers. */
+function parametersOfRoute(
+  route: TableRoute,
+  schema: NonNullable<RouteRegistration['schema']>,
+  defs: Map<string, JsonSchema>,
+  operationId: string,
+) {
+  const pathParams = parametersOf(schema.params, 'path', defs, operationId);
+  const templated = [...openApiPath(route.path).matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  return [
+    ...templated.map(
+      (name) =>
+        pathParams.find((p) => p.name === name) ?? {
+          name,
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+        },
+    ),
+    ...parametersOf(schema.querystring, 'query', defs, operationId),
+    ...parametersOf(schema.headers, 'header', defs, operationId),
+  ];
+}
+
+/** An operation's answers: its own, then validation, access and outage refusals it can give. */
+function responsesOf(
+  route: TableRoute,
+  registration: RouteRegistration | undefined,
+  defs: Map<string, JsonSchema>,
+  operationId: string,
+): Json {
+  const schema = registration?.schema ?? {};
+  const responses: Json = answersOf(registration, defs, operationId);
+  const validates =
+    schema.params !== undefined || schema.querystring !== undefined || schema.body !== undefined;
+  if (validates && !responses['400']) responses['400'] = errorAnswer('Invalid request (`validation_failed`)');
+  for (const [status, text] of ACCESS_ANSWERS[route.access]) responses[status] ??= errorAnswer(text);
+  if (route.service !== 'gateway')
+    responses['503'] ??= errorAnswer('The owning service is unavailable (`service_unavailable`)');
+  if (!documentsAnswers(registration))
+    responses.default = { description: 'The answer has no documented schema.' };
+  return responses;
+}
+
+/** One route's operation object. */
+function operationOf(
+  route: TableRoute,
+  registration: RouteRegistration | undefined,
+  defs: Map<string, JsonSchema>,
+  operationId: string,
+): Json {
+  const schema = registration?.schema ?? {};
+  const parameters = parametersOfRoute(route, schema, defs, operationId);
+  return {
+    operationId,
+    tags: [route.service],
+    'x-access': route.access,
+    'x-source': route.source,
+    'x-body-limit': bodyLimitOf(route),
+    ...(route.access === 'public' ? {} : { security: [{ [SESSION_SCHEME]: [] }] }),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(schema.body !== undefined
+      ? {
+          requestBody: {
+            required: bodyRequired(schema.body),
+            content: {
+              'application/json': { schema: toJsonSchema(schema.body, 'input', defs, `${operationId}.body`) },
+            },
+          },
+        }
+      : {}),
+    responses: responsesOf(route, registration, defs, operationId),
+  };
+}
+
 /** The OpenAPI 3.1 document of the route table, with what each owner registered. */
 export function openApiDocument(input: OpenApiInput): Json {
   const defs = new Map<string, JsonSchema>();
@@ -267,62 +344,10 @@ export function openApiDocument(input: OpenApiInput): Json {
   const paths: Record<string, Json> = {};
   const ids = new Set<string>();
   for (const route of input.routes) {
-    const registration = registered.get(keyOf(route.method, route.path));
-    const schema = registration?.schema ?? {};
     const operationId = operationIdOf(route.method, route.path);
     if (ids.has(operationId)) throw new Error(`two operations named ${operationId}`);
     ids.add(operationId);
-
-    // Every parameter of the path, with the service's schema where it has one.
-    const pathParams = parametersOf(schema.params, 'path', defs, operationId);
-    const templated = [...openApiPath(route.path).matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-    const parameters = [
-      ...templated.map(
-        (name) =>
-          pathParams.find((p) => p.name === name) ?? {
-            name,
-            in: 'path',
-            required: true,
-            schema: { type: 'string' },
-          },
-      ),
-      ...parametersOf(schema.querystring, 'query', defs, operationId),
-      ...parametersOf(schema.headers, 'header', defs, operationId),
-    ];
-
-    const responses: Json = answersOf(registration, defs, operationId);
-    const validates =
-      schema.params !== undefined || schema.querystring !== undefined || schema.body !== undefined;
-    if (validates && !responses['400'])
-      responses['400'] = errorAnswer('Invalid request (`validation_failed`)');
-    for (const [status, text] of ACCESS_ANSWERS[route.access]) responses[status] ??= errorAnswer(text);
-    if (route.service !== 'gateway')
-      responses['503'] ??= errorAnswer('The owning service is unavailable (`service_unavailable`)');
-    if (!documentsAnswers(registration))
-      responses.default = { description: 'The answer has no documented schema.' };
-
-    const operation: Json = {
-      operationId,
-      tags: [route.service],
-      'x-access': route.access,
-      'x-source': route.source,
-      'x-body-limit': bodyLimitOf(route),
-      ...(route.access === 'public' ? {} : { security: [{ [SESSION_SCHEME]: [] }] }),
-      ...(parameters.length > 0 ? { parameters } : {}),
-      ...(schema.body !== undefined
-        ? {
-            requestBody: {
-              required: bodyRequired(schema.body),
-              content: {
-                'application/json': {
-                  schema: toJsonSchema(schema.body, 'input', defs, `${operationId}.body`),
-                },
-              },
-            },
-          }
-        : {}),
-      responses,
-    };
+    const operation = operationOf(route, registered.get(keyOf(route.method, route.path)), defs, operationId);
     const path = openApiPath(route.path);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }

@@ -1,6 +1,7 @@
 import { t } from '@acg/i18n/server';
 import { clientKeyOf, NotFoundError, RateLimitError, UnavailableError } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
+import { RateLimitWaitTooLong } from '../sources/budget';
 import { asClient, ClientShareExceeded } from '../sources/client-share';
 import { SourceNotFound } from '../sources/source';
 
@@ -20,12 +21,28 @@ export async function asCaller<T>(req: FastifyRequest, work: () => Promise<T>): 
 
 const SOURCE_NAMES = { shikimori: 'Shikimori', anilist: 'AniList' } as const;
 
-/** A source's failure as the client sees it: "not found" is a 404, anything else a 503 naming the source. */
-export function sourceFailure(source: keyof typeof SOURCE_NAMES, err: unknown, what = 'Anime'): Error {
+/**
+ * A source's failure as the client sees it, in the caller's language: "not found" is a 404; our
+ * own share of the source's budget spent for longer than a request may wait is a 429 with
+ * Retry-After (nothing is down: the caller only has to wait, issue 27); anything else a 503
+ * naming the source.
+ */
+export function sourceFailure(
+  source: keyof typeof SOURCE_NAMES,
+  err: unknown,
+  language: string,
+  what: 'anime' | 'character' = 'anime',
+): Error {
   // The caller's own share used up: asCaller answers it (429).
   if (err instanceof ClientShareExceeded) return err;
-  if (err instanceof SourceNotFound) return new NotFoundError(`${what} not found on ${SOURCE_NAMES[source]}`);
-  return new UnavailableError(`${SOURCE_NAMES[source]} is unavailable, try again later`, {
+  const name = SOURCE_NAMES[source];
+  if (err instanceof SourceNotFound)
+    return new NotFoundError(t(language, `animeSearch.${what}NotFound`, { source: name }));
+  if (err instanceof RateLimitWaitTooLong) {
+    const seconds = Math.max(1, Math.ceil(err.waitMs / 1000));
+    return new RateLimitError(t(language, 'animeSearch.sourceBusy', { source: name, seconds }), seconds);
+  }
+  return new UnavailableError(t(language, 'animeSearch.unavailable', { source: name }), {
     source,
     reason: err instanceof Error ? err.message : String(err),
   });

@@ -40,4 +40,15 @@ describe('the drop embed', () => {
     const plain = replies('en').drop(card({}), 1, 'https://cards.example.org/').embeds![0]!;
     expect([plain.title, plain.description]).toEqual(['Frieren', 'S · Legendary']);
   });
+
+  it('names the character in the user’s language, else English, else the primary name', () => {
+    const names = { en: 'Frieren', ru: 'Фрирен', ja: 'フリーレン' };
+    const title = (locale: 'en' | 'ru', over: Partial<CardSummary>) =>
+      replies(locale).drop(card(over), 1, 'https://cards.example.org/').embeds![0]!.title;
+    expect(title('ru', { characterNames: names })).toBe('Фрирен');
+    expect(title('en', { characterNames: names })).toBe('Frieren');
+    expect(title('ru', { characterNames: { ja: 'フリーレン' } })).toBe('Frieren');
+    // An event from before names existed still reads.
+    expect(title('ru', {})).toBe('Frieren');
+  });
 });

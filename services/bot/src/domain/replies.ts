@@ -1,4 +1,5 @@
 import type { CardSummary } from '@acg/contracts';
+import { localize } from '@acg/i18n';
 import { translatorFor } from '@acg/i18n/server';
 import { type AllowedMentions, discordInline, NO_PINGS } from '@acg/platform/escape';
 
@@ -75,8 +76,11 @@ export const replies = (locale: Locale) => {
       return {
         embeds: [
           {
-            // Names from the catalogue are escaped like any text from outside the bot.
-            title: discordInline(card.characterName),
+            // Names from the catalogue are escaped like any text from outside the bot, and shown
+            // in the user's language along the names' fallback order (rules §XX).
+            title: discordInline(
+              localize(card.characterNames, locale, card.characterName) ?? card.characterName,
+            ),
             description: `${discordInline(card.rankCode)} · ${discordInline(card.rankTitle)}${card.limited ? ` · ${t('bot.limited')}` : ''}`,
             color,
             image: { url: `${publicUrl.replace(/\/+$/, '')}/api/cards/${card.id}/image` },

@@ -81,6 +81,30 @@ describe('the demo catalogue', () => {
   });
 });
 
+describe('the demo catalogue in three languages', () => {
+  it('names every character and anime in English, Russian and Japanese, and describes each in Russian', async () => {
+    const rows = await database.db
+      .select({ names: characters.names, descriptions: characters.descriptions })
+      .from(characters);
+    expect(rows).toHaveLength(DEMO_CHARACTERS.length);
+    for (const r of rows) {
+      expect(r.names.en, JSON.stringify(r.names)).toMatch(/^[A-Za-z]/);
+      expect(r.names.ru, JSON.stringify(r.names)).toMatch(/^[А-ЯЁ]/);
+      expect(r.names.ja, JSON.stringify(r.names)).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+      expect(r.descriptions.ru, JSON.stringify(r.names)).toMatch(/[а-яё]/);
+    }
+    const titles = await database.db.select({ titles: anime.titles }).from(anime);
+    for (const { titles: t } of titles)
+      expect([t.en, t.ru, t.ja].every(Boolean), JSON.stringify(t)).toBe(true);
+  });
+
+  it('announces each card with its character’s names', async () => {
+    const [event] = await database.db.select().from(outbox).where(eq(outbox.type, cardCreated.type)).limit(1);
+    const summary = cardSummarySchema.parse(event!.data);
+    expect(Object.keys(summary.characterNames ?? {}).sort()).toEqual(['en', 'ja', 'ru']);
+  });
+});
+
 describe('the demo catalogue with demo art (DEMO_ART_BASE_URL)', () => {
   it('gives the first demo characters http art under the base URL and the others none', async () => {
     const art = await openCatalogueTestDatabase();

@@ -1,10 +1,13 @@
+import { cleanLocalized } from '@acg/i18n';
 import type { Cache, Database, Logger, Tx } from '@acg/platform';
 import { count, sql } from 'drizzle-orm';
 import { catalogueCaches } from '../caches';
 import { anime, animeCharacters, cards, characters, franchises, ranks, seasons } from '../db/schema';
 import { announceCardChanges } from '../repository/card-events';
 import { findCardSummaries } from '../repository/cards';
+import { characterSearchKey } from '../repository/search-keys';
 import { DEMO_ANIME, DEMO_CHARACTERS, DEMO_RANKS, DEMO_SEASONS, type DemoSeason } from './demo-catalogue';
+import { DEMO_ANIME_TITLES, DEMO_RUSSIAN } from './demo-russian';
 
 export { DEMO_RANKS } from './demo-catalogue';
 
@@ -62,6 +65,7 @@ async function insertAnimeAndCharacters(tx: Tx, artBaseUrl: string | undefined) 
         shikimoriId: a.shikimoriId,
         anilistId: a.anilistId,
         franchiseId: franchiseId.get(a.franchise)!,
+        titles: cleanLocalized({ en: a.title, ...DEMO_ANIME_TITLES[a.title] }),
       })),
     )
     .returning({ id: anime.id, title: anime.title });
@@ -70,14 +74,21 @@ async function insertAnimeAndCharacters(tx: Tx, artBaseUrl: string | undefined) 
   const characterRows = await tx
     .insert(characters)
     .values(
-      DEMO_CHARACTERS.map((ch, i) => ({
-        name: ch.name,
-        imageUrl: demoArtOf(i, artBaseUrl),
-        altname: ch.altname,
-        description: ch.description,
-        shikimoriId: ch.shikimoriId ?? null,
-        anilistId: ch.anilistId ?? null,
-      })),
+      DEMO_CHARACTERS.map((ch, i) => {
+        const [ru, ruDescription] = DEMO_RUSSIAN[ch.name] ?? [];
+        const names = cleanLocalized({ en: ch.name, ru, ja: ch.altname });
+        return {
+          name: ch.name,
+          imageUrl: demoArtOf(i, artBaseUrl),
+          altname: ch.altname,
+          description: ch.description,
+          names,
+          descriptions: cleanLocalized({ en: ch.description, ru: ruDescription }),
+          searchKey: characterSearchKey({ name: ch.name, altname: ch.altname, names }),
+          shikimoriId: ch.shikimoriId ?? null,
+          anilistId: ch.anilistId ?? null,
+        };
+      }),
     )
     .returning({ id: characters.id, name: characters.name });
   const characterId = new Map(characterRows.map((ch) => [ch.name, ch.id]));

@@ -1,3 +1,4 @@
+import type { StoredTexts } from '@acg/i18n';
 import { outboxTable, processedMessagesTable } from '@acg/platform/tables';
 import { sql } from 'drizzle-orm';
 import {
@@ -7,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgSchema,
   primaryKey,
   serial,
@@ -88,6 +90,12 @@ export const cardSummaries = inventory.table('card_summaries', {
   id: integer('id').primaryKey(),
   characterId: integer('character_id'),
   characterName: text('character_name'),
+  /** The name per language (rules §XX); `character_name` is the primary one. */
+  characterNames: jsonb('character_names').$type<StoredTexts>().notNull().default({}),
+  /** searchKeys of every name of the character, for the tradeable copies' search. */
+  searchKey: text('search_key'),
+  /** The catalogue anime the character appears in (a collection's counts by anime). */
+  animeIds: integer('anime_ids').array().notNull().default(sql`'{}'::int[]`),
   rankCode: text('rank_code'),
   rankTitle: text('rank_title'),
   rankColor: text('rank_color'),
@@ -105,6 +113,16 @@ export const userSummaries = inventory.table('user_summaries', {
   discordId: text('discord_id').notNull(),
   avatar: text('avatar'),
   asOf: timestamp('as_of', { withTimezone: true }).notNull().default(BEFORE_ANY_EVENT),
+});
+
+/**
+ * A collector's choices about their public page /u/{id} (rules §XX): `hidden` keeps the
+ * collection (the cards and counts) to its owner; a user without a row shows it.
+ */
+export const collectionSettings = inventory.table('collection_settings', {
+  userId: integer('user_id').primaryKey(),
+  hidden: boolean('hidden').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -1,3 +1,4 @@
+import { searchKey } from '@acg/i18n';
 import type { Db } from '@acg/platform';
 import { and, asc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import { cardSummaries, entries, userSummaries } from '../db/schema';
@@ -93,13 +94,25 @@ export async function findUserSummaries(db: Reader, ids: number[]) {
  * still in the catalogue, optionally filtered by character name or rank code.
  */
 export function findTradeable(db: Reader, userId: number, q?: string) {
+  // Any name in any script (search keys hold no LIKE wildcards), or the rank code, any case.
+  const key = q ? searchKey(q) : undefined;
   const pattern = q ? `%${q.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const matches =
+    key === undefined || pattern === undefined
+      ? undefined
+      : or(
+          key === ''
+            ? undefined
+            : sql`coalesce(${cardSummaries.searchKey}, lower(${cardSummaries.characterName})) like ${`%${key}%`}`,
+          ilike(cardSummaries.rankCode, pattern),
+        );
   return db
     .select({
       inventoryId: entries.id,
       cardId: entries.cardId,
       free: sql<number>`(${entries.quantity} - ${entries.reserved})::int`,
       characterName: cardSummaries.characterName,
+      characterNames: cardSummaries.characterNames,
       imageUrl: cardSummaries.imageUrl,
       limited: cardSummaries.limited,
       rankCode: cardSummaries.rankCode,
@@ -113,9 +126,7 @@ export function findTradeable(db: Reader, userId: number, q?: string) {
         eq(entries.userId, userId),
         gt(sql`${entries.quantity} - ${entries.reserved}`, 0),
         sql`coalesce(${cardSummaries.deleted}, false) = false`,
-        pattern
-          ? or(ilike(cardSummaries.characterName, pattern), ilike(cardSummaries.rankCode, pattern))
-          : undefined,
+        matches,
       ),
     )
     .orderBy(asc(cardSummaries.characterName), asc(entries.id))

@@ -82,7 +82,7 @@ describe('seedLargeInventory', () => {
     expect(top!.owners).toBeGreaterThan(60);
 
     // The rows read back as listings.
-    const mine = (await findUserEntries(database.db, 1)).map(toInventoryEntry);
+    const mine = (await findUserEntries(database.db, 1)).map((row) => toInventoryEntry(row, 'en'));
     expect(mine).toHaveLength(30);
     expect(mine.every((m) => !m.character.startsWith('Card #'))).toBe(true);
   });

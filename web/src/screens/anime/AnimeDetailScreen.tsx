@@ -1,17 +1,19 @@
 import type { Anime, AnimeCards } from '@acg/contracts';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HttpError } from '../../api/http';
 import { cardImageUrl } from '../../api/images';
 import { useRoute } from '../../api/query';
+import { oneOf, useAddress } from '../../app/address';
 import { LoadError } from '../../components/LoadError';
 import { IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { RichText } from '../../components/RichText';
 import { Tabs } from '../../components/Tabs';
+import { NotFoundScreen } from '../common/NotFoundScreen';
 
-type Tab = 'info' | 'cards' | 'player';
+const TABS = ['info', 'cards', 'player'] as const;
+type Tab = (typeof TABS)[number];
 type DetailState =
   | { status: 'loading' }
   | { status: 'ready'; anime: Anime }
@@ -33,7 +35,10 @@ function detailError(err: unknown, t: TFunction): string {
  */
 export function AnimeDetailScreen({ animeId }: { animeId: string }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('info');
+  // The tab lives in the address (?tab=cards): reload and back keep it.
+  const address = useAddress();
+  const tab = oneOf(address.params, 'tab', TABS, 'info');
+  const setTab = (id: Tab) => address.set({ tab: id === 'info' ? null : id });
   const params = { params: { animeId } };
   const details = useRoute('GET /api/anime/:animeId/details', params);
   const cardsQuery = useRoute('GET /api/anime/:animeId/cards', params);
@@ -44,9 +49,12 @@ export function AnimeDetailScreen({ animeId }: { animeId: string }) {
       ? { status: 'error', message: detailError(details.error, t) }
       : { status: 'loading' };
 
+  // No such anime (the gateway answers a loaded address with 404; this is a link followed in the app).
+  if (details.error instanceof HttpError && details.error.status === 404) return <NotFoundScreen />;
+
   const { total, collected } = cards.userProgress;
   const percent = total === 0 ? 0 : Math.round((collected / total) * 100);
-  const tabs = [
+  const tabs: { id: Tab; title: string }[] = [
     { id: 'info' as const, title: t('animeDetail.tabs.info') },
     { id: 'cards' as const, title: t('animeDetail.tabs.cards', { collected, total }) },
     { id: 'player' as const, title: t('animeDetail.tabs.player') },

@@ -1,5 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../app/App';
+import { AppProviders } from '../../app/AppProviders';
+import { createI18n } from '../../i18n';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
 
 const frieren = {
@@ -97,5 +101,47 @@ describe('/anime/{animeId}', () => {
     expect(screen.getByText('Collected 1 of 2 (50%)')).toBeTruthy();
     expect(screen.getByText('Frieren')).toBeTruthy();
     expect(screen.queryByText('Fern')).toBeNull();
+  });
+
+  it('opens the tab the address names (?tab=cards)', async () => {
+    stubFetch(async (url) => {
+      if (url.endsWith('/details')) return jsonResponse(frieren);
+      if (url.endsWith('/cards'))
+        return jsonResponse({ cards: [], userProgress: { total: 3, collected: 0 } });
+      throw new Error(url);
+    });
+    renderPage({ path: '/anime/52991?tab=cards', user: user() });
+    const tab = await screen.findByRole('tab', { name: 'Cards (0/3)' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('Collected 0 of 3 (0%)')).toBeTruthy();
+  });
+
+  it('shows the not-found page in the page language, without tabs, for an anime that does not exist', async () => {
+    stubFetch(async (url) => {
+      if (url.endsWith('/details')) return jsonResponse({ error: 'Anime not found on Shikimori' }, 404);
+      if (url.endsWith('/cards')) return jsonResponse({ error: 'Anime not found in the catalogue' }, 404);
+      throw new Error(url);
+    });
+    renderPage({ path: '/anime/99999999', language: 'ru' });
+    expect(await screen.findByRole('heading', { level: 1, name: '404 — Не найдено' })).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByText(/Anime not found/)).toBeNull();
+  });
+
+  it('shows the not-found page when the gateway found the id unknown, and the path decides again after a navigation', async () => {
+    stubFetch(async (url) => {
+      if (url === '/api/stats') return jsonResponse({ users: 1, anime: 2, cards: 3 });
+      return jsonResponse([]);
+    });
+    render(
+      <AppProviders state={{ user: null, language: 'en', notFound: true }} i18n={createI18n('en')}>
+        <MemoryRouter initialEntries={['/u/99999']}>
+          <App />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: '404 — Not found' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Home page' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /Welcome/ })).toBeTruthy();
   });
 });

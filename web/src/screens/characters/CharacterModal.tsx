@@ -2,7 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CatalogueCharacter, characterImage, ownerName } from '../../api/catalogue';
 import { cardImageUrl, discordAvatarUrl } from '../../api/images';
+import { useOwnedCards } from '../../api/owned';
 import { useRoute } from '../../api/query';
+import { collectorPath } from '../../app/screens';
+import { useSession } from '../../app/session';
 import { LikeButton } from '../../components/LikeButton';
 import { loadErrorText } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
@@ -10,6 +13,7 @@ import { Modal } from '../../components/Modal';
 import { RichText } from '../../components/RichText';
 import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
+import { characterDescription, characterName } from '../../i18n/localized';
 
 type Tab = 'cards' | 'owners';
 
@@ -24,22 +28,28 @@ export function CharacterModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { language } = useSession();
+  const owned = useOwnedCards();
   const titleId = useId();
   const [tab, setTab] = useState<Tab>('cards');
+  const name = characterName(character, language);
+  const description = characterDescription(character, language);
   return (
     <Modal labelledBy={titleId} onClose={onClose} closeLabel={t('common.close')}>
       <header className="character-modal__header">
         <LoadedImage
           className="character-modal__avatar"
           src={characterImage(character)}
-          fallback={fallbackAvatar(character.name)}
+          fallback={fallbackAvatar(name)}
           onFailure="retry"
-          alt={t('characters.avatarAlt', { name: character.name })}
+          alt={t('characters.avatarAlt', { name })}
           timeoutMs={IMAGE_TIMEOUT_MS.card}
         />
         <div>
-          <h2 id={titleId}>{character.name}</h2>
-          {character.altname && <p className="character-modal__alt">{character.altname}</p>}
+          <h2 id={titleId}>{name}</h2>
+          {character.altname && character.altname !== name && (
+            <p className="character-modal__alt">{character.altname}</p>
+          )}
           <p className="character-modal__links">
             {character.shikimoriId !== null && (
               <a
@@ -62,9 +72,7 @@ export function CharacterModal({
           </p>
         </div>
       </header>
-      {character.description && (
-        <RichText className="character-modal__description" text={character.description} />
-      )}
+      {description && <RichText className="character-modal__description" text={description} />}
       <Tabs
         label={t('characters.tabsLabel')}
         tabs={(['cards', 'owners'] as const).map((id) => ({ id, title: t(`characters.tabs.${id}`) }))}
@@ -84,7 +92,7 @@ export function CharacterModal({
               >
                 <LoadedImage
                   src={cardImageUrl(card.id)}
-                  alt={t('characters.cardAlt', { name: character.name, rank: card.Rank.code })}
+                  alt={t('characters.cardAlt', { name, rank: card.Rank.code })}
                   timeoutMs={IMAGE_TIMEOUT_MS.card}
                   className="card-frame__image"
                 />
@@ -101,6 +109,14 @@ export function CharacterModal({
                     {card.Rank.code || card.Rank.title || '?'}
                   </span>
                   <LikeButton cardId={card.id} />
+                  {(owned.get(card.id) ?? 0) > 0 && (
+                    <span className="owned-mark" title={t('characters.owned', { count: owned.get(card.id) })}>
+                      <span aria-hidden="true">✓ {owned.get(card.id)}</span>
+                      <span className="visually-hidden">
+                        {t('characters.owned', { count: owned.get(card.id) })}
+                      </span>
+                    </span>
+                  )}
                 </div>
               </li>
             ))}
@@ -160,7 +176,10 @@ function CardOwners({
                 width={32}
                 height={32}
               />
-              <span>{ownerName(o)}</span>
+              <a className="owner__link" href={collectorPath(o.user_id ?? o.id)}>
+                {ownerName(o)}
+              </a>
+              {o.quantity > 1 && <span className="owner__quantity">×{o.quantity}</span>}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
 import { CharactersScreen } from './CharactersScreen';
@@ -227,6 +228,57 @@ describe('CharactersScreen: list and filters', () => {
   });
 });
 
+/** Shows the router's current address, as the browser's address bar would. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{`${pathname}${search}`}</output>;
+}
+const address = () => screen.getByTestId('address').textContent;
+
+describe('CharactersScreen: the filters live in the address', () => {
+  it('starts from the filters the address names and writes each change into it', async () => {
+    const mock = api();
+    renderPage(
+      { path: '/characters?rank=E&anime=3&frames=new', user: user() },
+      <>
+        <CharactersScreen />
+        <Address />
+      </>,
+    );
+    await screen.findByText('Stark');
+    expect(String(characterCalls(mock)[0]![0])).toBe('/api/characters?limit=60&anime_id=3&rank_code=E');
+    expect(screen.getByRole('button', { name: 'E' }).getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByRole('combobox', { name: 'Anime' }) as HTMLSelectElement).value).toBe('3');
+    expect((screen.getByRole('checkbox', { name: 'New frames' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'S' }));
+    expect(address()).toBe('/characters?rank=S&anime=3&frames=new');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(address()).toBe('/characters?frames=new');
+  });
+});
+
+describe('CharactersScreen: a failed load', () => {
+  it('keeps the filters usable and loads again on retry', async () => {
+    let down = true;
+    const mock = api({
+      '/api/characters*': async () =>
+        down ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse([stark]),
+    });
+    renderPage({ user: user(), language: 'ru' }, <CharactersScreen />);
+    const box = await screen.findByRole('alert');
+    expect(box.textContent).not.toContain('Failed to fetch');
+    // A filter tap while offline: the box stays in place, the page around it too.
+    fireEvent.click(screen.getByRole('button', { name: 'E' }));
+    await waitFor(() => expect(characterCalls(mock).length).toBeGreaterThanOrEqual(2));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Персонажи' })).toBeTruthy();
+    down = false;
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByText('Stark')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('CharactersScreen: the error box', () => {
   it.each([
     [
@@ -262,17 +314,18 @@ describe('CharactersScreen: the error box', () => {
     [
       'a failed request',
       () => Promise.reject(new TypeError('Failed to fetch')),
-      'Request failed: Failed to fetch',
-      'Ошибка запроса: Failed to fetch',
+      // Never the browser's English: the page says it in its own language (issue 22 item 4).
+      'Request failed: Could not reach the server. Check your connection and try again.',
+      'Ошибка запроса: Не удалось связаться с сервером. Проверьте подключение и повторите.',
     ],
     [
       'an answer that is not JSON',
       () => new Response('<html>', { status: 502 }),
-      'Request failed: HTTP 502',
-      'Ошибка запроса: HTTP 502',
+      'Request failed: The service is temporarily unavailable. Try again in a moment.',
+      'Ошибка запроса: Сервис временно недоступен. Повторите через минуту.',
     ],
   ])(
-    'replaces the page body with the error box (spec text in ru, English in en) for %s',
+    'shows the error box in place of the grid, filters still usable (spec text in ru, English in en), for %s',
     async (_case, answer, en, ru) => {
       for (const [language, title, message] of [
         ['en', 'Error', en],
@@ -281,11 +334,16 @@ describe('CharactersScreen: the error box', () => {
         api({ '/api/characters*': async () => answer() });
         const view = renderPage({ user: user(), language }, <CharactersScreen />);
         const box = await screen.findByRole('alert');
-        expect(within(box).getByRole('heading', { level: 1 }).textContent).toBe(title);
+        expect(within(box).getByRole('heading', { level: 2 }).textContent).toBe(title);
         expect(within(box).getByText(message)).toBeTruthy();
         expect(
-          screen.queryByRole('heading', { name: language === 'en' ? 'Characters' : 'Персонажи' }),
-        ).toBeNull();
+          within(box).getByRole('button', { name: language === 'en' ? 'Retry' : 'Повторить' }),
+        ).toBeTruthy();
+        // The rest of the page stays: its heading and the filters.
+        expect(
+          screen.getByRole('heading', { level: 1, name: language === 'en' ? 'Characters' : 'Персонажи' }),
+        ).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'S' })).toBeTruthy();
         view.unmount();
       }
     },
@@ -482,6 +540,56 @@ describe('CharactersScreen: likes', () => {
   );
 });
 
+describe('CharactersScreen: one language at a time, and the cards I own', () => {
+  const names = {
+    names: { en: 'Frieren', ru: 'Фрирен', ja: 'フリーレン' },
+    descriptions: { en: 'An elf mage.', ru: 'Эльфийка-маг.' },
+  };
+  const mine = (cardId: number, quantity: number) => ({ id: cardId, cardId, quantity });
+
+  it('names characters and anime in Russian for a Russian page and marks the cards I hold', async () => {
+    api({
+      '/api/characters*': async () =>
+        new Response(JSON.stringify([{ ...frieren, ...names }, stark]), {
+          headers: { 'x-total-count': '2' },
+        }),
+      '/api/anime': async () =>
+        jsonResponse([
+          { id: 3, title: 'Sousou no Frieren', titles: { ru: 'Провожающая в последний путь Фрирен' } },
+        ]),
+      '/api/inventory/my': async () => jsonResponse([mine(10, 2), mine(11, 1)]),
+    });
+    renderPage({ user: user(), language: 'ru' }, <CharactersScreen />);
+    const frierenTile = (await screen.findByText('Фрирен')).closest('button')!;
+    expect(screen.queryByText('Frieren')).toBeNull();
+    expect(screen.getByRole('option', { name: 'Провожающая в последний путь Фрирен' })).toBeTruthy();
+    await waitFor(() => expect(frierenTile.querySelector('.owned-mark')?.textContent).toContain('✓ 3'));
+    expect(within(frierenTile).getByText('В вашей коллекции: 3')).toBeTruthy();
+    // Stark: none of his cards is mine, no mark.
+    expect((await tile('Stark')).querySelector('.owned-mark')).toBeNull();
+    fireEvent.click(frierenTile);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Фрирен' })).toBeTruthy();
+    expect(within(dialog).getByText('Эльфийка-маг.')).toBeTruthy();
+    expect(
+      within(dialog)
+        .getAllByText(/^В вашей коллекции/)
+        .map((n) => n.textContent),
+    ).toEqual(['В вашей коллекции: 2', 'В вашей коллекции: 1']);
+  });
+
+  it('falls back to English, then the primary name, where a language has no text', async () => {
+    api({
+      '/api/characters*': async () =>
+        new Response(JSON.stringify([{ ...frieren, names: { ja: 'フリーレン' }, name: 'Frieren' }, stark]), {
+          headers: { 'x-total-count': '2' },
+        }),
+    });
+    await openPage('ru');
+    expect(screen.getByText('Frieren')).toBeTruthy();
+  });
+});
+
 describe('CharactersScreen: owners', () => {
   it('lists the owners of each card with avatar and display name, or says nobody owns it', async () => {
     const mock = api();
@@ -491,7 +599,11 @@ describe('CharactersScreen: owners', () => {
     const first = await screen.findByRole('region', { name: 'Owners of card 10 (S)' });
     await within(first).findByText('sakura_fan');
     const owners = [...first.querySelectorAll('.owner')];
-    expect(owners.map((o) => o.textContent)).toEqual(['ID: 5', 'sakura_fan']);
+    // Each owner links to their collector page; more than one copy shows how many.
+    const links = owners.map((o) => o.querySelector('a')!);
+    expect(links.map((a) => a.textContent)).toEqual(['ID: 5', 'sakura_fan']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/u/5', '/u/7']);
+    expect(owners[1]!.querySelector('.owner__quantity')?.textContent).toBe('×2');
     // Discord avatars from the id and hash, through our proxy; no hash: a generated one. The
     // image loader sets each picture's source once it has loaded.
     const avatars = () => owners.map((o) => o.querySelector('img')?.getAttribute('src') ?? '');

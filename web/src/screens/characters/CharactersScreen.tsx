@@ -2,12 +2,17 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueCharacter } from '../../api/catalogue';
+import { useOwnedCards } from '../../api/owned';
 import { useRoute } from '../../api/query';
+import { useAddress } from '../../app/address';
+import { useSession } from '../../app/session';
 import { LikedCardsContext } from '../../components/LikeButton';
+import { loadErrorText } from '../../components/LoadError';
 import { rankColor } from '../../components/rank-color';
+import { animeTitle } from '../../i18n/localized';
 import { CharacterModal } from './CharacterModal';
 import { CharacterTile } from './CharacterTile';
-import { useCharacters } from './useCharacters';
+import { type CharactersFailure, useCharacters } from './useCharacters';
 
 /** Requirements M9: minimum character tile width. */
 const TILE_MIN_PX = 180;
@@ -26,27 +31,28 @@ export function CharactersScreen() {
   const { t } = useTranslation();
   // Filter lists (cached, shared): a failure leaves the filter empty (the grid still works).
   const ranks = useRoute('GET /api/ranks', undefined).data ?? [];
-  const animeList = useRoute('GET /api/anime', undefined).data ?? [];
-  const [rankCode, setRankCode] = useState('');
-  const [animeId, setAnimeId] = useState('');
-  const [newFrames, setNewFrames] = useState(false);
+  const { language } = useSession();
+  const animeAnswer = useRoute('GET /api/anime', undefined).data;
+  // The dropdown in the page's language, ordered by the titles it shows.
+  const animeList = useMemo(
+    () =>
+      (animeAnswer ?? [])
+        .map((a) => ({ id: a.id, title: animeTitle(a, language) }))
+        .sort((a, b) => a.title.localeCompare(b.title, language)),
+    [animeAnswer, language],
+  );
+  // The filters live in the address (?rank=, ?anime=, ?frames=new): reload and back keep them.
+  const address = useAddress();
+  const rankCode = address.params.get('rank') ?? '';
+  const animeId = address.params.get('anime') ?? '';
+  const newFrames = address.params.get('frames') === 'new';
+  const setRankCode = (code: string) => address.set({ rank: code });
   const [open, setOpen] = useState<CatalogueCharacter | null>(null);
   // Cards liked during this page view, across every modal opened (requirements M4).
   const [likedCards] = useState(() => new Set<number>());
   const filter = useMemo(() => ({ rankCode, animeId }), [rankCode, animeId]);
   const characters = useCharacters(filter);
-
-  if (characters.status === 'error' && characters.error) {
-    return (
-      <section className="error-box" role="alert" aria-labelledby="characters-error">
-        <h1 id="characters-error">{t('characters.errorTitle')}</h1>
-        <p>{t(`characters.errors.${characters.error.kind}`, { detail: characters.error.detail })}</p>
-        <button type="button" className="button button--ghost" onClick={characters.retry}>
-          {t('loadError.retry')}
-        </button>
-      </section>
-    );
-  }
+  const failure = characters.status === 'error' ? characters.error : null;
 
   const filtered = rankCode !== '' || animeId !== '';
   return (
@@ -83,7 +89,7 @@ export function CharactersScreen() {
           <span className="visually-hidden">{t('characters.animeFilter')}</span>
           <select
             value={animeId}
-            onChange={(e) => setAnimeId(e.target.value)}
+            onChange={(e) => address.set({ anime: e.target.value })}
             aria-label={t('characters.animeFilter')}
           >
             <option value="">{t('characters.animePlaceholder')}</option>
@@ -95,17 +101,18 @@ export function CharactersScreen() {
           </select>
         </label>
         <label className="toggle">
-          <input type="checkbox" checked={newFrames} onChange={(e) => setNewFrames(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={newFrames}
+            onChange={(e) => address.set({ frames: e.target.checked ? 'new' : null }, { replace: true })}
+          />
           {t('characters.newFrames')}
         </label>
         {filtered && (
           <button
             type="button"
             className="button button--ghost"
-            onClick={() => {
-              setRankCode('');
-              setAnimeId('');
-            }}
+            onClick={() => address.set({ rank: null, anime: null })}
           >
             {t('characters.reset')}
           </button>
@@ -114,8 +121,12 @@ export function CharactersScreen() {
       <p className="characters__count" aria-live="polite">
         {characters.status === 'loading'
           ? t('common.loading')
-          : t('characters.count', { count: characters.total })}
+          : failure
+            ? ''
+            : t('characters.count', { count: characters.total })}
       </p>
+      {/* A failed load shows where the grid would be; the filters stay usable (issue 22 item 4). */}
+      {failure && <CharactersFailureBox failure={failure} onRetry={characters.retry} />}
       {characters.status === 'ready' && characters.items.length === 0 && (
         <p className="empty">{t('characters.empty')}</p>
       )}
@@ -130,6 +141,25 @@ export function CharactersScreen() {
       <LikedCardsContext value={likedCards}>
         {open && <CharacterModal character={open} newFrames={newFrames} onClose={() => setOpen(null)} />}
       </LikedCardsContext>
+    </section>
+  );
+}
+
+/**
+ * The spec's error box (requirements M8: its title, the request-failed prefix plus the message) in place
+ * of the grid, with a retry. A request that got no answer is worded in the page's language, never
+ * the browser's own English ('Failed to fetch').
+ */
+function CharactersFailureBox({ failure, onRetry }: { failure: CharactersFailure; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const detail = failure.failure === undefined ? failure.detail : loadErrorText(t, failure.failure);
+  return (
+    <section className="error-box" role="alert" aria-labelledby="characters-error">
+      <h2 id="characters-error">{t('characters.errorTitle')}</h2>
+      <p>{t(`characters.errors.${failure.kind}`, { detail })}</p>
+      <button type="button" className="button button--ghost" onClick={onRetry}>
+        {t('loadError.retry')}
+      </button>
     </section>
   );
 }
@@ -151,6 +181,7 @@ function CharacterGrid({
   onOpen: (c: CatalogueCharacter) => void;
 }) {
   const { t } = useTranslation();
+  const owned = useOwnedCards();
   const container = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(4);
   const [gap, setGap] = useState(TILE_GAP_PX);
@@ -216,6 +247,7 @@ function CharacterGrid({
                 newFrames={newFrames}
                 onOpen={() => onOpen(c)}
                 priority={row.index === 0}
+                owned={c.Cards.reduce((n, card) => n + (owned.get(card.id) ?? 0), 0)}
               />
             </li>
           ))}

@@ -13,7 +13,7 @@ export const RELOAD_DELAY_MS = 250;
 const ROUTE = 'GET /api/characters';
 
 /** What the error box says, before translation (requirements M8). */
-export type CharactersFailure = { kind: CharactersFailureKind; detail: string };
+export type CharactersFailure = { kind: CharactersFailureKind; detail: string; failure?: unknown };
 
 export type CharactersState = {
   items: Character[];
@@ -60,8 +60,8 @@ export function useCharacters(filter: CharacterFilter) {
   const failed = query.isError && !query.isFetchNextPageError ? query.error : null;
   const error: CharactersFailure | null = failed
     ? failed instanceof CharactersError
-      ? { kind: failed.kind, detail: failed.detail }
-      : { kind: 'request', detail: failed.message }
+      ? { kind: failed.kind, detail: failed.detail, failure: failed.failure }
+      : { kind: 'request', detail: failed.message, failure: failed }
     : null;
   const status: CharactersState['status'] = error && !loading ? 'error' : loading ? 'loading' : 'ready';
   const { hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { newsIn } from '../../api/news';
 import { invalidateRoutes, useRoute } from '../../api/query';
+import { DateTime } from '../../components/DateTime';
 import { RichText } from '../../components/RichText';
-import { dateFormat } from '../../i18n/formats';
 import { NEWS_TYPES, useLive } from '../../live/live';
 
 /** How many of the latest published news the home page shows. */
@@ -30,7 +30,6 @@ export function HomeNews() {
     ? news.data.filter((n) => n.published).slice(0, HOME_NEWS_COUNT)
     : [];
   if (items.length === 0) return null;
-  const date = dateFormat(i18n.language, { dateStyle: 'long' });
   return (
     <section className="home-news" aria-labelledby="home-news-title">
       <h2 id="home-news-title">{t('adminNews.latest')}</h2>
@@ -43,7 +42,7 @@ export function HomeNews() {
                 <h3>{text.title}</h3>
                 {item.createdAt ? (
                   <p className="home-news__tags">
-                    <time dateTime={item.createdAt}>{date.format(new Date(item.createdAt))}</time>
+                    <DateTime value={item.createdAt} />
                     {' · '}
                     {t(`adminNews.types.${item.type}`)}
                   </p>

@@ -4,7 +4,7 @@ import { memberName } from '../../api/member-name';
 import { useSession } from '../../app/session';
 import { useLoginHref } from '../../app/sign-in';
 import { LoadError } from '../../components/LoadError';
-import { numberFormat } from '../../i18n/formats';
+import { formatNumber } from '../../i18n/formats';
 import { HomeNews } from './HomeNews';
 import { COUNTERS, useHomeStats } from './useHomeStats';
 
@@ -13,7 +13,6 @@ export function HomeScreen() {
   const { user } = useSession();
   const stats = useHomeStats();
   const loginHref = useLoginHref();
-  const numbers = numberFormat(i18n.language);
 
   return (
     <div className="home">
@@ -56,7 +55,7 @@ export function HomeScreen() {
             {COUNTERS.map((key) => (
               <div key={key} className="counter">
                 <dt className="counter__label">{t(`home.counters.${key}`)}</dt>
-                <dd className="counter__value">{numbers.format(stats.data[key])}</dd>
+                <dd className="counter__value">{formatNumber(i18n.language, stats.data[key])}</dd>
               </div>
             ))}
           </dl>

@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberName } from '../../api/member-name';
 import { invalidateRoutes, useRoute } from '../../api/query';
+import { DateTime } from '../../components/DateTime';
 import { LoadError } from '../../components/LoadError';
 import { Modal } from '../../components/Modal';
-import { dateFormat } from '../../i18n/formats';
 import { TRADE_TYPES, useLive } from '../../live/live';
 
 /**
@@ -21,16 +21,12 @@ export function CardHistory({
   name: string;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const titleId = useId();
   const client = useQueryClient();
   const query = useRoute('GET /api/inventory/:id/history', { params: { id: inventoryId } });
   useLive(TRADE_TYPES, () => void invalidateRoutes(client, ['GET /api/inventory/:id/history']));
   const history = query.data ?? (query.isError ? 'error' : null);
-  const date = dateFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   return (
     <Modal labelledBy={titleId} onClose={onClose} closeLabel={t('profile.history.close')}>
       <h2 id={titleId}>{t('profile.history.title', { name })}</h2>
@@ -64,7 +60,7 @@ export function CardHistory({
                   {text}
                   {event.quantity > 1 ? ` ×${event.quantity}` : ''}
                 </span>
-                <time dateTime={event.occurredAt}>{date.format(new Date(event.occurredAt))}</time>
+                <DateTime value={event.occurredAt} />
               </li>
             );
           })}

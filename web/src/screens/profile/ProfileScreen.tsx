@@ -6,13 +6,18 @@ import { useLocation } from 'react-router';
 import { request } from '../../api/client';
 import { cardImageUrl, discordAvatarUrl } from '../../api/images';
 import { invalidateRoutes, useRoute } from '../../api/query';
+import { oneOf, useAddress } from '../../app/address';
+import { DateTime } from '../../components/DateTime';
 import { LoadError } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
-import { dateFormat } from '../../i18n/formats';
+import { formatNumber } from '../../i18n/formats';
 import { imageLoader } from '../../images/loader';
 import { useLive } from '../../live/live';
+import { CollectionCharts } from '../collector/CollectionCharts';
+import { CollectionVisibility } from '../collector/CollectionVisibility';
+import { entryMatches } from '../collector/search';
 import { CardHistory } from './CardHistory';
 
 /** Live events after which the user's cards may have changed: re-read them (docs/rules.md §35). */
@@ -30,7 +35,10 @@ const CARD_HEIGHT = 216;
 export function ProfileScreen() {
   const { t } = useTranslation();
   const query = useRoute('GET /api/me', undefined);
-  const [tab, setTab] = useState<'cards' | 'stats'>('cards');
+  // The tab, the search text and 'show all' live in the address (?tab=stats, ?q=, ?all=1).
+  const address = useAddress();
+  const tab = oneOf(address.params, 'tab', ['cards', 'stats'] as const, 'cards');
+  const setTab = (id: 'cards' | 'stats') => address.set({ tab: id === 'cards' ? null : id });
   const load = () => void query.refetch();
   const me = query.data?.user;
 
@@ -190,6 +198,7 @@ function ProfileHeader({ user, onChanged }: { user: User; onChanged: () => void 
             <ShikimoriLink user={user} onChanged={onChanged} />
           </div>
         </dl>
+        <CollectionVisibility userId={user.id} />
         <a className="button button--ghost" href="/auth/logout">
           {t('nav.logout')}
         </a>
@@ -199,11 +208,20 @@ function ProfileHeader({ user, onChanged }: { user: User; onChanged: () => void 
 }
 
 function ProfileCards() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useQueryClient();
   const inventory = useRoute('GET /api/inventory/my', undefined);
-  const [query, setQuery] = useState('');
-  const [showAll, setShowAll] = useState(false);
+  const address = useAddress();
+  const query = address.params.get('q') ?? '';
+  const showAll = address.params.get('all') === '1';
+  // The box's own text, so typing never waits on the address; back/forward bring theirs into it.
+  const [text, setText] = useState(query);
+  useEffect(() => setText(query), [query]);
+  const setQuery = (typed: string) => {
+    setText(typed);
+    address.set({ q: typed }, { replace: true });
+  };
+  const setShowAll = () => address.set({ all: '1' });
   const [opened, setOpened] = useState<InventoryEntry | null>(null);
   useLive(INVENTORY_CHANGES, () => void invalidateRoutes(client, ['GET /api/inventory/my']));
   // Requirements M8: an inventory load failure is logged only (a later live re-read keeps what is shown).
@@ -211,13 +229,8 @@ function ProfileCards() {
     if (inventory.error) console.error('inventory load failed', inventory.error);
   }, [inventory.error]);
   const entries = inventory.data ?? (inventory.isError ? [] : null);
-  const matching = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!entries) return [];
-    return q
-      ? entries.filter((e) => e.character.toLowerCase().includes(q) || e.rank.toLowerCase() === q)
-      : entries;
-  }, [entries, query]);
+  // Any name of the character in any script, or the rank code (rules §17, §XX).
+  const matching = useMemo(() => (entries ?? []).filter((e) => entryMatches(e, query)), [entries, query]);
 
   if (entries === null) return <p className="loading">{t('common.loading')}</p>;
   if (entries.length === 0) return <p className="empty">{t('profile.noCards')}</p>;
@@ -227,14 +240,13 @@ function ProfileCards() {
       matching.slice(FIRST_CARDS).map((e) => cardImageUrl(e.cardId)),
       { timeoutMs: IMAGE_TIMEOUT_MS.card },
     );
-  const date = dateFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <>
       <label className="search">
         <span className="visually-hidden">{t('profile.search')}</span>
         <input
           type="search"
-          value={query}
+          value={text}
           placeholder={t('profile.search')}
           aria-label={t('profile.search')}
           onChange={(e) => setQuery(e.target.value)}
@@ -276,7 +288,7 @@ function ProfileCards() {
                   <span className={`badge ${e.limited ? 'badge--limited' : 'badge--regular'}`}>
                     {e.limited ? t('cards.limited') : t('cards.regular')}
                   </span>
-                  <time dateTime={e.obtainedAt}>{date.format(new Date(e.obtainedAt))}</time>
+                  <DateTime value={e.obtainedAt} />
                 </p>
               </div>
             </li>
@@ -293,7 +305,7 @@ function ProfileCards() {
           // About to be shown: the rest of the pictures load ahead, 3 at a time (requirements O9).
           onPointerEnter={preloadRest}
           onFocus={preloadRest}
-          onClick={() => setShowAll(true)}
+          onClick={setShowAll}
         >
           {t('profile.showAll', { count: matching.length })}
         </button>
@@ -303,7 +315,7 @@ function ProfileCards() {
 }
 
 function ProfileStats() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const query = useRoute('GET /api/inventory/stats', undefined);
   useLive(INVENTORY_CHANGES, () => void invalidateRoutes(client, ['GET /api/inventory/stats']));
@@ -325,13 +337,16 @@ function ProfileStats() {
     ['unique', stats.unique_characters],
   ] as const;
   return (
-    <dl className="stats__grid">
-      {rows.map(([key, value]) => (
-        <div key={key} className="counter">
-          <dt className="counter__label">{t(`profile.stats.${key}`)}</dt>
-          <dd className="counter__value">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="stats__grid">
+        {rows.map(([key, value]) => (
+          <div key={key} className="counter">
+            <dt className="counter__label">{t(`profile.stats.${key}`)}</dt>
+            <dd className="counter__value">{formatNumber(i18n.language, value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <CollectionCharts stats={stats} />
+    </>
   );
 }

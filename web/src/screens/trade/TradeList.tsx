@@ -8,9 +8,9 @@ import { memberName } from '../../api/member-name';
 import { invalidateRoutes, useRoute } from '../../api/query';
 import { itemName, type Trade, type TradeAction, type TradeItem, type TradeTab } from '../../api/trades';
 import { useSession } from '../../app/session';
+import { DateTime } from '../../components/DateTime';
 import { LoadError } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
-import { dateFormat } from '../../i18n/formats';
 import { TRADE_TYPES, useLive } from '../../live/live';
 
 /** The reads a trade changes: the lists, the copies free to trade, the navigation badge. */
@@ -53,7 +53,7 @@ export function TradeList({ status }: { status: TradeTab }) {
 }
 
 function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useSession();
   const [acting, setActing] = useState<TradeAction | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -62,10 +62,6 @@ function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: () => void })
   // Each side from the viewer's seat: what they give and what they receive.
   const give = trade.Items.filter((item) => item.side === (mine ? 'from' : 'to'));
   const receive = trade.Items.filter((item) => item.side === (mine ? 'to' : 'from'));
-  const date = dateFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   const actions: TradeAction[] = trade.status !== 'pending' ? [] : mine ? ['cancel'] : ['accept', 'decline'];
 
   const act = async (action: TradeAction) => {
@@ -100,7 +96,7 @@ function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: () => void })
               ? t('trade.to', { name: memberName(counterpart) })
               : t('trade.from', { name: memberName(counterpart) })}
           </h3>
-          <time dateTime={trade.createdAt}>{date.format(new Date(trade.createdAt))}</time>
+          <DateTime value={trade.createdAt} />
         </div>
         <span className="status-badge" data-status={trade.status}>
           {t(`trade.status.${trade.status}`, { defaultValue: trade.status })}

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearMessages, expectMessage } from '../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
 import { TradeScreen } from './TradeScreen';
 
@@ -48,8 +49,19 @@ function api(over: Record<string, Answer> = {}) {
     if (over[key]) return over[key](init);
     if (key === 'GET /trade/api/my?status=pending') return jsonResponse([trade(1, 8, ME), trade(2, ME, 8)]);
     if (key.startsWith('GET /trade/api/my')) return jsonResponse([]);
-    if (key === 'GET /api/users')
-      return jsonResponse([person(ME, 'sakura_fan'), person(8, 'naruto_fan'), person(9, 'rem_fan')]);
+    if (key.startsWith('GET /api/users?')) {
+      const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
+      const all = [person(ME, 'sakura_fan'), person(8, 'naruto_fan'), person(9, 'rem_fan')];
+      return jsonResponse(all.filter((p) => p.username.includes(q.toLowerCase())));
+    }
+    if (key === 'GET /api/collectors/8')
+      return jsonResponse({
+        user: { id: 8, displayName: 'naruto_fan', avatar: null, discordId: '100008' },
+        hidden: false,
+        self: false,
+        cards: [],
+        stats: null,
+      });
     if (key === `GET /api/inventory/tradeable?user_id=${ME}`)
       return jsonResponse([copy(1, 'Frieren'), copy(2, 'Himmel', 0)]);
     if (key === 'GET /api/inventory/tradeable?user_id=8')
@@ -168,20 +180,26 @@ describe('TradeScreen: the create form', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    await screen.findByRole('option', { name: 'naruto_fan' });
+    await screen.findByLabelText('Recipient');
+  };
+  const chooseRecipient = async (label: string, text: string, name: string) => {
+    fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+    fireEvent.click(await screen.findByRole('button', { name }));
   };
 
-  it('lists every user but the current one, and the own copies (reserved ones cannot be ticked)', async () => {
-    api();
+  it('finds the recipient by name with a search box (never the current user), and lists the own copies', async () => {
+    const fetchMock = api();
     show();
     await openForm();
-    const recipient = screen.getByLabelText('Recipient') as HTMLSelectElement;
-    expect([...recipient.options].map((o) => o.textContent)).toEqual([
-      'Choose a user',
-      'naruto_fan',
-      'rem_fan',
-    ]);
-    expect(recipient.required).toBe(true);
+    // No list of every member: nothing is asked before something is typed.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/users'))).toBe(false);
+    fireEvent.change(screen.getByLabelText('Recipient'), { target: { value: '_fan' } });
+    const found = await screen.findByRole('button', { name: 'naruto_fan' });
+    expect(
+      [...(found.closest('ul') as HTMLElement).querySelectorAll('button')].map((b) => b.textContent),
+    ).toEqual(['naruto_fan', 'rem_fan']);
+    fireEvent.change(screen.getByLabelText('Recipient'), { target: { value: 'nobody' } });
+    await screen.findByText('No fan matches this name.');
     const give = document.querySelector('[data-picker="give"]') as HTMLElement;
     expect(
       ((await within(give).findByRole('checkbox', { name: /Frieren/ })) as HTMLInputElement).disabled,
@@ -194,7 +212,6 @@ describe('TradeScreen: the create form', () => {
     const fetchMock = api();
     show();
     await openForm();
-    fireEvent.change(screen.getByLabelText('Recipient'), { target: { value: '8' } });
     fireEvent.click(screen.getByRole('button', { name: 'Offer the trade' }));
     expect(screen.getByRole('alert').textContent).toBe(
       'Choose a recipient and at least one card to give or to receive.',
@@ -212,7 +229,8 @@ describe('TradeScreen: the create form', () => {
     });
     show();
     await openForm();
-    fireEvent.change(screen.getByLabelText('Recipient'), { target: { value: '8' } });
+    await chooseRecipient('Recipient', 'naru', 'naruto_fan');
+    expect(screen.getByRole('status').textContent).toContain('Recipient: naruto_fan');
     const receive = (await screen.findByRole('checkbox', { name: /Stark/ })).closest(
       'fieldset',
     ) as HTMLElement;
@@ -238,8 +256,20 @@ describe('TradeScreen: the create form', () => {
     });
   });
 
-  it("alerts the server's error text, else 'Ошибка создания обмена'", async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+  it('opens the form with the recipient chosen when the page is /trade?to={id} (a collector’s “offer a trade”)', async () => {
+    api();
+    renderPage(
+      { path: '/trade?to=8', user: user({ id: ME, username: 'sakura_fan' }), language: 'en' },
+      <TradeScreen />,
+    );
+    expect((await screen.findByRole('status')).textContent).toContain('Recipient: naruto_fan');
+    expect(screen.getByRole('button', { name: 'Hide the form' }).getAttribute('aria-expanded')).toBe('true');
+    await screen.findByRole('checkbox', { name: /Stark/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Choose someone else' }));
+    expect(screen.getByLabelText('Recipient')).toBeTruthy();
+  });
+
+  it("says the server's error text, else 'Ошибка создания обмена'", async () => {
     // null: the request never reaches the server (the browser's fetch fails).
     let answer: Response | null = jsonResponse({ error: 'Those copies are held by another trade' }, 409);
     api({
@@ -251,19 +281,19 @@ describe('TradeScreen: the create form', () => {
     show('ru');
     await screen.findByText('Предложение от naruto_fan');
     fireEvent.click(screen.getByRole('button', { name: 'Создать обмен' }));
-    await screen.findByRole('option', { name: 'naruto_fan' });
-    fireEvent.change(screen.getByLabelText('Получатель'), { target: { value: '8' } });
+    await chooseRecipient('Получатель', 'naruto', 'naruto_fan');
     const give = document.querySelector('[data-picker="give"]') as HTMLElement;
     fireEvent.click(await within(give).findByRole('checkbox', { name: /Frieren/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Предложить обмен' }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Those copies are held by another trade'));
+    await expectMessage('Those copies are held by another trade');
     answer = new Response('', { status: 502 });
+    await clearMessages();
     fireEvent.click(screen.getByRole('button', { name: 'Предложить обмен' }));
-    await vi.waitFor(() => expect(alert).toHaveBeenLastCalledWith('Ошибка создания обмена'));
+    await expectMessage('Ошибка создания обмена');
     // No answer at all: there is no server text, so the spec's message, not the browser's.
     answer = null;
-    alert.mockClear();
+    await clearMessages();
     fireEvent.click(screen.getByRole('button', { name: 'Предложить обмен' }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Ошибка создания обмена'));
+    await expectMessage('Ошибка создания обмена');
   });
 });

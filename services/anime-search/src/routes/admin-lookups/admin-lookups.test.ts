@@ -3,12 +3,22 @@ import {
   anilistCharactersAnswerSchema,
   combinedSearchAnswerSchema,
   errorBodySchema,
+  IDENTITY_HEADER,
   shikimoriAnimeResultSchema,
   shikimoriCharacterSchema,
 } from '@acg/contracts';
+import { signIdentity } from '@acg/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { asAdmin, asUser, type Fakes, type Harness, startAnimeSearch, startFakes } from '../../test/harness';
+import {
+  asAdmin,
+  asUser,
+  type Fakes,
+  type Harness,
+  SECRET,
+  startAnimeSearch,
+  startFakes,
+} from '../../test/harness';
 
 let fakes: Fakes;
 let h: Harness;
@@ -91,5 +101,50 @@ describe('admin look-ups', () => {
     const res = await h.get('/admin/shikimori/anime/1/characters', asAdmin());
     expect(res.statusCode).toBe(503);
     expect(errorBodySchema.parse(res.json()).error).toMatch(/Shikimori is unavailable/);
+  });
+});
+
+describe('admin look-ups past the sources’ budgets', () => {
+  // One request per source per minute, and no waiting for the next slot.
+  let tight: Harness;
+  beforeAll(async () => {
+    tight = await startAnimeSearch(fakes, {
+      ANILIST_PER_MINUTE: '1',
+      SHIKIMORI_PER_SECOND: '1',
+      SHIKIMORI_PER_MINUTE: '1',
+      SOURCE_MAX_WAIT_MS: '0',
+    });
+  });
+  afterAll(() => tight?.close());
+  const asRussianAdmin = {
+    [IDENTITY_HEADER]: signIdentity({ userId: 1, adminLevel: 3, language: 'ru' }, SECRET, 600),
+  };
+
+  it('answer 429 with Retry-After in the caller’s language, not 503: nothing is down', async () => {
+    expect((await tight.get('/admin/anilist/characters/154587', asAdmin())).statusCode).toBe(200);
+    const busy = await tight.get('/admin/anilist/characters/21', asRussianAdmin);
+    expect(busy.statusCode, busy.body).toBe(429);
+    // Until AniList's next one-minute window.
+    const retryAfter = Number(busy.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(61);
+    expect(errorBodySchema.parse(busy.json()).error).toContain(`${retryAfter} с`);
+    expect(errorBodySchema.parse(busy.json()).error).toMatch(/^Лимит запросов к AniList пока исчерпан/);
+    const en = await tight.get('/admin/anilist/search/anime?q=Frieren', asAdmin());
+    expect(en.statusCode).toBe(429);
+    expect(errorBodySchema.parse(en.json()).error).toMatch(/^AniList's request budget is used up/);
+  });
+
+  it('answer the combined search 429 when both budgets are spent, 503 when a source is down', async () => {
+    expect((await tight.get('/admin/shikimori/search/anime?q=Frieren', asAdmin())).statusCode).toBe(200);
+    const spent = await tight.get('/admin/search/anime/combined?q=Naruto', asAdmin());
+    expect(spent.statusCode, spent.body).toBe(429);
+    await fakes.shikimori.setMode({ down: '503' });
+    const down = await h.get('/admin/search/anime/combined?q=Bleach', asAdmin());
+    expect(down.statusCode).toBe(200);
+    await fakes.anilist.setMode({ down: '503' });
+    // Another text: the last one's AniList answer is kept.
+    const both = await h.get('/admin/search/anime/combined?q=Monster', asAdmin());
+    expect(both.statusCode).toBe(503);
   });
 });

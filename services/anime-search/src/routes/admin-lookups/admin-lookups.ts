@@ -8,7 +8,7 @@ import {
   shikimoriAnimeResultSchema,
   shikimoriCharacterSchema,
 } from '@acg/contracts';
-import { type HttpServer, UnavailableError } from '@acg/platform';
+import { type HttpServer, RateLimitError, UnavailableError } from '@acg/platform';
 import { z } from 'zod';
 import type { AnimeSearchContext } from '../../context';
 import {
@@ -21,13 +21,37 @@ import {
 } from '../../domain/admin-results';
 import { sourceFailure } from '../errors';
 
-const attempt = async <T>(source: AnimeSource, what: string, run: () => Promise<T>): Promise<T> => {
+type Caller = { identity: { language: string } };
+
+const attempt = async <T>(
+  req: Caller,
+  source: AnimeSource,
+  what: 'anime' | 'character',
+  run: () => Promise<T>,
+): Promise<T> => {
   try {
     return await run();
   } catch (err) {
-    throw sourceFailure(source, err, what);
+    throw sourceFailure(source, err, req.identity.language, what);
   }
 };
+
+/**
+ * Neither source answered the combined search: a 429 when both only lacked budget (the caller
+ * waits the shorter of the two), else a 503 naming them.
+ */
+function neitherAnswered(req: Caller, shikimori: unknown, anilist: unknown): Error {
+  const failures = [
+    sourceFailure('shikimori', shikimori, req.identity.language),
+    sourceFailure('anilist', anilist, req.identity.language),
+  ];
+  const busy = failures.filter((f): f is RateLimitError => f instanceof RateLimitError);
+  if (busy.length === 2)
+    return busy.reduce((a, b) => ((a.retryAfterSeconds ?? 0) <= (b.retryAfterSeconds ?? 0) ? a : b));
+  return new UnavailableError('Neither Shikimori nor AniList answered', {
+    unavailable: ['shikimori', 'anilist'],
+  });
+}
 
 /**
  * The look-ups of the admin catalogue (requirements C7) this service owns: the anime searches of
@@ -41,7 +65,7 @@ export function registerAdminLookupRoutes(app: HttpServer, ctx: AnimeSearchConte
     '/admin/shikimori/search/anime',
     { schema: { querystring: animeQuerySchema, response: { 200: z.array(shikimoriAnimeResultSchema) } } },
     async (req) =>
-      (await attempt('shikimori', 'Anime', () => lookups.shikimoriSearch(req.query.q))).map((a) =>
+      (await attempt(req, 'shikimori', 'anime', () => lookups.shikimoriSearch(req.query.q))).map((a) =>
         shikimoriResult(a, abs),
       ),
   );
@@ -50,7 +74,7 @@ export function registerAdminLookupRoutes(app: HttpServer, ctx: AnimeSearchConte
     '/admin/anilist/search/anime',
     { schema: { querystring: animeQuerySchema, response: { 200: z.array(anilistAnimeResultSchema) } } },
     async (req) =>
-      (await attempt('anilist', 'Anime', () => lookups.anilistSearch(req.query.q))).map(anilistResult),
+      (await attempt(req, 'anilist', 'anime', () => lookups.anilistSearch(req.query.q))).map(anilistResult),
   );
 
   app.get(
@@ -64,8 +88,7 @@ export function registerAdminLookupRoutes(app: HttpServer, ctx: AnimeSearchConte
       const unavailable: AnimeSource[] = [];
       if (s.status === 'rejected') unavailable.push('shikimori');
       if (a.status === 'rejected') unavailable.push('anilist');
-      if (unavailable.length === 2)
-        throw new UnavailableError('Neither Shikimori nor AniList answered', { unavailable });
+      if (s.status === 'rejected' && a.status === 'rejected') throw neitherAnswered(req, s.reason, a.reason);
       const fromShiki = s.status === 'fulfilled' ? s.value.map((x) => shikimoriResult(x, abs)) : [];
       const fromAni = a.status === 'fulfilled' ? a.value.map(anilistResult) : [];
       return { shikimori: fromShiki, anilist: fromAni, matches: combine(fromShiki, fromAni), unavailable };
@@ -77,7 +100,7 @@ export function registerAdminLookupRoutes(app: HttpServer, ctx: AnimeSearchConte
     { schema: { params: z.object({ anilistId: id() }), response: { 200: anilistCharactersAnswerSchema } } },
     async (req) => ({
       characters: (
-        await attempt('anilist', 'Anime', () => lookups.anilistCharacters(req.params.anilistId))
+        await attempt(req, 'anilist', 'anime', () => lookups.anilistCharacters(req.params.anilistId))
       ).map(anilistCharacter),
     }),
   );
@@ -91,9 +114,9 @@ export function registerAdminLookupRoutes(app: HttpServer, ctx: AnimeSearchConte
       },
     },
     async (req) =>
-      (await attempt('shikimori', 'Anime', () => lookups.shikimoriCharacters(req.params.shikimoriId))).map(
-        (c) => shikimoriCharacterFromRole(c, abs),
-      ),
+      (
+        await attempt(req, 'shikimori', 'anime', () => lookups.shikimoriCharacters(req.params.shikimoriId))
+      ).map((c) => shikimoriCharacterFromRole(c, abs)),
   );
 
   app.get(
@@ -108,7 +131,7 @@ export function registerAdminLookupRoutes(app: HttpServer, ctx: AnimeSearchConte
     },
     async (req) =>
       shikimoriCharacter(
-        await attempt('shikimori', 'Character', () => lookups.shikimoriCharacter(req.params.id)),
+        await attempt(req, 'shikimori', 'character', () => lookups.shikimoriCharacter(req.params.id)),
         abs,
       ),
   );

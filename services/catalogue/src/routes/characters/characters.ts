@@ -25,8 +25,12 @@ import { type BuiltPage, characterPageCache, preferredEncoding, uncachedPage } f
  * (characterListSchema) documents the answer (OpenAPI) without filtering it; the tests check the
  * bodies against it.
  */
-export function registerCharacterRoutes(app: HttpServer, ctx: CatalogueContext): void {
-  const cached = characterPageCache(ctx.caches.characters, LIST_TTL_SECONDS);
+export function registerCharacterRoutes(
+  app: HttpServer,
+  ctx: CatalogueContext,
+  localCacheBytes: number,
+): void {
+  const cached = characterPageCache(ctx.caches.characters, LIST_TTL_SECONDS, localCacheBytes);
 
   const schema = {
     querystring: charactersQuerySchema,

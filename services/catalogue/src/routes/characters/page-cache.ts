@@ -27,8 +27,6 @@ export interface PageMeta {
 export type PageEncoding = 'identity' | 'gzip';
 
 const GZIP_FROM_BYTES = 1024;
-/** Bytes of answers this process keeps in its own memory (see below). */
-const LOCAL_BYTES = 64 * 1024 * 1024;
 
 /**
  * The characters list with the large catalogue is ~12 MB of JSON (~1 MB gzipped), so answers are
@@ -39,19 +37,24 @@ const LOCAL_BYTES = 64 * 1024 * 1024;
  * The bytes are named by their content hash, so this process also keeps recently sent ones in
  * memory without ever serving a stale answer: a hit costs one small read of the page's meta.
  */
-export function characterPageCache(ns: CacheNamespace, ttlSeconds: number) {
-  // Least recently used bytes go first once the budget is spent; one answer may take a quarter.
-  const local = new LRUCache<string, Buffer>({
-    maxSize: LOCAL_BYTES,
-    maxEntrySize: LOCAL_BYTES / 4,
-    sizeCalculation: (bytes) => Math.max(1, bytes.length),
-  });
+export function characterPageCache(ns: CacheNamespace, ttlSeconds: number, localBytes: number) {
+  // Least recently used bytes go first once the budget (`localBytes`, CHARACTERS_LOCAL_CACHE_BYTES)
+  // is spent; one answer may take a quarter: the large catalogue's 12 MB plain list is then read
+  // from the shared cache, its 1 MB gzipped copy kept here.
+  const local =
+    localBytes > 0
+      ? new LRUCache<string, Buffer>({
+          maxSize: localBytes,
+          maxEntrySize: Math.max(1, Math.floor(localBytes / 4)),
+          sizeCalculation: (bytes) => Math.max(1, bytes.length),
+        })
+      : undefined;
   const remember = (name: string, bytes: Buffer) => {
-    local.set(name, bytes);
+    local?.set(name, bytes);
   };
   const bytesOf = async (meta: PageMeta, encoding: PageEncoding): Promise<Buffer | undefined> => {
     const name = `${encoding === 'gzip' && meta.gzipped ? 'gzip' : 'body'}:${meta.etag}`;
-    const kept = local.get(name);
+    const kept = local?.get(name);
     if (kept) return kept;
     const stored = await ns.getBuffer(name);
     if (stored) remember(name, stored);

@@ -61,8 +61,11 @@ const SHIKIMORI_PATH = /^(system|assets|uploads)\/[A-Za-z0-9_\-/]+(\.[A-Za-z0-9]
 /** Shikimori appends a cache-buster (`?1700000000`); passed on when it is that plain. */
 const SHIKIMORI_QUERY = /^[A-Za-z0-9=&_.-]{0,64}$/;
 
-/** A URL under a configured base that must stay on that base's origin. */
-function under(base: string, path: string, query = ''): string {
+/**
+ * A URL under a configured base that must stay on that base's origin and below its path: the
+ * path rules above already refuse dot segments, this holds even if one of them is loosened.
+ */
+export function under(base: string, path: string, query = ''): string {
   const root = new URL(base.endsWith('/') ? base : `${base}/`);
   const url = new URL(path, root);
   if (url.origin !== root.origin || !url.pathname.startsWith(root.pathname))

@@ -6,6 +6,8 @@
 export interface Message {
   key: string;
   values?: Record<string, string | number>;
+  /** The form field it is about (the add forms show it there). */
+  field?: string;
 }
 
 export const MIN_NAME = 2;
@@ -27,14 +29,17 @@ interface WithIds {
 function checkIds(shikimoriRaw: string, anilistRaw: string, existing: readonly WithIds[]): Message | null {
   const shikimoriId = positiveId(shikimoriRaw);
   const anilistId = positiveId(anilistRaw);
-  if (Number.isNaN(shikimoriId)) return { key: 'adminCatalogue.validation.shikimoriPositive' };
-  if (Number.isNaN(anilistId)) return { key: 'adminCatalogue.validation.anilistPositive' };
+  if (Number.isNaN(shikimoriId))
+    return { key: 'adminCatalogue.validation.shikimoriPositive', field: 'shikimoriId' };
+  if (Number.isNaN(anilistId))
+    return { key: 'adminCatalogue.validation.anilistPositive', field: 'anilistId' };
   if (shikimoriId !== null) {
     const dup = existing.find((e) => e.shikimoriId === shikimoriId);
     if (dup)
       return {
         key: 'adminCatalogue.validation.shikimoriTaken',
         values: { n: shikimoriId, name: dup.name ?? dup.title ?? '' },
+        field: 'shikimoriId',
       };
   }
   if (anilistId !== null) {
@@ -43,6 +48,7 @@ function checkIds(shikimoriRaw: string, anilistRaw: string, existing: readonly W
       return {
         key: 'adminCatalogue.validation.anilistTaken',
         values: { n: anilistId, name: dup.name ?? dup.title ?? '' },
+        field: 'anilistId',
       };
   }
   return null;
@@ -54,18 +60,19 @@ export function validateCharacter(
   existing: readonly WithIds[],
 ): Message | null {
   const name = form.name.trim();
-  if (!name) return { key: 'adminCatalogue.validation.nameRequired' };
-  if (name.length < MIN_NAME) return { key: 'adminCatalogue.validation.nameShort' };
+  if (!name) return { key: 'adminCatalogue.validation.nameRequired', field: 'name' };
+  if (name.length < MIN_NAME) return { key: 'adminCatalogue.validation.nameShort', field: 'name' };
   return checkIds(form.shikimoriId, form.anilistId, existing);
 }
 
 /** Franchise add: title required, ≥ 2, unique case-insensitively in the loaded list. */
 export function validateFranchise(title: string, existing: readonly { title: string }[]): Message | null {
   const t = title.trim();
-  if (!t) return { key: 'adminCatalogue.validation.titleRequired' };
-  if (t.length < MIN_NAME) return { key: 'adminCatalogue.validation.titleShort' };
+  if (!t) return { key: 'adminCatalogue.validation.titleRequired', field: 'title' };
+  if (t.length < MIN_NAME) return { key: 'adminCatalogue.validation.titleShort', field: 'title' };
   const dup = existing.find((f) => f.title.trim().toLowerCase() === t.toLowerCase());
-  if (dup) return { key: 'adminCatalogue.validation.franchiseExists', values: { title: dup.title } };
+  if (dup)
+    return { key: 'adminCatalogue.validation.franchiseExists', values: { title: dup.title }, field: 'title' };
   return null;
 }
 
@@ -78,24 +85,27 @@ export function validateAnime(
   existing: readonly WithIds[],
 ): Message | null {
   const t = form.title.trim();
-  if (!t) return { key: 'adminCatalogue.validation.titleRequired' };
-  if (t.length < MIN_NAME) return { key: 'adminCatalogue.validation.titleShort' };
+  if (!t) return { key: 'adminCatalogue.validation.titleRequired', field: 'title' };
+  if (t.length < MIN_NAME) return { key: 'adminCatalogue.validation.titleShort', field: 'title' };
   const shikimoriId = positiveId(form.shikimoriId);
   if (shikimoriId === null || Number.isNaN(shikimoriId))
-    return { key: 'adminCatalogue.validation.shikimoriPositive' };
+    return { key: 'adminCatalogue.validation.shikimoriPositive', field: 'shikimoriId' };
   const anilistId = positiveId(form.anilistId);
-  if (Number.isNaN(anilistId)) return { key: 'adminCatalogue.validation.anilistPositive' };
+  if (Number.isNaN(anilistId))
+    return { key: 'adminCatalogue.validation.anilistPositive', field: 'anilistId' };
   const dupS = existing.find((a) => a.shikimoriId === shikimoriId);
   if (dupS)
     return {
       key: 'adminCatalogue.validation.animeShikimoriTaken',
       values: { n: shikimoriId, title: dupS.title ?? '' },
+      field: 'shikimoriId',
     };
   const dupA = anilistId === null ? undefined : existing.find((a) => a.anilistId === anilistId);
   if (dupA && anilistId !== null)
     return {
       key: 'adminCatalogue.validation.animeAnilistTaken',
       values: { n: anilistId, title: dupA.title ?? '' },
+      field: 'anilistId',
     };
   return null;
 }

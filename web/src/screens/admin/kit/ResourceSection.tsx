@@ -1,7 +1,11 @@
 import type { ClientReadRoute } from '@acg/contracts';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverFieldErrors } from '../../../api/field-errors';
+import { useConfirm } from '../../../components/Confirm';
 import { loadErrorText } from '../../../components/LoadError';
+import { useNotify } from '../../../components/Notify';
 import {
   type CatalogueColumn,
   CataloguePager,
@@ -13,6 +17,7 @@ import type { Draft } from '../table/model';
 import { ListStatus, useConfirmDelete } from '../table/parts';
 import { type AdminTableState, deleteInTurn, useAdminTable } from '../table/useAdminTable';
 import { AddForm, type AddFormDecl } from './AddForm';
+import { type RowEditDecl, useRowEdit } from './RowEdit';
 import { type ResourceList, useResourceWrites } from './useResource';
 
 /**
@@ -63,6 +68,7 @@ export function CatalogueSection<
   V extends Record<string, string>,
 >({ decl }: { decl: CatalogueDecl<T, K, V> }) {
   const { t } = useTranslation();
+  const notify = useNotify();
   const confirmDelete = useConfirmDelete();
   const write = useResourceWrites(decl.changes);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -83,14 +89,20 @@ export function CatalogueSection<
       return;
     }
     const { write: send, error } = decl.save;
+    let failure: unknown;
     const saved = await table.saveRow(row.id, async () => {
-      await write(() => send(row, draft));
+      await write(() => send(row, draft)).catch((err: unknown) => {
+        failure = err;
+        throw err;
+      });
     });
-    setActionError(saved ? null : error);
+    if (saved) notify.success(t('adminKit.saved'));
+    setActionError(saved ? null : (rowFieldError(t, failure, row, decl.columns) ?? error));
   };
 
   const remove = async (victims: readonly T[]) => {
-    if (victims.length === 0 || !confirmDelete(victims.map(decl.rowName))) return;
+    const names = victims.map(decl.rowName);
+    if (victims.length === 0 || !(await confirmDelete(names))) return;
     const ids = victims.map((v) => v.id);
     const bulk = victims.length > 1;
     const { bulk: sendAll, write: sendOne } = decl.remove;
@@ -104,6 +116,7 @@ export function CatalogueSection<
           (await deleteInTurn(ids, sendOne)).failed,
     );
     setActionError(failed ? (bulk ? t('adminCatalogue.bulkDeleteError') : decl.remove.error) : null);
+    if (!failed) notify.success(deletedText(t, names));
   };
 
   const error = list.error ? loadErrorText(t, list.error) : null;
@@ -149,7 +162,11 @@ export function CatalogueSection<
  * the loading text, the error or the whole list in a table whose last column deletes a row after
  * a confirmation.
  */
-export interface PlainDecl<T extends { id: number }, V extends Record<string, string>> {
+export interface PlainDecl<
+  T extends { id: number },
+  V extends Record<string, string>,
+  E extends Record<string, string> = Record<string, string>,
+> {
   list: ResourceList<T>;
   changes: readonly ClientReadRoute[];
   className: string;
@@ -168,23 +185,33 @@ export interface PlainDecl<T extends { id: number }, V extends Record<string, st
   };
   /** Wraps the whole section (the rank section's labelled region). */
   frame?: (children: ReactNode) => ReactNode;
+  /** The row's name in the "Deleted" message (default "#id"). */
+  rowName?: (row: T) => string;
+  /** Rows edited in place (RowEdit.tsx): an Edit button beside Delete. */
+  edit?: RowEditDecl<T, E>;
 }
 
-export function PlainSection<T extends { id: number }, V extends Record<string, string>>({
-  decl,
-}: {
-  decl: PlainDecl<T, V>;
-}) {
+export function PlainSection<
+  T extends { id: number },
+  V extends Record<string, string>,
+  E extends Record<string, string> = Record<string, string>,
+>({ decl }: { decl: PlainDecl<T, V, E> }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
   const write = useResourceWrites(decl.changes);
+  const ask = useConfirm();
+  const rowEdit = useRowEdit(decl.edit, write);
   const [actionError, setActionError] = useState<string | null>(null);
   const { list, remove } = decl;
   const add: AddFormDecl<V> = { ...decl.add, create: (values) => write(() => decl.add.create(values)) };
 
   const drop = async (row: T) => {
-    if (!window.confirm(remove.confirm(row))) return;
+    const { confirm: question } = remove;
+    if (!(await ask({ message: question(row), action: remove.label, danger: true }))) return;
     setActionError(null);
     try {
       await write(() => remove.write(row.id));
+      notify.success(deletedText(t, [decl.rowName?.(row) ?? `#${row.id}`]));
     } catch (err) {
       setActionError(remove.failure(err));
     }
@@ -193,9 +220,9 @@ export function PlainSection<T extends { id: number }, V extends Record<string, 
   const body = (
     <>
       <AddForm decl={add} />
-      {actionError ? (
+      {actionError || rowEdit.error ? (
         <p className="admin-error" role="alert">
-          {actionError}
+          {actionError ?? rowEdit.error}
         </p>
       ) : null}
       {!list.loaded && list.loading ? (
@@ -213,18 +240,23 @@ export function PlainSection<T extends { id: number }, V extends Record<string, 
           rowKey={(row) => row.id}
           empty={decl.texts.empty}
           columns={[
-            ...decl.columns,
+            ...rowEdit.columns(decl.columns),
             {
               key: 'actions',
               label: remove.column,
               render: (row) => (
-                <button
-                  type="button"
-                  className={remove.buttonClass ?? 'button button--danger'}
-                  onClick={() => void drop(row)}
-                >
-                  {remove.label}
-                </button>
+                <>
+                  {rowEdit.actions(row)}
+                  {rowEdit.editingId === row.id ? null : (
+                    <button
+                      type="button"
+                      className={remove.buttonClass ?? 'button button--danger'}
+                      onClick={() => void drop(row)}
+                    >
+                      {remove.label}
+                    </button>
+                  )}
+                </>
               ),
             },
           ]}
@@ -233,4 +265,31 @@ export function PlainSection<T extends { id: number }, V extends Record<string, 
     </>
   );
   return <>{decl.frame ? decl.frame(body) : <div className="admin-catalogue">{body}</div>}</>;
+}
+
+/** The message after a delete, naming what went ("Deleted: Naruto"; "Deleted 3 items"). */
+const deletedText = (t: TFunction, names: readonly string[]) =>
+  names.length === 1
+    ? t('adminKit.deletedOne', { name: names[0] })
+    : t('adminKit.deletedMany', { n: names.length });
+
+/**
+ * A refused inline save that the server says is about one of the row's edited fields: that
+ * field's refusal, named by its input's name ("Name of #3: check this value"), or null.
+ */
+function rowFieldError<T extends { id: number }, K extends string>(
+  t: TFunction,
+  err: unknown,
+  row: T,
+  columns: readonly CatalogueColumn<T, K>[],
+): string | null {
+  const named = serverFieldErrors(err);
+  if (!named) return null;
+  for (const c of columns) {
+    if (!c.edit || !named.has(String(c.edit.field))) continue;
+    const own = named.get(String(c.edit.field));
+    const label = c.edit.label(row);
+    return own ? `${label}: ${own}` : t('adminKit.fieldInvalid', { field: label });
+  }
+  return null;
 }

@@ -1,8 +1,8 @@
 import type { ClientReadRoute } from '@acg/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { RouteAnswer, RouteInput } from '../../../api/client';
-import { invalidateRoutes, useRoute } from '../../../api/query';
+import { callRoute, type RouteAnswer, type RouteInput } from '../../../api/client';
+import { invalidateRoutes, keyOf, useRoute } from '../../../api/query';
 
 /** One admin list as a section shows it, read through the data layer. */
 export interface ResourceList<T> {
@@ -42,6 +42,44 @@ export function useResourceList<K extends ClientReadRoute, T>(
     loading: query.isPending || query.isFetching,
     error: query.error,
     reload,
+  };
+}
+
+/** One page of a list the server pages (its totals travel in the answer's headers). */
+export interface ResourcePage<T> extends ResourceList<T> {
+  /** Rows matching the query, over every page (the x-total-count header, else the rows shown). */
+  total: number;
+  /** The answer's headers (a list's other totals), or null before the first answer. */
+  headers: Headers | null;
+}
+
+/**
+ * Reads one page of a paged list route through the data layer: while the next page loads, the
+ * last one stays shown (no flash of an empty table); a write that changes the route reloads it.
+ */
+export function useResourcePage<K extends ClientReadRoute, T>(
+  route: K,
+  toRows: (answer: RouteAnswer<K>) => readonly T[],
+  input: RouteInput<K>,
+): ResourcePage<T> {
+  const query = useQuery({
+    // Beside the route's own key (invalidating [route] reaches it), marked as an answer with headers.
+    queryKey: [...keyOf(route, input), 'page'] as const,
+    queryFn: ({ signal }) => callRoute(route, input, signal),
+    placeholderData: keepPreviousData,
+  });
+  const { data, refetch } = query;
+  const rows = useMemo(() => (data === undefined ? NONE : toRows(data.data)), [data, toRows]);
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const total = Number(data?.headers.get('x-total-count') ?? rows.length);
+  return {
+    rows,
+    loaded: data !== undefined,
+    loading: query.isPending || query.isFetching,
+    error: query.error,
+    reload,
+    total: Number.isFinite(total) ? total : rows.length,
+    headers: data?.headers ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../components/Confirm';
 import { type HeaderCheck, headerCheck, PAGE_SIZES, pageButtons, type Sort, shownRange } from './model';
 
 /** A sortable column header: a button, aria-sort on the cell. */
@@ -213,15 +214,19 @@ export function Pager({
   );
 }
 
-/** Requirements C5: a deletion asks for confirmation, says it cannot be undone and names the items. */
+/**
+ * Requirements C5: a deletion asks for confirmation (the app's dialog), says it cannot be undone
+ * and names the items; resolves true when confirmed.
+ */
 export function useConfirmDelete() {
   const { t } = useTranslation();
-  return (names: readonly string[]): boolean => {
+  const ask = useConfirm();
+  return (names: readonly string[]): Promise<boolean> => {
     const message =
       names.length === 1
         ? t('adminTable.confirmDeleteOne', { name: names[0] })
         : t('adminTable.confirmDeleteMany', { n: names.length, names: names.join(', ') });
-    return window.confirm(message);
+    return ask({ message, action: t('adminCatalogue.delete'), danger: true });
   };
 }
 

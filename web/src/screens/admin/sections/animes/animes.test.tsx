@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import AnimesSection from '.';
 
@@ -84,10 +85,10 @@ describe('the anime section', () => {
 
   it('says a failed delete', async () => {
     serve(true);
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderPage({ language: 'ru' }, <AnimesSection />);
     await waitFor(() => expect(rows()).toHaveLength(2));
     fireEvent.click(within(rows()[0]!).getByRole('button', { name: 'Удалить' }));
+    await answerConfirm(true);
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Ошибка при удалении аниме. Попробуйте еще раз.',
     );

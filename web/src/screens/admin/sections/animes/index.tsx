@@ -8,7 +8,7 @@ import {
   type Franchise,
   toAnime,
 } from '../../../../api/admin-catalogue';
-import { say } from '../../catalogue/say';
+import { sayAbout } from '../../catalogue/say';
 import { positiveId, validateAnime } from '../../catalogue/validation';
 import { CatalogueSection } from '../../kit/ResourceSection';
 import { asRows, useResourceList } from '../../kit/useResource';
@@ -58,6 +58,7 @@ export default function AnimesSection() {
             { name: 'anilistId', label: t('adminCatalogue.anilistId'), inputMode: 'numeric' },
             {
               name: 'franchiseId',
+              server: 'franchise_id',
               label: t('adminCatalogue.franchiseOptional'),
               select: {
                 empty: t('adminCatalogue.none'),
@@ -67,7 +68,7 @@ export default function AnimesSection() {
           ],
           validate: (v) => {
             const problem = validateAnime(v, rows);
-            return problem ? say(t, problem) : null;
+            return problem ? sayAbout(t, problem) : null;
           },
           create: (v) =>
             createAnime({

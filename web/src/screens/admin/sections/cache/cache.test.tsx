@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answerConfirm } from '../../../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import CacheSection from './index';
 
@@ -33,7 +34,6 @@ describe('the cache section', () => {
       }
       return jsonResponse({ error: 'unexpected' }, 500);
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderPage({ language: 'ru' }, <CacheSection />);
     const server = await screen.findByRole('region', { name: 'Кэш сервера' });
     await within(server).findByText('10');
@@ -45,7 +45,7 @@ describe('the cache section', () => {
     expect(within(browser).getByText('0 из 200 МБ')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Очистить кэш сервера' }));
-    expect(confirm).toHaveBeenCalled();
+    await answerConfirm(true);
     expect((await screen.findByRole('status')).textContent).toBe('Кэш успешно очищен');
     const clear = mock.mock.calls.find(([u]) => String(u) === '/api/admin/cache/clear')!;
     expect(clear[1]).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json' } });
@@ -60,13 +60,13 @@ describe('the cache section', () => {
         ? jsonResponse(stats(1))
         : jsonResponse({ error: 'The catalogue cache cannot be cleaned right now' }, 503),
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     renderPage({ language: 'en' }, <CacheSection />);
     await screen.findByText('Users tracked');
     fireEvent.click(screen.getByRole('button', { name: 'Clear server cache' }));
+    await answerConfirm(false);
     expect(mock.mock.calls.some(([u]) => String(u) === '/api/admin/cache/clear')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Clean old server entries' }));
-    expect(confirm).toHaveBeenCalledTimes(2);
+    await answerConfirm(true);
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Could not clean the cache: The catalogue cache cannot be cleaned right now',
     );

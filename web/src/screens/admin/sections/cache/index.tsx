@@ -7,6 +7,7 @@ import {
   type ServerCacheStats,
   testImageUrl,
 } from '../../../../api/admin-cache';
+import { useConfirm } from '../../../../components/Confirm';
 import { loadErrorText } from '../../../../components/LoadError';
 import type { ImageCacheStats } from '../../../../images/cache';
 import { IMAGE_TIMEOUT_MS, ImageLoadError, imageLoader } from '../../../../images/loader';
@@ -25,6 +26,7 @@ const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
  */
 export default function CacheSection() {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const ids = useId();
   const [server, setServer] = useState<ServerCacheStats | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -54,7 +56,7 @@ export default function CacheSection() {
 
   /** Runs an action: confirmed first when it removes something, its message after, then a reload. */
   const act = async (which: Exclude<Busy, null>, run: () => Promise<string>, confirmText?: string) => {
-    if (confirmText && !window.confirm(confirmText)) return;
+    if (confirmText && !(await ask({ message: confirmText, danger: true }))) return;
     setBusy(which);
     setMessage(null);
     try {

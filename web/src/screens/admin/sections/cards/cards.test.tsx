@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm, expectMessage } from '../../../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import CardsSection from '.';
 
@@ -71,7 +72,6 @@ describe('the card section', () => {
 
   it('keeps the add modes exclusive and says each mode rule', async () => {
     serve();
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderPage({ language: 'ru' }, <CardsSection />);
     await screen.findByText('Страница 1 из 2, найдено 45');
     fireEvent.click(screen.getByRole('button', { name: 'Массово по ID персонажей' }));
@@ -87,7 +87,7 @@ describe('the card section', () => {
     fireEvent.change(within(form).getByRole('combobox', { name: 'Аниме' }), { target: { value: '5' } });
     fireEvent.change(within(form).getByRole('combobox', { name: 'Ранг' }), { target: { value: '2' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Создать' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Добавлено: 3, Пропущено: 1'));
+    await expectMessage('Добавлено: 3, Пропущено: 1');
     // The bulk modes close on success.
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
 
@@ -95,12 +95,9 @@ describe('the card section', () => {
     const all = screen.getByRole('form', { name: 'Для всех аниме' });
     fireEvent.click(within(all).getByRole('button', { name: 'Создать' }));
     expect(within(all).getByRole('alert').textContent).toBe('Выберите ранг');
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     fireEvent.change(within(all).getByRole('combobox', { name: 'Ранг' }), { target: { value: '1' } });
     fireEvent.click(within(all).getByRole('button', { name: 'Создать' }));
-    await waitFor(() =>
-      expect(confirm).toHaveBeenCalledWith('Это действие создаст карточки для ВСЕХ аниме. Продолжить?'),
-    );
+    await answerConfirm(false, 'Это действие создаст карточки для ВСЕХ аниме. Продолжить?');
 
     fireEvent.click(screen.getByRole('button', { name: 'Массово по ID персонажей' }));
     const bulk = screen.getByRole('form', { name: 'Массово по ID персонажей' });
@@ -111,14 +108,13 @@ describe('the card section', () => {
 
   it('says a failed rank change', async () => {
     const { posts } = serve();
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderPage({ language: 'ru' }, <CardsSection />);
     await screen.findByText('Страница 1 из 2, найдено 45');
     const select = screen.getByRole('combobox', { name: 'Ранг карточки #45' }) as HTMLSelectElement;
     expect(select.value).toBe('1');
     fireEvent.change(select, { target: { value: '2' } });
     expect(select.disabled).toBe(true);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Ошибка сохранения'));
+    await expectMessage('Ошибка сохранения');
     expect(select.disabled).toBe(false);
     expect(select.value).toBe('1');
     expect(posts).toEqual([['PATCH /admin/cards/45', { rank_id: 2 }]]);
@@ -128,7 +124,6 @@ describe('the card section', () => {
     serve({
       'POST /admin/cards/bulk-add-anime': () => jsonResponse({ error: 'anime has no characters' }, 400),
     });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderPage({ language: 'ru' }, <CardsSection />);
     await screen.findByText('Страница 1 из 2, найдено 45');
     fireEvent.click(screen.getByRole('button', { name: 'По аниме' }));
@@ -136,7 +131,7 @@ describe('the card section', () => {
     fireEvent.change(within(form).getByRole('combobox', { name: 'Аниме' }), { target: { value: '5' } });
     fireEvent.change(within(form).getByRole('combobox', { name: 'Ранг' }), { target: { value: '2' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Создать' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Ошибка: anime has no characters'));
+    await expectMessage('Ошибка: anime has no characters');
     expect(screen.getByRole('form', { name: 'По аниме' })).toBeTruthy();
   });
 

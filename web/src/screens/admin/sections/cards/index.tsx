@@ -19,7 +19,9 @@ import {
   toCard,
 } from '../../../../api/admin-catalogue';
 import { cardImageUrl } from '../../../../api/images';
+import { useConfirm } from '../../../../components/Confirm';
 import { LoadedImage } from '../../../../components/LoadedImage';
+import { useNotify } from '../../../../components/Notify';
 import { say } from '../../catalogue/say';
 import {
   type CardForm,
@@ -70,6 +72,8 @@ export const cardMatches = (card: AdminCard, q: string) =>
 export default function CardsSection() {
   const { t } = useTranslation();
   const confirmDelete = useConfirmDelete();
+  const ask = useConfirm();
+  const notify = useNotify();
   const lists = {
     cards: useResourceList('GET /admin/cards', cardRows),
     ranks: useResourceList('GET /admin/ranks', asRows<AdminRank>),
@@ -171,9 +175,9 @@ export default function CardsSection() {
       } else if (mode === 'anime') {
         const result = await addCardsForAnime(Number(form.animeId), rank_id, season_id);
         if (!result.ok)
-          window.alert(t('adminCatalogue.cards.failed', { error: result.body?.error ?? result.statusText }));
+          notify.error(t('adminCatalogue.cards.failed', { error: result.body?.error ?? result.statusText }));
         else {
-          window.alert(
+          notify.success(
             t('adminCatalogue.cards.added', {
               added: result.body?.added ?? 0,
               skipped: result.body?.skipped ?? 0,
@@ -183,13 +187,13 @@ export default function CardsSection() {
           setMode(null);
         }
       } else {
-        if (!window.confirm(t('adminCatalogue.cards.confirmAll'))) return;
+        if (!(await ask({ message: t('adminCatalogue.cards.confirmAll') }))) return;
         const result = await addCardsForAllAnime(rank_id, season_id);
         if (!result.ok)
-          window.alert(t('adminCatalogue.cards.failed', { error: result.body?.error ?? result.statusText }));
+          notify.error(t('adminCatalogue.cards.failed', { error: result.body?.error ?? result.statusText }));
         else {
           const b = result.body ?? {};
-          window.alert(
+          notify.success(
             t('adminCatalogue.cards.addedAll', {
               total: b.total_anime ?? 0,
               added: b.total_added ?? 0,
@@ -212,13 +216,13 @@ export default function CardsSection() {
     try {
       await write(() => changeCardRank(card.id, rankId));
     } catch {
-      window.alert(t('adminCatalogue.cards.rankSaveError'));
+      notify.error(t('adminCatalogue.cards.rankSaveError'));
     } finally {
       setRankSaving(({ [card.id]: _, ...rest }) => rest);
     }
   };
   const remove = async (card: AdminCard) => {
-    if (!confirmDelete([`#${card.id} ${card.characterName}`])) return;
+    if (!(await confirmDelete([`#${card.id} ${card.characterName}`]))) return;
     try {
       await write(() => deleteCard(card.id));
     } catch {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import CharactersSection from '.';
 
@@ -97,7 +98,6 @@ describe('the character section', () => {
 
   it('sends only the edited fields, and bulk deletes in one call after naming the characters', async () => {
     const { writes } = serve();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderPage({ language: 'ru' }, <CharactersSection />);
     await waitFor(() => expect(rows()).toHaveLength(3));
     fireEvent.change(screen.getByRole('textbox', { name: 'Другие имена #2' }), {
@@ -109,9 +109,7 @@ describe('the character section', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Выбрать Ryuk' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Выбрать Light Yagami' }));
     fireEvent.click(screen.getByRole('button', { name: 'Удалить выбранные (2)' }));
-    expect(confirm).toHaveBeenCalledWith(
-      'Удалить выбранные (2): Light Yagami, Ryuk? Это действие нельзя отменить.',
-    );
+    await answerConfirm(true, 'Удалить выбранные (2): Light Yagami, Ryuk? Это действие нельзя отменить.');
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(writes[1]).toEqual(['POST /admin/characters/delete-bulk', { ids: [1, 3] }]);
   });

@@ -11,7 +11,7 @@ import {
   updateCharacter,
 } from '../../../../api/admin-catalogue';
 import { imageSource } from '../../../../api/images';
-import { say } from '../../catalogue/say';
+import { say, sayAbout } from '../../catalogue/say';
 import { positiveId, validateCharacter } from '../../catalogue/validation';
 import { CatalogueSection } from '../../kit/ResourceSection';
 import { asRows, useResourceList } from '../../kit/useResource';
@@ -119,7 +119,7 @@ export default function CharactersSection() {
           ],
           validate: (v) => {
             const problem = validateCharacter(v, rows);
-            return problem ? say(t, problem) : null;
+            return problem ? sayAbout(t, problem) : null;
           },
           create: (v) =>
             createCharacter({

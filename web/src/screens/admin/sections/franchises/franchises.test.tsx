@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm, expectMessage, shownMessages } from '../../../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import FranchisesSection from '.';
 
@@ -92,22 +93,24 @@ describe('the franchise section (table kit in use)', () => {
     expect((screen.getByRole('textbox', { name: 'Название #30' }) as HTMLInputElement).value).toBe(
       'Franchise thirty',
     );
+    await expectMessage('Сохранено');
   });
 
   it('deletes the selected franchises after a confirmation naming them, one call each', async () => {
     const fetchMock = serve();
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderPage({ language: 'ru' }, <FranchisesSection />);
     await waitFor(() => expect(rows()).toHaveLength(25));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Выбрать Franchise 30' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Выбрать Franchise 29' }));
     fireEvent.click(screen.getByRole('button', { name: 'Удалить выбранные (2)' }));
-    expect(confirm).toHaveBeenCalledWith(
+    await answerConfirm(
+      true,
       'Удалить выбранные (2): Franchise 29, Franchise 30? Это действие нельзя отменить.',
     );
     await waitFor(() => expect(screen.getByText('Всего: 28 · выбрано: 0')).toBeTruthy());
     const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => url);
     expect(deletes).toEqual(['/admin/franchises/29', '/admin/franchises/30']);
+    await expectMessage('Удалено записей: 2');
   });
 
   it('refuses a duplicate title case-insensitively and adds a new one', async () => {
@@ -117,12 +120,76 @@ describe('the franchise section (table kit in use)', () => {
     const title = screen.getByRole('textbox', { name: 'Название новой франшизы' });
     fireEvent.change(title, { target: { value: ' franchise 07 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+    // Once, under the field it is about.
     expect(screen.getByRole('alert').textContent).toBe('Франшиза "Franchise 07" уже существует');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
     fireEvent.change(title, { target: { value: ' Death Note ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Добавить' }));
     await waitFor(() => expect(screen.getByText('Всего: 31 · выбрано: 0')).toBeTruthy());
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ title: 'Death Note' });
+    await expectMessage('Добавлено');
+    expect(title.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("shows the server's field errors under the fields they name, once, in the admin's language", async () => {
+    const refusals = [
+      // The platform's schema refusal: the issue's path names the field, its text is the schema's English.
+      jsonResponse(
+        {
+          error: 'Некорректный запрос: title',
+          code: 'validation_failed',
+          details: {
+            issues: [{ path: 'body/title', message: 'Too big: expected string to have <=300 characters' }],
+          },
+        },
+        400,
+      ),
+      // A refusal worded for one field.
+      jsonResponse({ error: 'Название занято', code: 'conflict', details: { field: 'title' } }, 409),
+    ];
+    stubFetch(async (_url, init) => {
+      if ((init?.method ?? 'GET') === 'GET') return jsonResponse(initial);
+      return refusals.shift() ?? jsonResponse({ error: 'unexpected' }, 500);
+    });
+    renderPage({ language: 'ru' }, <FranchisesSection />);
+    await waitFor(() => expect(rows()).toHaveLength(25));
+    const title = screen.getByRole('textbox', { name: 'Название новой франшизы' });
+    fireEvent.change(title, { target: { value: 'Очень длинное' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+        'Название новой франшизы: проверьте значение',
+      ]),
+    );
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(title);
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Название занято']),
+    );
+    // A refusal is not also a message: it shows once, at the field.
+    expect(shownMessages()).toEqual([]);
+    // An inline save the server refuses names the row's field.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Название #30' }), {
+      target: { value: 'Franchise X' },
+    });
+    refusals.push(
+      jsonResponse(
+        {
+          error: 'Некорректный запрос: title',
+          code: 'validation_failed',
+          details: { issues: [{ path: 'body/title' }] },
+        },
+        400,
+      ),
+    );
+    fireEvent.click(within(rows()[0]!).getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(
+        'Название #30: проверьте значение',
+      ),
+    );
   });
 });

@@ -6,7 +6,7 @@ import {
   type Franchise,
   renameFranchise,
 } from '../../../../api/admin-catalogue';
-import { say } from '../../catalogue/say';
+import { say, sayAbout } from '../../catalogue/say';
 import { validateFranchise } from '../../catalogue/validation';
 import { CatalogueSection } from '../../kit/ResourceSection';
 import { asRows, useResourceList } from '../../kit/useResource';
@@ -42,7 +42,7 @@ export default function FranchisesSection() {
           fields: [{ name: 'title', label: t('adminCatalogue.franchises.newTitle'), grow: true }],
           validate: (v) => {
             const problem = validateFranchise(v.title, list.rows);
-            return problem ? say(t, problem) : null;
+            return problem ? sayAbout(t, problem) : null;
           },
           create: (v) => createFranchise(v.title.trim()),
           failure: () => t('adminCatalogue.franchises.addError'),

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm, expectMessage } from '../../../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import ImportSection from '.';
 
@@ -99,10 +100,9 @@ const chooseAnime = async (value: string, label = 'Аниме') => {
 describe('character import', () => {
   it('refuses an anime without a numeric Shikimori id', async () => {
     const { fetchMock } = serve({ cast: [], shikimori: [] });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderPage({ language: 'ru' }, <ImportSection />);
     await chooseAnime('6');
-    expect(alert).toHaveBeenCalledWith('Некорректный Shikimori ID у выбранного аниме!');
+    await expectMessage('Некорректный Shikimori ID у выбранного аниме!');
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/anilist/characters'))).toBe(false);
   });
 
@@ -149,14 +149,14 @@ describe('character import', () => {
   it('asks before selecting more than 200, warns, and imports in batches of 50 with 413 named', async () => {
     const cast = Array.from({ length: 230 }, (_, i) => anilistCharacter(1000 + i, `Extra ${i}`));
     const { bodies } = serve({ cast, shikimori: [], bulkStatus: 413 });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderPage({ language: 'ru' }, <ImportSection />);
     await chooseAnime('5');
     await screen.findByText('Extra 0');
     expect(screen.getAllByRole('row')).toHaveLength(31);
     expect(screen.getAllByText('страница 1 / 8')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Выбрать всех (230)' }));
-    expect(confirm).toHaveBeenCalledWith(
+    await answerConfirm(
+      true,
       'Выбрать всех 230 персонажей? Это может занять много времени и будет разбито на батчи.',
     );
     expect(screen.getByText('Выбрано 230 персонажей: импорт пойдёт батчами по 50.')).toBeTruthy();

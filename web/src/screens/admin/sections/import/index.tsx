@@ -2,7 +2,9 @@ import type { ImportMatch } from '@acg/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Anime, fetchAnimes } from '../../../../api/admin-catalogue';
+import { useConfirm } from '../../../../components/Confirm';
 import { loadErrorText } from '../../../../components/LoadError';
+import { useNotify } from '../../../../components/Notify';
 import { say } from '../../catalogue/say';
 import {
   type AnilistCharacter,
@@ -39,6 +41,8 @@ interface Progress {
 /** Character import (requirements C2.8, C4, C5, C8). */
 export default function ImportSection() {
   const { t } = useTranslation();
+  const ask = useConfirm();
+  const notify = useNotify();
   const [animes, setAnimes] = useState<Anime[]>([]);
   const [animeId, setAnimeId] = useState('');
   const [anilist, setAnilist] = useState<AnilistCharacter[]>([]);
@@ -86,7 +90,7 @@ export default function ImportSection() {
     const picked = animes.find((a) => String(a.id) === id);
     if (!picked) return;
     if (picked.shikimoriId === null || !Number.isInteger(picked.shikimoriId)) {
-      window.alert(t('adminCatalogue.import.badShikimoriId'));
+      notify.error(t('adminCatalogue.import.badShikimoriId'));
       return;
     }
     setLoading(true);
@@ -149,10 +153,10 @@ export default function ImportSection() {
       }
       return next;
     });
-  const selectAll = () => {
+  const selectAll = async () => {
     if (
       selectable.length > IMPORT_CONFIRM_ABOVE &&
-      !window.confirm(t('adminCatalogue.import.confirmAll', { n: selectable.length }))
+      !(await ask({ message: t('adminCatalogue.import.confirmAll', { n: selectable.length }) }))
     )
       return;
     setSelected(new Set(selectable.map((c) => c.anilistId)));
@@ -179,11 +183,11 @@ export default function ImportSection() {
 
   const lookup = async (row: number) => {
     const id = Number(manual[row]);
-    if (!Number.isInteger(id) || id <= 0) return window.alert(t('adminCatalogue.import.notFound'));
+    if (!Number.isInteger(id) || id <= 0) return notify.error(t('adminCatalogue.import.notFound'));
     setLookingUp(row);
     try {
       const found = await lookupShikimori(id);
-      if (!found.ok) return window.alert(say(t, found.message));
+      if (!found.ok) return notify.error(say(t, found.message));
       setOptions((o) => (o.some((x) => x.shikimoriId === found.value.shikimoriId) ? o : [...o, found.value]));
       setMatch(row, found.value.shikimoriId);
       setSelected((s) => new Set(s).add(row));

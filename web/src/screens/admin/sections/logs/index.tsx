@@ -12,6 +12,7 @@ import {
   type LogSort,
   logParams,
 } from '../../../../api/admin-logs';
+import { DateTime } from '../../../../components/DateTime';
 import { loadErrorText } from '../../../../components/LoadError';
 import { DataTable } from '../../table/DataTable';
 import { PageNav } from '../../table/parts';
@@ -357,7 +358,7 @@ export default function LogsSection() {
               const at = new Date(row.createdAt);
               return (
                 <>
-                  <time dateTime={row.createdAt}>{at.toLocaleString('ru-RU')}</time>
+                  <DateTime value={row.createdAt} />
                   <span className="admin-muted admin-relative">
                     {relativeTime(at, now, i18n.language, t('adminLogs.justNow'))}
                   </span>

@@ -10,6 +10,7 @@ import {
   updateNews,
 } from '../../../../api/news';
 import { useSession } from '../../../../app/session';
+import { useConfirm } from '../../../../components/Confirm';
 import { loadErrorText } from '../../../../components/LoadError';
 import { RichText } from '../../../../components/RichText';
 import { LANGUAGES } from '../../../../i18n/core';
@@ -40,6 +41,7 @@ const ADMIN_LIST = { query: { includeUnpublished: '1' } } as const;
 /** News admin (requirements O2.4): the form (create or edit) and the list with edit and delete. */
 export default function NewsSection() {
   const { t } = useTranslation();
+  const ask = useConfirm();
   const ids = useId();
   const list = useResourceList('GET /api/news', asRows<NewsItem>, { input: ADMIN_LIST });
   const write = useResourceWrites(CHANGES);
@@ -86,7 +88,8 @@ export default function NewsSection() {
     }
   };
   const remove = async (item: NewsItem) => {
-    if (!window.confirm(t('adminNews.confirmDelete'))) return;
+    if (!(await ask({ message: t('adminNews.confirmDelete'), action: t('adminNews.delete'), danger: true })))
+      return;
     setError(null);
     setDone(null);
     try {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '../../../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import SeasonsSection from '.';
 
@@ -31,7 +32,6 @@ describe('the season section', () => {
       seasons = seasons.filter((s) => `/admin/seasons/${s.id}` !== url);
       return jsonResponse({ success: true });
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderPage({ language: 'ru' }, <SeasonsSection />);
     expect(screen.getByText('Загрузка...')).toBeTruthy();
     await screen.findByText('Зима 2026');
@@ -64,6 +64,7 @@ describe('the season section', () => {
         name: 'Удалить',
       }),
     );
+    await answerConfirm(true, /Зима 2026/);
     await waitFor(() => expect(screen.queryByText('Зима 2026')).toBeNull());
     // The delete, then the list read again (the data layer reloads what a write changes).
     expect(calls.slice(3)).toEqual(['DELETE /admin/seasons/1', 'GET /admin/seasons']);

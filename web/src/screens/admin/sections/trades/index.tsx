@@ -3,6 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateRoutes, useRoute } from '../../../../api/query';
 import { ADMIN_TRADES_PAGE_SIZE, cleanupTrades } from '../../../../api/trades';
+import { useNotify } from '../../../../components/Notify';
+import { formatDateTime } from '../../../../i18n/formats';
 import { useResourceWrites } from '../../kit/useResource';
 import { DataTable } from '../../table/DataTable';
 import { PageNav } from '../../table/parts';
@@ -22,6 +24,7 @@ export const MONITOR_STATUSES = ['pending', 'accepted', 'declined', 'cancelled']
  */
 export default function TradesSection() {
   const { t, i18n } = useTranslation();
+  const notify = useNotify();
   const ids = useId();
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
@@ -58,15 +61,14 @@ export default function TradesSection() {
     setCleaning(true);
     try {
       const { cleanedCount } = await write(cleanupTrades);
-      window.alert(t('adminTrades.cleaned', { count: cleanedCount }));
+      notify.success(t('adminTrades.cleaned', { count: cleanedCount }));
     } catch (err) {
       console.error('trade cleanup failed', err);
     } finally {
       setCleaning(false);
     }
   };
-  const date = (iso: string | null | undefined) =>
-    iso ? new Date(iso).toLocaleString(i18n.language === 'ru' ? 'ru-RU' : 'en-GB') : '-';
+  const date = (iso: string | null | undefined) => formatDateTime(i18n.language, iso);
   const statusLabel = (s: string) => t(`trade.status.${s}`, { defaultValue: s });
   const extraStatuses = Object.keys(stats?.byStatus ?? {}).filter(
     (s) => !(MONITOR_STATUSES as readonly string[]).includes(s),

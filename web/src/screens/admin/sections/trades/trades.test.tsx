@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImageLoaderContext } from '../../../../components/LoadedImage';
 import type { ImageLoader } from '../../../../images/loader';
+import { expectMessage } from '../../../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch, user } from '../../../../test/render';
 import { filterTrades, UserTradesSlot } from '../users/UserTradesSlot';
 import TradesSection from './index';
@@ -100,8 +101,7 @@ describe('trade monitoring (requirements O2.5)', () => {
     await vi.waitFor(() => expect(screen.queryByText(/^Страница/)).toBeNull());
   });
 
-  it("cleans up with the spec's alert, then reloads stats and rows", async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+  it("cleans up with the spec's message, then reloads stats and rows", async () => {
     const fetchMock = stubFetch(async (url, init) => {
       if (url === '/trade/api/admin/cleanup' && init?.method === 'POST')
         return jsonResponse({ cleanedCount: 3 });
@@ -114,7 +114,7 @@ describe('trade monitoring (requirements O2.5)', () => {
     const statsReads = () => fetchMock.mock.calls.filter(([u]) => u === '/trade/api/admin/stats').length;
     const before = statsReads();
     fireEvent.click(screen.getByRole('button', { name: 'Очистить просроченные' }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Очищено 3 просроченных обменов'));
+    await expectMessage('Очищено 3 просроченных обменов');
     await vi.waitFor(() => expect(statsReads()).toBe(before + 1));
   });
 });

@@ -2,6 +2,8 @@ import { translationIssues, translationsTooLarge } from '@acg/contracts/translat
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { useConfirm } from '../../../../components/Confirm';
+import { useNotify } from '../../../../components/Notify';
 import { PageNav, PageSizeSelect, pageWords } from '../../table/parts';
 import { copyText } from '../users/shared';
 import {
@@ -39,6 +41,8 @@ async function saveFile(lang: string, body: unknown): Promise<void> {
 /** The translation editor (requirements O2.6, O4, O5). Edits are local until saved. */
 export default function TranslationsSection() {
   const { t } = useTranslation();
+  const ask = useConfirm();
+  const notify = useNotify();
   const ids = useId();
   const [lang, setLang] = useState<string | null>(null);
   const [languages, setLanguages] = useState<string[]>([]);
@@ -170,12 +174,12 @@ export default function TranslationsSection() {
     e.preventDefault();
     const code = newLang.trim();
     if (!code) return;
-    if (languages.includes(code)) return window.alert(t('adminI18n.languageExists'));
+    if (languages.includes(code)) return notify.error(t('adminI18n.languageExists'));
     try {
       await saveFile(code, {});
       window.location.assign(editorUrl(code));
     } catch {
-      window.alert(t('adminI18n.languageAddFailed'));
+      notify.error(t('adminI18n.languageAddFailed'));
     }
   };
   const save = async () => {
@@ -185,14 +189,14 @@ export default function TranslationsSection() {
       await saveFile(lang, unflatten(entries));
       window.location.reload();
     } catch {
-      window.alert(t('adminI18n.saveFailed'));
+      notify.error(t('adminI18n.saveFailed'));
       setSaving(false);
     }
   };
-  const bulkDelete = () => {
+  const bulkDelete = async () => {
     const keys = [...selected];
     const message = `${t('adminI18n.confirmBulkDelete', { count: keys.length })}\n${keyList(keys, (n) => t('adminI18n.andMore', { count: n }))}`;
-    if (window.confirm(message)) remove(keys);
+    if (await ask({ message, action: t('adminI18n.delete'), danger: true })) remove(keys);
   };
   const exportFile = () => {
     const blob = new Blob([JSON.stringify(unflatten(list), null, 2)], { type: 'application/json' });
@@ -211,9 +215,9 @@ export default function TranslationsSection() {
       // A file the service would refuse to save is refused here, before it replaces the texts.
       if (translationIssues(data).length > 0 || translationsTooLarge(data)) throw new Error('invalid file');
       setEntries(flatten(data));
-      window.alert(t('adminI18n.imported'));
+      notify.success(t('adminI18n.imported'));
     } catch {
-      window.alert(t('adminI18n.importFailed'));
+      notify.error(t('adminI18n.importFailed'));
     }
   };
   const sortHeader = (by: 'key' | 'value', label: string) => (
@@ -466,9 +470,12 @@ export default function TranslationsSection() {
                       <button
                         type="button"
                         className="button button--ghost"
-                        onClick={() =>
-                          window.confirm(t('adminI18n.confirmDelete', { key: entry.key })) &&
-                          remove([entry.key])
+                        onClick={async () =>
+                          (await ask({
+                            message: t('adminI18n.confirmDelete', { key: entry.key }),
+                            action: t('adminI18n.delete'),
+                            danger: true,
+                          })) && remove([entry.key])
                         }
                       >
                         {t('adminI18n.delete')}

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { clearMessages, expectMessage } from '../../../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import TranslationsSection from './index';
 
@@ -22,7 +23,6 @@ const choose = (input: HTMLInputElement, content: string) =>
 
 describe('the translation import', () => {
   it('refuses a file the server would refuse to save, and keeps the loaded texts', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const input = await openImport();
     for (const content of [
       'not json',
@@ -31,18 +31,17 @@ describe('the translation import', () => {
       JSON.stringify({ 'nav home': 'x' }),
       JSON.stringify({ nav: { count: { plural: [] } } }),
     ]) {
-      alert.mockClear();
+      await clearMessages();
       choose(input, content);
-      await waitFor(() => expect(alert, content).toHaveBeenCalledWith('Ошибка импорта переводов'));
+      await expectMessage('Ошибка импорта переводов');
     }
     expect(screen.getByDisplayValue('Главная')).toBeTruthy();
   });
 
   it('imports a valid file', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const input = await openImport();
     choose(input, JSON.stringify({ nav: { home: 'Домой', count: { plural: ['карта', 'карты'] } } }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Переводы импортированы'));
+    await expectMessage('Переводы импортированы');
     expect(screen.getByDisplayValue('Домой')).toBeTruthy();
   });
 });

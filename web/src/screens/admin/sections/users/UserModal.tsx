@@ -1,21 +1,19 @@
+import type { AdminInventoryItem } from '@acg/contracts';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type AdminInventoryItem,
-  type AdminUser,
-  fetchUser,
-  fetchUserInventory,
-} from '../../../../api/admin-users';
 import { cardImageUrl } from '../../../../api/images';
 import { memberName } from '../../../../api/member-name';
+import { useRoute } from '../../../../api/query';
 import { LoadedImage } from '../../../../components/LoadedImage';
 import { Modal } from '../../../../components/Modal';
 import { Tabs } from '../../../../components/Tabs';
+import { formatDateTime } from '../../../../i18n/formats';
 import { levelKey } from '../../levels';
 import { Avatar, CopyButton } from './shared';
 import { UserTradesSlot } from './UserTradesSlot';
 
 type Tab = 'trades' | 'inventory' | 'complaints';
+const NO_ITEMS: AdminInventoryItem[] = [];
 
 /** Inventory search: character or rank name, trimmed and case-insensitive (requirements O5). */
 type Searchable = { Card: { Character: { name: string }; Rank: { name: string } } };
@@ -32,20 +30,11 @@ export function filterInventory<T extends Searchable = AdminInventoryItem>(items
 export function UserModal({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [user, setUser] = useState<AdminUser | null>(null);
-  const [failed, setFailed] = useState(false);
+  const read = useRoute('GET /admin/users/:id', { params: { id: userId } });
+  const user = read.data ?? null;
+  const failed = read.isError && !user;
   const [tab, setTab] = useState<Tab>('trades');
   const [search, setSearch] = useState('');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchUser(userId, controller.signal)
-      .then(setUser)
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [userId]);
 
   return (
     <Modal labelledBy={titleId} onClose={onClose} closeLabel={t('adminUsers.modal.close')}>
@@ -125,23 +114,14 @@ export function UserModal({ userId, onClose }: { userId: number; onClose: () => 
 
 function InventoryTab({ userId, search }: { userId: number; search: string }) {
   const { t, i18n } = useTranslation();
-  const [items, setItems] = useState<AdminInventoryItem[] | null>(null);
+  const read = useRoute('GET /admin/users/:id/inventory', { params: { id: userId } });
+  // Requirements O8: a failure is logged only; the tab stays empty.
   useEffect(() => {
-    const controller = new AbortController();
-    fetchUserInventory(userId, controller.signal)
-      .then(setItems)
-      .catch((err: unknown) => {
-        // Requirements O8: logged only; the tab stays empty.
-        if (!controller.signal.aborted) {
-          console.error('user inventory failed to load', err);
-          setItems([]);
-        }
-      });
-    return () => controller.abort();
-  }, [userId]);
+    if (read.error) console.error('user inventory failed to load', read.error);
+  }, [read.error]);
+  const items = read.data ?? (read.isError ? NO_ITEMS : null);
   const shown = useMemo(() => filterInventory(items ?? [], search), [items, search]);
   if (items === null) return <p role="status">{t('adminUsers.modal.loading')}</p>;
-  const date = new Intl.DateTimeFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', { dateStyle: 'medium' });
   return (
     <>
       <p className="admin-found">{t('adminUsers.modal.found', { count: shown.length })}</p>
@@ -169,7 +149,7 @@ function InventoryTab({ userId, search }: { userId: number; search: string }) {
                 </span>
                 <span>{t('adminUsers.modal.quantity', { count: item.quantity })}</span>
                 <span className="admin-muted">
-                  {t('adminUsers.modal.obtained', { date: date.format(new Date(item.obtainedAt)) })}
+                  {t('adminUsers.modal.obtained', { date: formatDateTime(i18n.language, item.obtainedAt) })}
                 </span>
               </div>
             </li>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { memberName } from '../../../../api/member-name';
 import { useRoute } from '../../../../api/query';
 import type { Trade } from '../../../../api/trades';
+import { DateTime } from '../../../../components/DateTime';
 import { TradeCards } from '../trades/TradeCards';
 import { Actor } from './shared';
 
@@ -29,7 +30,7 @@ export function filterTrades<T extends Pick<Trade, 'id' | 'FromUser' | 'ToUser'>
  * and the tab stays empty (requirements O8).
  */
 export function UserTradesSlot({ userId, search }: { userId: number; search: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useRoute('GET /admin/users/:id/trades', { params: { id: userId } });
   useEffect(() => {
     if (query.error) console.error('user trades failed to load', query.error);
@@ -37,10 +38,6 @@ export function UserTradesSlot({ userId, search }: { userId: number; search: str
   const trades = query.data ?? (query.isError ? [] : null);
   const shown = useMemo(() => filterTrades(trades ?? [], search), [trades, search]);
   if (trades === null) return <p role="status">{t('adminUsers.modal.loading')}</p>;
-  const date = new Intl.DateTimeFormat(i18n.language === 'ru' ? 'ru-RU' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
   return (
     <>
       <p className="admin-found">{t('adminUsers.modal.found', { count: shown.length })}</p>
@@ -55,9 +52,7 @@ export function UserTradesSlot({ userId, search }: { userId: number; search: str
                 <span className="status-badge" data-status={trade.status}>
                   {t(`trade.status.${trade.status}`, { defaultValue: trade.status })}
                 </span>
-                <time className="admin-muted" dateTime={trade.createdAt}>
-                  {date.format(new Date(trade.createdAt))}
-                </time>
+                <DateTime className="admin-muted" value={trade.createdAt} />
               </div>
               <div className="admin-user-trades__people">
                 <Actor user={trade.FromUser} />

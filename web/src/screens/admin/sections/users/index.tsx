@@ -1,9 +1,13 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import type { AdminUser, AdminUserSort as UserSort } from '@acg/contracts';
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AdminUser, fetchUsers, saveAdminLevel, type UserSort } from '../../../../api/admin-users';
+import { request } from '../../../../api/client';
+import { HttpError, serverErrorText } from '../../../../api/http';
 import { memberName } from '../../../../api/member-name';
 import { useSession } from '../../../../app/session';
-import { loadErrorText } from '../../../../components/LoadError';
+import { useNotify } from '../../../../components/Notify';
+import { asRows, useResourcePage, useResourceWrites } from '../../kit/useResource';
 import { levelKey } from '../../levels';
 import { DataTable } from '../../table/DataTable';
 import { PageNav, PageSizeSelect, pageWords, SortHeader } from '../../table/parts';
@@ -21,6 +25,17 @@ interface Sort {
   order: 'asc' | 'desc';
 }
 
+/** A level save changes the users list (and the modal's user). */
+const CHANGES = ['GET /admin/users', 'GET /admin/users/:id'] as const;
+
+/**
+ * The users list's load failure (requirements O8): the server's own message; else the request
+ * error text for an answer that is not OK; else (no answer at all) the list's own load error.
+ */
+export const usersLoadError = (t: TFunction, err: unknown): string =>
+  serverErrorText(err) ??
+  (err instanceof HttpError ? t('adminUsers.requestError') : t('adminUsers.loadError'));
+
 /** Clicking the active column flips the order; another column starts ascending (requirements O2.1). */
 export const nextSort = (current: Sort, column: UserSort): Sort =>
   current.column === column
@@ -37,6 +52,7 @@ export const shownRange = (page: number, pageSize: number, total: number) => ({
 /** The users table (requirements O2.1, O4): search, level filter, sorting, paging, level edits. */
 export default function UsersSection() {
   const { t } = useTranslation();
+  const notify = useNotify();
   const { user: me } = useSession();
   const ids = useId();
   const [search, setSearch] = useState('');
@@ -45,14 +61,10 @@ export default function UsersSection() {
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>({ column: 'id', order: 'asc' });
-  const [rows, setRows] = useState<AdminUser[]>([]);
-  const [total, setTotal] = useState(0);
-  const [usersTotal, setUsersTotal] = useState<number | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<Record<number, number>>({});
   const [saving, setSaving] = useState<Record<number, boolean>>({});
   const [open, setOpen] = useState<AdminUser | null>(null);
+  const write = useResourceWrites(CHANGES);
 
   // The search is debounced and starts over on page 1.
   useEffect(() => {
@@ -63,27 +75,19 @@ export default function UsersSection() {
     return () => clearTimeout(timer);
   }, [search]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    fetchUsers(
-      { q, level, sort: sort.column, order: sort.order, limit: pageSize, offset: (page - 1) * pageSize },
-      controller.signal,
-    )
-      .then((result) => {
-        setRows(result.rows);
-        setTotal(result.total);
-        setUsersTotal(result.usersTotal);
-        setError(null);
-        setLoading(false);
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(loadErrorText(t, err) || t('adminUsers.loadError'));
-        setLoading(false);
-      });
-    return () => controller.abort();
-  }, [q, level, sort, pageSize, page, t]);
+  const list = useResourcePage('GET /admin/users', asRows<AdminUser>, {
+    query: {
+      sort: sort.column,
+      order: sort.order,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+      q: q || undefined,
+      level: level ?? undefined,
+    },
+  });
+  const { rows, total, loading } = list;
+  const usersTotal = list.headers ? Number(list.headers.get('x-users-total') ?? total) : null;
+  const error = list.error ? usersLoadError(t, list.error) : null;
 
   const pages = Math.max(1, Math.ceil(total / pageSize));
   // The page is clamped to the page count (a narrower search, a level saved away from a filter).
@@ -91,23 +95,22 @@ export default function UsersSection() {
     if (!loading && page > pages) setPage(pages);
   }, [loading, page, pages]);
 
-  const save = useCallback(
-    async (user: AdminUser) => {
-      const value = pending[user.id];
-      if (value === undefined || value === user.adminLevel) return;
-      setSaving((s) => ({ ...s, [user.id]: true }));
-      try {
-        await saveAdminLevel(user.id, value);
-        setRows((list) => list.map((r) => (r.id === user.id ? { ...r, adminLevel: value } : r)));
-        setPending(({ [user.id]: _, ...rest }) => rest);
-      } catch {
-        window.alert(t('adminUsers.saveError'));
-      } finally {
-        setSaving(({ [user.id]: _, ...rest }) => rest);
-      }
-    },
-    [pending, t],
-  );
+  const save = async (user: AdminUser) => {
+    const value = pending[user.id];
+    if (value === undefined || value === user.adminLevel) return;
+    setSaving((s) => ({ ...s, [user.id]: true }));
+    try {
+      await write(() =>
+        request('POST /admin/users/:id/adminLevel', { params: { id: user.id }, body: { adminLevel: value } }),
+      );
+      setPending(({ [user.id]: _, ...rest }) => rest);
+      notify.success(t('adminUsers.saved', { name: memberName(user), level: t(levelKey(value)) }));
+    } catch {
+      notify.error(t('adminUsers.saveError'));
+    } finally {
+      setSaving(({ [user.id]: _, ...rest }) => rest);
+    }
+  };
 
   const filtered = q !== '' || level !== null;
   const range = shownRange(page, pageSize, total);
