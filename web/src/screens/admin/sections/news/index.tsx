@@ -12,6 +12,7 @@ import {
 import { useSession } from '../../../../app/session';
 import { useConfirm } from '../../../../components/Confirm';
 import { loadErrorText } from '../../../../components/LoadError';
+import { useNotify } from '../../../../components/Notify';
 import { RichText } from '../../../../components/RichText';
 import { LANGUAGES } from '../../../../i18n/core';
 import { nativeName } from '../../../../i18n/formats';
@@ -48,8 +49,8 @@ export default function NewsSection() {
   const [form, setForm] = useState<Form>(EMPTY);
   const [editing, setEditing] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // What the last action did, said in place (no toast component yet).
-  const [done, setDone] = useState<string | null>(null);
+  // What each action did, in the one message area (issue 28: the admin sees "Published").
+  const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const { languages: added = [] } = useSession();
   const offered = [...LANGUAGES, ...added];
@@ -67,7 +68,6 @@ export default function NewsSection() {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    setDone(null);
     const input = {
       ...form,
       tags: splitTags(form.tags),
@@ -77,7 +77,7 @@ export default function NewsSection() {
     };
     try {
       await write(() => (editing === null ? createNews(input) : updateNews(editing, input)));
-      setDone(
+      notify.success(
         t(input.published ? 'adminNews.done.published' : 'adminNews.done.draft', { title: input.title }),
       );
       reset();
@@ -91,10 +91,9 @@ export default function NewsSection() {
     if (!(await ask({ message: t('adminNews.confirmDelete'), action: t('adminNews.delete'), danger: true })))
       return;
     setError(null);
-    setDone(null);
     try {
       await write(() => deleteNews(item.id));
-      setDone(t('adminNews.done.deleted', { title: item.title }));
+      notify.success(t('adminNews.done.deleted', { title: item.title }));
       if (editing === item.id) reset();
     } catch (err) {
       setError(failure(err));
@@ -226,11 +225,6 @@ export default function NewsSection() {
         {shownError ? (
           <p className="admin-error" role="alert">
             {shownError}
-          </p>
-        ) : null}
-        {done && !shownError ? (
-          <p className="admin-banner admin-banner--success" role="status">
-            {done}
           </p>
         ) : null}
         <div className="admin-quick">
