@@ -104,6 +104,7 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'GET /admin/characters': ADMINISTRATOR,
   'POST /admin/characters': ADMINISTRATOR,
   'POST /admin/characters/bulk': ADMINISTRATOR,
+  'POST /admin/characters/import-matches': ADMINISTRATOR,
   'POST /admin/characters/delete-bulk': ADMINISTRATOR,
   'PATCH /admin/characters/:id': ADMINISTRATOR,
   'DELETE /admin/characters/:id': ADMINISTRATOR,

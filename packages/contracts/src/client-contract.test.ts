@@ -67,6 +67,7 @@ const CLIENT_ROUTES: Record<ClientRoute, true> = {
   'POST /admin/animes/quick-add': true,
   'GET /admin/characters': true,
   'POST /admin/characters': true,
+  'POST /admin/characters/import-matches': true,
   'PATCH /admin/characters/:id': true,
   'DELETE /admin/characters/:id': true,
   'POST /admin/characters/delete-bulk': true,

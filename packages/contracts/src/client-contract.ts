@@ -8,6 +8,8 @@ import type {
   adminSeasonSchema,
   autoUpdateAnswerSchema,
   forceFixAnswerSchema,
+  importMatchAnswerSchema,
+  importMatchRequestSchema,
   likesAnalysisAnswerSchema,
   RankUpdateMethod,
   rankAnalysisAnswerSchema,
@@ -238,6 +240,10 @@ export interface ClientRoutes {
       imageUrl: string;
     };
     response: Out<typeof adminCharacterSchema>;
+  };
+  'POST /admin/characters/import-matches': {
+    body: In<typeof importMatchRequestSchema>;
+    response: Out<typeof importMatchAnswerSchema>;
   };
   'PATCH /admin/characters/:id': {
     params: Id;

@@ -136,6 +136,7 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/admin/characters', 'catalogue', 'admin', 'catalogue-admin'),
   r('POST', '/admin/characters', 'catalogue', 'admin', 'catalogue-admin'),
   r('POST', '/admin/characters/bulk', 'catalogue', 'admin', 'catalogue-admin', bulk),
+  r('POST', '/admin/characters/import-matches', 'catalogue', 'admin', 'additive', bulk),
   r('POST', '/admin/characters/delete-bulk', 'catalogue', 'admin', 'catalogue-admin'),
   r('PATCH', '/admin/characters/:id', 'catalogue', 'admin', 'catalogue-admin'),
   r('DELETE', '/admin/characters/:id', 'catalogue', 'admin', 'catalogue-admin'),

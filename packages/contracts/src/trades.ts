@@ -43,6 +43,8 @@ export type CreateTradeBody = z.output<typeof createTradeBodySchema>;
 export const tradeUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
+  /** The name to show (Discord's global_name, else username; additive). */
+  displayName: z.string().optional(),
   avatar: z.string().nullable(),
   discordId: z.string().nullable(),
 });

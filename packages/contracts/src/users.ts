@@ -102,6 +102,8 @@ export const sessionResolve = defineRpc(
         userId: z.number().int().nullable(),
         adminLevel: z.number().int(),
         username: z.string().nullable(),
+        /** The name the member is shown by (Discord's global_name, else username; additive). */
+        displayName: z.string().nullable().optional(),
         language: languageSchema,
       })
       .nullable(),

@@ -9,6 +9,8 @@ export const pageUserSchema = z.object({
   id: z.number().check(z.int()),
   adminLevel: z.number().check(z.int(), z.minimum(0)),
   username: z.string(),
+  /** The name to greet them by (Discord's global_name, else absent: the username). */
+  displayName: z.optional(z.string()),
 });
 export type PageUser = z.infer<typeof pageUserSchema>;
 

@@ -2,7 +2,8 @@ import type { Anime } from '@acg/contracts';
 import transliterate from '@sindresorhus/transliterate';
 import { decodeHTML } from 'entities';
 import { toRomaji } from 'wanakana';
-import { anilistStatus, type Language, plainText, realImage } from '../domain/anime';
+import { anilistStatus, type Language, realImage } from '../domain/anime';
+import { descriptionFromAnilist, descriptionFromShikimori } from '../domain/descriptions';
 import type { AnilistMedia } from '../sources/anilist';
 import type { ShikimoriAnimeDetail, ShikimoriAnimeItem } from '../sources/shikimori';
 
@@ -91,7 +92,7 @@ export function indexedShikimori(
       english: texts(d.english),
       japanese: texts(d.japanese),
       synonyms: texts(d.synonyms),
-      description: decoded(plainText(d.description)),
+      description: descriptionFromShikimori(d.description),
       genres: (d.genres ?? []).map((g) => ({ name: g.name, russian: g.russian ?? null })),
     });
   }
@@ -118,7 +119,7 @@ export function indexedAnilist(m: AnilistMedia, detail: boolean): IndexedAnilist
   };
   if (detail)
     Object.assign(record, {
-      description: decoded(plainText(m.description)),
+      description: descriptionFromAnilist(m.description),
       genres: (m.genres ?? []).filter((g): g is string => !!g),
     });
   return record;

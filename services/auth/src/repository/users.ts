@@ -98,7 +98,7 @@ export async function setUserLanguage(db: Executor, id: number, language: Langua
 /** Level and name the gateway needs to build an identity. */
 export async function findIdentityFields(db: Executor, id: number) {
   const [row] = await db
-    .select({ adminLevel: users.adminLevel, username: users.username })
+    .select({ adminLevel: users.adminLevel, username: users.username, globalName: users.globalName })
     .from(users)
     .where(eq(users.id, id));
   return row;

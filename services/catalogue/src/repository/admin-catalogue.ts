@@ -111,6 +111,28 @@ export async function findCharacterByExternal(db: Reader, field: 'shikimoriId' |
   return row;
 }
 
+/** Every character as the import preview matches against them (issue 28). */
+export const listCharactersForMatching = (db: Reader) =>
+  db
+    .select({
+      id: characters.id,
+      name: characters.name,
+      altname: characters.altname,
+      anilistId: characters.anilistId,
+      shikimoriId: characters.shikimoriId,
+    })
+    .from(characters);
+
+export const characterIdsOfAnime = async (db: Reader, animeId: number) =>
+  new Set(
+    (
+      await db
+        .select({ id: animeCharacters.characterId })
+        .from(animeCharacters)
+        .where(eq(animeCharacters.animeId, animeId))
+    ).map((r) => r.id),
+  );
+
 export const listRanks = (db: Reader) =>
   db
     .select({

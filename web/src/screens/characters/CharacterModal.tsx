@@ -11,6 +11,7 @@ import { LikeButton, PrintedCount } from '../../components/LikeButton';
 import { loadErrorText } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { Modal } from '../../components/Modal';
+import { RichText } from '../../components/RichText';
 import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
 import { characterDescription, characterName } from '../../i18n/localized';
@@ -74,7 +75,7 @@ export function CharacterModal({
           </p>
         </div>
       </header>
-      {description && <p className="character-modal__description">{description}</p>}
+      {description && <RichText className="character-modal__description" text={description} />}
       <Tabs
         label={t('characters.tabsLabel')}
         tabs={(['cards', 'owners'] as const).map((id) => ({ id, title: t(`characters.tabs.${id}`) }))}

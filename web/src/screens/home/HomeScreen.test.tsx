@@ -53,6 +53,18 @@ describe('HomeScreen', () => {
     expect(screen.queryByRole('link', { name: 'Log in with Discord' })).toBeNull();
   });
 
+  it('welcomes a member by the display name Discord gives, else by username', () => {
+    stubFetch(() => new Promise(() => {}));
+    const { unmount } = renderPage(
+      { user: user({ username: 'sakura_fan', displayName: 'Sakura 🌸' }) },
+      <HomeScreen />,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Sakura 🌸!');
+    unmount();
+    renderPage({ user: user({ username: 'sakura_fan', displayName: '  ' }) }, <HomeScreen />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, sakura_fan!');
+  });
+
   it('welcomes a signed-out visitor as Guest with a login link', () => {
     stubFetch(() => new Promise(() => {}));
     const { container } = renderPage({ user: null }, <HomeScreen />);

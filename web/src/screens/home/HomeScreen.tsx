@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { memberName } from '../../api/member-name';
 import { useSession } from '../../app/session';
 import { useLoginHref } from '../../app/sign-in';
 import { LoadError } from '../../components/LoadError';
@@ -23,7 +24,7 @@ export function HomeScreen() {
   return (
     <div className="home">
       <section className="hero">
-        <h1>{t('home.welcome', { name: user?.username ?? t('common.guest') })}</h1>
+        <h1>{t('home.welcome', { name: user ? memberName(user) : t('common.guest') })}</h1>
         <p className="hero__tagline">{t('home.tagline')}</p>
         <div className="hero__actions">
           {user ? (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client';
 import { serverErrorText } from '../../api/http';
 import { cardImageUrl, discordAvatarUrl } from '../../api/images';
+import { memberName } from '../../api/member-name';
 import { invalidateRoutes, useRoute } from '../../api/query';
 import { itemName, type Trade, type TradeAction, type TradeItem, type TradeTab } from '../../api/trades';
 import { useSession } from '../../app/session';
@@ -109,8 +110,8 @@ function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: (outcome: Tra
         <div className="trade-card__who">
           <h3 id={headingId}>
             {mine
-              ? t('trade.to', { name: counterpart.username })
-              : t('trade.from', { name: counterpart.username })}
+              ? t('trade.to', { name: memberName(counterpart) })
+              : t('trade.from', { name: memberName(counterpart) })}
           </h3>
           <DateTime value={trade.createdAt} />
         </div>
