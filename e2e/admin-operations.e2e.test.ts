@@ -4,7 +4,7 @@ import { FAKE_GENERAL_CHANNEL_ID, FAKE_VK_TOKEN } from '@acg/fakes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { answerConfirm, closeMessages, launchChromium, waitForMessage } from './browser';
+import { answerConfirm, closeMessages, launchChromium, visitHydrated, waitForMessage } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -26,15 +26,8 @@ async function pageAs(username: string, width: number): Promise<{ context: Brows
   return { context, page: await context.newPage() };
 }
 
-/**
- * Opens an admin page and waits until the client has hydrated it (its live stream is open, an
- * effect that runs only after hydration), so a click reaches React's handlers and never a
- * not-yet-hydrated form's native submit.
- */
-async function visit(path: string): Promise<void> {
-  await admin.goto(`${system.url}${path}`);
-  await admin.waitForFunction(() => document.documentElement.dataset.live === 'open');
-}
+/** Opens an admin page, hydrated. */
+const visit = (path: string) => visitHydrated(admin, `${system.url}${path}`);
 
 beforeAll(async () => {
   system = await startSystem();

@@ -65,3 +65,27 @@ export async function closeMessages(page: Page): Promise<void> {
       .catch(() => undefined);
   await expect.poll(() => shown.count()).toBe(0);
 }
+
+/**
+ * Opens a page and waits until the client has hydrated it (its live stream is open, an effect that
+ * runs only after hydration), so a click reaches React's handlers and never a not-yet-hydrated
+ * form's native submit.
+ */
+export async function visitHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.live === 'open');
+}
+
+/** Sets the session's language as the language switcher does (the page must be on the site); the status. */
+export const setLanguage = (page: Page, language: string): Promise<number> =>
+  page.evaluate(
+    async (lang) =>
+      (
+        await fetch(`/change-language/${lang}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    language,
+  );

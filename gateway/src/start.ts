@@ -136,7 +136,14 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     publicHost: createPublicHost(config.PUBLIC_URL).host,
     timeoutMs: config.PAGE_LOOKUP_TIMEOUT_MS,
   });
-  const respondWithPage = createPageResponder(deps.renderer, visitors, translations, languages, unknownId);
+  const respondWithPage = createPageResponder(
+    deps.renderer,
+    visitors,
+    translations,
+    languages,
+    unknownId,
+    config.BOT_INVITE_URL,
+  );
 
   await live.start(bus);
   // Every replica drops the cached sessions of a member whose access level changed (rules §30),

@@ -42,10 +42,13 @@ const NOBODY: Visitor = Object.freeze(anonymous(undefined, false));
 function visitorOf(sessionId: string, lookup: SessionLookup): Visitor {
   if (lookup.status === 'unavailable') return anonymous(sessionId, true);
   if (lookup.status === 'none') return anonymous(sessionId, false);
-  const { userId, adminLevel, username, language } = lookup.session;
+  const { userId, adminLevel, username, displayName, language } = lookup.session;
   return {
     identity: { userId, adminLevel: userId === null ? 0 : adminLevel, language },
-    user: userId === null ? null : { id: userId, adminLevel, username: username ?? '' },
+    user:
+      userId === null
+        ? null
+        : { id: userId, adminLevel, username: username ?? '', ...(displayName ? { displayName } : {}) },
     unknown: false,
     sessionId,
   };

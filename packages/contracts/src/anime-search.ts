@@ -47,18 +47,55 @@ export const animeSchema = z.object({
   genres: z.array(z.string()),
   /** Where this answer came from (additive). */
   source: z.enum(animeSources),
+  /** Which sites the anime index holds this anime's data from (additive; issue 24). */
+  sources: z.array(z.enum(animeSources)).optional(),
 });
 export type Anime = z.infer<typeof animeSchema>;
 
 /**
  * GET /api/anime/search?q=: the results (requirements M7) and, additively, which sources did not
- * answer: when one is down the search still answers from the other and says so here.
+ * answer: when one is down the search still answers from the other and says so here. The results
+ * come from the anime index (issue 24): `pending` names the sources still being asked after the
+ * request's budget (their answers go into the index; asking again shows them), and `partial` is
+ * true when any source is unavailable or pending.
  */
 export const animeSearchAnswerSchema = z.object({
   results: z.array(animeSchema),
   unavailable: z.array(z.enum(animeSources)),
+  pending: z.array(z.enum(animeSources)).optional(),
+  partial: z.boolean().optional(),
 });
 export type AnimeSearchAnswer = z.infer<typeof animeSearchAnswerSchema>;
+
+/** One source's starts in the last minute and hour: members' searches and pages vs the background fill. */
+const budgetUseSchema = z.object({
+  lastMinute: z.object({ user: z.number().int(), background: z.number().int() }),
+  lastHour: z.object({ user: z.number().int(), background: z.number().int() }),
+});
+
+/**
+ * GET /api/admin/anime-search/status (issue 24): the anime index's size and freshness, and how
+ * each source's request budget was used by members and by the background fill.
+ */
+export const animeIndexStatusSchema = z.object({
+  index: z.object({
+    titles: z.number().int(),
+    withShikimori: z.number().int(),
+    withAnilist: z.number().int(),
+    withBoth: z.number().int(),
+    /** Titles read from a source within the refresh age. */
+    fresh: z.number().int(),
+    refreshHours: z.number(),
+    oldestRefresh: z.string().nullable(),
+    searches: z.number().int(),
+  }),
+  sources: z.object({
+    shikimori: budgetUseSchema.extend({ available: z.boolean() }),
+    anilist: budgetUseSchema.extend({ available: z.boolean() }),
+  }),
+  backgroundShare: z.number(),
+});
+export type AnimeIndexStatus = z.infer<typeof animeIndexStatusSchema>;
 
 // --- admin look-ups (requirements C3, C7) ---
 

@@ -6,6 +6,18 @@ import type {
   adminFranchiseSchema,
   adminRankSchema,
   adminSeasonSchema,
+  autoUpdateAnswerSchema,
+  forceFixAnswerSchema,
+  importMatchAnswerSchema,
+  importMatchRequestSchema,
+  likesAnalysisAnswerSchema,
+  RankUpdateMethod,
+  rankAnalysisAnswerSchema,
+  rankPreviewSchema,
+  rankRevisionListSchema,
+  rankUndoSchema,
+  rarityRecalcStatsSchema,
+  rarityRunSchema,
 } from './admin-catalogue';
 import type {
   adminAnimeExistsSchema,
@@ -21,18 +33,26 @@ import type {
   adminCacheCleanupResponseSchema,
   adminCacheClearResponseSchema,
   adminCacheStatsResponseSchema,
+  channelCheckSchema,
   logActionOptionsSchema,
   logCategoryOptionsSchema,
   logListSchema,
   logStatsSchema,
   newsInputSchema,
   newsListSchema,
+  relayRunListSchema,
+  SettingKey,
+  settingAnswerSchema,
+  settingSaveSchema,
 } from './admin-ops';
 import type { adminLevelBodySchema, adminLevelResultSchema, adminUserSchema } from './admin-users';
 import type { animeSchema, animeSearchAnswerSchema, apiStatusSchema } from './anime-search';
 import type { animeCardsSchema, animeListSchema, characterListSchema, rankListSchema } from './catalogue';
+import type { featuredCardsSchema } from './featured';
 import type {
   adminInventoryListSchema,
+  collectionVisibilitySchema,
+  collectorSchema,
   inventoryListSchema,
   inventoryStatsSchema,
   likeResultSchema,
@@ -78,6 +98,7 @@ interface Route {
 export interface ClientRoutes {
   // --- member pages (requirements M) ---
   'GET /api/stats': { response: Out<typeof homeStatsSchema> };
+  'GET /api/cards/featured': { response: Out<typeof featuredCardsSchema> };
   'GET /api/news': { query: { includeUnpublished?: '1' }; response: Out<typeof newsListSchema> };
   'GET /api/characters': {
     query: { limit?: number; after?: number; anime_id?: string; rank_code?: string };
@@ -114,7 +135,13 @@ export interface ClientRoutes {
     body: Record<string, never>;
     response: unknown;
   };
-  'GET /api/users': { response: Out<typeof publicUserListSchema> };
+  'GET /api/users': { query: { q?: string; limit?: number }; response: Out<typeof publicUserListSchema> };
+  'GET /api/collectors/:id': { params: Id; response: Out<typeof collectorSchema> };
+  'GET /api/inventory/visibility': { response: Out<typeof collectionVisibilitySchema> };
+  'PUT /api/inventory/visibility': {
+    body: In<typeof collectionVisibilitySchema>;
+    response: Out<typeof collectionVisibilitySchema>;
+  };
   'GET /api/inventory/tradeable': { query: { user_id: number }; response: Out<typeof tradeableCopySchema>[] };
   'GET /api/inventory/:id/history': { params: Id; response: Out<typeof provenanceSchema> };
   'GET /trade/api/admin/stats': { response: Out<typeof tradeStatsSchema> };
@@ -151,6 +178,13 @@ export interface ClientRoutes {
     response: Out<typeof adminCacheCleanupResponseSchema>;
   };
   'POST /api/admin/news': { body: In<typeof newsInputSchema>; response: unknown };
+  'GET /api/config/:key': { params: { key: SettingKey }; response: Out<typeof settingAnswerSchema> };
+  'POST /api/admin/config': { body: In<typeof settingSaveSchema>; response: Out<typeof settingAnswerSchema> };
+  'GET /api/admin/discord/check-channel/:id': {
+    params: { id: string };
+    response: Out<typeof channelCheckSchema>;
+  };
+  'GET /api/admin/vk/runs': { response: Out<typeof relayRunListSchema> };
   'PUT /api/admin/news/:id': { params: Id; body: In<typeof newsInputSchema>; response: unknown };
   'DELETE /api/admin/news/:id': { params: Id; response: unknown };
 
@@ -207,6 +241,10 @@ export interface ClientRoutes {
     };
     response: Out<typeof adminCharacterSchema>;
   };
+  'POST /admin/characters/import-matches': {
+    body: In<typeof importMatchRequestSchema>;
+    response: Out<typeof importMatchAnswerSchema>;
+  };
   'PATCH /admin/characters/:id': {
     params: Id;
     body: Partial<{
@@ -227,12 +265,48 @@ export interface ClientRoutes {
     response: Out<typeof adminRankSchema>;
   };
   'DELETE /admin/ranks/:id': { params: Id; response: Out<typeof adminDoneSchema> };
+  'PATCH /admin/ranks/:id': {
+    params: Id;
+    body: { code?: string; title?: string; imageUrl?: string | null; threshold?: number | null };
+    response: Out<typeof adminRankSchema>;
+  };
   'GET /admin/seasons': { response: Out<typeof adminSeasonSchema>[] };
   'POST /admin/seasons': {
     body: { title: string; startDate: string; endDate: string };
     response: Out<typeof adminSeasonSchema>;
   };
   'DELETE /admin/seasons/:id': { params: Id; response: Out<typeof adminDoneSchema> };
+  'PATCH /admin/seasons/:id': {
+    params: Id;
+    body: { title?: string; startDate?: string; endDate?: string };
+    response: Out<typeof adminSeasonSchema>;
+  };
+  // --- rarity and the rank updates (requirements C7 "Rarity"; rank previews and revisions) ---
+  'GET /admin/cards/rarity-recalc-stats': { response: Out<typeof rarityRecalcStatsSchema> };
+  'POST /admin/cards/recalculate-rarity': {
+    body: Record<string, never>;
+    response: Out<typeof rarityRunSchema>;
+  };
+  'POST /admin/ranks/preview': {
+    body: { method: RankUpdateMethod };
+    response: Out<typeof rankPreviewSchema>;
+  };
+  'POST /admin/ranks/auto-update': {
+    body: { method: 'smart' | 'percentile'; previewToken?: string };
+    response: Out<typeof autoUpdateAnswerSchema>;
+  };
+  'POST /admin/ranks/force-fix-thresholds': {
+    body: { previewToken?: string };
+    response: Out<typeof forceFixAnswerSchema>;
+  };
+  'GET /admin/ranks/analysis': { response: Out<typeof rankAnalysisAnswerSchema> };
+  'GET /admin/ranks/likes-analysis': { response: Out<typeof likesAnalysisAnswerSchema> };
+  'GET /admin/ranks/revisions': { response: Out<typeof rankRevisionListSchema> };
+  'POST /admin/ranks/revisions/:id/undo': {
+    params: Id;
+    body: Record<string, never>;
+    response: Out<typeof rankUndoSchema>;
+  };
   'GET /admin/cards': { response: Out<typeof adminCardSchema>[] };
   'POST /admin/cards': { body: AdminCardBody; response: unknown };
   'POST /admin/cards/bulk': { body: { cards: AdminCardBody[] }; response: unknown };

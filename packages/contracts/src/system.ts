@@ -49,12 +49,12 @@ export const system: Record<ServiceName, ServiceSpec> = {
     built: true,
   },
   trades: { name: 'trades', port: 4104, database: true, needs: ['postgres', 'redis', 'nats'], built: true },
-  // No database: answers are cached and rate-limit budgets shared in the cache (Redis).
+  // Owns the anime index (issue 24); rate-limit budgets are shared in Redis.
   'anime-search': {
     name: 'anime-search',
     port: 4105,
-    database: false,
-    needs: ['redis', 'nats'],
+    database: true,
+    needs: ['postgres', 'redis', 'nats'],
     built: true,
   },
   'image-proxy': { name: 'image-proxy', port: 4106, database: false, needs: ['redis', 'nats'], built: true },

@@ -22,7 +22,7 @@ export const animeSearchConfigSchema = baseConfigSchema.extend({
   SHIKIMORI_PER_SECOND: z.coerce
     .number()
     .int()
-    .min(1)
+    .min(2)
     .max(1000)
     .default(5)
     .describe("Shikimori's limit per second, shared by every replica (rules §23)"),
@@ -48,7 +48,39 @@ export const animeSearchConfigSchema = baseConfigSchema.extend({
     .max(60_000)
     .default(30)
     .describe("AniList's limit per minute (90 normally, degraded to 30 now)"),
-  SEARCH_CACHE_SECONDS: seconds(600).describe("how long one source's answer to a search text is kept"),
+  SEARCH_CACHE_SECONDS: seconds(21_600).describe(
+    'a source asked a search text this long ago is not asked it again: the anime index answers it (rules §56)',
+  ),
+  SEARCH_BUDGET_MS: ms(800, 0).describe(
+    "how long a member's search waits for the sources when the anime index has no strong match; later answers go into the index in the background",
+  ),
+  BACKGROUND_SHARE: z.coerce
+    .number()
+    .gt(0)
+    .max(1)
+    .default(0.4)
+    .describe(
+      "the part of each source's budget window the index's background fill may take; users may take all of it (rules §56)",
+    ),
+  INDEX_FILL_INTERVAL_MS: ms(500, 0).describe(
+    'pause between two background fill jobs of one source (lists, most searched texts, oldest anime); 0: no background fill',
+  ),
+  INDEX_REFRESH_HOURS: z.coerce
+    .number()
+    .gt(0)
+    .max(24 * 365)
+    .default(24)
+    .describe(
+      'an indexed anime, list page or most-searched text older than this is read again in the background',
+    ),
+  DETAIL_MAX_AGE_HOURS: z.coerce
+    .number()
+    .gt(0)
+    .max(24 * 365)
+    .default(24)
+    .describe(
+      'an anime page older than this in the index is shown and read again from its source in the background',
+    ),
   DETAIL_CACHE_SECONDS: seconds(3600).describe('how long an anime detail or a character list is kept'),
   SOURCE_TIMEOUT_MS: ms(5000, 50).describe('timeout of one request to a source'),
   SOURCE_RETRIES: z.coerce

@@ -1,4 +1,8 @@
+import type { AnimeIndex } from './index/repository';
+import type { Upstream } from './index/upstream';
 import type { Lookups } from './lookups';
+import type { AnilistClient } from './sources/anilist';
+import type { SourceBudget } from './sources/budget';
 import type { ShikimoriClient } from './sources/shikimori';
 import type { Source } from './sources/source';
 
@@ -6,5 +10,12 @@ import type { Source } from './sources/source';
 export interface AnimeSearchContext {
   lookups: Lookups;
   shikimori: ShikimoriClient;
+  anilist: AnilistClient;
   sources: { shikimori: Source; anilist: Source };
+  budgets: { shikimori: SourceBudget; anilist: SourceBudget };
+  index: AnimeIndex;
+  upstream: Upstream;
+  searchBudgetMs: number;
+  detailMaxAgeMs: number;
+  refreshMs: number;
 }

@@ -1,31 +1,61 @@
-import { type RunningService, type ServiceDeps, startHttpService } from '@acg/platform';
+import { join } from 'node:path';
+import {
+  type RunningService,
+  type ServiceDatabaseSpec,
+  type ServiceDeps,
+  startHttpService,
+} from '@acg/platform';
 import type { AnimeSearchConfig } from './config';
 import type { AnimeSearchContext } from './context';
+import { tables } from './db/schema';
+import { startFill } from './index/fill';
+import { createAnimeIndex } from './index/repository';
+import { createUpstream } from './index/upstream';
 import { createLookups } from './lookups';
 import { registerAdminLookupRoutes } from './routes/admin-lookups/admin-lookups';
 import { registerAnimeDetailsRoutes } from './routes/anime-details/anime-details';
 import { registerAnimeSearchRoutes } from './routes/anime-search/anime-search';
+import { registerIndexStatusRoutes } from './routes/index-status/index-status';
 import { registerStatusRoutes } from './routes/status/status';
 import { anilistClient } from './sources/anilist';
-import { limitWindows, SharedRateLimiter } from './sources/rate-limiter';
+import { limitWindows, SourceBudget } from './sources/budget';
 import { shikimoriClient } from './sources/shikimori';
 import { Source } from './sources/source';
 
 export const SERVICE = 'anime-search';
-/** The shared request budgets of the sources (counters only; not a cache of answers). */
-export const RATE_LIMITS_NAMESPACE = 'source-limits';
+
+/** The anime index's schema (issue 24): drizzle tables and migrations (pg_trgm, unaccent). */
+export const animeSearchDatabase: ServiceDatabaseSpec = {
+  schema: SERVICE,
+  migrationsFolder: join(import.meta.dirname, '..', 'drizzle'),
+  tables,
+};
 
 export interface AnimeSearchService extends RunningService {
   sources: AnimeSearchContext['sources'];
+  context: AnimeSearchContext;
 }
 
-/**
- * Anime search, detail, status and the admin look-ups, answered from Shikimori and AniList.
- * No database: answers are cached in the kit cache, rate-limit budgets shared through it.
- */
-export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<AnimeSearchService> {
+const HOUR = 3_600_000;
+
+function sourcesOf(deps: ServiceDeps<AnimeSearchConfig>) {
   const { config, cache, logger } = deps;
-  const limits = cache.namespace(RATE_LIMITS_NAMESPACE);
+  const budget = (source: string, limits: { perSecond?: number; perMinute: number }) =>
+    new SourceBudget({
+      cache,
+      source,
+      windows: limitWindows(limits),
+      maxWaitMs: config.SOURCE_MAX_WAIT_MS,
+      clientShare: config.SOURCE_CLIENT_SHARE,
+      backgroundShare: config.BACKGROUND_SHARE,
+    });
+  const budgets = {
+    shikimori: budget('shikimori', {
+      perSecond: config.SHIKIMORI_PER_SECOND,
+      perMinute: config.SHIKIMORI_PER_MINUTE,
+    }),
+    anilist: budget('anilist', { perMinute: config.ANILIST_PER_MINUTE }),
+  };
   const common = {
     logger,
     timeoutMs: config.SOURCE_TIMEOUT_MS,
@@ -36,31 +66,21 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
     circuitVolumeThreshold: config.CIRCUIT_VOLUME_THRESHOLD,
   };
   const sources = {
-    shikimori: new Source({
-      ...common,
-      name: 'shikimori',
-      limiter: new SharedRateLimiter(
-        limits,
-        'shikimori',
-        limitWindows({ perSecond: config.SHIKIMORI_PER_SECOND, perMinute: config.SHIKIMORI_PER_MINUTE }),
-        config.SOURCE_MAX_WAIT_MS,
-        Date.now,
-        config.SOURCE_CLIENT_SHARE,
-      ),
-    }),
-    anilist: new Source({
-      ...common,
-      name: 'anilist',
-      limiter: new SharedRateLimiter(
-        limits,
-        'anilist',
-        limitWindows({ perMinute: config.ANILIST_PER_MINUTE }),
-        config.SOURCE_MAX_WAIT_MS,
-        Date.now,
-        config.SOURCE_CLIENT_SHARE,
-      ),
-    }),
+    shikimori: new Source({ ...common, name: 'shikimori', limiter: budgets.shikimori }),
+    anilist: new Source({ ...common, name: 'anilist', limiter: budgets.anilist }),
   };
+  return { budgets, sources };
+}
+
+/**
+ * Anime search, detail, status and the admin look-ups. Member searches and pages are answered
+ * from the anime index (PostgreSQL), which the sources fill: on a weak search within the
+ * request's budget, and in the background under the background's share of their limits.
+ */
+export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<AnimeSearchService> {
+  const { config, cache, logger, database } = deps;
+  if (!database) throw new Error('anime-search needs its database (the anime index)');
+  const { budgets, sources } = sourcesOf(deps);
   const shikimori = shikimoriClient(
     sources.shikimori,
     config.SHIKIMORI_BASE_URL,
@@ -72,14 +92,43 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
     sources.shikimori.startProbe(shikimori.probe.url, shikimori.probe.init, every);
     sources.anilist.startProbe(anilist.probe.url, anilist.probe.init, every);
   }
+  const index = createAnimeIndex(database);
+  const upstream = createUpstream({
+    index,
+    cache,
+    shikimori,
+    anilist,
+    searchFreshMs: config.SEARCH_CACHE_SECONDS * 1000,
+  });
+  const refreshMs = config.INDEX_REFRESH_HOURS * HOUR;
   const ctx: AnimeSearchContext = {
     lookups: createLookups(cache, shikimori, anilist, {
       searchSeconds: config.SEARCH_CACHE_SECONDS,
       detailSeconds: config.DETAIL_CACHE_SECONDS,
     }),
     shikimori,
+    anilist,
     sources,
+    budgets,
+    index,
+    upstream,
+    searchBudgetMs: config.SEARCH_BUDGET_MS,
+    detailMaxAgeMs: config.DETAIL_MAX_AGE_HOURS * HOUR,
+    refreshMs,
   };
+  const fill =
+    config.INDEX_FILL_INTERVAL_MS > 0
+      ? startFill({
+          index,
+          upstream,
+          cache,
+          shikimori,
+          anilist,
+          logger,
+          intervalMs: config.INDEX_FILL_INTERVAL_MS,
+          refreshMs,
+        })
+      : undefined;
   const running = await startHttpService({
     name: SERVICE,
     host: config.HOST,
@@ -91,13 +140,15 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
       registerAnimeSearchRoutes(app, ctx);
       registerAnimeDetailsRoutes(app, ctx);
       registerAdminLookupRoutes(app, ctx);
+      registerIndexStatusRoutes(app, ctx);
       return [
         async () => {
+          await fill?.stop();
           sources.shikimori.shutdown();
           sources.anilist.shutdown();
         },
       ];
     },
   });
-  return { ...running, sources };
+  return { ...running, sources, context: ctx };
 }

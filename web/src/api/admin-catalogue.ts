@@ -248,3 +248,5 @@ export const createSeason = (input: { title: string; startDate: string; endDate:
 export const deleteSeason = (id: number) => request('DELETE /admin/seasons/:id', { params: { id } });
 
 export { list as readList, num as readNumber, obj as readObject, str as readString };
+export const updateSeason = (id: number, body: { title?: string; startDate?: string; endDate?: string }) =>
+  request('PATCH /admin/seasons/:id', { params: { id }, body });

@@ -97,4 +97,25 @@ describe('the OpenAPI document', () => {
     );
     expect(action).toMatchObject({ in: 'path', schema: { enum: ['accept', 'decline', 'cancel'] } });
   });
+
+  it('gives every rarity and rank-update route its answer schema (issue 28)', () => {
+    const rarity = [
+      'GET /admin/cards/rarity-recalc-stats',
+      'POST /admin/cards/recalculate-rarity',
+      'POST /admin/ranks/auto-update',
+      'GET /admin/ranks/analysis',
+      'GET /admin/ranks/likes-analysis',
+      'POST /admin/ranks/force-fix-thresholds',
+      'GET /admin/cards/{id}/rarity-history',
+      'POST /admin/ranks/preview',
+      'GET /admin/ranks/revisions',
+      'POST /admin/ranks/revisions/{id}/undo',
+    ];
+    for (const key of rarity) {
+      const [method, path] = key.split(' ') as [string, string];
+      const schema =
+        document.paths[path]?.[method.toLowerCase()]?.responses['200']?.content?.['application/json']?.schema;
+      expect(schema?.type, key).toMatch(/^(object|array)$/);
+    }
+  });
 });

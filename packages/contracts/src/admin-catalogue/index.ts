@@ -6,4 +6,5 @@ export * from './characters';
 export * from './form-fields';
 export * from './franchises';
 export * from './ranks';
+export * from './rarity';
 export * from './seasons';

@@ -21,3 +21,19 @@ export const adminRankInputSchema = z.object({
   imageUrl: formImageUrl(),
 });
 export type AdminRankInput = z.infer<typeof adminRankInputSchema>;
+
+/** A threshold an edit sends: absent is unchanged, empty is none, else a number ≥ 0. */
+const thresholdEdit = z
+  .union([z.number(), z.string(), z.null()], { error: 'thresholdInvalid' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : Number(v)))
+  .pipe(z.number({ error: 'thresholdInvalid' }).min(0, 'thresholdInvalid').nullable().optional());
+
+/** PATCH /admin/ranks/{id} (additive): any of { code, title, threshold, imageUrl }; absent is unchanged. */
+export const adminRankPatchSchema = z.object({
+  code: formRequiredText('codeRequired', 10).optional(),
+  title: formRequiredText('titleRequired', 100).optional(),
+  threshold: thresholdEdit,
+  imageUrl: formImageUrl(),
+});
+export type AdminRankPatch = z.infer<typeof adminRankPatchSchema>;

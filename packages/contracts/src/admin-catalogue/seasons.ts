@@ -28,3 +28,17 @@ export const adminSeasonInputSchema = z
   })
   .refine((s) => s.endDate >= s.startDate, { message: 'seasonDates', path: ['endDate'] });
 export type AdminSeasonInput = z.infer<typeof adminSeasonInputSchema>;
+
+/**
+ * PATCH /admin/seasons/{id} (additive): any of { title, startDate, endDate }; absent is
+ * unchanged. The server checks the order of the dates the season ends up with (`seasonDates`).
+ */
+export const adminSeasonPatchSchema = z.object({
+  title: safeString()
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, { message: 'seasonFields', abort: true }).max(200))
+    .optional(),
+  startDate: seasonDate.optional(),
+  endDate: seasonDate.optional(),
+});
+export type AdminSeasonPatch = z.infer<typeof adminSeasonPatchSchema>;

@@ -253,6 +253,7 @@ function redisCache(
         return false;
       }
     },
+    redis: { client: redis, prefix },
     prefixed(scope) {
       assertScopeName(scope);
       return redisCache(redis, `${prefix}:${scope}`, logger, async () => {});

@@ -77,6 +77,11 @@ export interface NamespaceOptions {
 
 export interface Cache {
   readonly kind: 'redis' | 'memory';
+  /**
+   * The Redis connection and this view's key prefix, for a well-kept library that keeps its own
+   * keys beside the cache's (rate-limiter-flexible's RateLimiterRedis); absent in memory.
+   */
+  readonly redis?: { client: import('ioredis').Redis; prefix: string };
   /** The options of a name's first call hold for every later call. */
   namespace(name: string, opts?: NamespaceOptions): CacheNamespace;
   /**

@@ -1,26 +1,9 @@
 import type { Anime } from '@acg/contracts';
 import type { AnilistMedia } from '../sources/anilist';
 import type { ShikimoriAnimeDetail, ShikimoriAnimeItem } from '../sources/shikimori';
+import { descriptionFromAnilist, descriptionFromShikimori } from './descriptions';
 
 export type Language = 'en' | 'ru';
-
-/** Shikimori's BBCode ([character=1]Name[/character], [i]…[/i]) and AniList's HTML, as plain text. */
-export function plainText(text: string | null | undefined): string | null {
-  if (!text) return null;
-  const plain = text
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/\[(\w+)(?:=[^\]]*)?\]([\s\S]*?)\[\/\1\]/g, '$2')
-    .replace(/\[\/?[\w-]+(?:=[^\]]*)?\]/g, '')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  return plain === '' ? null : plain;
-}
 
 /** AniList's MediaStatus in Shikimori's words, so the page shows one vocabulary. */
 const ANILIST_STATUS: Record<string, string> = {
@@ -65,7 +48,7 @@ export function fromShikimori(
     episodes: episodes(a.episodes) ?? episodes(a.episodes_aired),
     status: a.status,
     url: absolute(a.url),
-    description: plainText(detail?.description),
+    description: descriptionFromShikimori(detail?.description),
     genres: (detail?.genres ?? []).map((g) => (language === 'ru' && g.russian ? g.russian : g.name)),
     source: 'shikimori',
   };
@@ -86,7 +69,7 @@ export function fromAnilist(m: AnilistMedia, opts: { asShikimori?: number } = {}
     episodes: episodes(m.episodes),
     status: anilistStatus(m.status),
     url: m.siteUrl,
-    description: plainText(m.description),
+    description: descriptionFromAnilist(m.description),
     genres: (m.genres ?? []).filter((g): g is string => !!g),
     source: 'anilist',
   };

@@ -1,8 +1,8 @@
 import { t } from '@acg/i18n/server';
 import { clientKeyOf, NotFoundError, RateLimitError, UnavailableError } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
+import { RateLimitWaitTooLong } from '../sources/budget';
 import { asClient, ClientShareExceeded } from '../sources/client-share';
-import { RateLimitWaitTooLong } from '../sources/rate-limiter';
 import { SourceNotFound } from '../sources/source';
 
 /**

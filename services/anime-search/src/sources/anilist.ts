@@ -17,6 +17,9 @@ const media = z.object({
   title: z.object({ romaji: text, english: text, native: text }).nullish(),
   coverImage: z.object({ extraLarge: text, large: text, medium: text }).nullish(),
   status: text,
+  format: text,
+  popularity: int,
+  synonyms: z.array(z.string().nullable()).nullish(),
   episodes: int,
   averageScore: int,
   startDate: z.object({ year: int }).nullish(),
@@ -47,12 +50,19 @@ export type AnilistCharacter = z.infer<typeof character>;
 const pageInfo = z.object({ hasNextPage: z.boolean().nullish() });
 
 const MEDIA_FIELDS = /* GraphQL */ `
-  id idMal title { romaji english native } coverImage { extraLarge large medium }
-  status episodes averageScore startDate { year } siteUrl
+  id idMal title { romaji english native } synonyms coverImage { extraLarge large medium }
+  status format episodes averageScore popularity startDate { year } siteUrl
 `;
 const SEARCH = /* GraphQL */ `
   query ($search: String, $perPage: Int) {
     Page(page: 1, perPage: $perPage) { media(search: $search, type: ANIME, sort: SEARCH_MATCH) { ${MEDIA_FIELDS} } }
+  }
+`;
+const LIST = /* GraphQL */ `
+  query ($page: Int, $perPage: Int, $status: MediaStatus) {
+    Page(page: $page, perPage: $perPage) {
+      media(type: ANIME, sort: [POPULARITY_DESC], status: $status) { ${MEDIA_FIELDS} }
+    }
   }
 `;
 const DETAIL = /* GraphQL */ `
@@ -77,6 +87,8 @@ const CHARACTERS = /* GraphQL */ `
 const MAX_CHARACTER_PAGES = 20;
 
 export const SEARCH_PER_PAGE = 20;
+/** How many anime one page of a list asks for (the API's most). */
+const LIST_PER_PAGE = 50;
 
 /** AniList's GraphQL API (POST JSON), every call through the source's limiter, retries and circuit. */
 export function anilistClient(source: Source, url: string) {
@@ -108,6 +120,15 @@ export function anilistClient(source: Source, url: string) {
         await query(
           SEARCH,
           { search: q, perPage: SEARCH_PER_PAGE },
+          z.object({ Page: z.object({ media: z.array(media) }) }),
+        )
+      ).Page.media,
+    /** A page of the most popular anime (or of those airing now), as the index fill reads them. */
+    list: async ({ page, ongoing }: { page: number; ongoing: boolean }) =>
+      (
+        await query(
+          LIST,
+          { page, perPage: LIST_PER_PAGE, ...(ongoing ? { status: 'RELEASING' } : {}) },
           z.object({ Page: z.object({ media: z.array(media) }) }),
         )
       ).Page.media,

@@ -47,7 +47,8 @@ describe('a source that is down', () => {
 
 describe('a source that rate-limits', () => {
   it('waits what Retry-After asks before trying again, then answers', async () => {
-    const h = await startAnimeSearch(fakes, { SOURCE_RETRY_DELAY_MS: '10' });
+    // A budget longer than the pause: the request waits for the source's answer.
+    const h = await startAnimeSearch(fakes, { SOURCE_RETRY_DELAY_MS: '10', SEARCH_BUDGET_MS: '5000' });
     try {
       await fakes.shikimori.setMode({
         rateLimit: { kind: 'after', limit: 0, windowMs: 60_000, retryAfterSeconds: 1 },
@@ -60,7 +61,8 @@ describe('a source that rate-limits', () => {
       const res = await pending;
       const answer = animeSearchAnswerSchema.parse(res.json());
       expect(answer.unavailable).toEqual([]);
-      const tries = fakes.shikimori.requests.filter((r) => r.url.startsWith('/api/animes?search=Frieren'));
+      // Asked as the index keys it: lower case.
+      const tries = fakes.shikimori.requests.filter((r) => r.url.startsWith('/api/animes?search=frieren'));
       const refused = tries.find((r) => r.status === 429)!;
       const answered = tries.find((r) => r.status === 200)!;
       // Retry-After: 1 — not the 10 ms backoff.

@@ -26,6 +26,7 @@ export type ShikimoriAnimeItem = z.infer<typeof shikimoriAnimeItem>;
 export const shikimoriAnimeDetail = shikimoriAnimeItem.extend({
   english: z.array(z.string().nullable()).nullish(),
   japanese: z.array(z.string().nullable()).nullish(),
+  synonyms: z.array(z.string().nullable()).nullish(),
   description: nullableText,
   genres: z.array(z.object({ name: z.string(), russian: z.string().nullish() })).nullish(),
 });
@@ -48,6 +49,8 @@ export type ShikimoriCharacterBrief = z.infer<typeof characterBrief>;
 
 /** How many anime one search asks for. */
 export const SEARCH_LIMIT = 20;
+/** How many anime one page of a list asks for (the API's most). */
+export const LIST_LIMIT = 50;
 
 /** Shikimori's REST API v1 (`{base}/api`), every call through the source's limiter, retries and circuit. */
 export function shikimoriClient(source: Source, baseUrl: string, userAgent: string) {
@@ -65,6 +68,12 @@ export function shikimoriClient(source: Source, baseUrl: string, userAgent: stri
     searchAnime: (q: string) =>
       get(`/animes?search=${encodeURIComponent(q)}&limit=${SEARCH_LIMIT}`, z.array(shikimoriAnimeItem)),
     anime: (id: number) => get(`/animes/${id}`, shikimoriAnimeDetail),
+    /** A page of the most popular anime (or of those airing now), as the index fill reads them. */
+    list: ({ page, ongoing }: { page: number; ongoing: boolean }) =>
+      get(
+        `/animes?order=popularity&limit=${LIST_LIMIT}&page=${page}${ongoing ? '&status=ongoing' : ''}`,
+        z.array(shikimoriAnimeItem),
+      ),
     async characters(animeId: number): Promise<ShikimoriCharacterBrief[]> {
       const roles = await get(`/animes/${animeId}/roles`, z.array(roleEntry));
       return roles.flatMap((r) => (r.character ? [r.character] : []));

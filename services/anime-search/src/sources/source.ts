@@ -3,8 +3,8 @@ import type { Logger } from '@acg/platform';
 import CircuitBreaker from 'opossum';
 import pRetry, { AbortError } from 'p-retry';
 import type { z } from 'zod';
+import { RateLimitWaitTooLong, type SourceBudget } from './budget';
 import { ClientShareExceeded } from './client-share';
-import { RateLimitWaitTooLong, type SharedRateLimiter } from './rate-limiter';
 
 /** The source answered, but not with something we can use (4xx other than 429, garbage, HTML). */
 export class SourceAnswerError extends Error {
@@ -38,7 +38,7 @@ class RetryableError extends Error {
 
 export interface SourceOptions {
   name: 'shikimori' | 'anilist';
-  limiter: SharedRateLimiter;
+  limiter: SourceBudget;
   logger: Logger;
   timeoutMs: number;
   retries: number;

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { IDENTITY_HEADER } from '@acg/contracts';
 import { type FakeAniList, type FakeShikimori, startFakeAniList, startFakeShikimori } from '@acg/fakes';
-import { type Cache, connectCache, createLogger, createMemoryBus, signIdentity } from '@acg/platform';
+import {
+  type Cache,
+  connectCache,
+  createLogger,
+  createMemoryBus,
+  type Database,
+  openServiceDatabase,
+  signIdentity,
+} from '@acg/platform';
+import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { animeSearchConfigSchema } from '../config';
-import { type AnimeSearchService, start } from '../start';
+import { type AnimeSearchService, animeSearchDatabase, start } from '../start';
 
 export const SECRET = 's'.repeat(32);
 
@@ -38,20 +47,31 @@ export async function startFakes(opts: { enforceLimits?: boolean } = {}): Promis
 export interface Harness {
   service: AnimeSearchService;
   cache: Cache;
+  database: Database;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
+/** A test database with the anime index's schema migrated (DATABASE_URL's server, else embedded). */
+export async function indexDatabase(): Promise<{ database: Database; testDb: TestDatabase }> {
+  const testDb = await createTestDatabase();
+  const database = await openServiceDatabase(animeSearchDatabase, testDb.url);
+  return { database, testDb };
+}
+
 /**
- * The service against the fakes, on a cache of its own (Redis under a fresh prefix when
- * REDIS_URL is set, else memory), driven over HTTP with app.inject as the gateway would.
- * `cache` may be shared to run two replicas against one budget.
+ * The service against the fakes, on a cache and an anime index of its own (Redis under a fresh
+ * prefix when REDIS_URL is set, else memory; a fresh test database), driven over HTTP with
+ * app.inject as the gateway would. `cache` and `db` may be shared to run two replicas.
  */
 export async function startAnimeSearch(
   fakes: Fakes,
   env: Record<string, string> = {},
   shared?: Cache,
+  sharedDb?: Database,
 ): Promise<Harness> {
+  const own = sharedDb ? undefined : await indexDatabase();
+  const database = sharedDb ?? own!.database;
   const cache =
     shared ??
     (await connectCache({
@@ -72,6 +92,8 @@ export async function startAnimeSearch(
     SOURCE_RETRY_DELAY_MS: '20',
     SOURCE_TIMEOUT_MS: '2000',
     STATUS_PROBE_SECONDS: '0',
+    // No background fill unless a test asks for it: searches alone fill the index.
+    INDEX_FILL_INTERVAL_MS: '0',
     ...env,
   });
   const service = await start({
@@ -79,14 +101,20 @@ export async function startAnimeSearch(
     logger: createLogger('anime-search-test', 'silent'),
     bus: createMemoryBus(),
     cache,
+    database,
   });
   return {
     service,
     cache,
+    database,
     get: (url, headers = {}) => service.app.inject({ method: 'GET', url, headers }),
     close: async () => {
       await service.close();
       if (!shared) await cache.close();
+      if (own) {
+        await own.database.close();
+        await own.testDb.drop();
+      }
     },
   };
 }

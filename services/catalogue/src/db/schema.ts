@@ -1,3 +1,4 @@
+import type { StoredTexts } from '@acg/i18n';
 import { outboxTable, processedMessagesTable } from '@acg/platform/tables';
 import { sql } from 'drizzle-orm';
 import {
@@ -38,6 +39,8 @@ export const anime = catalogue.table(
     anilistId: integer('anilist_id').unique(),
     franchiseId: integer('franchise_id').references(() => franchises.id, { onDelete: 'set null' }),
     imageUrl: text('image_url'),
+    /** The title per language (en, ru, ja; rules §57); `title` is the primary (romanised) one. */
+    titles: jsonb('titles').$type<StoredTexts>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('anime_franchise_idx').on(t.franchiseId)],
@@ -51,6 +54,14 @@ export const characters = catalogue.table('characters', {
   imageUrl: text('image_url'),
   shikimoriId: integer('shikimori_id').unique(),
   anilistId: integer('anilist_id').unique(),
+  /**
+   * The name and description per language (en, ru, ja; rules §57), trimmed, blanks left out;
+   * `name` is the primary (romanised) name every character has.
+   */
+  names: jsonb('names').$type<StoredTexts>().notNull().default({}),
+  descriptions: jsonb('descriptions').$type<StoredTexts>().notNull().default({}),
+  /** searchKeys of every name (primary, alternative, per language); null until first computed. */
+  searchKey: text('search_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -134,6 +145,42 @@ export const rarityRuns = catalogue.table(
     result: jsonb('result').notNull(),
   },
   (t) => [index('rarity_runs_at_idx').on(t.at)],
+);
+
+/** A rank's threshold as a revision keeps it. */
+export interface RevisionThreshold {
+  id: number;
+  code: string;
+  threshold: number | null;
+}
+
+/**
+ * Each rank update (smart, percentile, force-fix) and each undo (rules, rank revisions): the
+ * thresholds before and after, and every card it moved with its rank before and after (parallel
+ * arrays), so the update can be undone exactly. An undone revision names the undo's revision.
+ */
+export const rankRevisions = catalogue.table(
+  'rank_revisions',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The administrator (null: the system). */
+    actorId: integer('actor_id'),
+    /** smart, percentile, force-fix or undo. */
+    kind: text('kind').$type<'smart' | 'percentile' | 'force-fix' | 'undo'>().notNull(),
+    /** For an undo: the revision it undid. */
+    undoOf: integer('undo_of'),
+    thresholdsBefore: jsonb('thresholds_before').$type<RevisionThreshold[]>().notNull(),
+    thresholdsAfter: jsonb('thresholds_after').$type<RevisionThreshold[]>().notNull(),
+    cardIds: integer('card_ids').array().notNull(),
+    ranksBefore: integer('ranks_before').array().notNull(),
+    ranksAfter: integer('ranks_after').array().notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: integer('undone_by'),
+    /** The undo's own revision. */
+    undoneIn: integer('undone_in'),
+  },
+  (t) => [index('rank_revisions_at_idx').on(t.at)],
 );
 
 /** Card ids per rarity_history row: block = card id / RARITY_HISTORY_BLOCK. */

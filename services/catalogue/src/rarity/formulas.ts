@@ -33,47 +33,107 @@ export function rankFor(score: number, ranks: readonly RankThreshold[]): RankThr
   return best;
 }
 
-/**
- * The threshold that leaves about `share` of the cards below it: the first score above the
- * card at that share, so cards with equal scores stay together in one rank (a tie never splits,
- * and when every card scores the same, no card climbs). Past the highest score: unreachable.
- */
-export function cutAt(sorted: readonly number[], share: number): number {
-  const n = sorted.length;
-  if (n === 0) return 0;
-  const idx = Math.ceil(share * n);
-  if (idx <= 0) return sorted[0]!;
-  const below = sorted[Math.min(idx, n) - 1]!;
-  const next = sorted.find((s, j) => j >= idx && s > below);
-  return round2(next ?? below + 0.01);
+/** A card as the rank updates order it: its new score and what inventory counts of it. */
+export interface RankingCard {
+  id: number;
+  score: number;
+  /** Players holding it now, active or not. */
+  owners: number;
+  /** Copies of it held in all. */
+  copies: number;
 }
 
 /**
- * Percentile thresholds: the k ranks split the cards into k about equal shares by score; the
- * lowest rank starts at 0.
+ * A fixed shuffle of card ids (Fibonacci hashing): the last tie-break, so that a tie is not split
+ * by the order the cards were added in (one anime's cards all high, the next one's all low).
  */
-export function percentileThresholds(scores: readonly number[], rankCount: number): number[] {
-  const sorted = [...scores].sort((a, b) => a - b);
-  const raw = Array.from({ length: rankCount }, (_, i) => (i === 0 ? 0 : cutAt(sorted, i / rankCount)));
-  return forceFix(raw, scores).thresholds;
-}
+export const shuffleKey = (id: number): number => Math.imul(id, 0x9e3779b1) >>> 0;
 
 /**
- * Smart thresholds: each rank is about half as common as the one below it (E the most common,
- * X the rarest), which is what a collectible game needs; then made strictly increasing over the
- * scores that exist (forceFix), so no rank is left unreachable while cards differ.
+ * The cards' positions from the most common to the rarest (docs/rules.md, ties): by score; among
+ * equal scores, more players holding it now (idle ones too) is more common, then more copies,
+ * then the fixed shuffle of ids.
  */
-export function smartThresholds(scores: readonly number[], rankCount: number): number[] {
-  const weights = Array.from({ length: rankCount }, (_, i) => 2 ** (rankCount - 1 - i));
+export function commonFirst(list: readonly RankingCard[]): number[] {
+  return list
+    .map((_, i) => i)
+    .sort((i, j) => {
+      const a = list[i]!;
+      const b = list[j]!;
+      return (
+        a.score - b.score ||
+        b.owners - a.owners ||
+        b.copies - a.copies ||
+        shuffleKey(a.id) - shuffleKey(b.id) ||
+        a.id - b.id
+      );
+    });
+}
+
+/** Smart: each rank about half as common as the one below it (E the most common, X the rarest). */
+export const smartWeights = (rankCount: number): number[] =>
+  Array.from({ length: rankCount }, (_, i) => 2 ** (rankCount - 1 - i));
+/** Percentile: every rank an equal share. */
+export const evenWeights = (rankCount: number): number[] => Array.from({ length: rankCount }, () => 1);
+
+/**
+ * How many of `n` cards each rank gets for its weight: the largest remainders (the lower rank
+ * first on equal remainders); while there are at least as many cards as ranks, every rank gets
+ * one at least, taken from the largest.
+ */
+export function shareCounts(n: number, weights: readonly number[]): number[] {
   const total = weights.reduce((a, b) => a + b, 0);
-  const sorted = [...scores].sort((a, b) => a - b);
-  let cumulative = 0;
-  const thresholds = weights.map((w, i) => {
-    const at = i === 0 ? 0 : cutAt(sorted, cumulative / total);
-    cumulative += w;
-    return at;
-  });
-  return forceFix(thresholds, scores).thresholds;
+  if (n <= 0 || total <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (n * w) / total);
+  const counts = exact.map(Math.floor);
+  const byRemainder = exact
+    .map((_, i) => i)
+    .sort((a, b) => exact[b]! - counts[b]! - (exact[a]! - counts[a]!) || a - b);
+  const left = n - counts.reduce((a, b) => a + b, 0);
+  for (const i of byRemainder.slice(0, left)) counts[i] = counts[i]! + 1;
+  if (n >= weights.length)
+    for (const [i, count] of counts.entries())
+      if (count === 0) {
+        const largest = counts.indexOf(Math.max(...counts));
+        counts[largest] = counts[largest]! - 1;
+        counts[i] = 1;
+      }
+  return counts;
+}
+
+/**
+ * Smart and percentile updates: the cards, most common first (commonFirst), fill the ranks from
+ * the lowest by their shares (shareCounts), so a tie is split where a share ends. Each rank's
+ * threshold is the lowest score among its cards (0 for the lowest rank; an empty rank takes the
+ * threshold below it), so thresholds never decrease and every card's score reaches its rank's
+ * threshold; two ranks share a threshold where a tie was split between them.
+ */
+export function splitRanks(
+  list: readonly RankingCard[],
+  weights: readonly number[],
+): { rankOf: number[]; thresholds: number[] } {
+  const order = commonFirst(list);
+  const counts = shareCounts(list.length, weights);
+  const rankOf: number[] = new Array(list.length).fill(0);
+  const thresholds: number[] = [];
+  let at = 0;
+  for (const [r, count] of counts.entries()) {
+    const first = order[at];
+    const below = thresholds[r - 1] ?? 0;
+    thresholds.push(r === 0 ? 0 : count > 0 && first !== undefined ? round2(list[first]!.score) : below);
+    for (const i of order.slice(at, at + count)) rankOf[i] = r;
+    at += count;
+  }
+  return { rankOf, thresholds };
+}
+
+/** The largest group of cards with one score (2 decimals): its score and size. */
+export function largestTie(scores: readonly number[]): { score: number; cards: number } {
+  const sizes = new Map<number, number>();
+  for (const s of scores) sizes.set(round2(s), (sizes.get(round2(s)) ?? 0) + 1);
+  let best = { score: 0, cards: 0 };
+  for (const [score, cards] of sizes) if (cards > best.cards) best = { score, cards };
+  return best;
 }
 
 /**

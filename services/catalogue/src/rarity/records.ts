@@ -11,58 +11,14 @@ export async function lastRun(db: Pick<Db, 'select'>) {
   const [row] = await db.select().from(rarityRuns).orderBy(desc(rarityRuns.at), desc(rarityRuns.id)).limit(1);
   if (!row) return null;
   const r = row.result as RunResult;
+  // Runs recorded before steps listed their errors read as having none.
   return {
-    type: row.type,
+    type: row.type as 'auto' | 'manual',
     at: row.at.toISOString(),
-    rarityScores: r.rarityScores,
-    cardRanks: r.cardRanks,
+    rarityScores: { ...r.rarityScores, errors: r.rarityScores.errors ?? [] },
+    cardRanks: { ...r.cardRanks, errors: r.cardRanks.errors ?? [] },
     totalDuration: r.totalDuration,
     method: r.method,
-  };
-}
-
-/**
- * Makes the thresholds strictly increasing over the scores that exist (requirements C2.7), writing the
- * changed ones with their audit event.
- */
-export async function writeFixedThresholds(
-  database: Database,
-  audit: (before: unknown, after: unknown) => EventEnvelope,
-) {
-  const db = database.db;
-  const [list, rankList] = await Promise.all([readCards(db), readRanks(db)]);
-  const fixed = forceFix(
-    rankList.map((r) => r.threshold),
-    list.map((c) => c.rarityScore),
-  );
-  const changes = rankList.map((r, i) => ({
-    code: r.code,
-    id: r.id,
-    before: r.threshold,
-    after: fixed.thresholds[i]!,
-  }));
-  await database.transaction(async (tx) => {
-    for (const c of changes)
-      if (c.before !== c.after)
-        await tx.update(ranks).set({ threshold: c.after }).where(sql`${ranks.id} = ${c.id}`);
-    await enqueue(
-      tx,
-      outbox,
-      audit(
-        Object.fromEntries(changes.map((c) => [c.code, c.before])),
-        Object.fromEntries(changes.map((c) => [c.code, c.after])),
-      ),
-    );
-  });
-  return {
-    uniqueScores: fixed.uniqueScores,
-    ranks: changes.map(({ code, before, after }) => ({
-      code,
-      before,
-      after,
-      threshold: after,
-      changed: before !== after,
-    })),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardRow, RankRow } from './inputs';
-import { assignRanks, chooseThresholds, scoreCards } from './steps';
+import { planRanks, scoreCards } from './steps';
 
 const E: RankRow = { id: 11, code: 'E', title: 'Common', sortOrder: 0, threshold: 0 };
 const D: RankRow = { id: 12, code: 'D', title: 'Uncommon', sortOrder: 1, threshold: 50 };
@@ -24,49 +24,38 @@ describe('compute scores', () => {
   });
 });
 
-describe('choose thresholds', () => {
-  const scores = [25, 50, 75, 75];
-  it('keeps the thresholds with the scores method', () => {
-    expect(chooseThresholds('scores', scores, [E, D])).toEqual([]);
-  });
-  it('splits the cards into equal shares by percentile, ties kept together', () => {
-    // Half the 4 cards below the second rank: the first score above 50 is 75.
-    expect(chooseThresholds('percentile', scores, [E, D])).toEqual([
-      { id: E.id, threshold: 0 },
-      { id: D.id, threshold: 75 },
-    ]);
-  });
-  it('makes each rank about half as common as the one below with smart', () => {
-    // Two thirds of the cards below D: past the highest score 75, so D starts just above it.
-    expect(chooseThresholds('smart', scores, [E, D])).toEqual([
-      { id: E.id, threshold: 0 },
-      { id: D.id, threshold: 75.01 },
-    ]);
-  });
-  it('chooses nothing without ranks', () => {
-    expect(chooseThresholds('smart', scores, [])).toEqual([]);
-  });
-});
-
-describe('assign ranks', () => {
+describe('choose thresholds and assign ranks', () => {
   const list = [card(1, 25), card(2, 50, D.id), card(3, 75), card(4, 75, D.id)];
   const scores = [25, 50, 75, 75];
-  it('moves each card to the highest rank its score reaches under the new thresholds', () => {
-    const changes = assignRanks(
-      list,
-      scores,
-      [E, D],
-      [
+  // Card 3 has idle holders, card 4 none: of the tie at 75, card 3 is the more common.
+  const figures = { owners: [0, 0, 0, 2, 0], copies: [0, 0, 0, 2, 0] };
+
+  it('changes nothing with the scores method, or without ranks', () => {
+    expect(planRanks('scores', list, scores, figures, [E, D])).toEqual({ thresholds: [], rankChanges: [] });
+    expect(planRanks('smart', list, scores, figures, [])).toEqual({ thresholds: [], rankChanges: [] });
+  });
+
+  it('smart: E twice as common as D, the tie split by holders; only the cards whose rank changes', () => {
+    // 4 cards at 2:1 → 3 in E, 1 in D: the rarest is card 4 (75, nobody holds it).
+    expect(planRanks('smart', list, scores, figures, [E, D])).toEqual({
+      thresholds: [
         { id: E.id, threshold: 0 },
         { id: D.id, threshold: 75 },
       ],
-    );
-    expect(changes).toEqual([
-      { id: 2, rankId: E.id },
-      { id: 3, rankId: D.id },
-    ]);
+      rankChanges: [{ id: 2, rankId: E.id }],
+    });
   });
-  it('moves nothing when no thresholds were chosen', () => {
-    expect(assignRanks(list, scores, [E, D], [])).toEqual([]);
+
+  it('percentile: equal shares, a tie split by holders', () => {
+    expect(planRanks('percentile', list, scores, figures, [E, D])).toEqual({
+      thresholds: [
+        { id: E.id, threshold: 0 },
+        { id: D.id, threshold: 75 },
+      ],
+      rankChanges: [
+        { id: 2, rankId: E.id },
+        { id: 3, rankId: D.id },
+      ],
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { percentileThresholds, rankFor, rarityScore, round2, smartThresholds } from './formulas';
+import { evenWeights, rarityScore, round2, smartWeights, splitRanks } from './formulas';
 import type { CardRow, RankRow } from './inputs';
 
 export type RarityMethod = 'scores' | 'smart' | 'percentile';
@@ -19,35 +19,42 @@ export function scoreCards(
   return { scores, changed };
 }
 
-/**
- * Step 3, choose thresholds: with `smart` or `percentile`, each rank's new threshold from the new
- * scores (lowest rank first); with `scores`, none (the ranks stay as they are).
- */
-export function chooseThresholds(
-  method: RarityMethod,
-  scores: readonly number[],
-  rankList: readonly RankRow[],
-): Array<{ id: number; threshold: number }> {
-  if (method === 'scores' || rankList.length === 0) return [];
-  const values =
-    method === 'smart'
-      ? smartThresholds(scores, rankList.length)
-      : percentileThresholds(scores, rankList.length);
-  return rankList.map((r, i) => ({ id: r.id, threshold: values[i]! }));
+/** What inventory counts of each card besides its active owners (indexed by card id). */
+export interface TieFigures {
+  owners: ArrayLike<number>;
+  copies: ArrayLike<number>;
 }
 
-/** Step 4, assign ranks: every card whose score reaches another rank under the new thresholds. */
-export function assignRanks(
+/**
+ * Steps 3 and 4, choose thresholds and assign ranks: with `smart` or `percentile`, the cards fill
+ * the ranks by their shares, most common first (splitRanks: a tie is split where a share ends),
+ * each rank's threshold the lowest score in it; the cards whose rank changes. With `scores`, or
+ * without ranks, nothing (the ranks stay as they are).
+ */
+export function planRanks(
+  method: RarityMethod,
   list: readonly CardRow[],
   scores: readonly number[],
+  figures: TieFigures,
   rankList: readonly RankRow[],
-  thresholds: ReadonlyArray<{ id: number; threshold: number }>,
-): Array<{ id: number; rankId: number }> {
-  if (thresholds.length === 0) return [];
-  const newThreshold = new Map(thresholds.map((t) => [t.id, t.threshold]));
-  const withNew = rankList.map((r) => ({ ...r, threshold: newThreshold.get(r.id) ?? r.threshold }));
-  return list.flatMap((c, i) => {
-    const target = rankFor(scores[i]!, withNew);
-    return target && target.id !== c.rankId ? [{ id: c.id, rankId: target.id }] : [];
-  });
+): {
+  thresholds: Array<{ id: number; threshold: number }>;
+  rankChanges: Array<{ id: number; rankId: number }>;
+} {
+  if (method === 'scores' || rankList.length === 0) return { thresholds: [], rankChanges: [] };
+  const weights = method === 'smart' ? smartWeights(rankList.length) : evenWeights(rankList.length);
+  const ranking = list.map((c, i) => ({
+    id: c.id,
+    score: scores[i]!,
+    owners: figures.owners[c.id] ?? 0,
+    copies: figures.copies[c.id] ?? 0,
+  }));
+  const { rankOf, thresholds } = splitRanks(ranking, weights);
+  return {
+    thresholds: rankList.map((r, i) => ({ id: r.id, threshold: thresholds[i]! })),
+    rankChanges: list.flatMap((c, i) => {
+      const target = rankList[rankOf[i]!]!;
+      return target.id !== c.rankId ? [{ id: c.id, rankId: target.id }] : [];
+    }),
+  };
 }

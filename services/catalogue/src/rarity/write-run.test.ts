@@ -9,7 +9,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards, outbox, ranks, rarityRuns } from '../db/schema';
+import { cards, outbox, rankRevisions, ranks, rarityRuns } from '../db/schema';
 import { seedLargeCatalogue } from '../seed/large';
 import { catalogueDatabase } from '../start';
 import { readCards, readFigures, readRanks } from './inputs';
@@ -30,7 +30,15 @@ afterAll(async () => {
 
 const result = (method: RunResult['method']): RunResult => {
   const at = new Date().toISOString();
-  const none = { updated: 0, total: 0, startedAt: at, finishedAt: at, durationMs: 0, updatedIds: [] };
+  const none = {
+    updated: 0,
+    total: 0,
+    startedAt: at,
+    finishedAt: at,
+    durationMs: 0,
+    updatedIds: [],
+    errors: [],
+  };
   return { rarityScores: none, cardRanks: none, totalDuration: 1, method };
 };
 
@@ -39,7 +47,7 @@ describe('write and audit (step 5)', () => {
     const [first, second] = await readCards(database.db);
     const rankList = await readRanks(database.db);
     const top = rankList.at(-1)!;
-    const { written } = await database.transaction((tx) =>
+    const { written, revision } = await database.transaction((tx) =>
       writeRun(tx, {
         type: 'manual',
         thresholds: rankList.map((r, i) => ({ id: r.id, threshold: i * 10 })),
@@ -52,9 +60,21 @@ describe('write and audit (step 5)', () => {
             description: `${r.method} run`,
           }),
         finish: () => result('smart'),
+        revision: { kind: 'smart', actorId: 7 },
       }),
     );
     expect(written).toBeGreaterThanOrEqual(2);
+    // The revision keeps the moved card's rank before and after, and the thresholds before.
+    const [kept] = await database.db.select().from(rankRevisions);
+    expect(kept).toMatchObject({
+      id: revision,
+      kind: 'smart',
+      actorId: 7,
+      cardIds: [second!.id],
+      ranksBefore: [second!.rankId],
+      ranksAfter: [top.id],
+      thresholdsBefore: rankList.map((r) => ({ id: r.id, code: r.code, threshold: r.threshold })),
+    });
     const after = await database.db.select().from(cards).orderBy(asc(cards.id));
     expect(after.find((c) => c.id === first!.id)?.rarityScore).toBe(42.5);
     expect(after.find((c) => c.id === second!.id)?.rankId).toBe(top.id);

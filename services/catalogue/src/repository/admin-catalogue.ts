@@ -1,6 +1,7 @@
 import type { Db, Tx } from '@acg/platform';
 import { and, asc, count, desc, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import { anime, animeCharacters, cards, characters, franchises, ranks, seasons } from '../db/schema';
+import { characterSearchKey } from './search-keys';
 
 type Reader = Pick<Db, 'select' | 'selectDistinct'>;
 export interface Page {
@@ -110,6 +111,28 @@ export async function findCharacterByExternal(db: Reader, field: 'shikimoriId' |
   return row;
 }
 
+/** Every character as the import preview matches against them (issue 28). */
+export const listCharactersForMatching = (db: Reader) =>
+  db
+    .select({
+      id: characters.id,
+      name: characters.name,
+      altname: characters.altname,
+      anilistId: characters.anilistId,
+      shikimoriId: characters.shikimoriId,
+    })
+    .from(characters);
+
+export const characterIdsOfAnime = async (db: Reader, animeId: number) =>
+  new Set(
+    (
+      await db
+        .select({ id: animeCharacters.characterId })
+        .from(animeCharacters)
+        .where(eq(animeCharacters.animeId, animeId))
+    ).map((r) => r.id),
+  );
+
 export const listRanks = (db: Reader) =>
   db
     .select({
@@ -209,7 +232,10 @@ export async function deleteAnimeRow(tx: Tx, id: number) {
 }
 
 export async function insertCharacter(tx: Tx, row: typeof characters.$inferInsert) {
-  const [created] = await tx.insert(characters).values(row).returning();
+  const [created] = await tx
+    .insert(characters)
+    .values({ ...row, searchKey: characterSearchKey(row) })
+    .returning();
   return created!;
 }
 
@@ -237,6 +263,23 @@ export const cardIdsOfCharacters = async (db: Reader, characterIds: number[]) =>
 export async function insertRank(tx: Tx, row: typeof ranks.$inferInsert) {
   const [created] = await tx.insert(ranks).values(row).returning();
   return created!;
+}
+
+/** An edit of a rank's fields; answers the rank as it is now, or undefined when there is none. */
+export async function updateRank(tx: Tx, id: number, patch: Partial<typeof ranks.$inferInsert>) {
+  const [row] = await tx.update(ranks).set(patch).where(eq(ranks.id, id)).returning();
+  return row;
+}
+
+/** An edit of a season's fields; answers the season as it is now, or undefined when there is none. */
+export async function updateSeason(tx: Tx, id: number, patch: Partial<typeof seasons.$inferInsert>) {
+  const [row] = await tx.update(seasons).set(patch).where(eq(seasons.id, id)).returning({
+    id: seasons.id,
+    title: seasons.title,
+    startDate: seasons.startDate,
+    endDate: seasons.endDate,
+  });
+  return row;
 }
 
 export async function deleteRankRow(tx: Tx, id: number) {

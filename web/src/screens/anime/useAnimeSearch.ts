@@ -22,6 +22,10 @@ const SOURCES = [
   'shikimori',
   'anilist',
 ] as const satisfies readonly AnimeSearchAnswer['unavailable'][number][];
+/** How often, and how many times, a search with sources still pending is asked again. */
+const PENDING_RETRY_MS = 2000;
+const PENDING_RETRIES = 5;
+
 /** The sources a refused search names as not answering (its 503's `details.unavailable`). */
 const unavailableIn = (body: unknown): AnimeSearchAnswer['unavailable'] => {
   const named = (body as { details?: { unavailable?: unknown } } | undefined)?.details?.unavailable;
@@ -46,6 +50,12 @@ export function useAnimeSearch(query: string): SearchState {
         AbortSignal.any([signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]),
       ),
     enabled: query !== '',
+    // A source still answering after the server's budget (issue 24): its answer goes into the
+    // anime index, so ask again a few times until nothing is pending.
+    refetchInterval: (q) =>
+      (q.state.data?.pending?.length ?? 0) > 0 && q.state.dataUpdateCount <= PENDING_RETRIES
+        ? PENDING_RETRY_MS
+        : false,
   });
   if (query === '') return { status: 'idle' };
   if (search.isPending) return { status: 'loading' };

@@ -12,6 +12,7 @@ afterEach(async () => {
   await fakes.shikimori.reset();
   await fakes.anilist.reset();
   await h.cache.clear();
+  await h.database.pool.query('truncate anime, anime_titles, searches');
 });
 afterAll(async () => {
   await h?.close();
@@ -79,5 +80,37 @@ describe('GET /api/anime/{animeId}/details', () => {
     const res = await h.get('/api/anime/al-154587/details');
     expect(res.statusCode).toBe(503);
     expect(errorBodySchema.parse(res.json()).error).toMatch(/AniList is unavailable/);
+  });
+
+  it('answers from the index once a page was seen, while its sources are down', async () => {
+    const seen = await details('52991', asUser('ru'));
+    await fakes.shikimori.setMode({ down: '503' });
+    await fakes.anilist.setMode({ down: '503' });
+    const asked = fakes.shikimori.requests.length;
+    const again = await details('52991', asUser('ru'));
+    expect(again).toMatchObject({ id: '52991', title: seen.title, description: seen.description });
+    expect(again.genres).toEqual(seen.genres);
+    expect(fakes.shikimori.requests.length).toBe(asked);
+  });
+
+  it('shows a detail older than its age from the index and reads it again in the background', async () => {
+    await details('52991');
+    await h.database.pool.query(
+      "update anime set shikimori_detail_at = now() - interval '25 hours', anilist_detail_at = null",
+    );
+    await h.cache.clear();
+    const asked = fakes.shikimori.requests.filter((r) => r.url === '/api/animes/52991').length;
+    expect((await details('52991')).id).toBe('52991');
+    await expect
+      .poll(() => fakes.shikimori.requests.filter((r) => r.url === '/api/animes/52991').length)
+      .toBe(asked + 1);
+    await expect
+      .poll(async () => {
+        const { rows } = await h.database.pool.query(
+          "select shikimori_detail_at > now() - interval '1 minute' as fresh from anime where key = 'mal:52991'",
+        );
+        return rows[0]?.fresh;
+      })
+      .toBe(true);
   });
 });

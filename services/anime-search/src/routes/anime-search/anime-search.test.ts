@@ -1,4 +1,9 @@
-import { animeSearchAnswerSchema, apiStatusSchema, errorBodySchema } from '@acg/contracts';
+import {
+  type AnimeSearchAnswer,
+  animeSearchAnswerSchema,
+  apiStatusSchema,
+  errorBodySchema,
+} from '@acg/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, type Fakes, type Harness, startAnimeSearch, startFakes } from '../../test/harness';
 
@@ -12,79 +17,100 @@ afterEach(async () => {
   await fakes.shikimori.reset();
   await fakes.anilist.reset();
   await h.cache.clear();
+  // Every test starts with an empty anime index.
+  await h.database.pool.query('truncate anime, anime_titles, searches');
 });
 afterAll(async () => {
   await h?.close();
   await fakes?.close();
 });
 
-const search = async (q: string, headers: Record<string, string> = {}) => {
-  const res = await h.get(`/api/anime/search?q=${encodeURIComponent(q)}`, headers);
+const search = async (q: string, headers: Record<string, string> = {}, on = h) => {
+  const res = await on.get(`/api/anime/search?q=${encodeURIComponent(q)}`, headers);
   expect(res.statusCode, res.body).toBe(200);
   return animeSearchAnswerSchema.parse(res.json());
 };
+/** Search requests each fake has seen (Shikimori's REST search, AniList's GraphQL posts). */
+const upstreamCalls = () => ({
+  shikimori: fakes.shikimori.requests.filter((r) => r.url.startsWith('/api/animes?search=')).length,
+  anilist: fakes.anilist.requests.filter((r) => r.method === 'POST').length,
+});
+const ids = (a: AnimeSearchAnswer) => a.results.map((r) => r.id);
 
 describe('GET /api/anime/search', () => {
-  it('answers Shikimori results with AniList duplicates merged by MyAnimeList id', async () => {
-    const { results, unavailable } = await search('  Kishi ');
-    expect(unavailable).toEqual([]);
-    expect(results.map((r) => r.id).sort()).toEqual(['60006', '60007', '60008', '60009', '60010']);
-    expect(results.every((r) => r.source === 'shikimori')).toBe(true);
+  it('answers a new search from both sources, merged by MyAnimeList id, and keeps it in the index', async () => {
+    const first = await search('  Kishi ');
+    expect(first).toMatchObject({ unavailable: [], pending: [], partial: false });
+    expect(ids(first).sort()).toEqual(['60006', '60007', '60008', '60009', '60010']);
     const frieren = (await search('Frieren')).results[0]!;
     expect(frieren).toMatchObject({
       id: '52991',
       title: 'Sousou no Frieren',
+      englishTitle: 'Frieren: Beyond Journey’s End',
       status: 'released',
       episodes: 28,
       source: 'shikimori',
+      sources: ['shikimori', 'anilist'],
     });
     expect(frieren.rating).toBeGreaterThan(8);
     expect(frieren.image).toMatch(new RegExp(`^${fakes.shikimori.url}/system/animes/original/52991\\.jpg`));
     expect(frieren.url).toMatch(new RegExp(`^${fakes.shikimori.url}/animes/52991-`));
+    // Asked again, whatever its case and spacing: the index answers, no source is asked.
+    const before = upstreamCalls();
+    expect(ids(await search('  FRIEREN  '))[0]).toBe('52991');
+    expect(upstreamCalls()).toEqual(before);
   });
 
-  it('names the Shikimori user agent and gives Russian titles to a Russian reader', async () => {
-    const { results } = await search('Frieren', asUser('ru'));
-    expect(results[0]).toMatchObject({
-      title: 'Провожающая в последний путь Фрирен',
-      englishTitle: 'Sousou no Frieren',
-    });
+  it('finds the same title by its Latin, Cyrillic, Japanese and transliterated names', async () => {
+    await search('Frieren');
+    const before = upstreamCalls();
+    for (const q of ['frieren', 'Фрирен', 'フリーレン', '葬送のフリーレン', 'Соусоу но Фрирен']) {
+      const answer = await search(q);
+      expect(ids(answer)[0], q).toBe('52991');
+      expect(answer.partial, q).toBe(false);
+    }
+    // All of them from the index.
+    expect(upstreamCalls()).toEqual(before);
+    // And a Russian reader sees the Russian title.
+    expect((await search('Фрирен', asUser('ru'))).results[0]!.title).toBe(
+      'Провожающая в последний путь Фрирен',
+    );
     const seen = fakes.shikimori.requests.filter((r) => r.url.startsWith('/api/animes?'));
     expect(seen.at(-1)?.userAgent).toBe('Anime Cards');
   });
 
-  it('answers a repeated search from the cache, whatever its case and spacing', async () => {
+  it('finds a title only one source knows', async () => {
+    // Umi no Tabibito is on Shikimori only; AniList answers nothing for it.
+    const answer = await search('Umi no Tabibito');
+    expect(answer.results[0]).toMatchObject({ id: '60004', source: 'shikimori', sources: ['shikimori'] });
+    expect(answer.partial).toBe(false);
+  });
+
+  it('answers from the index, marked partial, when both sources are down: never a 503', async () => {
     await search('Frieren');
-    const before = fakes.shikimori.requests.length + fakes.anilist.requests.length;
-    const again = await search('  FRIEREN  ');
-    expect(again.results[0]!.id).toBe('52991');
-    expect(fakes.shikimori.requests.length + fakes.anilist.requests.length).toBe(before);
-    const stats = await h.service.app.inject({ method: 'GET', url: '/api/status' });
-    expect(stats.statusCode).toBe(200);
-    expect((await h.cache.stats()).find((s) => s.name === 'searches')?.hits).toBeGreaterThanOrEqual(2);
-  });
-
-  it('answers from AniList when Shikimori is down, and says so', async () => {
     await fakes.shikimori.setMode({ down: '503' });
-    const { results, unavailable } = await search('Frieren');
-    expect(unavailable).toEqual(['shikimori']);
-    // The page id stays the Shikimori (MyAnimeList) id, so links do not change.
-    expect(results[0]).toMatchObject({
-      id: '52991',
-      source: 'anilist',
-      englishTitle: 'Frieren: Beyond Journey’s End',
+    await fakes.anilist.setMode({ down: '503' });
+    // A misspelling matches the index only weakly, so the sources are asked — and fail.
+    const answer = await search('Frierun');
+    expect(answer).toMatchObject({ unavailable: ['shikimori', 'anilist'], partial: true });
+    expect(ids(answer)).toContain('52991');
+  });
+
+  it('answers from the index, marked pending, when a source rate-limits beyond the budget; the answer arrives later', async () => {
+    await fakes.anilist.setMode({
+      rateLimit: { kind: 'after', limit: 0, windowMs: 60_000, retryAfterSeconds: 2 },
     });
-    expect(results[0]!.rating).toBeCloseTo(9.3);
+    const first = await search('Frieren');
+    expect(first).toMatchObject({ unavailable: [], pending: ['anilist'], partial: true });
+    expect(first.results[0]).toMatchObject({ id: '52991', sources: ['shikimori'] });
+    await fakes.anilist.reset();
+    // The background completion puts AniList's answer into the index: asking again shows it.
+    await expect
+      .poll(async () => (await search('Frieren')).results[0]?.sources, { timeout: 8000, interval: 200 })
+      .toEqual(['shikimori', 'anilist']);
   });
 
-  it('answers from Shikimori when AniList is down, and says so', async () => {
-    await fakes.anilist.setMode({ down: 'reset' });
-    const { results, unavailable } = await search('Kishi');
-    expect(unavailable).toEqual(['anilist']);
-    expect(results).toHaveLength(5);
-  });
-
-  it('answers 503 with an error when neither source answers', async () => {
+  it('answers a weak search that neither source answers, with nothing in the index, with 503', async () => {
     await fakes.shikimori.setMode({ down: '503' });
     await fakes.anilist.setMode({ down: '503' });
     const res = await h.get('/api/anime/search?q=Frieren');
@@ -100,12 +126,28 @@ describe('GET /api/anime/search', () => {
     }
     expect((await h.get('/api/anime/search')).statusCode).toBe(400);
   });
+});
 
-  it('treats a source answering HTML or garbage as unavailable, never a 500', async () => {
-    // The fake's 503 page is HTML; a source's 200 with an unexpected shape is covered by parseAnswer.
-    await fakes.anilist.setMode({ down: '503' });
-    const { unavailable } = await search('Naruto');
-    expect(unavailable).toEqual(['anilist']);
+describe('identical concurrent searches', () => {
+  it('share one upstream call per source: 50 at once on one replica', async () => {
+    const before = upstreamCalls();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => search('Mushishi')));
+    expect(answers.every((a) => ids(a)[0] === '457')).toBe(true);
+    expect(upstreamCalls()).toEqual({ shikimori: before.shikimori + 1, anilist: before.anilist + 1 });
+  });
+
+  it('share one upstream call per source across two replicas (cache and index shared)', async () => {
+    const other = await startAnimeSearch(fakes, {}, h.cache, h.database);
+    try {
+      const before = upstreamCalls();
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => search('Vinland', {}, i % 2 ? h : other)),
+      );
+      expect(answers.every((a) => ids(a)[0] === '37521')).toBe(true);
+      expect(upstreamCalls()).toEqual({ shikimori: before.shikimori + 1, anilist: before.anilist + 1 });
+    } finally {
+      await other.close();
+    }
   });
 });
 

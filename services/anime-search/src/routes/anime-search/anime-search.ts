@@ -3,59 +3,127 @@ import {
   type AnimeSource,
   animeQuerySchema,
   animeSearchAnswerSchema,
+  animeSources,
   bundledLanguageOf,
 } from '@acg/contracts';
-import { type HttpServer, text, UnavailableError } from '@acg/platform';
+import { type HttpServer, RateLimitError, text, UnavailableError } from '@acg/platform';
+import type { FastifyRequest } from 'fastify';
 import type { AnimeSearchContext } from '../../context';
-import { fromShikimori, mergeResults } from '../../domain/anime';
-import { ClientShareExceeded } from '../../sources/client-share';
+import { toAnime } from '../../index/records';
+import type { IndexMatch } from '../../index/repository';
+import { searchKey } from '../../lookups';
 import { asCaller } from '../errors';
 
 /**
- * GET /api/anime/search?q= (requirements M7): both sources asked at once; when one does not answer,
- * the other's results come with `unavailable` naming it; when neither answers, a 503 `{error}`.
- * A caller past its share of the sources' budgets (issue 27) gets 429 with Retry-After.
+ * A match this similar (0–1, pg_trgm word similarity of the best title) answers a search from the
+ * index alone; below it the sites are asked too (rules §56).
+ */
+export const STRONG_MATCH = 0.7;
+
+type Outcome = 'answered' | 'failed' | 'overShare' | 'pending';
+
+/**
+ * GET /api/anime/search?q= (requirements M7; issue 24): answered from the anime index. When the
+ * index has no strong match, the sites not asked this text recently are asked within the request's
+ * budget (SEARCH_BUDGET_MS): what arrives in time is in the answer, the rest goes on in the
+ * background into the index and the answer names it `pending`. A source down or over its limit
+ * leaves the index's answer, marked `partial`; a 503 only when the index has nothing and every
+ * source asked failed. A caller past its share with every source asked gets 429 (rules §47).
  */
 export function registerAnimeSearchRoutes(app: HttpServer, ctx: AnimeSearchContext): void {
-  const { lookups, shikimori } = ctx;
   app.get(
     '/api/anime/search',
     { schema: { querystring: animeQuerySchema, response: { 200: animeSearchAnswerSchema } } },
     async (req): Promise<AnimeSearchAnswer> => {
       const { q } = req.query;
-      // Asked as the caller's client: each takes only its share of the sources' budgets.
-      const [fromShiki, fromAni] = await asCaller(req, async () => {
-        const answers = await Promise.allSettled([lookups.shikimoriSearch(q), lookups.anilistSearch(q)]);
-        // Over the share with one source: the other source's results, with that one marked
-        // unavailable (nothing of its budget was spent). Only when the caller is over its share
-        // with both is it a 429 (asCaller): a fan typing a few searches in a row still sees
-        // results, a client hammering gets refused; a source that is down beside one over the
-        // share is the outage it is (503 below).
-        const overShare = (a: PromiseSettledResult<unknown>) =>
-          a.status === 'rejected' && a.reason instanceof ClientShareExceeded;
-        if (answers.every(overShare)) throw (answers[0] as PromiseRejectedResult).reason;
-        return answers;
-      });
-      const unavailable: AnimeSource[] = [];
-      if (fromShiki.status === 'rejected') {
-        unavailable.push('shikimori');
-        req.log.warn({ err: fromShiki.reason }, 'Shikimori search failed');
+      const query = searchKey(q);
+      ctx.index.recordSearch(query).catch((err) => req.log.warn({ err }, 'search not counted'));
+      const local = await ctx.index.search(q);
+      if (local.some((m) => m.similarity >= STRONG_MATCH)) return answer(req, local, {});
+      const { outcomes, overShare } = await askSources(req, ctx, query);
+      const asked = Object.values(outcomes);
+      const matches = asked.includes('answered') ? await ctx.index.search(q) : local;
+      if (matches.length === 0 && asked.length > 0) {
+        if (overShare && asked.every((o) => o === 'overShare')) throw overShare;
+        if (asked.every((o) => o === 'failed' || o === 'overShare'))
+          throw new UnavailableError(text('animeSearch.searchUnavailable'), {
+            unavailable: Object.keys(outcomes),
+          });
       }
-      if (fromAni.status === 'rejected') {
-        unavailable.push('anilist');
-        req.log.warn({ err: fromAni.reason }, 'AniList search failed');
-      }
-      if (unavailable.length === 2)
-        throw new UnavailableError(text('animeSearch.searchUnavailable'), {
-          unavailable,
-        });
-      const language = bundledLanguageOf(req.identity.language);
-      const shikiResults =
-        fromShiki.status === 'fulfilled'
-          ? fromShiki.value.map((a) => fromShikimori(a, language, shikimori.absolute))
-          : undefined;
-      const results = mergeResults(shikiResults, fromAni.status === 'fulfilled' ? fromAni.value : undefined);
-      return { results, unavailable };
+      return answer(req, matches, outcomes);
     },
   );
+}
+
+function answer(
+  req: FastifyRequest,
+  matches: IndexMatch[],
+  outcomes: Partial<Record<AnimeSource, Outcome>>,
+): AnimeSearchAnswer {
+  const language = bundledLanguageOf(req.identity.language);
+  const named = (...kinds: Outcome[]) =>
+    animeSources.filter((s) => outcomes[s] !== undefined && kinds.includes(outcomes[s]));
+  const unavailable = named('failed', 'overShare');
+  const pending = named('pending');
+  return {
+    results: matches.map((m) => toAnime(m.shikimori, m.anilist, language)),
+    unavailable,
+    pending,
+    partial: unavailable.length + pending.length > 0,
+  };
+}
+
+/**
+ * Asks the sites that have not answered this text recently, as the caller's client, and waits
+ * for them at most the request's budget. A source whose circuit is open is not asked: it is
+ * unavailable at once.
+ */
+async function askSources(
+  req: FastifyRequest,
+  ctx: AnimeSearchContext,
+  query: string,
+): Promise<{ outcomes: Partial<Record<AnimeSource, Outcome>>; overShare?: unknown }> {
+  const asked = await ctx.index.askedAt(query);
+  let overShare: unknown;
+  const outcomes: Partial<Record<AnimeSource, Outcome>> = {};
+  const waits: Array<Promise<void>> = [];
+  for (const source of animeSources) {
+    if (ctx.upstream.isFresh(asked[source])) continue;
+    if (!ctx.sources[source].available) {
+      outcomes[source] = 'failed';
+      continue;
+    }
+    outcomes[source] = 'pending';
+    const call = asCaller(req, () => ctx.upstream.ask(source, query));
+    waits.push(
+      call.then(
+        () => {
+          outcomes[source] = 'answered';
+        },
+        (err: unknown) => {
+          // 429 from asCaller: the caller's share with this source is used up.
+          const over = err instanceof RateLimitError;
+          outcomes[source] = over ? 'overShare' : 'failed';
+          if (over) overShare ??= err;
+          if (!over) req.log.warn({ err, source }, 'source search failed');
+        },
+      ),
+    );
+  }
+  if (waits.length > 0) await within(Promise.all(waits), ctx.searchBudgetMs);
+  // A copy: answers arriving after the budget must not change what is being sent.
+  return { outcomes: { ...outcomes }, overShare };
+}
+
+/** Waits for `work` at most `ms`. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const budget = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([work, budget]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

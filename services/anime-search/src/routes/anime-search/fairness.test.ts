@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, type Fakes, type Harness, startAnimeSearch, startFakes } from '../../test/harness';
 
 /**
- * Fair shares of the sources' budgets (issue 27): one visitor's address searching without pause
+ * Fair shares of the sources' budgets (issue 27), for the searches the anime index cannot answer: one visitor's address searching without pause
  * (96 new searches, 16 at a time) gets 429s past its share of each budget window, and another
  * client's new searches answer as fast as when nobody hammers, without errors. Budgets counted
  * as a deployment's (per-minute windows of 6 s: AniList 27 starts each, a client's share 6),
@@ -15,6 +15,9 @@ const BUDGETS = {
   SHIKIMORI_PER_MINUTE: '900',
   ANILIST_PER_MINUTE: '300',
   SOURCE_CLIENT_SHARE: '0.25',
+  // Each search here is new and matches nothing in the index, so it waits for the sources as a
+  // search did before the index: the shares are what is measured.
+  SEARCH_BUDGET_MS: '10000',
 };
 let fakes: Fakes;
 let h: Harness;
@@ -99,9 +102,10 @@ describe('fair shares of the anime search budgets', () => {
     }
     expect(passed, 'the other client within 2× of its idle p99 in one of three rounds').toBeDefined();
     const refused = passed!.hammered.filter((a) => a.status === 429);
-    // The hammering address: at most its share (6 AniList starts a window, perhaps two), then 429.
+    // The hammering address: answered while it has its share of Shikimori (20 starts a window,
+    // perhaps two windows; AniList's 6 go first and leave it marked unavailable), then 429.
     expect(passed!.hammered.length).toBe(96);
-    expect(refused.length).toBeGreaterThanOrEqual(96 - 2 * 6);
+    expect(refused.length).toBeGreaterThanOrEqual(96 - 2 * 20);
     expect(Number(refused[0]?.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(refused[0]?.retryAfter)).toBeLessThanOrEqual(6);
     expect(passed!.hammered.every((a) => a.status === 200 || a.status === 429)).toBe(true);

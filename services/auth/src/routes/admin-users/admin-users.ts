@@ -28,7 +28,7 @@ import { z } from 'zod';
 import type { AuthContext } from '../../context';
 import { outbox } from '../../db/schema';
 import { isDeveloper, type LevelChangeRefusal, levelChangeRefusal } from '../../domain/admin-level';
-import { userEventData } from '../../domain/user-view';
+import { displayNameOf, userEventData } from '../../domain/user-view';
 import { type AdminUserRow, findAdminUser, findAdminUsers, lockUsers } from '../../repository/admin-users';
 import { countUsers, updateUser } from '../../repository/users';
 
@@ -96,7 +96,11 @@ async function recordLevelChange(
  */
 export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
   const developerId = ctx.config.DEVELOPER_DISCORD_ID;
-  const view = (row: AdminUserRow) => ({ ...row, developer: isDeveloper(row.discordId, developerId) });
+  const view = ({ globalName, ...row }: AdminUserRow) => ({
+    ...row,
+    displayName: displayNameOf({ username: row.username, globalName }),
+    developer: isDeveloper(row.discordId, developerId),
+  });
 
   app.get(
     '/admin/users',
@@ -147,8 +151,11 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
         return { user, previous, changed: true };
       });
       if (result.changed) ctx.relay.kick();
-      const { id: uid, discordId, username, avatar, adminLevel } = result.user;
-      return { user: view({ id: uid, discordId, username, avatar, adminLevel }), previous: result.previous };
+      const { id: uid, discordId, username, globalName, avatar, adminLevel } = result.user;
+      return {
+        user: view({ id: uid, discordId, username, globalName, avatar, adminLevel }),
+        previous: result.previous,
+      };
     },
   );
 }

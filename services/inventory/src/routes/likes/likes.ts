@@ -10,7 +10,7 @@ import {
 } from '@acg/platform';
 import { z } from 'zod';
 import type { CardExists } from '../../cards/card-exists';
-import { addLike, countLikes, hasLiked } from '../../repository/likes';
+import { addLike, countLikes, countPrinted, hasLiked } from '../../repository/likes';
 import { idParam } from '../params';
 
 const params = z.object({ cardId: idParam });
@@ -27,8 +27,12 @@ export function registerLikeRoutes(
   app.get('/api/cards/:cardId/likes', { schema: { params, response: { 200: likesSchema } } }, async (req) => {
     const userId = requireUser(req);
     const { cardId } = req.params;
-    const [likes, liked] = await Promise.all([countLikes(db, cardId), hasLiked(db, cardId, userId)]);
-    return { likes, liked };
+    const [likes, liked, printed] = await Promise.all([
+      countLikes(db, cardId),
+      hasLiked(db, cardId, userId),
+      countPrinted(db, cardId),
+    ]);
+    return { likes, liked, printed };
   });
 
   app.post(

@@ -1,4 +1,5 @@
 import { provenanceSchema, safeString, tradeableCopySchema } from '@acg/contracts';
+import { allNames, localize } from '@acg/i18n';
 import { type Database, type HttpServer, NotFoundError, requireUser, text } from '@acg/platform';
 import { z } from 'zod';
 import { UNKNOWN_RANK, unknownCardName } from '../../domain/entry-view';
@@ -29,7 +30,9 @@ export function registerTradeRoutes(app: HttpServer, database: Database): void {
       return rows.map((r) => ({
         inventoryId: r.inventoryId,
         cardId: r.cardId,
-        characterName: r.characterName ?? unknownCardName(r.cardId),
+        characterName:
+          localize(r.characterNames, req.identity.language, r.characterName) ?? unknownCardName(r.cardId),
+        characterNames: allNames(r.characterNames, r.characterName),
         imageUrl: r.imageUrl,
         limited: r.limited ?? false,
         rank: {
@@ -81,6 +84,7 @@ export function registerTradeRoutes(app: HttpServer, database: Database): void {
           toUser: userOf(m.toUserId),
           tradeId: m.tradeId,
           occurredAt: m.occurredAt.toISOString(),
+          printNumbers: m.printNumbers,
         })),
       };
     },

@@ -17,6 +17,7 @@ import type { Draft } from '../table/model';
 import { ListStatus, useConfirmDelete } from '../table/parts';
 import { type AdminTableState, deleteInTurn, useAdminTable } from '../table/useAdminTable';
 import { AddForm, type AddFormDecl } from './AddForm';
+import { type RowEditDecl, useRowEdit } from './RowEdit';
 import { type ResourceList, useResourceWrites } from './useResource';
 
 /**
@@ -161,7 +162,11 @@ export function CatalogueSection<
  * the loading text, the error or the whole list in a table whose last column deletes a row after
  * a confirmation.
  */
-export interface PlainDecl<T extends { id: number }, V extends Record<string, string>> {
+export interface PlainDecl<
+  T extends { id: number },
+  V extends Record<string, string>,
+  E extends Record<string, string> = Record<string, string>,
+> {
   list: ResourceList<T>;
   changes: readonly ClientReadRoute[];
   className: string;
@@ -182,17 +187,20 @@ export interface PlainDecl<T extends { id: number }, V extends Record<string, st
   frame?: (children: ReactNode) => ReactNode;
   /** The row's name in the "Deleted" message (default "#id"). */
   rowName?: (row: T) => string;
+  /** Rows edited in place (RowEdit.tsx): an Edit button beside Delete. */
+  edit?: RowEditDecl<T, E>;
 }
 
-export function PlainSection<T extends { id: number }, V extends Record<string, string>>({
-  decl,
-}: {
-  decl: PlainDecl<T, V>;
-}) {
+export function PlainSection<
+  T extends { id: number },
+  V extends Record<string, string>,
+  E extends Record<string, string> = Record<string, string>,
+>({ decl }: { decl: PlainDecl<T, V, E> }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const write = useResourceWrites(decl.changes);
   const ask = useConfirm();
+  const rowEdit = useRowEdit(decl.edit, write);
   const [actionError, setActionError] = useState<string | null>(null);
   const { list, remove } = decl;
   const add: AddFormDecl<V> = { ...decl.add, create: (values) => write(() => decl.add.create(values)) };
@@ -212,9 +220,9 @@ export function PlainSection<T extends { id: number }, V extends Record<string, 
   const body = (
     <>
       <AddForm decl={add} />
-      {actionError ? (
+      {actionError || rowEdit.error ? (
         <p className="admin-error" role="alert">
-          {actionError}
+          {actionError ?? rowEdit.error}
         </p>
       ) : null}
       {!list.loaded && list.loading ? (
@@ -232,18 +240,23 @@ export function PlainSection<T extends { id: number }, V extends Record<string, 
           rowKey={(row) => row.id}
           empty={decl.texts.empty}
           columns={[
-            ...decl.columns,
+            ...rowEdit.columns(decl.columns),
             {
               key: 'actions',
               label: remove.column,
               render: (row) => (
-                <button
-                  type="button"
-                  className={remove.buttonClass ?? 'button button--danger'}
-                  onClick={() => void drop(row)}
-                >
-                  {remove.label}
-                </button>
+                <>
+                  {rowEdit.actions(row)}
+                  {rowEdit.editingId === row.id ? null : (
+                    <button
+                      type="button"
+                      className={remove.buttonClass ?? 'button button--danger'}
+                      onClick={() => void drop(row)}
+                    >
+                      {remove.label}
+                    </button>
+                  )}
+                </>
               ),
             },
           ]}

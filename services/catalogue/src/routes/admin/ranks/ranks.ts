@@ -3,14 +3,29 @@ import {
   adminIdParamsSchema,
   adminRankInputSchema,
   adminRankListSchema,
+  adminRankPatchSchema,
   adminRankSchema,
 } from '@acg/contracts';
 import { ConflictError, type HttpServer } from '@acg/platform';
 import * as repo from '../../../repository/admin-catalogue';
+import { findCardSummariesOf } from '../../../repository/cards';
 import { type AdminCatalogueContext, auditOf } from '../kit';
 import { notFound, say } from '../messages';
 
-/** Ranks (requirements C7 "Ranks and seasons"): list, create (after the highest), delete an unused one. */
+/** The fields of a rank an edit changes, and their values before and after (nothing when none differ). */
+function rankChanges(row: Record<string, unknown>, patch: Record<string, unknown>) {
+  const keys = Object.keys(patch).filter((k) => patch[k] !== undefined && patch[k] !== row[k]);
+  return {
+    keys,
+    before: Object.fromEntries(keys.map((k) => [k, row[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, patch[k]])),
+  };
+}
+
+/**
+ * Ranks (requirements C7 "Ranks and seasons"): list, create (after the highest), edit (code, title,
+ * threshold, image; additive), delete an unused one.
+ */
 export function registerRankRoutes(app: HttpServer, ctx: AdminCatalogueContext): void {
   const { editor } = ctx;
   const db = ctx.database.db;
@@ -44,6 +59,7 @@ export function registerRankRoutes(app: HttpServer, ctx: AdminCatalogueContext):
       return reply.code(201).send(created);
     },
   );
+  registerRankEdit(app, ctx);
   app.delete(
     '/admin/ranks/:id',
     { schema: { params: adminIdParamsSchema, response: { 200: adminDeletedSchema } } },
@@ -62,6 +78,45 @@ export function registerRankRoutes(app: HttpServer, ctx: AdminCatalogueContext):
             targetType: 'rank',
             targetId: row.id,
             before: row,
+          }),
+        };
+      });
+    },
+  );
+}
+
+/** PATCH /admin/ranks/{id} (additive): code, title, threshold, image; a code another rank has is a 409; audited. */
+function registerRankEdit(app: HttpServer, ctx: AdminCatalogueContext): void {
+  app.patch(
+    '/admin/ranks/:id',
+    {
+      schema: { params: adminIdParamsSchema, body: adminRankPatchSchema, response: { 200: adminRankSchema } },
+    },
+    async (req) => {
+      const { id } = req.params;
+      const ranks = await repo.listRanks(ctx.database.db);
+      const row = ranks.find((r) => r.id === id);
+      if (!row) throw notFound(req, 'rankNotFound');
+      const { code } = req.body;
+      if (code !== undefined && ranks.some((r) => r.code === code && r.id !== id))
+        throw new ConflictError(say(req, 'rankCodeTaken', { code }));
+      const change = rankChanges(row, req.body);
+      // The same values again change nothing and log nothing (rules §36).
+      if (change.keys.length === 0) return row;
+      return ctx.editor.run(['ranks', 'characters', 'cards'], async (tx) => {
+        const before = await findCardSummariesOf(tx, { rankId: id });
+        const updated = await repo.updateRank(tx, id, change.after);
+        if (!updated) throw notFound(req, 'rankNotFound');
+        return {
+          before,
+          after: await findCardSummariesOf(tx, { rankId: id }),
+          result: updated,
+          audit: auditOf(req, 'rank.updated', {
+            description: `Edited rank ${row.code}: ${change.keys.map((k) => `${k} ${String(change.before[k])} → ${String(change.after[k])}`).join(', ')}`,
+            targetType: 'rank',
+            targetId: id,
+            before: change.before,
+            after: change.after,
           }),
         };
       });

@@ -1,9 +1,11 @@
+import type { TFunction } from 'i18next';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminRank } from '../../../../api/admin-catalogue';
-import { createRank, deleteRank, failureText } from '../../../../api/admin-rarity';
+import { createRank, deleteRank, failureText, updateRank } from '../../../../api/admin-rarity';
 import { imageSource } from '../../../../api/images';
 import { PlainSection } from '../../kit/ResourceSection';
+import type { RowEditDecl } from '../../kit/RowEdit';
 import { asRows, useResourceList } from '../../kit/useResource';
 
 const EMPTY = { code: '', title: '', threshold: '', imageUrl: '' };
@@ -11,6 +13,45 @@ const EMPTY = { code: '', title: '', threshold: '', imageUrl: '' };
 const CHANGES = ['GET /admin/ranks', 'GET /api/ranks'] as const;
 /** Requirements C9: thresholds show with 2 decimals, or '-' without one. */
 export const showThreshold = (t: number | null) => (t === null ? '-' : t.toFixed(2));
+
+/** A rank's fields as the edit inputs show them, and what an edit sends (empty threshold or image is none). */
+const editValues = (rank: AdminRank) => ({
+  code: rank.code,
+  title: rank.title,
+  threshold: rank.threshold === null ? '' : String(rank.threshold),
+  imageUrl: rank.imageUrl ?? '',
+});
+type RankValues = ReturnType<typeof editValues>;
+const editBody = (v: Partial<RankValues>) => ({
+  ...(v.code === undefined ? {} : { code: v.code.trim() }),
+  ...(v.title === undefined ? {} : { title: v.title.trim() }),
+  ...(v.threshold === undefined
+    ? {}
+    : { threshold: v.threshold.trim() === '' ? null : Number.parseFloat(v.threshold) }),
+  ...(v.imageUrl === undefined ? {} : { imageUrl: v.imageUrl.trim() || null }),
+});
+
+/** Editing a rank in its row: code, title, threshold and image (the server checks them again). */
+const rankEdit = (t: TFunction): RowEditDecl<AdminRank, RankValues> => ({
+  editRow: (rank) => t('adminRanks.editLabel', { code: rank.code }),
+  fields: [
+    { name: 'code', column: 'code', label: t('adminRanks.code'), maxLength: 10 },
+    { name: 'title', column: 'name', label: t('adminRanks.name'), maxLength: 100 },
+    {
+      name: 'threshold',
+      column: 'threshold',
+      label: t('adminRanks.threshold'),
+      type: 'number',
+      step: 0.01,
+      min: 0,
+      inputMode: 'decimal',
+    },
+    { name: 'imageUrl', column: 'image', label: t('adminRanks.image'), type: 'url' },
+  ],
+  values: editValues,
+  write: (rank, changed) => updateRank(rank.id, editBody(changed)),
+  failure: (err) => failureText(err) ?? t('adminRanks.updateError'),
+});
 
 /** Rank admin (requirements C2.5): the add form and the table, with loading and error states. */
 export default function RanksSection() {
@@ -92,6 +133,7 @@ export default function RanksSection() {
             },
           },
         ],
+        edit: rankEdit(t),
         remove: {
           label: t('adminRanks.delete'),
           buttonClass: 'button button--ghost',

@@ -44,4 +44,36 @@ describe('the ranks section', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.getByText('Обычная')).toBeTruthy();
   });
+
+  it('edits a rank in its row: Save sends only the changed threshold, and the row shows the new value', async () => {
+    let rank = {
+      id: 7,
+      code: 'B',
+      title: 'Epic',
+      color: '#9c27b0',
+      imageUrl: null,
+      threshold: 45,
+      sortOrder: 3,
+    };
+    const sent: Array<{ method: string; url: string; body: unknown }> = [];
+    stubFetch(async (url, init) => {
+      const method = init?.method ?? 'GET';
+      if (method === 'PATCH') {
+        const body = JSON.parse(String(init?.body));
+        sent.push({ method, url: String(url), body });
+        rank = { ...rank, ...body };
+        return jsonResponse(rank);
+      }
+      return jsonResponse([rank]);
+    });
+    renderPage({ language: 'en' }, <RanksSection />);
+    await screen.findByText('45.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit rank B' }));
+    const threshold = within(screen.getByRole('table')).getByRole('spinbutton', { name: 'Threshold' });
+    fireEvent.change(threshold, { target: { value: '47.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('47.50');
+    expect(sent).toEqual([{ method: 'PATCH', url: '/admin/ranks/7', body: { threshold: 47.5 } }]);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
 });

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Analysis,
   autoUpdate,
+  type ForceFixResult,
   failureText,
   fetchAnalysis,
   fetchLastRun,
@@ -11,106 +13,222 @@ import {
   forceFixThresholds,
   type LastRun,
   type LikesAnalysis,
+  previewRankUpdate,
+  type RankPreview,
+  type RankRevision,
+  type RankUndo,
   type RunResult,
   recalculateRarity,
+  stepErrors,
+  undoRevision,
 } from '../../../../api/admin-rarity';
-import { useConfirm } from '../../../../components/Confirm';
-import { formatDateTime } from '../../../../i18n/formats';
-import { DataTable } from '../../table/DataTable';
+import { invalidateRoutes } from '../../../../api/query';
+import { asRows, useResourceList } from '../../kit/useResource';
 import { showThreshold } from '../ranks';
-import { DistributionChart } from './DistributionChart';
+import { RankPreviewPanel } from './RankPreviewPanel';
+import { RevisionsPanel } from './RevisionsPanel';
+import { AnalysisPanel, LastRunPanel, LikesPanel, ResultPanel, StepErrors } from './RunPanels';
 
-type Action = 'smart' | 'percentile' | 'analysis' | 'likes' | 'fix' | 'scores';
-const two = (n: number | null | undefined) => (typeof n === 'number' ? n.toFixed(2) : '-');
+type Action = 'smart' | 'percentile' | 'fix' | 'apply' | 'analysis' | 'likes' | 'scores';
+type Failure = { text: string; steps?: { rarityScores: string[]; cardRanks: string[] } };
+/** The reads a rank update or an undo changes. */
+const CHANGES = ['GET /admin/ranks/revisions', 'GET /admin/ranks', 'GET /api/ranks'] as const;
 
-/**
- * Rarity score admin (requirements C2.7): the autonomous rank panel (smart and percentile updates,
- * the two analyses, force-fix with confirmation), the manual rarityScore recalculation, the
- * results, the last run and the errors; buttons wait while one runs.
- */
-export default function RaritySection() {
-  const { t, i18n } = useTranslation();
-  const ask = useConfirm();
-  const ids = useId();
+/** What the section shows after the last action, and the actions. */
+function useRarity() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
   const [running, setRunning] = useState<Action | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [preview, setPreview] = useState<RankPreview | null>(null);
   const [result, setResult] = useState<RunResult | null>(null);
-  const [fixed, setFixed] = useState<{
-    uniqueScores: number;
-    ranks: Array<{ code: string; before: number | null; after: number }>;
-  } | null>(null);
+  const [fixed, setFixed] = useState<ForceFixResult | null>(null);
+  const [undone, setUndone] = useState<RankUndo | null>(null);
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const [likes, setLikes] = useState<LikesAnalysis | null>(null);
   const [last, setLast] = useState<LastRun | null>(null);
-  const [colors, setColors] = useState<Record<string, string>>({});
-
+  const [undoing, setUndoing] = useState<number | null>(null);
   const loadLast = useCallback(() => {
     fetchLastRun().then(setLast, () => setLast(null));
   }, []);
-  useEffect(() => {
-    loadLast();
-    fetchRanks().then(
-      (list) => setColors(Object.fromEntries(list.map((r) => [r.code, r.color ?? '']))),
-      () => {},
-    );
-  }, [loadLast]);
+  useEffect(loadLast, [loadLast]);
 
+  const fallback: Record<Action, string> = {
+    smart: t('adminRarity.errors.auto'),
+    percentile: t('adminRarity.errors.auto'),
+    apply: preview?.method === 'force-fix' ? t('adminRarity.errors.fix') : t('adminRarity.errors.auto'),
+    fix: t('adminRarity.errors.fix'),
+    analysis: t('adminRarity.errors.analysis'),
+    likes: t('adminRarity.errors.likes'),
+    scores: t('adminRarity.errors.default'),
+  };
+  const wrote = () => {
+    loadLast();
+    return invalidateRoutes(client, CHANGES);
+  };
+  /** Applies the preview on screen: exactly what it showed (its token), or a refusal. */
+  const apply = async (p: RankPreview) => {
+    if (p.method === 'force-fix') setFixed((await forceFixThresholds(p.token)).result);
+    else {
+      const { result: r } = await autoUpdate(p.method, p.token);
+      setResult(r);
+      setAnalysis(r.newAnalysis);
+    }
+    setPreview(null);
+    await wrote();
+  };
   const act = async (action: Action) => {
-    if (action === 'fix' && !(await ask({ message: t('adminRarity.confirmFix') }))) return;
     setRunning(action);
-    setError(null);
+    setFailure(null);
+    setUndone(null);
     try {
-      if (action === 'scores') setResult(await recalculateRarity());
-      else if (action === 'smart' || action === 'percentile') {
-        const { result: r } = await autoUpdate(action);
-        setResult(r);
-        if (r.newAnalysis) setAnalysis(r.newAnalysis);
+      if (action === 'smart' || action === 'percentile' || action === 'fix')
+        setPreview(await previewRankUpdate(action === 'fix' ? 'force-fix' : action));
+      else if (action === 'apply' && preview) await apply(preview);
+      else if (action === 'scores') {
+        setResult(await recalculateRarity());
+        loadLast();
       } else if (action === 'analysis') setAnalysis((await fetchAnalysis()).analysis);
       else if (action === 'likes') setLikes((await fetchLikesAnalysis()).analysis);
-      else setFixed((await forceFixThresholds()).result);
-      loadLast();
     } catch (err) {
-      const fallback = {
-        smart: t('adminRarity.errors.auto'),
-        percentile: t('adminRarity.errors.auto'),
-        analysis: t('adminRarity.errors.analysis'),
-        likes: t('adminRarity.errors.likes'),
-        fix: t('adminRarity.errors.fix'),
-        scores: t('adminRarity.errors.default'),
-      }[action];
-      setError(failureText(err) ?? fallback);
+      setFailure({ text: failureText(err) ?? fallback[action], steps: stepErrors(err) });
     } finally {
       setRunning(null);
     }
   };
+  const undo = async (revision: RankRevision) => {
+    setUndoing(revision.id);
+    setFailure(null);
+    try {
+      setUndone(await undoRevision(revision.id));
+      setPreview(null);
+      await wrote();
+    } catch (err) {
+      setFailure({ text: failureText(err) ?? t('adminRarity.errors.undo') });
+    } finally {
+      setUndoing(null);
+    }
+  };
+  const shown = { preview, result, fixed, undone, analysis, likes, last, failure };
+  return { running, undoing, act, undo, cancel: () => setPreview(null), ...shown };
+}
 
-  const bars = useMemo(
-    () =>
-      analysis?.rankDistribution.map((r) => ({
-        code: r.code,
-        value: r.cardCount,
-        color: colors[r.code] || undefined,
-      })) ?? [],
-    [analysis, colors],
-  );
-  const date = (iso?: string) => formatDateTime(i18n.language, iso);
-  const button = (action: Action, label: string, primary = false) => (
-    <button
-      type="button"
-      className={`button ${primary ? 'button--primary' : 'button--ghost'}`}
-      disabled={running !== null}
-      aria-busy={running === action}
-      onClick={() => void act(action)}
-    >
-      {running === action ? t('adminRarity.working') : label}
-    </button>
-  );
-
+/**
+ * Rarity score admin (requirements C2.7): the autonomous rank panel, the manual rarityScore
+ * recalculation, the results, the last run and the errors. A rank update (smart, percentile,
+ * force-fix) first shows its preview; Apply writes exactly that as a revision, which the
+ * revisions list can undo (rules: rank previews and revisions).
+ */
+export default function RaritySection() {
+  const { t } = useTranslation();
+  const ids = useId();
+  const r = useRarity();
+  const revisions = useResourceList('GET /admin/ranks/revisions', asRows<RankRevision>);
+  const [colors, setColors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    fetchRanks().then(
+      (list) => setColors(Object.fromEntries(list.map((rank) => [rank.code, rank.color ?? '']))),
+      () => {},
+    );
+  }, []);
   return (
     <section className="admin-rarity" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className="visually-hidden">
         {t('adminRarity.title')}
       </h2>
+      <ActionPanels r={r} />
+      {r.last?.progress?.running ? (
+        <p role="status">
+          {t('adminRarity.progress', {
+            phase: r.last.progress.phase,
+            done: r.last.progress.done,
+            total: r.last.progress.total,
+          })}
+        </p>
+      ) : null}
+      {r.failure ? (
+        <div className="admin-error" role="alert">
+          <p>{r.failure.text}</p>
+          {r.failure.steps ? <StepErrors errors={r.failure.steps} /> : null}
+        </div>
+      ) : null}
+      {r.preview ? (
+        <RankPreviewPanel
+          preview={r.preview}
+          busy={r.running === 'apply'}
+          onApply={() => void r.act('apply')}
+          onCancel={r.cancel}
+        />
+      ) : null}
+      <RaritySectionResults r={r} colors={colors} />
+      <RevisionsPanel
+        rows={revisions.rows}
+        loading={revisions.loading}
+        error={revisions.error}
+        undoing={r.undoing}
+        onUndo={(rev) => void r.undo(rev)}
+      />
+      <LastRunPanel last={r.last} />
+    </section>
+  );
+}
+
+/** The answers of the last actions: a run, a threshold fix, an undo, the analyses. */
+function RaritySectionResults({
+  r,
+  colors,
+}: {
+  r: ReturnType<typeof useRarity>;
+  colors: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {r.undone ? (
+        <p className="admin-banner admin-banner--success" role="status">
+          {t('adminRarity.undone', { id: r.undone.revision, count: r.undone.restored })}
+          {r.undone.changedSince > 0
+            ? ` ${t('adminRarity.changedSince', { count: r.undone.changedSince })}`
+            : ''}
+        </p>
+      ) : null}
+      {r.result ? <ResultPanel result={r.result} /> : null}
+      {r.fixed ? (
+        <div className="admin-panel" role="status">
+          <h3>{t('adminRarity.fixed', { n: r.fixed.uniqueScores })}</h3>
+          <ul className="admin-facts">
+            {r.fixed.ranks.map((rank) => (
+              <li key={rank.code}>
+                {rank.code}: {showThreshold(rank.before)} → {showThreshold(rank.after)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {r.analysis ? <AnalysisPanel analysis={r.analysis} colors={colors} /> : null}
+      {r.likes ? <LikesPanel likes={r.likes} /> : null}
+    </>
+  );
+}
+
+/** The autonomous rank panel's five buttons and the manual recalculation; all wait while one runs. */
+function ActionPanels({ r }: { r: ReturnType<typeof useRarity> }) {
+  const { t } = useTranslation();
+  const busy = r.running !== null || r.undoing !== null;
+  const button = (action: Action, label: string, primary = false) => (
+    <button
+      type="button"
+      className={`button ${primary ? 'button--primary' : 'button--ghost'}`}
+      disabled={busy}
+      aria-busy={r.running === action}
+      onClick={() => void r.act(action)}
+    >
+      {r.running === action ? t('adminRarity.working') : label}
+    </button>
+  );
+
+  return (
+    <>
       <div className="admin-panel">
         <h3>{t('adminRarity.auto')}</h3>
         <p className="admin-hint">{t('adminRarity.autoHint')}</p>
@@ -127,169 +245,6 @@ export default function RaritySection() {
         <p className="admin-hint">{t('adminRarity.manualHint')}</p>
         <div className="admin-quick">{button('scores', t('adminRarity.scores'))}</div>
       </div>
-      {last?.progress?.running ? (
-        <p role="status">
-          {t('adminRarity.progress', {
-            phase: last.progress.phase,
-            done: last.progress.done,
-            total: last.progress.total,
-          })}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-
-      {result ? (
-        <div className="admin-panel" role="status">
-          <h3>{t('adminRarity.result')}</h3>
-          <ul className="admin-facts">
-            <li>{t('adminRarity.method', { method: result.method ?? '-' })}</li>
-            <li>
-              {t('adminRarity.scoresChanged', {
-                updated: result.rarityScores?.updated ?? 0,
-                total: result.rarityScores?.total ?? 0,
-              })}
-            </li>
-            <li>
-              {t('adminRarity.ranksChanged', {
-                updated: result.cardRanks?.updated ?? 0,
-                total: result.cardRanks?.total ?? 0,
-              })}
-            </li>
-            <li>{t('adminRarity.duration', { ms: result.totalDuration ?? 0 })}</li>
-          </ul>
-        </div>
-      ) : null}
-
-      {fixed ? (
-        <div className="admin-panel" role="status">
-          <h3>{t('adminRarity.fixed', { n: fixed.uniqueScores })}</h3>
-          <ul className="admin-facts">
-            {fixed.ranks.map((r) => (
-              <li key={r.code}>
-                {r.code}: {showThreshold(r.before)} → {showThreshold(r.after)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-
-      {analysis ? (
-        <div className="admin-panel">
-          <h3>{t('adminRarity.distribution')}</h3>
-          <p>
-            {t('adminRarity.stats', {
-              total: analysis.totalCards,
-              mean: two(analysis.rarityScoreStats.mean),
-              median: two(analysis.rarityScoreStats.median),
-              min: two(analysis.rarityScoreStats.min),
-              max: two(analysis.rarityScoreStats.max),
-            })}
-          </p>
-          <DistributionChart bars={bars} label={t('adminRarity.chartLabel')} />
-          <DataTable
-            className="admin-table"
-            rows={analysis.rankDistribution}
-            rowKey={(r) => r.code}
-            columns={[
-              { key: 'code', label: t('adminRanks.code'), render: (r) => r.code },
-              {
-                key: 'threshold',
-                label: t('adminRanks.threshold'),
-                render: (r) => showThreshold(r.threshold),
-              },
-              { key: 'cards', label: t('adminRarity.cards'), render: (r) => r.cardCount },
-              { key: 'percentage', label: '%', render: (r) => two(r.percentage) },
-              {
-                key: 'avgOwnership',
-                label: t('adminRarity.avgOwnership'),
-                render: (r) => two(r.avgOwnership),
-              },
-            ]}
-          />
-          <p>
-            {t('adminRarity.ownership', {
-              total: analysis.ownershipAnalysis.totalOwned,
-              avg: two(analysis.ownershipAnalysis.avgOwnershipPerCard),
-              r: two(analysis.ownershipAnalysis.correlation),
-            })}
-          </p>
-        </div>
-      ) : null}
-
-      {likes ? (
-        <div className="admin-panel">
-          <h3>{t('adminRarity.likesTitle')}</h3>
-          <p>
-            {t('adminRarity.likesStats', {
-              total: likes.totalLikes,
-              cards: likes.cardsWithLikes,
-              of: likes.totalCards,
-              avg: two(likes.averageLikesPerCard),
-              max: likes.maxLikes,
-            })}
-          </p>
-          <p>{t('adminRarity.buckets', likes.likeDistribution)}</p>
-          <p>
-            {t('adminRarity.correlations', {
-              a: two(likes.correlationAnalysis.likesVsRarityScore),
-              b: two(likes.correlationAnalysis.likesVsOwnership),
-              c: two(likes.correlationAnalysis.rarityScoreVsOwnership),
-            })}
-          </p>
-          <h4>{t('adminRarity.top')}</h4>
-          {likes.topLikedCards.length === 0 ? (
-            <p>{t('adminRarity.noLikes')}</p>
-          ) : (
-            <ol className="admin-facts">
-              {likes.topLikedCards.map((c) => (
-                <li key={c.id}>
-                  #{c.id}:{' '}
-                  {t('adminRarity.topLine', {
-                    likes: c.likes,
-                    owners: c.uniqueOwners,
-                    score: two(c.rarityScore),
-                    per: two(c.likesPerOwner),
-                  })}
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
-      ) : null}
-
-      <div className="admin-panel">
-        <h3>{t('adminRarity.lastRun')}</h3>
-        {last?.at ? (
-          <ul className="admin-facts">
-            <li>
-              {t('adminRarity.lastAt', {
-                at: date(last.at),
-                type: last.type === 'auto' ? t('adminRarity.typeAuto') : t('adminRarity.typeManual'),
-              })}
-            </li>
-            <li>{t('adminRarity.method', { method: last.method ?? '-' })}</li>
-            <li>
-              {t('adminRarity.scoresChanged', {
-                updated: last.rarityScores?.updated ?? 0,
-                total: last.rarityScores?.total ?? 0,
-              })}
-            </li>
-            <li>
-              {t('adminRarity.ranksChanged', {
-                updated: last.cardRanks?.updated ?? 0,
-                total: last.cardRanks?.total ?? 0,
-              })}
-            </li>
-            <li>{t('adminRarity.duration', { ms: last.totalDuration ?? 0 })}</li>
-          </ul>
-        ) : (
-          <p>{t('adminRarity.never')}</p>
-        )}
-      </div>
-    </section>
+    </>
   );
 }

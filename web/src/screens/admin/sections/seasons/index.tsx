@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { createSeason, deleteSeason, type Season } from '../../../../api/admin-catalogue';
+import { createSeason, deleteSeason, type Season, updateSeason } from '../../../../api/admin-catalogue';
 import { loadErrorText } from '../../../../components/LoadError';
 import { PlainSection } from '../../kit/ResourceSection';
 import { asRows, useResourceList } from '../../kit/useResource';
@@ -45,6 +45,25 @@ export default function SeasonsSection() {
           { key: 'start', label: t('adminCatalogue.seasons.start'), render: (s) => dateShown(s.startDate) },
           { key: 'end', label: t('adminCatalogue.seasons.end'), render: (s) => dateShown(s.endDate) },
         ],
+        edit: {
+          editRow: (s) => t('adminCatalogue.seasons.editLabel', { title: s.title }),
+          fields: [
+            { name: 'title', column: 'title', label: t('adminCatalogue.seasons.title'), maxLength: 200 },
+            { name: 'startDate', column: 'start', label: t('adminCatalogue.seasons.start'), type: 'date' },
+            { name: 'endDate', column: 'end', label: t('adminCatalogue.seasons.end'), type: 'date' },
+          ],
+          values: (s) => ({
+            title: s.title,
+            startDate: dateShown(s.startDate),
+            endDate: dateShown(s.endDate),
+          }),
+          write: (s, changed) =>
+            updateSeason(
+              s.id,
+              changed.title === undefined ? changed : { ...changed, title: changed.title.trim() },
+            ),
+          failure,
+        },
         remove: {
           label: t('adminCatalogue.delete'),
           column: t('adminCatalogue.seasons.action'),

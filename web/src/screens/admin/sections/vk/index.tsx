@@ -1,39 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type RouteAnswer, request } from '../../../../api/client';
 import { HttpError } from '../../../../api/http';
+import { useRoute } from '../../../../api/query';
 import { DateTime } from '../../../../components/DateTime';
 import { useNotify } from '../../../../components/Notify';
+import { useResourceWrites } from '../../kit/useResource';
 import { cleanGroups, digitsOnly, freshness, type GroupRow } from './form';
 
 type Check =
   | { state: 'idle' | 'checking' }
   | { state: 'success'; name: string; id: string; guild: string | null }
   | { state: 'failure'; message: string };
-interface Run {
-  id: number;
-  startedAt: string;
-  posted: number;
-  skipped: number;
-  errors: string[];
-}
 
-async function readSetting(key: string): Promise<{ value: unknown; isSet?: boolean } | null> {
-  try {
-    const res = await fetch(`/api/config/${key}`, { credentials: 'same-origin', cache: 'no-cache' });
-    return res.ok ? ((await res.json()) as { value: unknown; isSet?: boolean }) : null;
-  } catch {
-    return null;
-  }
-}
-async function writeSetting(key: string, value: unknown, description: string): Promise<void> {
-  const res = await fetch('/api/admin/config', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ key, value, description }),
+const KEYS = ['vk.token', 'vk.discordChannelId', 'vk.groups', 'vk.freshnessSeconds', 'vk.schedule'] as const;
+type Key = (typeof KEYS)[number];
+type Setting = RouteAnswer<'GET /api/config/:key'>;
+/** A save changes the settings read and (a new schedule) the runs. */
+const CHANGES = ['GET /api/config/:key', 'GET /api/admin/vk/runs'] as const;
+
+/** The five settings, read through the data layer; one that fails to read is null (its default shows). */
+const useSettings = () =>
+  useQuery({
+    queryKey: ['GET /api/config/:key', 'vk'] as const,
+    queryFn: async ({ signal }) =>
+      Object.fromEntries(
+        await Promise.all(
+          KEYS.map(async (key) => [
+            key,
+            await request('GET /api/config/:key', { params: { key } }, signal).catch(() => null),
+          ]),
+        ),
+      ) as Record<Key, Setting | null>,
   });
-  if (!res.ok) throw new HttpError(res.status, await res.json().catch(() => undefined));
-}
+
 const errorOf = (err: unknown, fallback: string) => {
   const body = err instanceof HttpError ? (err.body as { error?: unknown } | undefined) : undefined;
   const e = body?.error as { message?: unknown } | string | undefined;
@@ -41,59 +42,56 @@ const errorOf = (err: unknown, fallback: string) => {
   return typeof e === 'string' && e ? e : fallback;
 };
 
+/** A setting that failed to save, shown under its own input. */
+function FieldError({ message }: { message: string | undefined }) {
+  return message ? (
+    <span className="admin-field__error" role="alert">
+      {message}
+    </span>
+  ) : null;
+}
+
 /** Feed relay settings (requirements O2.7): VK token, Discord channel, groups, timing. */
 export default function VkSection() {
   const { t } = useTranslation();
   const notify = useNotify();
   const ids = useId();
-  const [loaded, setLoaded] = useState(false);
+  const settings = useSettings();
+  const runs = useRoute('GET /api/admin/vk/runs', undefined).data ?? [];
+  const write = useResourceWrites(CHANGES);
   const [token, setToken] = useState('');
-  const [tokenSet, setTokenSet] = useState(false);
   const [channel, setChannel] = useState('');
   const [groups, setGroups] = useState<GroupRow[]>([]);
   const [fresh, setFresh] = useState('1800');
   const [schedule, setSchedule] = useState('*/30 * * * *');
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [runs, setRuns] = useState<Run[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [filled, setFilled] = useState(false);
+  const tokenSet = settings.data?.['vk.token']?.isSet === true;
 
+  // The form starts from the stored settings, once they are read.
   useEffect(() => {
-    void (async () => {
-      const [tk, ch, gr, fr, sc] = await Promise.all(
-        ['vk.token', 'vk.discordChannelId', 'vk.groups', 'vk.freshnessSeconds', 'vk.schedule'].map(
-          readSetting,
-        ),
-      );
-      setTokenSet(tk?.isSet === true);
-      if (typeof ch?.value === 'string') setChannel(ch.value);
-      if (Array.isArray(gr?.value))
-        setGroups(
-          (gr.value as GroupRow[]).map((g) => ({ id: String(g.id ?? ''), name: String(g.name ?? '') })),
-        );
-      if (typeof fr?.value === 'number') setFresh(String(fr.value));
-      if (typeof sc?.value === 'string') setSchedule(sc.value);
-      setLoaded(true);
-    })();
-    fetch('/api/admin/vk/runs', { credentials: 'same-origin' })
-      .then((r) => (r.ok ? r.json() : []))
-      .then(
-        (list: Run[]) => setRuns(list),
-        () => {},
-      );
-  }, []);
+    const read = settings.data;
+    if (!read || filled) return;
+    const value = (key: Key) => read[key]?.value;
+    const ch = value('vk.discordChannelId');
+    const gr = value('vk.groups');
+    const fr = value('vk.freshnessSeconds');
+    const sc = value('vk.schedule');
+    if (typeof ch === 'string') setChannel(ch);
+    if (Array.isArray(gr))
+      setGroups((gr as GroupRow[]).map((g) => ({ id: String(g.id ?? ''), name: String(g.name ?? '') })));
+    if (typeof fr === 'number') setFresh(String(fr));
+    if (typeof sc === 'string') setSchedule(sc);
+    setFilled(true);
+  }, [settings.data, filled]);
 
   const checkChannel = async () => {
     if (!channel) return setCheck({ state: 'failure', message: t('adminVk.badChannel') });
     setCheck({ state: 'checking' });
     try {
-      const res = await fetch(`/api/admin/discord/check-channel/${channel}`, { credentials: 'same-origin' });
-      const body = (await res.json().catch(() => undefined)) as {
-        name: string;
-        id: string;
-        guild_id: string | null;
-      };
-      if (!res.ok) throw new HttpError(res.status, body);
+      const body = await request('GET /api/admin/discord/check-channel/:id', { params: { id: channel } });
       setCheck({ state: 'success', name: body.name, id: body.id, guild: body.guild_id });
     } catch (err) {
       setCheck({ state: 'failure', message: errorOf(err, t('adminVk.checkFailed')) });
@@ -102,26 +100,38 @@ export default function VkSection() {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setSaving(true);
-    setError(null);
+    setErrors({});
+    // Saved one by one (requirements O7). The token is write-only: left empty, the stored one stays.
+    const values: [Key, unknown, string][] = [
+      ...(token.trim()
+        ? [['vk.token', token.trim(), t('adminVk.descriptions.token')] as [Key, unknown, string]]
+        : []),
+      ['vk.discordChannelId', channel, t('adminVk.descriptions.channel')],
+      ['vk.groups', cleanGroups(groups), t('adminVk.descriptions.groups')],
+      ['vk.freshnessSeconds', freshness(fresh), t('adminVk.descriptions.freshness')],
+      ['vk.schedule', schedule.trim(), t('adminVk.descriptions.schedule')],
+    ];
+    let current: Key = values[0]![0];
     try {
-      // Saved one by one (requirements O7). The token is write-only: left empty, the stored one stays.
-      if (token.trim()) await writeSetting('vk.token', token.trim(), t('adminVk.descriptions.token'));
-      await writeSetting('vk.discordChannelId', channel, t('adminVk.descriptions.channel'));
-      await writeSetting('vk.groups', cleanGroups(groups), t('adminVk.descriptions.groups'));
-      await writeSetting('vk.freshnessSeconds', freshness(fresh), t('adminVk.descriptions.freshness'));
-      await writeSetting('vk.schedule', schedule.trim(), t('adminVk.descriptions.schedule'));
-      if (token.trim()) setTokenSet(true);
+      await write(async () => {
+        for (const [key, value, description] of values) {
+          current = key;
+          await request('POST /api/admin/config', { body: { key, value, description } });
+        }
+      });
       setToken('');
       setGroups((g) => cleanGroups(g));
       notify.success(t('adminVk.saved'));
     } catch (err) {
-      setError(errorOf(err, 'Save failed'));
+      // Once, under the setting the server refused (a channel check's own result makes way).
+      if (current === 'vk.discordChannelId') setCheck({ state: 'idle' });
+      setErrors({ [current]: errorOf(err, 'Save failed') });
     } finally {
       setSaving(false);
     }
   };
 
-  if (!loaded) return <p role="status">{t('adminUsers.loading')}</p>;
+  if (!settings.data) return <p role="status">{t('adminUsers.loading')}</p>;
   const checkResult =
     check.state === 'checking' ? (
       <p role="status">{t('adminVk.checking')}</p>
@@ -155,6 +165,7 @@ export default function VkSection() {
             <span className="admin-field__hint">
               {tokenSet ? t('adminVk.tokenSet') : t('adminVk.tokenUnset')}
             </span>
+            <FieldError message={errors['vk.token']} />
           </label>
           <label className="admin-field">
             <span className="admin-field__label">{t('adminVk.channel')}</span>
@@ -163,6 +174,7 @@ export default function VkSection() {
               value={channel}
               onChange={(e) => setChannel(digitsOnly(e.target.value))}
             />
+            <FieldError message={errors['vk.discordChannelId']} />
           </label>
           <button
             type="button"
@@ -226,23 +238,21 @@ export default function VkSection() {
           >
             {t('adminVk.addRow')}
           </button>
+          <FieldError message={errors['vk.groups']} />
         </fieldset>
         <fieldset className="admin-filters">
           <legend>{t('adminVk.timing')}</legend>
           <label className="admin-field">
             <span className="admin-field__label">{t('adminVk.freshness')}</span>
             <input inputMode="numeric" value={fresh} onChange={(e) => setFresh(e.target.value)} />
+            <FieldError message={errors['vk.freshnessSeconds']} />
           </label>
           <label className="admin-field">
             <span className="admin-field__label">{t('adminVk.schedule')}</span>
             <input value={schedule} onChange={(e) => setSchedule(e.target.value)} />
+            <FieldError message={errors['vk.schedule']} />
           </label>
         </fieldset>
-        {error ? (
-          <p className="admin-error" role="alert">
-            {error}
-          </p>
-        ) : null}
         <div className="admin-quick">
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? t('adminUsers.saving') : t('adminVk.save')}
