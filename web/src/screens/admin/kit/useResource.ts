@@ -26,13 +26,17 @@ const NONE: readonly never[] = [];
 export function useResourceList<K extends ClientReadRoute, T>(
   route: K,
   toRows: (answer: RouteAnswer<K>) => readonly T[],
-  options: { input?: RouteInput<K>; staleTime?: number } = {},
-): ResourceList<T> {
-  const query = useRoute(
-    route,
-    options.input,
-    options.staleTime === undefined ? {} : { staleTime: options.staleTime },
-  );
+  options: {
+    input?: RouteInput<K>;
+    staleTime?: number;
+    /** While another input's answer loads, the last one stays shown (a list paged in its body). */
+    keepPrevious?: boolean;
+  } = {},
+): ResourceList<T> & { answer: RouteAnswer<K> | undefined } {
+  const query = useRoute(route, options.input, {
+    ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
+    ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
+  });
   const { data, refetch } = query;
   const rows = useMemo(() => (data === undefined ? NONE : toRows(data)), [data, toRows]);
   const reload = useCallback(() => void refetch(), [refetch]);
@@ -42,6 +46,8 @@ export function useResourceList<K extends ClientReadRoute, T>(
     loading: query.isPending || query.isFetching,
     error: query.error,
     reload,
+    /** The whole answer (a list's totals beside its rows). */
+    answer: data,
   };
 }
 
