@@ -34,6 +34,7 @@ import type {
   adminCacheClearResponseSchema,
   adminCacheStatsResponseSchema,
   channelCheckSchema,
+  languageSummaryListSchema,
   logActionOptionsSchema,
   logCategoryOptionsSchema,
   logListSchema,
@@ -44,6 +45,8 @@ import type {
   SettingKey,
   settingAnswerSchema,
   settingSaveSchema,
+  translationsAnswerSchema,
+  translationsSavedSchema,
 } from './admin-ops';
 import type { adminLevelBodySchema, adminLevelResultSchema, adminUserSchema } from './admin-users';
 import type { animeSchema, animeSearchAnswerSchema, apiStatusSchema } from './anime-search';
@@ -185,6 +188,14 @@ export interface ClientRoutes {
     response: Out<typeof channelCheckSchema>;
   };
   'GET /api/admin/vk/runs': { response: Out<typeof relayRunListSchema> };
+  'GET /api/i18n': { response: Out<typeof languageSummaryListSchema> };
+  'GET /api/i18n/:lang': { params: { lang: string }; response: Out<typeof translationsAnswerSchema> };
+  /** A language's whole translations object (`{}` creates the language). */
+  'POST /admin/i18n': {
+    query: { lang: string };
+    body: Record<string, unknown>;
+    response: Out<typeof translationsSavedSchema>;
+  };
   'PUT /api/admin/news/:id': { params: Id; body: In<typeof newsInputSchema>; response: unknown };
   'DELETE /api/admin/news/:id': { params: Id; response: unknown };
 

@@ -1,8 +1,8 @@
+import type { Trade } from '@acg/contracts';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberName } from '../../../../api/member-name';
 import { useRoute } from '../../../../api/query';
-import type { Trade } from '../../../../api/trades';
 import { DateTime } from '../../../../components/DateTime';
 import { TradeCards } from '../trades/TradeCards';
 import { Actor } from './shared';
