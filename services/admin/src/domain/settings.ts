@@ -35,20 +35,41 @@ export const MAX_FRESHNESS_SECONDS = 30 * 24 * 3600;
 export const channelIdMessage = (language: string): string => t(language, 'admin.channelId');
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const fail = (message: string, issues: unknown[] = []): never => {
-  throw new ValidationError(message, { issues });
+
+/** A refusal of one setting: the message in the visitor's language, the setting as the field. */
+const fail = (key: SettingKey, message: string, issues: unknown[] = []): never => {
+  throw new ValidationError(message, { field: key, issues });
 };
 
-/** The language of the visitor a parser's message is for (only the channel id has both). */
-type MessageLanguage = string;
+/** node-cron's names of a cron text's parts. */
+const CRON_PARTS = ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek'] as const;
+type CronPart = (typeof CRON_PARTS)[number];
+const isCronPart = (field: string): field is CronPart => (CRON_PARTS as readonly string[]).includes(field);
 
-const parsers: { [K in SettingKey]: (value: unknown, language: MessageLanguage) => RelaySettings[K] } = {
+/** Why a cron text is refused, naming the schedule field and the part that is wrong. */
+function scheduleRefusal(text: string, language: string): never {
+  const check = validateDetailed(text);
+  const issues = check.errors.map((e) => ({ path: e.field, message: e.message }));
+  const wrong = check.errors.find((e) => isCronPart(e.field));
+  if (wrong && isCronPart(wrong.field)) {
+    const part = t(language, `admin.settings.cronPart.${wrong.field}`);
+    return fail(
+      'vk.schedule',
+      t(language, 'admin.settings.scheduleValue', { value: wrong.value, part, text }),
+      issues,
+    );
+  }
+  const count = text.split(' ').length;
+  return fail('vk.schedule', t(language, 'admin.settings.scheduleFields', { text, count }), issues);
+}
+
+const parsers: { [K in SettingKey]: (value: unknown, language: string) => RelaySettings[K] } = {
   /** Any opaque token; an empty one clears it. Never echoed back (write-only). */
-  'vk.token': (value) => {
+  'vk.token': (value, language) => {
     const r = z
       .preprocess(emptyToNull, z.string().trim().min(10).max(512).regex(/^\S+$/).nullable())
       .safeParse(value);
-    return r.success ? r.data : fail('vk.token must be a VK access token (no spaces) or empty to remove it');
+    return r.success ? r.data : fail('vk.token', t(language, 'admin.settings.tokenInvalid'));
   },
   /** Digits only (a Discord snowflake); a number is taken as its digits; empty clears it. */
   'vk.discordChannelId': (value, language) => {
@@ -63,49 +84,44 @@ const parsers: { [K in SettingKey]: (value: unknown, language: MessageLanguage) 
           .nullable(),
       )
       .safeParse(text);
-    return r.success ? r.data : fail(channelIdMessage(language));
+    return r.success ? r.data : fail('vk.discordChannelId', channelIdMessage(language));
   },
   /** Groups with an id (trimmed; ids may be negative); rows without an id are dropped (requirements O5). */
-  'vk.groups': (value) => {
-    if (!Array.isArray(value)) return fail('vk.groups must be a list of { id, name }');
+  'vk.groups': (value, language) => {
+    if (!Array.isArray(value)) return fail('vk.groups', t(language, 'admin.settings.groupsList'));
     const withId = value.filter(
       (g) => !(g && typeof g === 'object' && String((g as { id?: unknown }).id ?? '').trim() === ''),
     );
     const parsed = z.array(vkGroupSchema).max(MAX_GROUPS).safeParse(withId);
     if (!parsed.success)
       return fail(
-        'vk.groups: each group needs an id (a VK wall owner id, negative for a community) and a name',
+        'vk.groups',
+        t(language, 'admin.settings.groupsInvalid', { max: MAX_GROUPS }),
         parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
       );
     const seen = new Set<string>();
     return parsed.data.filter((g) => !seen.has(g.id) && seen.add(g.id));
   },
   /** A whole number of seconds, 0 or more. */
-  'vk.freshnessSeconds': (value) => {
+  'vk.freshnessSeconds': (value, language) => {
     const r = z.coerce.number().int().min(0).max(MAX_FRESHNESS_SECONDS).safeParse(value);
     return r.success && value !== '' && value !== null
       ? r.data
-      : fail(`vk.freshnessSeconds must be a whole number of seconds from 0 to ${MAX_FRESHNESS_SECONDS}`);
+      : fail(
+          'vk.freshnessSeconds',
+          t(language, 'admin.settings.freshnessInvalid', { max: MAX_FRESHNESS_SECONDS }),
+        );
   },
   /** A cron text node-cron accepts (5 fields, or 6 with seconds). */
-  'vk.schedule': (value) => {
+  'vk.schedule': (value, language) => {
     if (typeof value !== 'string' || value.trim() === '' || value.length > 100)
-      return fail('vk.schedule must be a cron text such as */30 * * * *');
+      return fail('vk.schedule', t(language, 'admin.settings.scheduleRequired'));
     const text = value.trim().replace(/\s+/g, ' ');
-    const check = validateDetailed(text);
-    return check.valid
-      ? text
-      : fail(
-          `vk.schedule is not a valid cron text: ${text}`,
-          check.errors.map((e) => ({ path: e.field, message: e.message })),
-        );
+    return validateDetailed(text).valid ? text : scheduleRefusal(text, language);
   },
 };
 
-/**
- * The stored form of a value, or a 400 naming what is wrong, in the visitor's language where the
- * spec gives the message in Russian (the channel id); the other messages are English.
- */
+/** The stored form of a value, or a 400 naming the setting and what is wrong, in the visitor's language. */
 export const parseSettingValue = <K extends SettingKey>(
   key: K,
   value: unknown,

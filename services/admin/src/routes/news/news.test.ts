@@ -71,9 +71,9 @@ describe('news', () => {
     expect((await h.json('/api/admin/news/99999', 'PUT', { ...item })).status).toBe(404);
     const del = await h.fetch(`/api/admin/news/${item.id}`, { method: 'DELETE', headers: asAdmin() });
     expect(del.status).toBe(200);
-    expect(
-      (await h.fetch(`/api/admin/news/${item.id}`, { method: 'DELETE', headers: asAdmin() })).status,
-    ).toBe(404);
+    const gone = await h.fetch(`/api/admin/news/${item.id}`, { method: 'DELETE', headers: asAdmin(1, 'ru') });
+    expect(gone.status).toBe(404);
+    expect((await gone.json()).error).toBe('Новость не найдена');
     expect((await publicList()).some((n) => n.id === item.id)).toBe(false);
 
     const events = (await h.outboxEvents(auditRecorded.type)).map((e) => auditRecorded.data.parse(e));

@@ -12,6 +12,7 @@ import {
   newsQuerySchema,
   newsUpdated,
 } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import {
   auditEventFor,
   type Database,
@@ -111,7 +112,7 @@ export function registerNewsRoutes(
     async (req) => {
       const item = await database.transaction(async (tx) => {
         const before = await findNews(tx, req.params.id);
-        if (!before) throw new NotFoundError('News item not found');
+        if (!before) throw new NotFoundError(t(req.identity.language, 'admin.newsNotFound'));
         const after = toNewsItem((await updateNews(tx, req.params.id, req.body))!);
         await enqueue(
           tx,
@@ -130,7 +131,7 @@ export function registerNewsRoutes(
   app.delete('/api/admin/news/:id', { schema: deleteSchema }, async (req) => {
     const removed = await database.transaction(async (tx) => {
       const row = await deleteNews(tx, req.params.id);
-      if (!row) throw new NotFoundError('News item not found');
+      if (!row) throw new NotFoundError(t(req.identity.language, 'admin.newsNotFound'));
       const item = toNewsItem(row);
       await enqueue(tx, outbox, audit(req, 'news.deleted', item, { before: item }));
       await enqueue(tx, outbox, makeEvent(newsDeleted, { id: item.id, published: item.published }));
