@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { answerConfirm, launchChromium, nativeDialogs, visitHydrated, waitForMessage } from './browser';
+import {
+  answerConfirm,
+  launchChromium,
+  nativeDialogs,
+  signedInPage,
+  visitHydrated,
+  waitForMessage,
+} from './browser';
 import { startSystem } from './system';
 
 /**
@@ -19,11 +26,7 @@ const visit = (path: string) => visitHydrated(admin, `${system.url}${path}`);
 beforeAll(async () => {
   system = await startSystem();
   browser = await launchChromium();
-  const cookie = await signIn(system.url, 'admin_hikari');
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, value] = cookie.split(';')[0]!.split('=');
-  await context.addCookies([{ name: name!, value: value!, url: system.url }]);
-  admin = await context.newPage();
+  admin = await signedInPage(browser, system.url, await signIn(system.url, 'admin_hikari'));
   natives = nativeDialogs(admin);
 });
 afterAll(async () => {

@@ -89,3 +89,16 @@ export const setLanguage = (page: Page, language: string): Promise<number> =>
       ).status,
     language,
   );
+
+/** A page of a new browser context carrying a sign-in cookie (from deploy/runner signIn) for the site. */
+export async function signedInPage(
+  browser: Browser,
+  siteUrl: string,
+  cookie: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const [name, value] = cookie.split(';')[0]!.split('=');
+  await context.addCookies([{ name: name!, value: value!, url: siteUrl }]);
+  return context.newPage();
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './fields';
+import { defineRpc } from './messaging';
 
 /** The two external anime services the anime-search service asks. */
 export const animeSources = ['shikimori', 'anilist'] as const;
@@ -173,3 +174,22 @@ export const shikimoriCharacterSchema = z.object({
   url: z.string().nullable(),
 });
 export type ShikimoriCharacter = z.infer<typeof shikimoriCharacterSchema>;
+
+/**
+ * RPC `anime-search.anime.title` (issue 28): the title an anime goes by on a site, for the
+ * catalogue's quick add by id alone. Shikimori: the Russian title, else its name (as the search
+ * screen shows it); AniList: English, else romaji, else native. From the anime index when it holds
+ * the anime, else asked of the site (and kept). Errors come back in `language`: an id the site
+ * does not know is a 404, a site that cannot answer a 503 (a spent budget a 429).
+ */
+export const animeSourceTitle = defineRpc(
+  'anime-search.anime.title',
+  z.object({
+    source: z.enum(animeSources),
+    id: z.number().int().positive(),
+    language: z.string().max(35).optional(),
+  }),
+  z.object({ title: z.string().min(1) }),
+  // A site may be asked with retries (SOURCE_TIMEOUT_MS, backoff): the admin waits that long.
+  12_000,
+);

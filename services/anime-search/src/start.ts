@@ -16,6 +16,7 @@ import { registerAdminLookupRoutes } from './routes/admin-lookups/admin-lookups'
 import { registerAnimeDetailsRoutes } from './routes/anime-details/anime-details';
 import { registerAnimeSearchRoutes } from './routes/anime-search/anime-search';
 import { registerIndexStatusRoutes } from './routes/index-status/index-status';
+import { serveAnimeTitles } from './routes/rpc/anime-title';
 import { registerStatusRoutes } from './routes/status/status';
 import { anilistClient } from './sources/anilist';
 import { limitWindows, SourceBudget } from './sources/budget';
@@ -141,8 +142,10 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
       registerAnimeDetailsRoutes(app, ctx);
       registerAdminLookupRoutes(app, ctx);
       registerIndexStatusRoutes(app, ctx);
+      const served = serveAnimeTitles(deps.bus, ctx, logger);
       return [
         async () => {
+          await Promise.all(served.map((s) => s.stop()));
           await fill?.stop();
           sources.shikimori.shutdown();
           sources.anilist.shutdown();

@@ -35,7 +35,8 @@ export type AdminAnimeInput = z.infer<typeof adminAnimeInputSchema>;
 
 /**
  * POST /admin/animes/quick-add (requirements C7): a Shikimori and/or an AniList id, the title (or
- * bestTitle for the combined search), a franchise or createFranchise.
+ * bestTitle for the combined search), a franchise or createFranchise. Without a title (the spec's
+ * request by Shikimori id alone) the catalogue takes the site's title from anime-search (issue 28).
  */
 export const adminAnimeQuickAddSchema = z
   .object({
@@ -52,13 +53,13 @@ export const adminAnimeQuickAddSchema = z
   })
   .transform(({ bestTitle, ...b }): Omit<typeof b, 'title'> & { title?: string | null } => ({
     ...b,
-    title: b.title ?? bestTitle,
+    title: b.title ?? bestTitle ?? undefined,
   }))
   .pipe(
     z.object({
       shikimoriId: z.number().nullish(),
       anilistId: z.number().nullish(),
-      title: formTitle('titleRequired', 'titleShort'),
+      title: formTitle('titleRequired', 'titleShort').optional(),
       franchiseId: z.number().nullish(),
       createFranchise: z.boolean().nullish(),
     }),

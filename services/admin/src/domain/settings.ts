@@ -7,7 +7,7 @@ import {
   vkGroupSchema,
 } from '@acg/contracts';
 import { t } from '@acg/i18n/server';
-import { type ServerText, text, ValidationError } from '@acg/platform';
+import { ValidationError } from '@acg/platform';
 import { validateDetailed } from 'node-cron';
 import { z } from 'zod';
 
@@ -35,20 +35,41 @@ export const MAX_FRESHNESS_SECONDS = 30 * 24 * 3600;
 export const channelIdMessage = (language: string): string => t(language, 'admin.channelId');
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const fail = (message: string | ServerText, issues: unknown[] = []): never => {
-  throw new ValidationError(message, { issues });
+
+/** A refusal of one setting: the message in the visitor's language, the setting as the field. */
+const fail = (key: SettingKey, message: string, issues: unknown[] = []): never => {
+  throw new ValidationError(message, { field: key, issues });
 };
 
-/** The language of the visitor a parser's message is for (only the channel id has both). */
-type MessageLanguage = string;
+/** node-cron's names of a cron text's parts. */
+const CRON_PARTS = ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek'] as const;
+type CronPart = (typeof CRON_PARTS)[number];
+const isCronPart = (field: string): field is CronPart => (CRON_PARTS as readonly string[]).includes(field);
 
-const parsers: { [K in SettingKey]: (value: unknown, language: MessageLanguage) => RelaySettings[K] } = {
+/** Why a cron text is refused, naming the schedule field and the part that is wrong. */
+function scheduleRefusal(text: string, language: string): never {
+  const check = validateDetailed(text);
+  const issues = check.errors.map((e) => ({ path: e.field, message: e.message }));
+  const wrong = check.errors.find((e) => isCronPart(e.field));
+  if (wrong && isCronPart(wrong.field)) {
+    const part = t(language, `admin.settings.cronPart.${wrong.field}`);
+    return fail(
+      'vk.schedule',
+      t(language, 'admin.settings.scheduleValue', { value: wrong.value, part, text }),
+      issues,
+    );
+  }
+  const count = text.split(' ').length;
+  return fail('vk.schedule', t(language, 'admin.settings.scheduleFields', { text, count }), issues);
+}
+
+const parsers: { [K in SettingKey]: (value: unknown, language: string) => RelaySettings[K] } = {
   /** Any opaque token; an empty one clears it. Never echoed back (write-only). */
-  'vk.token': (value) => {
+  'vk.token': (value, language) => {
     const r = z
       .preprocess(emptyToNull, z.string().trim().min(10).max(512).regex(/^\S+$/).nullable())
       .safeParse(value);
-    return r.success ? r.data : fail(text('admin.vkToken'));
+    return r.success ? r.data : fail('vk.token', t(language, 'admin.settings.tokenInvalid'));
   },
   /** Digits only (a Discord snowflake); a number is taken as its digits; empty clears it. */
   'vk.discordChannelId': (value, language) => {
@@ -63,50 +84,44 @@ const parsers: { [K in SettingKey]: (value: unknown, language: MessageLanguage) 
           .nullable(),
       )
       .safeParse(text);
-    return r.success ? r.data : fail(channelIdMessage(language));
+    return r.success ? r.data : fail('vk.discordChannelId', channelIdMessage(language));
   },
   /** Groups with an id (trimmed; ids may be negative); rows without an id are dropped (requirements O5). */
-  'vk.groups': (value) => {
-    if (!Array.isArray(value)) return fail(text('admin.vkGroupsList'));
+  'vk.groups': (value, language) => {
+    if (!Array.isArray(value)) return fail('vk.groups', t(language, 'admin.settings.groupsList'));
     const withId = value.filter(
       (g) => !(g && typeof g === 'object' && String((g as { id?: unknown }).id ?? '').trim() === ''),
     );
     const parsed = z.array(vkGroupSchema).max(MAX_GROUPS).safeParse(withId);
     if (!parsed.success)
       return fail(
-        text('admin.vkGroups'),
+        'vk.groups',
+        t(language, 'admin.settings.groupsInvalid', { max: MAX_GROUPS }),
         parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
       );
     const seen = new Set<string>();
     return parsed.data.filter((g) => !seen.has(g.id) && seen.add(g.id));
   },
   /** A whole number of seconds, 0 or more. */
-  'vk.freshnessSeconds': (value) => {
+  'vk.freshnessSeconds': (value, language) => {
     const r = z.coerce.number().int().min(0).max(MAX_FRESHNESS_SECONDS).safeParse(value);
     return r.success && value !== '' && value !== null
       ? r.data
-      : fail(text('admin.vkFreshness', { max: MAX_FRESHNESS_SECONDS }));
+      : fail(
+          'vk.freshnessSeconds',
+          t(language, 'admin.settings.freshnessInvalid', { max: MAX_FRESHNESS_SECONDS }),
+        );
   },
   /** A cron text node-cron accepts (5 fields, or 6 with seconds). */
-  'vk.schedule': (value) => {
+  'vk.schedule': (value, language) => {
     if (typeof value !== 'string' || value.trim() === '' || value.length > 100)
-      return fail(text('admin.vkScheduleText'));
-    const cron = value.trim().replace(/\s+/g, ' ');
-    const check = validateDetailed(cron);
-    return check.valid
-      ? cron
-      : fail(
-          text('admin.vkScheduleInvalid', { text: cron }),
-          check.errors.map((e) => ({ path: e.field, message: e.message })),
-        );
+      return fail('vk.schedule', t(language, 'admin.settings.scheduleRequired'));
+    const text = value.trim().replace(/\s+/g, ' ');
+    return validateDetailed(text).valid ? text : scheduleRefusal(text, language);
   },
 };
 
-/**
- * The stored form of a value, or a 400 naming what is wrong, in the visitor's language where the
- * spec gives the message in Russian (the channel id); the others are server texts, said in the
- * caller's language when answered.
- */
+/** The stored form of a value, or a 400 naming the setting and what is wrong, in the visitor's language. */
 export const parseSettingValue = <K extends SettingKey>(
   key: K,
   value: unknown,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { IDENTITY_HEADER } from '@acg/contracts';
 import { type FakeAniList, type FakeShikimori, startFakeAniList, startFakeShikimori } from '@acg/fakes';
 import {
+  type Bus,
   type Cache,
   connectCache,
   createLogger,
@@ -46,6 +47,8 @@ export async function startFakes(opts: { enforceLimits?: boolean } = {}): Promis
 
 export interface Harness {
   service: AnimeSearchService;
+  /** The in-process bus the service serves its RPCs on. */
+  bus: Bus;
   cache: Cache;
   database: Database;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
@@ -96,15 +99,17 @@ export async function startAnimeSearch(
     INDEX_FILL_INTERVAL_MS: '0',
     ...env,
   });
+  const bus = createMemoryBus();
   const service = await start({
     config,
     logger: createLogger('anime-search-test', 'silent'),
-    bus: createMemoryBus(),
+    bus,
     cache,
     database,
   });
   return {
     service,
+    bus,
     cache,
     database,
     get: (url, headers = {}) => service.app.inject({ method: 'GET', url, headers }),

@@ -7,6 +7,7 @@ import {
   nameScore,
   nameWords,
   type StoredCharacter,
+  soundWords,
 } from './character-match';
 
 const stored = (id: number, name: string, extra: Partial<StoredCharacter> = {}): StoredCharacter => ({
@@ -82,6 +83,65 @@ describe('matching rows against the catalogue', () => {
     const row = [{ anilistId: 1000, names: ['Spike Spiegel'] }];
     expect(matchCandidates(new CharacterIndex(spike, new Set([1])), row)).toHaveLength(1);
     expect(matchCandidates(new CharacterIndex([stored(1, 'Spika Spigl')], new Set()), row)).toEqual([]);
+  });
+});
+
+/**
+ * Cowboy Bebop's characters as Shikimori writes them in Russian and AniList in English (the
+ * sites' own spellings: Shikimori's `russian` and AniList's `name.full`).
+ */
+const BEBOP: ReadonlyArray<readonly [number, string, string]> = [
+  [1, 'Спайк Шпигель', 'Spike Spiegel'],
+  [2, 'Фэй Валентайн', 'Faye Valentine'],
+  [3, 'Джет Блэк', 'Jet Black'],
+  [4, 'Эйн', 'Ein'],
+  [16, 'Эдвард Вонг Хау Пепелу Тивруски IV', 'Edward Wong Hau Pepelu Tivrusky IV'],
+  [2734, 'Вишес', 'Vicious'],
+  [2735, 'Джулия', 'Julia'],
+  [2736, 'Винсент Воладзю', 'Vincent Volaju'],
+];
+
+describe('Russian spellings of foreign names', () => {
+  it('sound alike: sh/sch/sp, -gel, y/ay/ey, dzh/j, kh/h, w/v, c/k/s, silent e, doubled letters', () => {
+    for (const [, russian, english] of BEBOP)
+      expect(soundWords(russian), russian).toEqual(soundWords(english));
+    expect(soundWords('Щукин')).toEqual(soundWords('Schukin'));
+    expect(soundWords('Рокко Боннаро')).toEqual(soundWords('Rocco Bonnaro'));
+    expect(soundWords('スパイク・スピーゲル')).toEqual([]);
+  });
+
+  it('link a catalogue kept in Russian to AniList’s English rows, each to its own character', () => {
+    const catalogue = BEBOP.map(([id, russian]) => stored(id, russian));
+    const index = new CharacterIndex(catalogue, new Set(BEBOP.map(([id]) => id)));
+    const rows = BEBOP.map(([id, , english]) => ({ anilistId: 100_000 + id, names: [english] }));
+    const matches = matchCandidates(index, rows);
+    expect(matches.map((m) => [m.anilistId - 100_000, m.character.id])).toEqual(
+      BEBOP.map(([id]) => [id, id]),
+    );
+    // Long names sound alike with few others; short ones are offered lower.
+    const score = Object.fromEntries(matches.map((m) => [m.character.name, m.score]));
+    expect(score['Спайк Шпигель']).toBe(0.95);
+    expect(score['Вишес']).toBe(0.85);
+    expect(score['Эйн']).toBe(1);
+  });
+
+  it('link across anime only when the name is long: Spike yes, Vicious no', () => {
+    const index = new CharacterIndex([stored(1, 'Спайк Шпигель'), stored(2, 'Вишес')], new Set());
+    const matches = matchCandidates(index, [
+      { anilistId: 1, names: ['Spike Spiegel'] },
+      { anilistId: 2734, names: ['Vicious'] },
+    ]);
+    expect(matches.map((m) => [m.anilistId, m.character.id])).toEqual([[1, 1]]);
+  });
+
+  it('do not link different names that are only close: Энн is not Ein, Джед Блейк not Jet Black', () => {
+    const index = new CharacterIndex([stored(1, 'Энн'), stored(2, 'Джед Блейк')], new Set([1, 2]));
+    expect(
+      matchCandidates(index, [
+        { anilistId: 4, names: ['Ein'] },
+        { anilistId: 3, names: ['Jet Black'] },
+      ]),
+    ).toEqual([]);
   });
 });
 

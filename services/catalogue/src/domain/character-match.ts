@@ -5,7 +5,8 @@ import { distance } from 'fastest-levenshtein';
  * Matching import rows against the catalogue's characters (issue 28): by either site's id, else
  * by every name both sides go by, normalised so that spellings of one name meet: case, spaces
  * and punctuation, Cyrillic and accented letters in Latin (`Эйн` → `ein`, `Ōkami` → `okami`),
- * Japanese long vowels written either way (`ou`, `oo`, `ō`, `uu`), `y`/`i`, `j`/`dz`, doubled letters.
+ * Japanese long vowels written either way (`ou`, `oo`, `ō`, `uu`), `y`/`i`, `j`/`dz`, doubled
+ * letters; and by how a name sounds, for Russian spellings of foreign names (`soundWords`).
  */
 
 /** A name match below this is not offered. */
@@ -26,13 +27,15 @@ export function nameWords(name: string): string[] {
     const compact = text.replace(/[\s・·=＝]/gu, '').toLowerCase();
     return compact ? [compact] : [];
   }
-  return transliterate(text)
+  return latinWords(text).map(foldWord).filter(Boolean);
+}
+
+/** The words of a name in lower-case Latin letters (Cyrillic and accents transliterated). */
+const latinWords = (text: string) =>
+  transliterate(text)
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map(foldWord)
     .filter(Boolean);
-}
 
 /** One Latin word with the spelling differences of romanised Japanese and Russian folded away. */
 function foldWord(word: string): string {
@@ -48,16 +51,72 @@ function foldWord(word: string): string {
 /** A name's key: its folded words in order, joined. Equal keys are the same name. */
 export const nameKey = (name: string): string => nameWords(name).join(' ');
 
+/**
+ * How a Latin word sounds, roughly, so that a Russian spelling of a foreign name meets the
+ * name's own spelling (`Спайк Шпигель` / `Spike Spiegel`, `Вишес` / `Vicious`, `Джет Блэк` /
+ * `Jet Black`): the sounds Russian writes one way and English or German another are written
+ * alike (sh/sch/shch → s, ch/tch → C, j/dzh/dz/zh → J, kh → h, w/wh → v, ph → f, th → t, c → k
+ * or s, ck/q → k, x → ks), a silent final e goes, every run of vowels is one vowel, doubled
+ * letters are one. Applied in this order.
+ */
+const SOUND_RULES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/y/g, 'i'],
+  [/shch|sch|sh/g, 's'],
+  [/tch|ch/g, 'C'],
+  [/dzh|dz|dj|zh|j/g, 'J'],
+  [/kh/g, 'h'],
+  [/wh|w/g, 'v'],
+  [/ph/g, 'f'],
+  [/th/g, 't'],
+  [/ck|q/g, 'k'],
+  [/x/g, 'ks'],
+  [/c(?=[ei])/g, 's'],
+  [/c/g, 'k'],
+  [/(?<=[aeiou][^aeiou]+)e$/g, ''],
+  [/[aeiou]+/g, 'a'],
+  [/(.)\1+/g, '$1'],
+];
+const soundOf = (word: string) => SOUND_RULES.reduce((w, [rule, to]) => w.replace(rule, to), word);
+
+/** A name's words as they sound (see SOUND_RULES); none for Japanese script. */
+export function soundWords(name: string): string[] {
+  const text = name.normalize('NFKC').trim();
+  if (!text || CJK.test(text)) return [];
+  return latinWords(text).map(soundOf).filter(Boolean);
+}
+
+/**
+ * What names that sound alike score: the shorter a name, the more names sound like it, so a
+ * short one is offered only among the anime's own characters and a short one not at all.
+ */
+function soundScore(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const same = a.join(' ') === b.join(' ') || sameWords(a, b);
+  if (!same) return 0;
+  const letters = a.join('').length;
+  return letters >= SOUND_LONG ? 0.95 : letters >= SOUND_SHORT ? 0.85 : 0;
+}
+/** Sound keys at least this long match anywhere in the catalogue; shorter ones in the anime only. */
+const SOUND_LONG = 8;
+/** Shorter sound keys never match. */
+const SOUND_SHORT = 4;
+
+const sameWords = (a: readonly string[], b: readonly string[]) => {
+  const setA = new Set(a);
+  const setB = new Set(b);
+  return setA.size === setB.size && [...setA].every((w) => setB.has(w));
+};
+
 /** 0..1: equal keys or the same words in any order → 1, else the better of word overlap and edit similarity. */
 export function nameScore(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 || b.length === 0) return 0;
   const x = a.join(' ');
   const y = b.join(' ');
   if (x === y) return 1;
+  if (sameWords(a, b)) return 1;
   const setA = new Set(a);
   const setB = new Set(b);
   const shared = [...setA].filter((w) => setB.has(w)).length;
-  if (shared === setA.size && shared === setB.size) return 1;
   const overlap = shared / (setA.size + setB.size - shared);
   const cx = a.join('');
   const cy = b.join('');
@@ -127,9 +186,16 @@ export interface CharacterMatch {
   inAnime: boolean;
 }
 
+/** A name as matching compares it: its folded words and how it sounds. */
+interface NameForms {
+  words: string[];
+  sound: string[];
+}
+const formsOf = (name: string): NameForms => ({ words: nameWords(name), sound: soundWords(name) });
+
 interface Indexed {
   character: StoredCharacter;
-  names: string[][];
+  names: NameForms[];
   inAnime: boolean;
 }
 
@@ -138,20 +204,22 @@ export class CharacterIndex {
   private readonly byAnilist = new Map<number, Indexed>();
   private readonly byShikimori = new Map<number, Indexed>();
   private readonly byKey = new Map<string, Indexed[]>();
+  private readonly bySound = new Map<string, Indexed[]>();
   private readonly byWord = new Map<string, Indexed[]>();
   private readonly ofAnime: Indexed[] = [];
 
   constructor(characters: readonly StoredCharacter[], animeCharacterIds: ReadonlySet<number>) {
     for (const character of characters) {
       const names = storedNames(character.name, character.altname)
-        .map(nameWords)
-        .filter((w) => w.length > 0);
+        .map(formsOf)
+        .filter((n) => n.words.length > 0);
       const entry: Indexed = { character, names, inAnime: animeCharacterIds.has(character.id) };
       if (character.anilistId !== null) this.byAnilist.set(character.anilistId, entry);
       if (character.shikimoriId !== null) this.byShikimori.set(character.shikimoriId, entry);
       if (entry.inAnime) this.ofAnime.push(entry);
-      for (const words of names) {
+      for (const { words, sound } of names) {
         push(this.byKey, words.join(' '), entry);
+        if (sound.length > 0) push(this.bySound, sound.join(' '), entry);
         for (const w of new Set(words)) push(this.byWord, w, entry);
       }
     }
@@ -168,11 +236,14 @@ export class CharacterIndex {
   }
 
   private matchByName(candidate: Candidate) {
-    const words = candidate.names.map(nameWords).filter((w) => w.length > 0);
+    const names = candidate.names.map(formsOf).filter((n) => n.words.length > 0);
     const pool = new Set<Indexed>(this.ofAnime);
-    for (const w of words) for (const e of this.byKey.get(w.join(' ')) ?? []) pool.add(e);
+    for (const { words, sound } of names) {
+      for (const e of this.byKey.get(words.join(' ')) ?? []) pool.add(e);
+      for (const e of this.bySound.get(sound.join(' ')) ?? []) pool.add(e);
+    }
     // Others sharing a word with the row, rarest words first, up to a bound.
-    const shared = [...new Set(words.flat())]
+    const shared = [...new Set(names.flatMap((n) => n.words))]
       .map((w) => this.byWord.get(w) ?? [])
       .sort((x, y) => x.length - y.length);
     let others = 0;
@@ -187,7 +258,7 @@ export class CharacterIndex {
     let best: { entry: Indexed; score: number } | undefined;
     for (const entry of pool) {
       if (!compatible(entry.character, candidate)) continue;
-      const score = bestScore(words, entry.names);
+      const score = bestScore(names, entry.names);
       const needed = entry.inAnime ? NAME_MATCH_THRESHOLD : OTHER_ANIME_THRESHOLD;
       if (score < needed) continue;
       // Ties go to the anime's own character, then to the older row.
@@ -210,11 +281,12 @@ const compatible = (c: StoredCharacter, candidate: Candidate) =>
   (c.anilistId === null || c.anilistId === candidate.anilistId) &&
   (c.shikimoriId === null || !candidate.shikimoriId || c.shikimoriId === candidate.shikimoriId);
 
-function bestScore(a: readonly string[][], b: readonly string[][]): number {
+/** The best score of any two names: by spelling, or by sound (a little lower). */
+function bestScore(a: readonly NameForms[], b: readonly NameForms[]): number {
   let best = 0;
   for (const x of a)
     for (const y of b) {
-      best = Math.max(best, nameScore(x, y));
+      best = Math.max(best, nameScore(x.words, y.words), soundScore(x.sound, y.sound));
       if (best === 1) return 1;
     }
   return best;

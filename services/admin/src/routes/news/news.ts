@@ -12,6 +12,7 @@ import {
   newsQuerySchema,
   newsUpdated,
 } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import {
   auditEventFor,
   type Database,

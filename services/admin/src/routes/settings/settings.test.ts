@@ -86,7 +86,10 @@ describe('settings', () => {
       expect((await res.json()).error).toBeTruthy();
     }
     const bad = await (await save('vk.schedule', 'every thirty minutes')).json();
-    expect(bad.error).toContain('cron');
+    expect(bad.error).toBe(
+      'Schedule (cron): “every thirty minutes” has 3 parts; a cron text has 5 (minute hour day month weekday) or 6 with seconds first, such as */30 * * * *',
+    );
+    expect(bad.details.field).toBe('vk.schedule');
     // The channel id's message is the spec's, in the visitor's language.
     expect((await (await save('vk.discordChannelId', 'general', asAdmin(1, 'ru'))).json()).error).toBe(
       'Укажите корректный ID канала',
@@ -96,16 +99,56 @@ describe('settings', () => {
     );
     // Every other refusal too (docs/rules.md, refusals).
     expect((await (await save('vk.groups', 'not a list', asAdmin(1, 'ru'))).json()).error).toBe(
-      'vk.groups — список вида { id, name }',
+      'Группы: нужен список групп, у каждой ID и название',
     );
     expect((await (await save('vk.freshnessSeconds', -5, asAdmin(1, 'ru'))).json()).error).toBe(
-      'vk.freshnessSeconds — целое число секунд от 0 до 2592000',
+      'Порог свежести: целое число секунд от 0 до 2592000',
     );
     expect((await (await read('vk.nope', asAdmin(1, 'ru'))).json()).error).toBe(
       'Неизвестная настройка: vk.nope',
     );
     expect(await (await read('vk.schedule')).json()).toMatchObject({ value: '*/15 * * * *' });
     expect(await (await read('vk.discordChannelId')).json()).toMatchObject({ value: '123456789012345678' });
+  });
+
+  it('says every refusal in the admin’s language, naming the field, the cron part that is wrong', async () => {
+    const ru = asAdmin(1, 'ru');
+    for (const [key, value, message] of [
+      ['vk.schedule', '61 * * * *', 'Расписание (cron): «61» не подходит для поля «минуты» в «61 * * * *»'],
+      ['vk.schedule', '*/5 25 * * *', 'Расписание (cron): «25» не подходит для поля «часы» в «*/5 25 * * *»'],
+      [
+        'vk.schedule',
+        'каждые полчаса',
+        'Расписание (cron): в «каждые полчаса» частей: 2; в cron-выражении их 5 (минута, час, день, месяц, день недели) или 6 с секундами в начале, например */30 * * * *',
+      ],
+      ['vk.schedule', '  ', 'Расписание (cron): укажите cron-выражение, например */30 * * * *'],
+      ['vk.freshnessSeconds', 'скоро', 'Порог свежести: целое число секунд от 0 до 2592000'],
+      ['vk.groups', 'не список', 'Группы: нужен список групп, у каждой ID и название'],
+      [
+        'vk.groups',
+        [{ id: 'club1', name: 'x' }],
+        'Группы: не больше 50, у каждой ID (ID владельца стены ВКонтакте, отрицательный у сообщества) и название',
+      ],
+      [
+        'vk.token',
+        'с пробелами внутри',
+        'Токен сервиса ВКонтакте: укажите токен доступа без пробелов (не короче 10 символов) или оставьте поле пустым, чтобы удалить токен',
+      ],
+    ] as const) {
+      const res = await save(key, value, ru);
+      expect(res.status, `${key}=${JSON.stringify(value)}`).toBe(400);
+      const body = await res.json();
+      expect(body.error, `${key}=${JSON.stringify(value)}`).toBe(message);
+      expect(body.details.field).toBe(key);
+    }
+    expect((await (await save('vk.schedule', '* * 40 * *')).json()).error).toBe(
+      'Schedule (cron): “40” is not a valid day of the month in “* * 40 * *”',
+    );
+    const unknown = await read('vk.nope', ru);
+    expect((await unknown.json()).error).toBe('Неизвестная настройка: vk.nope');
+    const channel = await h.fetch('/api/admin/discord/check-channel/123456789012345678', { headers: ru });
+    expect(channel.status).toBe(503);
+    expect((await channel.json()).error).toBe('Бот Discord не настроен (DISCORD_BOT_TOKEN)');
   });
 
   it('keeps vk.token write-only: masked when read, never in an answer or the audit log', async () => {

@@ -8,6 +8,7 @@ import {
   settingKeys,
   settingSaveSchema,
 } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import {
   AppError,
   auditEventFor,
@@ -17,7 +18,6 @@ import {
   NotFoundError,
   type OutboxRelay,
   requireUser,
-  text,
   UnavailableError,
   ValidationError,
 } from '@acg/platform';
@@ -47,15 +47,16 @@ export interface SettingsRoutesDeps {
 
 const RUNS_SHOWN = 20;
 
-/** Discord's answer to a channel look-up, as the settings screen's check shows it. */
-function channelCheckError(err: unknown): never {
+/** Discord's answer to a channel look-up, as the settings screen's check shows it, in the visitor's language. */
+function channelCheckError(err: unknown, language: string): never {
   if (err instanceof UpstreamError) {
     if (err.status === 404 || err.code === 10003)
-      throw new NotFoundError(text('admin.channelNotFound'), { id: err.code });
+      throw new NotFoundError(t(language, 'admin.settings.channelNotFound'), { id: err.code });
     if (err.status === 403 || err.status === 401)
-      throw new AppError(409, 'conflict', text('admin.channelNoAccess'));
-    if (err.status === 503 && !err.retryable) throw new UnavailableError(err.message);
-    throw new AppError(502, 'bad_gateway', text('admin.channelCheckFailed'));
+      throw new AppError(409, 'conflict', t(language, 'admin.settings.channelNoAccess'));
+    if (err.status === 503 && !err.retryable)
+      throw new UnavailableError(t(language, 'admin.settings.botNotConfigured'));
+    throw new AppError(502, 'bad_gateway', t(language, 'admin.settings.channelNoAnswer'));
   }
   throw err;
 }
@@ -71,7 +72,9 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
   app.get('/api/config/:key', { schema: readSchema }, async (req) => {
     const key = req.params.key as SettingKey;
     if (!settingKeys.includes(key))
-      throw new NotFoundError(text('admin.unknownSetting', { key: req.params.key }));
+      throw new NotFoundError(
+        t(req.identity.language, 'admin.settings.unknownSetting', { key: req.params.key }),
+      );
     const row = await findSetting(database.db, key);
     return {
       ...publicSetting(key, row ? parseSettingValue(key, row.value) : SETTING_DEFAULTS[key]),
@@ -121,7 +124,7 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
         const channel = await deps.discord.getChannel(req.params.id);
         return { name: channel.name, id: channel.id, guild_id: channel.guild_id ?? null };
       } catch (err) {
-        channelCheckError(err);
+        channelCheckError(err, req.identity.language);
       }
     },
   );
@@ -146,7 +149,8 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
    */
   app.post('/api/admin/vk/run', { schema: { response: { 200: relayRunResultSchema } } }, async (req) => {
     const result = await deps.relay.runOnce('manual');
-    if (!result) throw new AppError(409, 'conflict', text('admin.relayRunning'));
+    if (!result)
+      throw new AppError(409, 'conflict', t(req.identity.language, 'admin.settings.runInProgress'));
     await database.transaction((tx) =>
       enqueue(
         tx,

@@ -1,3 +1,5 @@
+import { animeSourceTitle } from '@acg/contracts';
+import { NotFoundError } from '@acg/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminCatalogue, startAdminCatalogue } from '../../../test/admin';
 
@@ -95,6 +97,61 @@ describe('admin anime', () => {
     const neither = await a.en('POST', '/admin/animes/quick-add', { title: 'No Ids' });
     expect(neither.status).toBe(400);
     expect(neither.body.code).toBe('validation_failed');
+  });
+
+  it('quick-add by a Shikimori id alone takes the title anime-search gives; unknown id 404, source down 503', async () => {
+    const asked: Array<{ source: string; id: number; language?: string }> = [];
+    const served = a.h.bus.serve(animeSourceTitle, async (request) => {
+      asked.push(request);
+      if (request.id === 990700) return { title: 'Ковбой Бибоп: Достучаться до небес' };
+      if (request.id === 990701) throw new NotFoundError('Аниме не найдено на Shikimori');
+      throw new Error('Shikimori timed out');
+    });
+    try {
+      const added = await a.ru('POST', '/admin/animes/quick-add', {
+        franchiseId: null,
+        createFranchise: true,
+        shikimoriId: 990700,
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+      expect(added.body.anime).toMatchObject({
+        title: 'Ковбой Бибоп: Достучаться до небес',
+        shikimoriId: 990700,
+        anilistId: null,
+      });
+      expect(asked).toEqual([{ source: 'shikimori', id: 990700, language: 'ru' }]);
+      const franchises = (await a.en('GET', '/admin/franchises')).body;
+      expect(franchises.find((f: { id: number }) => f.id === added.body.anime.franchise_id)?.title).toBe(
+        'Ковбой Бибоп: Достучаться до небес',
+      );
+      // Known already: the 409 comes before anything is asked.
+      const again = await a.ru('POST', '/admin/animes/quick-add', { shikimoriId: 990700 });
+      expect(again.status).toBe(409);
+      expect(asked).toHaveLength(1);
+
+      const unknown = await a.ru('POST', '/admin/animes/quick-add', { shikimoriId: 990701 });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error).toBe('Аниме не найдено на Shikimori');
+      const down = await a.ru('POST', '/admin/animes/quick-add', { shikimoriId: 990702 });
+      expect(down.status).toBe(503);
+      expect(down.body.error).toBe(
+        'Не удалось получить название с Shikimori: укажите название или попробуйте позже',
+      );
+      const downEn = await a.en('POST', '/admin/animes/quick-add', { shikimoriId: 990702, title: null });
+      expect(downEn.status).toBe(503);
+      expect(downEn.body.error).toBe(
+        'The title could not be read from Shikimori right now: give the title, or try again later',
+      );
+      expect((await a.en('GET', '/admin/animes/check-exists?shikimoriId=990702')).body.exists).toBe(false);
+    } finally {
+      await served.stop();
+    }
+    // Nobody serving the title (anime-search not running) is a 503 too, never a 500.
+    const nobody = await a.ru('POST', '/admin/animes/quick-add', { anilistId: 990703 });
+    expect(nobody.status).toBe(503);
+    expect(nobody.body.error).toBe(
+      'Не удалось получить название с AniList: укажите название или попробуйте позже',
+    );
   });
 
   it('says the title and id messages of requirements C5 word for word, and a missing franchise', async () => {

@@ -16,6 +16,7 @@ import * as repo from '../../../repository/admin-catalogue';
 import { insertAnime } from '../../../repository/catalogue-writes';
 import { type AdminCatalogueContext, auditOf } from '../kit';
 import { notFound, say } from '../messages';
+import { titleFromSource } from './source-title';
 
 interface AnimeRow {
   title: string;
@@ -26,7 +27,11 @@ interface AnimeRow {
 type Reader = AdminCatalogueContext['database']['db'];
 
 /** An anime of that id on either site already there is a 409 naming it (details.anime, requirements C7). */
-async function refuseKnownAnime(db: Reader, req: FastifyRequest, row: AnimeRow): Promise<void> {
+async function refuseKnownAnime(
+  db: Reader,
+  req: FastifyRequest,
+  row: Pick<AnimeRow, 'shikimoriId' | 'anilistId'>,
+): Promise<void> {
   for (const [field, value] of [
     ['shikimoriId', row.shikimoriId],
     ['anilistId', row.anilistId],
@@ -142,13 +147,11 @@ function registerAnimeWrites(app: HttpServer, ctx: AdminCatalogueContext): void 
     { schema: { body: adminAnimeQuickAddSchema, response: { 201: adminAnimeQuickAddedSchema } } },
     async (req, reply) => {
       const b = req.body;
-      const row: AnimeRow = {
-        title: b.title,
-        shikimoriId: b.shikimoriId ?? null,
-        anilistId: b.anilistId ?? null,
-        franchiseId: b.franchiseId ?? null,
-      };
-      await refuseKnownAnime(db, req, row);
+      const ids = { shikimoriId: b.shikimoriId ?? null, anilistId: b.anilistId ?? null };
+      await refuseKnownAnime(db, req, ids);
+      // By id alone (the spec's request): the title the site gives it (issue 28).
+      const title = b.title ?? (await titleFromSource(ctx.bus, req, ids));
+      const row: AnimeRow = { title, ...ids, franchiseId: b.franchiseId ?? null };
       // An AniList-only result is known by its title (the screen checks it so, rules §36 "Search
       // and add"); the server refuses the same, so a stale screen or a second tab adds no twin.
       if (row.shikimoriId === null) {

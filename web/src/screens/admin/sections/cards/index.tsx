@@ -18,8 +18,10 @@ import {
   toAnime,
   toCard,
 } from '../../../../api/admin-catalogue';
+import { serverFieldErrors } from '../../../../api/field-errors';
 import { cardImageUrl } from '../../../../api/images';
 import { useConfirm } from '../../../../components/Confirm';
+import { loadErrorText } from '../../../../components/LoadError';
 import { LoadedImage } from '../../../../components/LoadedImage';
 import { useNotify } from '../../../../components/Notify';
 import { say } from '../../catalogue/say';
@@ -61,6 +63,34 @@ const cacheRows = (answer: { application_cache: ServerCacheStats }): CacheNamesp
     .filter((n) => (CARD_CACHE_NAMESPACES as readonly string[]).includes(n.name))
     .map((n) => ({ name: n.name, keys: n.keys, hits: n.hits, misses: n.misses, hitRate: n.hit_rate }));
 const SUGGESTIONS = { query: { limit: CHARACTER_SUGGESTIONS } };
+
+/** The add form's fields a refusal can be about. */
+type FormField = 'characterId' | 'characterIds' | 'rankId' | 'seasonId' | 'animeId' | 'imageUrl';
+interface Refusal {
+  field: FormField | null;
+  text: string;
+}
+/** The field each of the form's own checks is about. */
+const CHECKED_FIELD: Record<string, FormField> = {
+  'adminCatalogue.cards.needCharacter': 'characterId',
+  'adminCatalogue.cards.needIds': 'characterIds',
+  'adminCatalogue.cards.needRank': 'rankId',
+  'adminCatalogue.cards.needRankOnly': 'rankId',
+  'adminCatalogue.cards.needSeason': 'seasonId',
+};
+/** The form field of each request key a server refusal names (bulk: the ids' list). */
+const serverField = (key: string, mode: Mode): FormField | null =>
+  key === 'character_id' || key === 'cards'
+    ? mode === 'bulk'
+      ? 'characterIds'
+      : 'characterId'
+    : key === 'rank_id'
+      ? 'rankId'
+      : key === 'season_id'
+        ? 'seasonId'
+        : key === 'imageUrl'
+          ? 'imageUrl'
+          : null;
 /** A card write changes the card list, the cache figures and the member catalogue. */
 const CHANGES = ['GET /admin/cards', 'GET /api/admin/cache/stats', 'GET /api/characters'] as const;
 
@@ -107,7 +137,7 @@ export default function CardsSection() {
   const [page, setPage] = useState(1);
   const [mode, setMode] = useState<Mode | null>(null);
   const [form, setForm] = useState(emptyForm);
-  const [formError, setFormError] = useState<Message | null>(null);
+  const [formError, setFormError] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const [rankSaving, setRankSaving] = useState<Record<number, boolean>>({});
 
@@ -143,36 +173,14 @@ export default function CardsSection() {
     if (!mode) return;
     const full: CardForm = { ...form, mode };
     const problem = validateCardForm(full);
-    setFormError(problem);
+    setFormError(problem ? checked(problem, full) : null);
     if (problem) return;
     const rank_id = Number(form.rankId);
     const season_id = form.seasonId ? Number(form.seasonId) : null;
     setBusy(true);
     try {
-      if (mode === 'single') {
-        // Requirements C8: no message on failure (the form keeps its values); it resets on success.
-        const ok = await createCard(singleCardBody(full)).then(
-          () => true,
-          () => false,
-        );
-        if (ok) setForm(emptyForm);
-      } else if (mode === 'bulk') {
-        const body = parseIdList(form.characterIds).map((character_id) => ({
-          character_id,
-          rank_id,
-          limited: form.limited,
-          season_id: form.limited ? season_id : null,
-          ...(form.useImage && form.imageUrl.trim() ? { imageUrl: form.imageUrl.trim() } : {}),
-        }));
-        const ok = await createCardsBulk(body).then(
-          () => true,
-          () => false,
-        );
-        if (ok) {
-          setForm(emptyForm);
-          setMode(null);
-        }
-      } else if (mode === 'anime') {
+      if (mode === 'single' || mode === 'bulk') await addCards(full, rank_id, season_id);
+      else if (mode === 'anime') {
         const result = await addCardsForAnime(Number(form.animeId), rank_id, season_id);
         if (!result.ok)
           notify.error(t('adminCatalogue.cards.failed', { error: result.body?.error ?? result.statusText }));
@@ -211,6 +219,70 @@ export default function CardsSection() {
     }
   };
 
+  /** The form's own check, under the field it is about (the anime and rank check: the empty one). */
+  const checked = (problem: Message, full: CardForm): Refusal => ({
+    field:
+      CHECKED_FIELD[problem.key] ??
+      (problem.key === 'adminCatalogue.cards.needAnimeAndRank'
+        ? full.animeId
+          ? 'rankId'
+          : 'animeId'
+        : null),
+    text: say(t, problem),
+  });
+  /** A refused write: under the field the server named (its text, else "<label>: check this value"), else under the form. */
+  const refused = (err: unknown, mode: Mode): Refusal => {
+    for (const [key, text] of serverFieldErrors(err) ?? []) {
+      const field = serverField(key, mode);
+      if (field) return { field, text: text ?? t('adminKit.fieldInvalid', { field: fieldLabel(field) }) };
+    }
+    return { field: null, text: loadErrorText(t, err) };
+  };
+  const fieldLabel = (field: FormField) =>
+    ({
+      characterId: t('adminCatalogue.cards.character'),
+      characterIds: t('adminCatalogue.cards.characterIds'),
+      rankId: t('adminCatalogue.cards.rank'),
+      seasonId: t('adminCatalogue.cards.season'),
+      animeId: t('adminCatalogue.cards.anime'),
+      imageUrl: t('adminCatalogue.imageUrl'),
+    })[field];
+  /** One card or many by character ids (issue 28: each says so, a refusal shows where it belongs). */
+  const addCards = async (full: CardForm, rank_id: number, season_id: number | null) => {
+    const image = form.useImage && form.imageUrl.trim() ? { imageUrl: form.imageUrl.trim() } : {};
+    const rank = ranks.find((r) => r.id === rank_id)?.code ?? '';
+    try {
+      if (full.mode === 'single') {
+        await createCard(singleCardBody(full));
+        const name =
+          characters.find((c) => c.id === Number(form.characterId))?.name ?? `#${form.characterId}`;
+        notify.success(t('adminCatalogue.cards.addedOne', { name, rank }));
+      } else {
+        const ids = parseIdList(form.characterIds);
+        const limited = { limited: form.limited, season_id: form.limited ? season_id : null };
+        await createCardsBulk(ids.map((character_id) => ({ character_id, rank_id, ...limited, ...image })));
+        notify.success(t('adminCatalogue.cards.addedMany', { count: ids.length, rank }));
+        setMode(null);
+      }
+      setForm(emptyForm);
+    } catch (err) {
+      setFormError(refused(err, full.mode));
+    }
+  };
+  /** An input named by its label's text only (not the refusal under it), invalid and described by the refusal about it. */
+  const invalid = (field: FormField) => ({
+    'aria-labelledby': `admin-card-${field}-label`,
+    ...(formError?.field === field
+      ? { 'aria-invalid': true as const, 'aria-describedby': `admin-card-${field}-err` }
+      : {}),
+  });
+  const errorUnder = (field: FormField) =>
+    formError?.field === field ? (
+      <span id={`admin-card-${field}-err`} className="admin-field__error" role="alert">
+        {formError.text}
+      </span>
+    ) : null;
+
   const changeRank = async (card: AdminCard, rankId: number) => {
     setRankSaving((s) => ({ ...s, [card.id]: true }));
     try {
@@ -242,8 +314,10 @@ export default function CardsSection() {
 
   const rankSelect = (
     <label className="admin-field">
-      <span className="admin-field__label">{t('adminCatalogue.cards.rank')}</span>
-      <select value={form.rankId} onChange={set('rankId')}>
+      <span className="admin-field__label" id="admin-card-rankId-label">
+        {t('adminCatalogue.cards.rank')}
+      </span>
+      <select value={form.rankId} onChange={set('rankId')} {...invalid('rankId')}>
         <option value="">{t('adminCatalogue.choose')}</option>
         {ranks.map((r) => (
           <option key={r.id} value={r.id}>
@@ -251,12 +325,15 @@ export default function CardsSection() {
           </option>
         ))}
       </select>
+      {errorUnder('rankId')}
     </label>
   );
   const seasonSelect = (label: string) => (
     <label className="admin-field">
-      <span className="admin-field__label">{label}</span>
-      <select value={form.seasonId} onChange={set('seasonId')}>
+      <span className="admin-field__label" id="admin-card-seasonId-label">
+        {label}
+      </span>
+      <select value={form.seasonId} onChange={set('seasonId')} {...invalid('seasonId')}>
         <option value="">{t('adminCatalogue.none')}</option>
         {seasons.map((s) => (
           <option key={s.id} value={s.id}>
@@ -264,6 +341,7 @@ export default function CardsSection() {
           </option>
         ))}
       </select>
+      {errorUnder('seasonId')}
     </label>
   );
   const limitedFields = (
@@ -279,8 +357,11 @@ export default function CardsSection() {
       </label>
       {form.useImage ? (
         <label className="admin-field admin-field--grow">
-          <span className="admin-field__label">{t('adminCatalogue.imageUrl')}</span>
-          <input type="url" value={form.imageUrl} onChange={set('imageUrl')} />
+          <span className="admin-field__label" id="admin-card-imageUrl-label">
+            {t('adminCatalogue.imageUrl')}
+          </span>
+          <input type="url" value={form.imageUrl} onChange={set('imageUrl')} {...invalid('imageUrl')} />
+          {errorUnder('imageUrl')}
         </label>
       ) : null}
     </>
@@ -387,13 +468,17 @@ export default function CardsSection() {
           {mode === 'single' ? (
             <>
               <label className="admin-field admin-field--grow">
-                <span className="admin-field__label">{t('adminCatalogue.cards.character')}</span>
+                <span className="admin-field__label" id="admin-card-characterId-label">
+                  {t('adminCatalogue.cards.character')}
+                </span>
                 <input
                   list="admin-card-characters"
                   inputMode="numeric"
                   value={form.characterId}
                   onChange={set('characterId')}
+                  {...invalid('characterId')}
                 />
+                {errorUnder('characterId')}
                 <datalist id="admin-card-characters">
                   {characters.slice(0, CHARACTER_SUGGESTIONS).map((c) => (
                     <option key={c.id} value={c.id}>
@@ -409,8 +494,16 @@ export default function CardsSection() {
           {mode === 'bulk' ? (
             <>
               <label className="admin-field admin-field--grow">
-                <span className="admin-field__label">{t('adminCatalogue.cards.characterIds')}</span>
-                <textarea rows={3} value={form.characterIds} onChange={set('characterIds')} />
+                <span className="admin-field__label" id="admin-card-characterIds-label">
+                  {t('adminCatalogue.cards.characterIds')}
+                </span>
+                <textarea
+                  rows={3}
+                  value={form.characterIds}
+                  onChange={set('characterIds')}
+                  {...invalid('characterIds')}
+                />
+                {errorUnder('characterIds')}
               </label>
               {rankSelect}
               {limitedFields}
@@ -419,8 +512,10 @@ export default function CardsSection() {
           {mode === 'anime' ? (
             <>
               <label className="admin-field admin-field--grow">
-                <span className="admin-field__label">{t('adminCatalogue.cards.anime')}</span>
-                <select value={form.animeId} onChange={set('animeId')}>
+                <span className="admin-field__label" id="admin-card-animeId-label">
+                  {t('adminCatalogue.cards.anime')}
+                </span>
+                <select value={form.animeId} onChange={set('animeId')} {...invalid('animeId')}>
                   <option value="">{t('adminCatalogue.choose')}</option>
                   {animes.map((a) => (
                     <option key={a.id} value={a.id}>
@@ -428,6 +523,7 @@ export default function CardsSection() {
                     </option>
                   ))}
                 </select>
+                {errorUnder('animeId')}
               </label>
               {rankSelect}
               {seasonSelect(t('adminCatalogue.cards.seasonOptional'))}
@@ -442,8 +538,8 @@ export default function CardsSection() {
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? t('adminCatalogue.adding') : t('adminCatalogue.cards.submit')}
           </button>
-          <p className="admin-error" role={formError ? 'alert' : undefined}>
-            {formError ? say(t, formError) : ''}
+          <p className="admin-error" role={formError && !formError.field ? 'alert' : undefined}>
+            {formError && !formError.field ? formError.text : ''}
           </p>
         </form>
       ) : null}

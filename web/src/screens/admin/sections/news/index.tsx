@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverFieldErrors } from '../../../../api/field-errors';
 import {
   createNews,
   deleteNews,
@@ -35,6 +36,20 @@ interface Form {
 /** Cancel or save resets to the empty form with type update and published off (requirements O4). */
 const EMPTY: Form = { title: '', content: '', type: 'update', tags: '', translations: [], published: false };
 
+/** The form's fields a refusal can be about (the request body's keys). */
+const FIELDS = ['title', 'type', 'content', 'tags'] as const;
+type Field = (typeof FIELDS)[number];
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** The refusal under the field it is about (the input's description), or nothing. */
+function FieldError({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <span id={id} className="admin-field__error" role="alert">
+      {text}
+    </span>
+  ) : null;
+}
+
 /** A news write changes the admin list and the home page's latest news. */
 const CHANGES = ['GET /api/news'] as const;
 const ADMIN_LIST = { query: { includeUnpublished: '1' } } as const;
@@ -49,6 +64,7 @@ export default function NewsSection() {
   const [form, setForm] = useState<Form>(EMPTY);
   const [editing, setEditing] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   // What each action did, in the one message area (issue 28: the admin sees "Published").
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -63,11 +79,31 @@ export default function NewsSection() {
   const reset = () => {
     setForm(EMPTY);
     setEditing(null);
+    setFieldErrors({});
   };
+  /** A refusal about fields shows under them (the server's text, else "<label>: check this value"), else under the form. */
+  const refused = (err: unknown) => {
+    const named = serverFieldErrors(err);
+    const found: FieldErrors = {};
+    for (const f of FIELDS)
+      if (named?.has(f))
+        found[f] = named.get(f) ?? t('adminKit.fieldInvalid', { field: t(`adminNews.fields.${f}`) });
+    setFieldErrors(found);
+    if (Object.keys(found).length === 0) return setError(failure(err));
+    const first = FIELDS.find((f) => found[f] !== undefined);
+    document.getElementById(`${ids}-${first}`)?.focus();
+  };
+  /** Props of a field's input: its id, invalid with the refusal as its description when refused. */
+  const fieldProps = (f: Field) => ({
+    id: `${ids}-${f}`,
+    'aria-invalid': fieldErrors[f] ? true : undefined,
+    'aria-describedby': fieldErrors[f] ? `${ids}-${f}-err` : undefined,
+  });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
+    setFieldErrors({});
     const input = {
       ...form,
       tags: splitTags(form.tags),
@@ -82,7 +118,7 @@ export default function NewsSection() {
       );
       reset();
     } catch (err) {
-      setError(failure(err));
+      refused(err);
     } finally {
       setBusy(false);
     }
@@ -126,25 +162,37 @@ export default function NewsSection() {
       <form className="admin-form" onSubmit={submit}>
         <label className="admin-field">
           <span className="admin-field__label">{t('adminNews.fields.title')}</span>
-          <input value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
+          <input
+            {...fieldProps('title')}
+            value={form.title}
+            onChange={(e) => setForm({ ...form, title: e.target.value })}
+          />
+          <FieldError id={`${ids}-title-err`} text={fieldErrors.title} />
         </label>
         <label className="admin-field">
           <span className="admin-field__label">{t('adminNews.fields.type')}</span>
-          <select value={form.type} onChange={(e) => setForm({ ...form, type: e.target.value as NewsType })}>
+          <select
+            {...fieldProps('type')}
+            value={form.type}
+            onChange={(e) => setForm({ ...form, type: e.target.value as NewsType })}
+          >
             {NEWS_TYPES.map((type) => (
               <option key={type} value={type}>
                 {t(`adminNews.types.${type}`)}
               </option>
             ))}
           </select>
+          <FieldError id={`${ids}-type-err`} text={fieldErrors.type} />
         </label>
         <label className="admin-field">
           <span className="admin-field__label">{t('adminNews.fields.content')}</span>
           <textarea
+            {...fieldProps('content')}
             rows={8}
             value={form.content}
             onChange={(e) => setForm({ ...form, content: e.target.value })}
           />
+          <FieldError id={`${ids}-content-err`} text={fieldErrors.content} />
           <span className="admin-muted">{t('adminNews.previewHint')}</span>
         </label>
         {form.content.trim() ? (
@@ -156,10 +204,12 @@ export default function NewsSection() {
         <label className="admin-field">
           <span className="admin-field__label">{t('adminNews.fields.tags')}</span>
           <input
+            {...fieldProps('tags')}
             value={form.tags}
             placeholder={t('adminNews.tagsHint')}
             onChange={(e) => setForm({ ...form, tags: e.target.value })}
           />
+          <FieldError id={`${ids}-tags-err`} text={fieldErrors.tags} />
         </label>
         <fieldset className="admin-news__translations">
           <legend>{t('adminNews.translations.title')}</legend>

@@ -125,7 +125,7 @@ export default function VkSection() {
     } catch (err) {
       // Once, under the setting the server refused (a channel check's own result makes way).
       if (current === 'vk.discordChannelId') setCheck({ state: 'idle' });
-      setErrors({ [current]: errorOf(err, 'Save failed') });
+      setErrors({ [current]: errorOf(err, t('adminVk.saveFailed')) });
     } finally {
       setSaving(false);
     }
