@@ -1,8 +1,22 @@
 import type { Anime } from '@acg/contracts';
+import { decodeHTML } from 'entities';
 import type { AnilistMedia } from '../sources/anilist';
 import type { ShikimoriAnimeDetail, ShikimoriAnimeItem } from '../sources/shikimori';
 
 export type Language = 'en' | 'ru';
+
+/**
+ * Text as it is shown and kept: HTML entities decoded (Shikimori sends `&nbsp;`, `&amp;` and
+ * `&quot;`), the no-break space and other odd spacing as plain spaces, trimmed; empty is null.
+ */
+export function decoded(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const plain = decodeHTML(text)
+    .replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, ' ')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+  return plain === '' ? null : plain;
+}
 
 /** Shikimori's BBCode ([character=1]Name[/character], [i]…[/i]) and AniList's HTML, as plain text. */
 export function plainText(text: string | null | undefined): string | null {
@@ -12,14 +26,8 @@ export function plainText(text: string | null | undefined): string | null {
     .replace(/<[^>]*>/g, '')
     .replace(/\[(\w+)(?:=[^\]]*)?\]([\s\S]*?)\[\/\1\]/g, '$2')
     .replace(/\[\/?[\w-]+(?:=[^\]]*)?\]/g, '')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  return plain === '' ? null : plain;
+    .replace(/\n{3,}/g, '\n\n');
+  return decoded(plain);
 }
 
 /** AniList's MediaStatus in Shikimori's words, so the page shows one vocabulary. */
@@ -58,8 +66,8 @@ export function fromShikimori(
   const english = detail?.english?.find((t): t is string => !!t) ?? null;
   return {
     id: String(a.id),
-    title: language === 'ru' && a.russian ? a.russian : a.name,
-    englishTitle: english ?? (language === 'ru' ? a.name : null),
+    title: (language === 'ru' ? decoded(a.russian) : null) ?? decoded(a.name) ?? a.name,
+    englishTitle: decoded(english) ?? (language === 'ru' ? (decoded(a.name) ?? a.name) : null),
     image: realImage(absolute(a.image?.original ?? a.image?.preview)),
     rating: score(a.score),
     episodes: episodes(a.episodes) ?? episodes(a.episodes_aired),

@@ -1,8 +1,7 @@
 import type { Anime } from '@acg/contracts';
 import transliterate from '@sindresorhus/transliterate';
-import { decodeHTML } from 'entities';
 import { toRomaji } from 'wanakana';
-import { anilistStatus, type Language, plainText, realImage } from '../domain/anime';
+import { anilistStatus, decoded, type Language, plainText, realImage } from '../domain/anime';
 import type { AnilistMedia } from '../sources/anilist';
 import type { ShikimoriAnimeDetail, ShikimoriAnimeItem } from '../sources/shikimori';
 
@@ -45,18 +44,7 @@ export interface IndexedAnilist {
   genres?: string[];
 }
 
-/**
- * Text as the index keeps it: HTML entities decoded (Shikimori sends `&nbsp;` and `&amp;`), the
- * no-break space and other odd spacing as plain spaces, trimmed; empty is null.
- */
-export function decoded(text: string | null | undefined): string | null {
-  if (!text) return null;
-  const plain = decodeHTML(text)
-    .replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, ' ')
-    .replace(/[ \t]{2,}/g, ' ')
-    .trim();
-  return plain === '' ? null : plain;
-}
+export { decoded };
 
 const texts = (list: ReadonlyArray<string | null> | null | undefined): string[] =>
   (list ?? []).map(decoded).filter((t): t is string => t !== null);
@@ -91,7 +79,7 @@ export function indexedShikimori(
       english: texts(d.english),
       japanese: texts(d.japanese),
       synonyms: texts(d.synonyms),
-      description: decoded(plainText(d.description)),
+      description: plainText(d.description),
       genres: (d.genres ?? []).map((g) => ({ name: g.name, russian: g.russian ?? null })),
     });
   }
@@ -118,7 +106,7 @@ export function indexedAnilist(m: AnilistMedia, detail: boolean): IndexedAnilist
   };
   if (detail)
     Object.assign(record, {
-      description: decoded(plainText(m.description)),
+      description: plainText(m.description),
       genres: (m.genres ?? []).filter((g): g is string => !!g),
     });
   return record;

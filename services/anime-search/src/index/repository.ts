@@ -57,6 +57,8 @@ interface Write {
  */
 export function createAnimeIndex(database: Database) {
   const { pool } = database;
+  /** Searches counted since the last flush, by text. */
+  const counted = new Map<string, number>();
 
   async function write(items: Write[]): Promise<void> {
     if (items.length === 0) return;
@@ -147,13 +149,32 @@ export function createAnimeIndex(database: Database) {
       return rows[0] ? fromRow(rows[0]) : undefined;
     },
 
-    /** Counts a member's search (the most searched texts are refreshed in the background). */
-    async recordSearch(query: string): Promise<void> {
-      await pool.query(
-        `insert into searches (query, hits, last_at) values ($1, 1, now())
-         on conflict (query) do update set hits = searches.hits + 1, last_at = now()`,
-        [query],
-      );
+    /**
+     * Counts a member's search (the most searched texts are refreshed in the background), in
+     * memory until the next flushSearches: a popular text searched by many at once would
+     * otherwise queue them all on one row's lock and take the pool's connections.
+     */
+    recordSearch(query: string): void {
+      counted.set(query, (counted.get(query) ?? 0) + 1);
+    },
+
+    /** Writes the searches counted since the last flush, in one statement (texts in order). */
+    async flushSearches(): Promise<void> {
+      if (counted.size === 0) return;
+      const batch = [...counted].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+      counted.clear();
+      try {
+        await pool.query(
+          `insert into searches (query, hits, last_at)
+           select q, h, now() from unnest($1::text[], $2::int[]) as t(q, h)
+           on conflict (query) do update set hits = searches.hits + excluded.hits, last_at = now()`,
+          [batch.map(([q]) => q), batch.map(([, h]) => h)],
+        );
+      } catch (err) {
+        // Counted again with the next flush.
+        for (const [q, h] of batch) counted.set(q, (counted.get(q) ?? 0) + h);
+        throw err;
+      }
     },
 
     /** When each site was last asked this search text (absent: never). */

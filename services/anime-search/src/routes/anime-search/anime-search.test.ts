@@ -36,6 +36,8 @@ const upstreamCalls = () => ({
   anilist: fakes.anilist.requests.filter((r) => r.method === 'POST').length,
 });
 const ids = (a: AnimeSearchAnswer) => a.results.map((r) => r.id);
+/** The i-th of many visitors, each from an address of its own (one client's searches wait in line). */
+const visitor = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i + 1}` });
 
 describe('GET /api/anime/search', () => {
   it('answers a new search from both sources, merged by MyAnimeList id, and keeps it in the index', async () => {
@@ -131,7 +133,7 @@ describe('GET /api/anime/search', () => {
 describe('identical concurrent searches', () => {
   it('share one upstream call per source: 50 at once on one replica', async () => {
     const before = upstreamCalls();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => search('Mushishi')));
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => search('Mushishi', visitor(i))));
     expect(answers.every((a) => ids(a)[0] === '457')).toBe(true);
     expect(upstreamCalls()).toEqual({ shikimori: before.shikimori + 1, anilist: before.anilist + 1 });
   });
@@ -141,7 +143,7 @@ describe('identical concurrent searches', () => {
     try {
       const before = upstreamCalls();
       const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => search('Vinland', {}, i % 2 ? h : other)),
+        Array.from({ length: 50 }, (_, i) => search('Vinland', visitor(i), i % 2 ? h : other)),
       );
       expect(answers.every((a) => ids(a)[0] === '37521')).toBe(true);
       expect(upstreamCalls()).toEqual({ shikimori: before.shikimori + 1, anilist: before.anilist + 1 });
