@@ -77,6 +77,42 @@ export function createAnimeIndex(database: Database) {
     }
   }
 
+  /**
+   * An AniList entry first stored alone (`al:<id>`, no MyAnimeList id then) that now carries one
+   * joins the row of that id: kept under its new key when there is none yet, else moved into
+   * it with what was read of it (the other row is removed, titles and all).
+   */
+  async function joinByMal(client: PoolClient, key: string, record: IndexedAnilist): Promise<void> {
+    const { rows } = await client.query<{ id: number }>(
+      'select id from anime where anilist_id = $1 and key <> $2 for update',
+      [record.id, key],
+    );
+    const alone = rows[0];
+    if (!alone) return;
+    const target = await client.query('select id from anime where key = $1 for update', [key]);
+    if (target.rows.length === 0) {
+      await client.query('update anime set key = $2, mal_id = $3 where id = $1', [
+        alone.id,
+        key,
+        record.idMal,
+      ]);
+      return;
+    }
+    await client.query(
+      `with gone as (
+         delete from anime where id = $1
+         returning anilist, anilist_at, anilist_detail_at, popularity
+       )
+       update anime t set
+         anilist = coalesce(t.anilist, gone.anilist),
+         anilist_at = coalesce(t.anilist_at, gone.anilist_at),
+         anilist_detail_at = coalesce(t.anilist_detail_at, gone.anilist_detail_at),
+         popularity = greatest(t.popularity, gone.popularity)
+       from gone where t.key = $2`,
+      [alone.id, key],
+    );
+  }
+
   async function writeOne(client: PoolClient, { key, source, record, detail }: Write) {
     const s = source === 'shikimori';
     const idColumn = s ? 'shikimori_id' : 'anilist_id';
@@ -84,6 +120,7 @@ export function createAnimeIndex(database: Database) {
     const detailAt = s ? 'shikimori_detail_at' : 'anilist_detail_at';
     const malId = s ? record.id : (record as IndexedAnilist).idMal;
     const popularity = s ? null : (record as IndexedAnilist).popularity;
+    if (!s && malId !== null) await joinByMal(client, key, record as IndexedAnilist);
     // A list item never erases what a detail added (jsonb ||: the newer keys win, the others stay).
     const { rows } = await client.query<Row & { id: number }>(
       `insert into anime (key, mal_id, ${idColumn}, ${source}, ${at}, ${detailAt}, popularity, refreshed_at)
