@@ -141,6 +141,7 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
           index,
           upstream,
           cache,
+          bus: deps.bus,
           shikimori,
           anilist,
           logger,

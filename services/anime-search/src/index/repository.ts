@@ -262,6 +262,31 @@ export function createAnimeIndex(database: Database) {
       return rows.map((r) => r.id);
     },
 
+    /**
+     * Of `ids` (a site's ids, in the order given), those the index holds no detail of read within
+     * `olderThanMs`: the next anime of the catalogue's to read.
+     */
+    async missingDetails(
+      source: AnimeSource,
+      ids: readonly number[],
+      olderThanMs: number,
+      limit: number,
+    ): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const id = source === 'shikimori' ? 'shikimori_id' : 'anilist_id';
+      const at = source === 'shikimori' ? 'shikimori_detail_at' : 'anilist_detail_at';
+      const { rows } = await pool.query<{ id: number }>(
+        `select c.id from unnest($1::int[]) with ordinality as c(id, n)
+         where not exists (
+           select 1 from anime a
+           where a.${id} = c.id and a.${at} >= now() - make_interval(secs => $2)
+         )
+         order by c.n limit $3`,
+        [ids, olderThanMs / 1000, limit],
+      );
+      return rows.map((r) => r.id);
+    },
+
     /** True when the fill read this list page within `freshMs`. */
     async listFresh(list: string, freshMs: number): Promise<boolean> {
       const { rows } = await pool.query(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { IDENTITY_HEADER } from '@acg/contracts';
 import { type FakeAniList, type FakeShikimori, startFakeAniList, startFakeShikimori } from '@acg/fakes';
 import {
+  type Bus,
   type Cache,
   connectCache,
   createLogger,
@@ -46,6 +47,7 @@ export async function startFakes(opts: { enforceLimits?: boolean } = {}): Promis
 
 export interface Harness {
   service: AnimeSearchService;
+  bus: Bus;
   cache: Cache;
   database: Database;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
@@ -69,6 +71,8 @@ export async function startAnimeSearch(
   env: Record<string, string> = {},
   shared?: Cache,
   sharedDb?: Database,
+  /** The bus other services answer on (a test serves the catalogue's RPC on it). */
+  bus: Bus = createMemoryBus(),
 ): Promise<Harness> {
   const own = sharedDb ? undefined : await indexDatabase();
   const database = sharedDb ?? own!.database;
@@ -99,12 +103,13 @@ export async function startAnimeSearch(
   const service = await start({
     config,
     logger: createLogger('anime-search-test', 'silent'),
-    bus: createMemoryBus(),
+    bus,
     cache,
     database,
   });
   return {
     service,
+    bus,
     cache,
     database,
     get: (url, headers = {}) => service.app.inject({ method: 'GET', url, headers }),
