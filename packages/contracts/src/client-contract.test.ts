@@ -48,6 +48,7 @@ const CLIENT_ROUTES: Record<ClientRoute, true> = {
   'POST /api/admin/config': true,
   'GET /api/admin/discord/check-channel/:id': true,
   'GET /api/admin/vk/runs': true,
+  'GET /api/admin/anime-search/status': true,
   'PUT /api/admin/news/:id': true,
   'DELETE /api/admin/news/:id': true,
   'GET /admin/franchises': true,

@@ -44,7 +44,12 @@ import type {
   settingSaveSchema,
 } from './admin-ops';
 import type { adminLevelBodySchema, adminLevelResultSchema, adminUserSchema } from './admin-users';
-import type { animeSchema, animeSearchAnswerSchema, apiStatusSchema } from './anime-search';
+import type {
+  animeIndexStatusSchema,
+  animeSchema,
+  animeSearchAnswerSchema,
+  apiStatusSchema,
+} from './anime-search';
 import type { animeCardsSchema, animeListSchema, characterListSchema, rankListSchema } from './catalogue';
 import type {
   adminInventoryListSchema,
@@ -173,6 +178,7 @@ export interface ClientRoutes {
     response: Out<typeof channelCheckSchema>;
   };
   'GET /api/admin/vk/runs': { response: Out<typeof relayRunListSchema> };
+  'GET /api/admin/anime-search/status': { response: Out<typeof animeIndexStatusSchema> };
   'PUT /api/admin/news/:id': { params: Id; body: In<typeof newsInputSchema>; response: unknown };
   'DELETE /api/admin/news/:id': { params: Id; response: unknown };
 
