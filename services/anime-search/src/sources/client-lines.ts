@@ -24,11 +24,12 @@ interface Line {
  * A line per client (a user, or a visitor's address) in front of the member search (rules §47).
  * Each search reads the anime index and the cache, so one address sending many at once would
  * take the service's own capacity from everyone else even when the sources' budgets turn it
- * away. A client's searches run `running` at a time; one that had to wait for its turn starts
- * after a pause as long as the client's last search took, so a client sending faster than it is
- * answered gets at most half of the time of each of its slots and every other client's search
- * runs beside at most that. A client with `waiting` searches already in line is turned away at
- * once (a 429 through asCaller). A client that waits for each answer never waits in line.
+ * away. A client's searches run `running` at a time; one that arrives while others of the
+ * client's are already waiting (a burst) starts after a pause as long as the client's last search
+ * took, so a client sending much faster than it is answered gets at most half of the time of its
+ * slots and every other client's search runs beside at most that. A client with `waiting`
+ * searches already in line is turned away at once (a 429 through asCaller). A client that waits
+ * for each answer never waits in line; one search behind another waits only for that one.
  */
 export function createClientLines(opts: ClientLinesOptions) {
   const lines = new Map<string, Line>();
@@ -42,11 +43,13 @@ export function createClientLines(opts: ClientLinesOptions) {
       }
       const { limit } = line;
       if (limit.pendingCount >= opts.waiting) throw new ClientShareExceeded('search', 1000);
-      const queued = limit.activeCount >= opts.running;
+      // A burst: others of the client's were already waiting (one search behind another, as a
+      // page that asks again while its last search runs, waits only for that one).
+      const burst = limit.pendingCount > 0;
       const own = line;
       try {
         return await limit(async () => {
-          if (queued && own.lastMs > 0) await pause(Math.min(own.lastMs, MAX_PAUSE_MS));
+          if (burst && own.lastMs > 0) await pause(Math.min(own.lastMs, MAX_PAUSE_MS));
           const started = performance.now();
           try {
             return await work();

@@ -110,8 +110,12 @@ async function askSources(
     // already under way, which is free): its searches stay cheap for everyone else.
     const wait = ctx.upstream.running(source, query) ? 0 : await ctx.budgets[source].clientWait();
     if (wait > 0) {
-      outcomes[source] = 'overShare';
-      overShare ??= overShareError(req, wait);
+      // Its share went on calls that failed: the source is what is wrong, not the caller.
+      if (ctx.sources[source].failing) outcomes[source] = 'failed';
+      else {
+        outcomes[source] = 'overShare';
+        overShare ??= overShareError(req, wait);
+      }
       continue;
     }
     outcomes[source] = 'pending';
@@ -122,8 +126,9 @@ async function askSources(
           outcomes[source] = 'answered';
         },
         (err: unknown) => {
-          // 429 from asCaller: the caller's share with this source is used up.
-          const over = err instanceof RateLimitError;
+          // 429 from asCaller: the caller's share with this source is used up (by calls that
+          // did not fail: else the source is what is wrong).
+          const over = err instanceof RateLimitError && !ctx.sources[source].failing;
           outcomes[source] = over ? 'overShare' : 'failed';
           if (over) overShare ??= err;
           if (!over) req.log.warn({ err, source }, 'source search failed');

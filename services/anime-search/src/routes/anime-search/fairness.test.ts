@@ -146,6 +146,11 @@ describe('fair shares of the anime search budgets', () => {
       const res = await h.get('/api/anime/search?q=both-down', asUser('en'));
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ error: expect.stringContaining('neither Shikimori nor AniList') });
+      // Asked again (the page does) with its share now spent on the failed calls: still down,
+      // not 'too many searches'.
+      const again = await h.get('/api/anime/search?q=both-down', asUser('en'));
+      expect(again.statusCode, again.body).toBe(503);
+      expect(again.json()).toMatchObject({ error: expect.stringContaining('neither Shikimori nor AniList') });
     } finally {
       await fakes.shikimori.reset();
       await fakes.anilist.reset();
