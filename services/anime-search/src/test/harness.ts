@@ -96,6 +96,9 @@ export async function startAnimeSearch(
     SOURCE_RETRY_DELAY_MS: '20',
     SOURCE_TIMEOUT_MS: '2000',
     STATUS_PROBE_SECONDS: '0',
+    // A request's wait for the sources long enough for a loaded machine: only a test's
+    // deliberate slowness passes it (the tests of the budget itself set a short one).
+    SEARCH_BUDGET_MS: '10000',
     // No background fill unless a test asks for it: searches alone fill the index.
     INDEX_FILL_INTERVAL_MS: '0',
     ...env,
