@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { answerConfirm, launchChromium, nativeDialogs } from './browser';
+import { answerConfirm, closeMessages, launchChromium, nativeDialogs, waitForMessage } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -140,7 +140,7 @@ describe('the admin cache section', () => {
     const cleared = ru ? 'Кэш успешно очищен' : 'Cache cleared successfully';
     await admin.getByRole('button', { name: ru ? 'Очистить кэш сервера' : 'Clear server cache' }).click();
     await answerConfirm(admin);
-    await admin.getByRole('status').filter({ hasText: cleared }).waitFor();
+    await waitForMessage(admin, cleared);
     await expect.poll(() => stat(admin, 'server', 'keys')).toBe('0');
     expect(await stat(admin, 'server', 'hits')).toBe('0');
     expect(await stat(admin, 'server', 'users_tracked')).toBe('0');
@@ -157,21 +157,20 @@ describe('the admin cache section', () => {
       .getByRole('button', { name: ru ? 'Очистить старые записи сервера' : 'Clean old server entries' })
       .click();
     await answerConfirm(admin);
-    await admin.getByRole('status').filter({ hasText: cleaned }).waitFor();
+    await waitForMessage(admin, cleaned);
+    // The next wait sees the browser's own message, not the server's still shown.
+    await closeMessages(admin);
     await admin
       .getByRole('button', { name: ru ? 'Очистить старые записи браузера' : 'Clean old browser entries' })
       .click();
-    await admin.getByRole('status').filter({ hasText: cleaned }).waitFor();
+    await waitForMessage(admin, cleaned);
     await admin.screenshot({ path: `${shots}/cache-cleared-1280.png`, fullPage: true });
     expect(natives).toEqual([]);
   });
 
   it('runs the cache test: the test image through the loader into the browser cache', async () => {
     await admin.getByRole('button', { name: ru ? 'Запустить тест кэша' : 'Run the cache test' }).click();
-    await admin
-      .getByRole('status')
-      .filter({ hasText: ru ? 'Тест кэша пройден' : 'Cache test passed' })
-      .waitFor({ timeout: 10_000 });
+    await waitForMessage(admin, ru ? 'Тест кэша пройден' : 'Cache test passed');
     const picture = admin.getByRole('img', { name: ru ? 'Тестовое изображение кэша' : 'Cache test image' });
     await picture.waitFor();
     expect(await picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(320);

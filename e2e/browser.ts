@@ -75,3 +75,17 @@ export async function visitHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.live === 'open');
 }
+
+/** Sets the session's language as the language switcher does (the page must be on the site); the status. */
+export const setLanguage = (page: Page, language: string): Promise<number> =>
+  page.evaluate(
+    async (lang) =>
+      (
+        await fetch(`/change-language/${lang}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    language,
+  );

@@ -87,7 +87,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 // The virtual grid is the catalogue's alone, the chart library the admin rarity
-                // section's and zod/mini the admin translations': each stays in its screen's lazy
+                // section's and the profile statistics' (a lazy chunk), and zod/mini the admin translations': each stays in its screen's lazy
                 // chunk, off the first page (the pages take their answers' types from the
                 // contracts, no schema); idb (the image cache) goes with the member screens below.
                 {
@@ -100,7 +100,7 @@ export default defineConfig({
                 {
                   name: 'screens',
                   includeDependenciesRecursively: false,
-                  test: /node_modules[\\/]idb[\\/]|web[\\/]src[\\/](images[\\/]|api[\\/]images\.ts|components[\\/](LoadedImage|useHydrated|Modal|Tabs|rank-color))/,
+                  test: /node_modules[\\/]idb[\\/]|web[\\/]src[\\/](images[\\/]|api[\\/]images\.ts|components[\\/](LoadedImage|CardImage|useHydrated|Modal|Tabs|rank-color))/,
                 },
               ],
             },

@@ -7,11 +7,12 @@
  * Each server runs in a process of its own, autocannon in this one.
  *
  *   pnpm exec tsx gateway/bench/trivial.ts [--duration 10] [--connections 50] [--profile]
- *     [--only direct,nginx,bare,minimal,anonymous,signed-in]
+ *     [--only direct,nginx,bare,minimal,anonymous,signed-in] [--gateway-node-options=--max-semi-space-size=2]
  *
  * --profile runs the gateway process with --cpu-prof (written to .tmp/prof when the bench
  * ends); `pnpm exec tsx gateway/bench/profile-summary.ts .tmp/prof/<file>.cpuprofile` prints
- * where its time went. --only measures the listed rows alone.
+ * where its time went. --only measures the listed rows alone. --gateway-node-options are node flags
+ * for the gateway's process alone (a memory setting's cost in throughput, rules §53).
  *
  * Prints req/s and latency percentiles of each, and the gateway/direct ratios. The figures
  * depend on the machine (the three processes share its cores); CI does not assert them.
@@ -201,6 +202,7 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '50' },
       profile: { type: 'boolean', default: false },
       only: { type: 'string' },
+      'gateway-node-options': { type: 'string', default: '' },
     },
   });
   const base = { duration: Number(values.duration), connections: Number(values.connections) };
@@ -212,7 +214,8 @@ async function main(): Promise<void> {
     : undefined;
   const bare = await spawnRole('bare-proxy', upstream.url);
   const minimal = await spawnRole('minimal-proxy', upstream.url);
-  const gateway = await spawnRole('gateway', upstream.url, profile);
+  const gatewayFlags = values['gateway-node-options'].split(/\s+/).filter(Boolean);
+  const gateway = await spawnRole('gateway', upstream.url, [...gatewayFlags, ...profile]);
   const opts = { ...base, servicePid: upstream.child.pid ?? 0 };
   const via = (proxy: { child: ChildProcess } | { pid: number }) => ({
     ...opts,

@@ -64,6 +64,17 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .describe(
       'origin browsers use; state-changing requests must come from it, and its host is the only `Host` header the gateway believes',
     ),
+  BOT_INVITE_URL: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      env
+        .url()
+        .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) address')
+        .optional(),
+    )
+    .describe(
+      "where home's 'add the card bot' link points (a Discord server invite where the bot lives, or the bot's authorize address); unset, home names the bot command without a link",
+    ),
   UPSTREAM_HOST: z
     .string()
     .default('127.0.0.1')

@@ -18,7 +18,7 @@ import { type GatewayConfig, internalPort, sessionCookieName, upstreamUrl, upstr
 import { registerApiDocs } from './docs/api-docs';
 import { createSessionEviction } from './identity/session-eviction';
 import { SessionResolver } from './identity/session-resolver';
-import { createVisitorLookup } from './identity/visitor';
+import { createRequestLanguage, createVisitorLookup } from './identity/visitor';
 import { LiveHub } from './live/live-hub';
 import { registerLiveStream } from './live/register-live-stream';
 import { createLanguagesLoader, createTranslationsLoader } from './pages/live-translations';
@@ -57,6 +57,16 @@ export interface GatewayDeps extends ServiceDeps<GatewayConfig> {
 export async function start(deps: GatewayDeps): Promise<RunningService> {
   const { config, logger, bus } = deps;
   const readiness = { bus: () => bus.ready() };
+  const sessions = new SessionResolver({
+    bus,
+    logger,
+    ttlMs: config.SESSION_CACHE_TTL_MS,
+    max: config.SESSION_CACHE_MAX,
+    timeoutMs: config.SESSION_RESOLVE_TIMEOUT_MS,
+    staleMs: config.SESSION_STALE_MS,
+  });
+  const cookieName = sessionCookieName(config);
+  const requestLanguage = createRequestLanguage(sessions, cookieName);
   const app = createHttpServer({
     name: 'gateway',
     logger,
@@ -64,6 +74,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     fixedHeaders: staticSecurityHeaders(config.PUBLIC_URL),
     probes: false,
     ownPolicies: true,
+    languageOf: requestLanguage,
   });
   // Probes and metrics on their own port: the public side never sees them.
   const probes = createProbeServer(app, { name: 'gateway', logger, readiness });
@@ -91,15 +102,6 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   const policies = deps.arrangePolicies?.(defaultPolicies) ?? defaultPolicies;
   installPolicies(root, policies);
 
-  const sessions = new SessionResolver({
-    bus,
-    logger,
-    ttlMs: config.SESSION_CACHE_TTL_MS,
-    max: config.SESSION_CACHE_MAX,
-    timeoutMs: config.SESSION_RESOLVE_TIMEOUT_MS,
-    staleMs: config.SESSION_STALE_MS,
-  });
-  const cookieName = sessionCookieName(config);
   const visitors = createVisitorLookup(sessions, cookieName);
   const live = new LiveHub({
     logger,
@@ -134,7 +136,14 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     publicHost: createPublicHost(config.PUBLIC_URL).host,
     timeoutMs: config.PAGE_LOOKUP_TIMEOUT_MS,
   });
-  const respondWithPage = createPageResponder(deps.renderer, visitors, translations, languages, unknownId);
+  const respondWithPage = createPageResponder(
+    deps.renderer,
+    visitors,
+    translations,
+    languages,
+    unknownId,
+    config.BOT_INVITE_URL,
+  );
 
   await live.start(bus);
   // Every replica drops the cached sessions of a member whose access level changed (rules §30),
@@ -160,6 +169,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   registerApiDocs(root, { visitors });
   const edge = createApiEdge({
     config,
+    languageOf: requestLanguage,
     visitors,
     available,
     logger,

@@ -5,7 +5,7 @@ import { createQueryClient } from './api/query';
 import { App } from './app/App';
 import { AppProviders } from './app/AppProviders';
 import { firstCalls } from './app/first-calls';
-import { LAZY_SCREEN_MODULES } from './app/ScreenView';
+import { lazyModuleFor } from './app/ScreenView';
 import { screenAt, statusFor } from './app/screens';
 import type { InitialState } from './app/state';
 import { pageTitle } from './app/title';
@@ -50,7 +50,7 @@ export async function renderPage(
       </AppProviders>
     </StrictMode>,
   );
-  const lazyModule = LAZY_SCREEN_MODULES[screen.name];
+  const lazyModule = lazyModuleFor(screen, state.user);
   return {
     status: statusFor(screen, state.user),
     title: pageTitle(i18n.t, screen),

@@ -95,6 +95,33 @@ describe('createRenderer (built bundles)', () => {
     expect(stateOf(html)).toEqual({ user: null, language: 'ru', notFound: true });
   });
 
+  it('shows a visitor on /characters the sign-in explanation and preloads only the featured cards', async () => {
+    const { status, html } = await renderer.render({ url: '/characters', user: null, language: 'en' });
+    expect(status).toBe(403);
+    expect(html).toContain('Sign in to see every character');
+    expect(html).toContain('<link rel="preload" as="fetch" href="/api/cards/featured" crossorigin>');
+    expect(html).not.toContain('href="/api/characters');
+  });
+
+  it('gives home the featured cards and the bot invite link from the page request', async () => {
+    const { html } = await renderer.render({
+      url: '/',
+      user: null,
+      language: 'en',
+      botInvite: 'https://discord.gg/cards?x=<b>',
+    });
+    expect(html).toContain('<link rel="preload" as="fetch" href="/api/cards/featured" crossorigin>');
+    // The featured cards' chunk is rendered on the server (its loading state) and preloaded.
+    expect(html).toContain('Loading cards…');
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/FeaturedCards-[\w-]+\.js">/);
+    expect(html).toContain('href="https://discord.gg/cards?x=&lt;b&gt;"');
+    expect(stateOf(html)).toEqual({
+      user: null,
+      language: 'en',
+      botInvite: 'https://discord.gg/cards?x=<b>',
+    });
+  });
+
   it('preloads the filtered characters call the address names', async () => {
     const user = { id: 1, adminLevel: 0, username: 'Sakura' };
     const { html } = await renderer.render({ url: '/characters?rank=S&anime=3', user, language: 'en' });

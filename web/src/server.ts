@@ -68,7 +68,7 @@ export function createRenderer(options: RendererOptions): Renderer {
   return {
     assetsDir: join(distDir, 'client', 'assets'),
     async render(request, translations) {
-      const { url, user, language, languages, notFound } = z.parse(pageRequestSchema, request);
+      const { url, user, language, languages, notFound, botInvite } = z.parse(pageRequestSchema, request);
       bundle ??= importBundle(join(distDir, 'server', 'entry-server.js')).catch((error: unknown) => {
         bundle = undefined; // let the next request try again
         throw error;
@@ -78,6 +78,7 @@ export function createRenderer(options: RendererOptions): Renderer {
         language,
         ...(languages?.length ? { languages } : {}),
         ...(notFound ? { notFound } : {}),
+        ...(botInvite ? { botInvite } : {}),
       };
       const page = await (await bundle).renderPage(url, state, translations);
       const html = renderDocument({

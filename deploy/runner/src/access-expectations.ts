@@ -52,6 +52,8 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'GET /api/anime': PUBLIC,
   'GET /api/anime/:animeId/cards': PUBLIC,
   'GET /api/ranks': PUBLIC,
+  // The cards home shows a visitor (issue 22 item 7): catalogue data, no personal data.
+  'GET /api/cards/featured': PUBLIC,
   'GET /api/status': PUBLIC,
   'GET /api/anime/search': PUBLIC,
   'GET /api/anime/:animeId/details': PUBLIC,
@@ -76,6 +78,11 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'GET /api/inventory/stats': MEMBER,
   'GET /api/inventory/tradeable': MEMBER,
   'GET /api/inventory/:id/history': MEMBER,
+  // Collectors see each other (issue 22 item 6): a collector's page and the owner's choice to
+  // hide their collection, for signed-in members only, like the profile.
+  'GET /api/collectors/:id': MEMBER,
+  'GET /api/inventory/visibility': MEMBER,
+  'PUT /api/inventory/visibility': MEMBER,
   'GET /trade/api/my': MEMBER,
   'POST /trade/api': MEMBER,
   'POST /trade/api/:id/:action': MEMBER,
@@ -97,6 +104,7 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'GET /admin/characters': ADMINISTRATOR,
   'POST /admin/characters': ADMINISTRATOR,
   'POST /admin/characters/bulk': ADMINISTRATOR,
+  'POST /admin/characters/import-matches': ADMINISTRATOR,
   'POST /admin/characters/delete-bulk': ADMINISTRATOR,
   'PATCH /admin/characters/:id': ADMINISTRATOR,
   'DELETE /admin/characters/:id': ADMINISTRATOR,

@@ -339,7 +339,7 @@ describe('the admin catalogue through the gateway', () => {
     const ranksAfter = ((await asAdmin('/admin/ranks')).body as Array<{ threshold: number }>).map(
       (r) => r.threshold,
     );
-    // Thresholds never decrease; ranks that split a tie share its score (rules §XX).
+    // Thresholds never decrease; ranks that split a tie share its score (rules §54).
     for (let i = 1; i < ranksAfter.length; i++)
       expect(ranksAfter[i]!).toBeGreaterThanOrEqual(ranksAfter[i - 1]!);
     const fixed = await asAdmin('/admin/ranks/force-fix-thresholds', { body: {} });

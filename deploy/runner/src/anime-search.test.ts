@@ -86,7 +86,7 @@ describe('anime search through the gateway', () => {
     expect((await get('/api/anime/not-an-id/details')).status).toBeLessThan(500);
   });
 
-  it('with Shikimori down, says so and still answers from the anime index (rules §XX)', async () => {
+  it('with Shikimori down, says so and still answers from the anime index (rules §56)', async () => {
     await sys.fakeShikimori!.setMode({ down: '503' });
     try {
       // A misspelling the index matches only weakly: the sites are asked, Shikimori fails.

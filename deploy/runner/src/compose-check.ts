@@ -169,8 +169,21 @@ function checkNeeds(name: string, container: Entry, needs: readonly Infra[], pro
   }
 }
 
+/** A process's own memory settings (memory-env.ts), as its container must set them. */
+function checkMemoryEnv(name: string, container: Entry, problems: string[]): void {
+  const environment = isEntry(container.environment) ? container.environment : {};
+  for (const [key, value] of Object.entries(PROCESS_MEMORY_ENV[name] ?? {})) {
+    if (String(environment[key] ?? '') !== value) {
+      problems.push(
+        `${name}: ${key} must be ${value} (memory-env.ts), found ${String(environment[key] ?? 'nothing')}`,
+      );
+    }
+  }
+}
+
 function checkGateway(container: Entry, built: ServiceSpec[], known: Set<string>, problems: string[]): void {
   checkProcess(GATEWAY_CONTAINER, container, runtimeEntry(GATEWAY_CONTAINER), GATEWAY_PORT, problems);
+  checkMemoryEnv(GATEWAY_CONTAINER, container, problems);
   const ports = Array.isArray(container.ports) ? container.ports : [];
   const published = ports.some((p) =>
     isEntry(p)
@@ -249,14 +262,7 @@ export function composeProblems(
     const needs: readonly Infra[] =
       spec.database && !spec.needs.includes('postgres') ? [...spec.needs, 'postgres'] : spec.needs;
     checkNeeds(spec.name, container, needs, problems);
-    const environment = isEntry(container.environment) ? container.environment : {};
-    for (const [key, value] of Object.entries(PROCESS_MEMORY_ENV[spec.name] ?? {})) {
-      if (String(environment[key] ?? '') !== value) {
-        problems.push(
-          `${spec.name}: ${key} must be ${value} (memory-env.ts), found ${String(environment[key] ?? 'nothing')}`,
-        );
-      }
-    }
+    checkMemoryEnv(spec.name, container, problems);
   }
 
   checkDatabaseRoles(containers, built, problems);

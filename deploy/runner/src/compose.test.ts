@@ -108,6 +108,12 @@ describe('composeProblems', () => {
     expect(composeProblems(doc)).toEqual([
       'image-proxy: MALLOC_MMAP_THRESHOLD_ must be 65536 (memory-env.ts), found nothing',
     ]);
+    // The gateway's own too (its 8 MiB semi-spaces, rules §53).
+    const gateway = copy();
+    delete container(gateway, 'gateway').environment.NODE_OPTIONS;
+    expect(composeProblems(gateway)).toEqual([
+      'gateway: NODE_OPTIONS must be --max-semi-space-size=8 --max-old-space-size=256 (memory-env.ts), found nothing',
+    ]);
   });
 
   it('reports a container running the TypeScript sources instead of the compiled entry', () => {

@@ -46,9 +46,23 @@ export const REPLICA_PORT_OFFSET = 50;
  * instead of eight per core.
  */
 export const RUNTIME_MEMORY_ENV = {
-  NODE_OPTIONS: '--max-semi-space-size=8 --max-old-space-size=256',
+  NODE_OPTIONS: '--max-semi-space-size=2 --max-old-space-size=256',
   MALLOC_ARENA_MAX: '2',
 };
+
+/**
+ * A process's own memory settings (memory-env.ts); a value the caller's env sets wins, so a bench
+ * can compare settings. NODE_OPTIONS: the process's flags, then the caller's (the last of a flag
+ * wins), then the image's.
+ */
+function ownMemoryEnv(name: string, env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(PROCESS_MEMORY_ENV[name] ?? {}).map(([key, value]) => [
+      key,
+      key === 'NODE_OPTIONS' ? withMemoryOptions(`${value} ${env.NODE_OPTIONS ?? ''}`) : (env[key] ?? value),
+    ]),
+  );
+}
 
 /** `given` NODE_OPTIONS with each flag of RUNTIME_MEMORY_ENV it does not set itself added. */
 export function withMemoryOptions(given: string | undefined): string {
@@ -163,16 +177,7 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
   const upstreams: Record<string, string> = {};
   for (const spec of builtServices()) {
     const port = spec.port + offset;
-    // (a value the caller's env sets wins, so a bench can compare settings)
-    // NODE_OPTIONS: the process's flags, then the caller's (the last of a flag wins), then the image's.
-    const own = Object.fromEntries(
-      Object.entries(PROCESS_MEMORY_ENV[spec.name] ?? {}).map(([key, value]) => [
-        key,
-        key === 'NODE_OPTIONS'
-          ? withMemoryOptions(`${value} ${env.NODE_OPTIONS ?? ''}`)
-          : (env[key] ?? value),
-      ]),
-    );
+    const own = ownMemoryEnv(spec.name, env);
     plan.set(spec.name, { file: entryFile(spec.name), env: { ...common, ...own, PORT: String(port) }, port });
     const urls = [`http://127.0.0.1:${port}`];
     if (replicas.has(spec.name)) {
@@ -193,7 +198,13 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     const probePort = gatewayPort + 1000 + shift;
     plan.set(shift === 0 ? 'gateway' : 'gateway#2', {
       file: entryFile('gateway'),
-      env: { ...common, ...upstreams, PORT: String(port), INTERNAL_PORT: String(probePort) },
+      env: {
+        ...common,
+        ...ownMemoryEnv('gateway', env),
+        ...upstreams,
+        PORT: String(port),
+        INTERNAL_PORT: String(probePort),
+      },
       port,
       probePort,
     });

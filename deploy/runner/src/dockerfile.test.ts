@@ -82,7 +82,7 @@ describe('deploy/Dockerfile', () => {
   it('adds to given NODE_OPTIONS only the memory flags they do not set themselves', () => {
     expect(withMemoryOptions(undefined)).toBe(RUNTIME_MEMORY_ENV.NODE_OPTIONS);
     expect(withMemoryOptions('--max-old-space-size=96 --enable-source-maps')).toBe(
-      '--max-old-space-size=96 --enable-source-maps --max-semi-space-size=8',
+      '--max-old-space-size=96 --enable-source-maps --max-semi-space-size=2',
     );
   });
 

@@ -1,5 +1,11 @@
 import { type Access, ADMIN_LEVEL } from '@acg/contracts';
-import { AuthenticationError, AuthorizationError, alreadyLogged, UnavailableError } from '@acg/platform';
+import {
+  AuthenticationError,
+  AuthorizationError,
+  alreadyLogged,
+  text,
+  UnavailableError,
+} from '@acg/platform';
 import type { Visitor } from './visitor';
 
 /**
@@ -10,9 +16,9 @@ import type { Visitor } from './visitor';
 export function enforceAccess(access: Access, visitor: Visitor): void {
   if (access === 'public') return;
   // The session resolver has logged why auth could not be asked (at most once a second).
-  if (visitor.unknown) throw alreadyLogged(new UnavailableError('Service unavailable', { service: 'auth' }));
+  if (visitor.unknown) throw alreadyLogged(new UnavailableError(undefined, { service: 'auth' }));
   if (visitor.identity.userId === null) throw new AuthenticationError();
   if (access === 'admin' && visitor.identity.adminLevel < ADMIN_LEVEL) {
-    throw new AuthorizationError('Administrator access required');
+    throw new AuthorizationError(text('platform.adminRequired'));
   }
 }

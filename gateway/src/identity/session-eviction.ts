@@ -13,6 +13,8 @@ export const SESSION_CHANGING_ROUTES = new Set([
 /** The route after which one user's sessions carry a different identity (their access level). */
 export const USER_CHANGING_ROUTE = '/admin/users/:id/adminLevel';
 
+const LANGUAGE_ROUTE = '/change-language/:lang';
+
 /** The sign-out route: the session's live streams end with it. */
 const SIGN_OUT_ROUTE = '/auth/logout';
 
@@ -41,6 +43,8 @@ export function createSessionEviction(
 ) {
   return (answered: AnsweredRequest): void => {
     if (SESSION_CHANGING_ROUTES.has(answered.route)) {
+      // A refused language change left the session as it was (and its language known).
+      if (answered.route === LANGUAGE_ROUTE && answered.status >= 400) return;
       const sessionId = sessionIdOf(answered, cookieName);
       if (!sessionId) return;
       sessions.forget(sessionId);

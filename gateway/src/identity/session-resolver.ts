@@ -74,6 +74,16 @@ export class SessionResolver {
     return undefined;
   }
 
+  /**
+   * The language of a session auth answered for lately (remembered, or confirmed within the stale
+   * period), without asking auth: what a refusal is said in before, or instead of, a look-up.
+   */
+  knownLanguage(sessionId: string): string | undefined {
+    const cached = this.opts.ttlMs > 0 ? this.cache.peek(sessionId) : undefined;
+    if (cached && cached !== 'none') return cached.language;
+    return this.confirmed?.peek(sessionId)?.language;
+  }
+
   /** Asks auth (sharing a look-up already on its way); use after peek found nothing. */
   lookUp(sessionId: string, requestId?: string): Promise<SessionLookup> {
     const pending = this.inFlight.get(sessionId);

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { ANONYMOUS, type Identity } from '@acg/contracts';
 import type { PageRequest } from '@acg/web';
 import { fastifyCookie } from '@fastify/cookie';
+import { browserLanguage } from '../pages/unavailable-page';
 import type { SessionLookup, SessionResolver } from './session-resolver';
 
 /** Who made a request, as the gateway established it from the session cookie. */
@@ -41,14 +42,32 @@ const NOBODY: Visitor = Object.freeze(anonymous(undefined, false));
 function visitorOf(sessionId: string, lookup: SessionLookup): Visitor {
   if (lookup.status === 'unavailable') return anonymous(sessionId, true);
   if (lookup.status === 'none') return anonymous(sessionId, false);
-  const { userId, adminLevel, username, language } = lookup.session;
+  const { userId, adminLevel, username, displayName, language } = lookup.session;
   return {
     identity: { userId, adminLevel: userId === null ? 0 : adminLevel, language },
-    user: userId === null ? null : { id: userId, adminLevel, username: username ?? '' },
+    user:
+      userId === null
+        ? null
+        : { id: userId, adminLevel, username: username ?? '', ...(displayName ? { displayName } : {}) },
     unknown: false,
     sessionId,
   };
 }
+
+/**
+ * The language a refusal of the gateway's own is said in (docs/rules.md, refusals): the visitor's session's
+ * when auth answered for it lately, else the browser's (Accept-Language). Never asks auth: a refusal (CSRF,
+ * a rate limit, a bad URL) costs no session look-up.
+ */
+export function createRequestLanguage(resolver: SessionResolver, cookieName: string) {
+  return (req: { headers: IncomingHttpHeaders }): string => {
+    const sessionId = sessionIdOf(req, cookieName);
+    return (
+      (sessionId && resolver.knownLanguage(sessionId)) || browserLanguage(req.headers['accept-language'])
+    );
+  };
+}
+export type RequestLanguage = ReturnType<typeof createRequestLanguage>;
 
 /**
  * Resolves the visitor of a request once; later calls for the same request reuse the answer.

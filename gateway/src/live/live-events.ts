@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@acg/contracts';
+import { type EventEnvelope, NEWS_EVENT_TYPES } from '@acg/contracts';
 import { z } from 'zod';
 
 /**
@@ -16,7 +16,13 @@ export const TRADE_EVENT_TYPES = [
 ] as const;
 /** The bot's drop (and any other grant) lands in the owner's inventory. */
 export const INVENTORY_GRANTED = 'inventory.granted';
-export const LIVE_EVENT_TYPES: readonly string[] = [...TRADE_EVENT_TYPES, INVENTORY_GRANTED];
+export const LIVE_EVENT_TYPES: readonly string[] = [
+  ...TRADE_EVENT_TYPES,
+  INVENTORY_GRANTED,
+  ...NEWS_EVENT_TYPES,
+];
+/** An event every open page gets (news changed: the pages showing news re-read them). */
+export const EVERYONE = 'everyone';
 
 const id = z.number().int().positive();
 const tradeData = z.object({ id, fromUserId: id, toUserId: id, status: z.string().optional() });
@@ -34,9 +40,11 @@ export interface LiveEvent {
   id: string;
   type: string;
   occurredAt: string;
-  userIds: readonly number[];
+  userIds: readonly number[] | typeof EVERYONE;
   data: Record<string, unknown>;
 }
+
+const newsData = z.object({ id, published: z.boolean() });
 
 /** The live form of a bus event, or undefined when it is not for the live stream or unreadable. */
 export function liveEventOf(event: EventEnvelope): LiveEvent | undefined {
@@ -62,8 +70,17 @@ export function liveEventOf(event: EventEnvelope): LiveEvent | undefined {
       data: { cardId, entryId, quantity: quantity ?? 1, source: source ?? 'drop' },
     };
   }
+  if ((NEWS_EVENT_TYPES as readonly string[]).includes(event.type)) {
+    const parsed = newsData.safeParse(event.data);
+    if (!parsed.success) return undefined;
+    return { ...base, userIds: EVERYONE, data: { newsId: parsed.data.id, published: parsed.data.published } };
+  }
   return undefined;
 }
+
+/** Whether a live event goes to this user's streams. */
+export const isFor = (event: LiveEvent, userId: number): boolean =>
+  event.userIds === EVERYONE || event.userIds.includes(userId);
 
 /** The SSE frame of an event (data is one JSON line, so no field needs splitting). */
 export const sseFrame = (event: LiveEvent): string =>

@@ -98,3 +98,26 @@ describe('LiveHub', () => {
     expect(one.frames[0]).toMatch(new RegExp(`^id: ${e.id}\\nevent: trade.created\\ndata: \\{"tradeId":9,`));
   });
 });
+
+describe('news on the live stream (issue 28)', () => {
+  it('tells every open page that news changed, with the id and nothing of the text', () => {
+    const h = hub();
+    const [one, two] = [connection(1), connection(2)];
+    h.add(one);
+    h.add(two);
+    const e = envelope('news.created', { id: 7, published: true, title: 'secret draft title' });
+    h.publish(e);
+    expect([one.frames.length, two.frames.length]).toEqual([1, 1]);
+    expect(one.frames[0]).toMatch(
+      /^id: .+\nevent: news\.created\ndata: \{"newsId":7,"published":true,"occurredAt":/,
+    );
+    expect(one.frames[0]).not.toContain('secret');
+    // A page that reconnects gets it too.
+    const before = offer(1, 5, 6);
+    const h2 = hub();
+    h2.publish(before);
+    h2.publish(e);
+    expect(h2.replay(3, before.id)?.map((x) => x.type)).toEqual(['news.created']);
+    expect(liveEventOf(envelope('news.deleted', { id: 'x' }))).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@acg/contracts';
 import type { Bus, Logger, Subscription } from '@acg/platform';
-import { LIVE_EVENT_TYPES, type LiveEvent, liveEventOf, sseFrame } from './live-events';
+import { EVERYONE, isFor, LIVE_EVENT_TYPES, type LiveEvent, liveEventOf, sseFrame } from './live-events';
 
 /** One open stream of one signed-in browser tab. */
 export interface LiveConnection {
@@ -50,7 +50,8 @@ export class LiveHub {
     if (!event || this.recentIds.has(event.id)) return;
     this.remember(event);
     const frame = sseFrame(event);
-    for (const userId of event.userIds) {
+    const users = event.userIds === EVERYONE ? [...this.byUser.keys()] : event.userIds;
+    for (const userId of users) {
       for (const connection of this.byUser.get(userId) ?? []) connection.send(frame);
     }
   }
@@ -64,7 +65,7 @@ export class LiveHub {
     this.forgetOld();
     const at = this.recent.findIndex((e) => e.id === lastEventId);
     if (at < 0) return undefined;
-    return this.recent.slice(at + 1).filter((e) => e.userIds.includes(userId));
+    return this.recent.slice(at + 1).filter((e) => isFor(e, userId));
   }
 
   add(connection: LiveConnection): void {

@@ -70,6 +70,17 @@ describe('addresses naming an unknown id', () => {
     expect(asked[0]?.headers[IDENTITY_HEADER]).toEqual(expect.any(String));
   });
 
+  it('remembers an unknown id for a while: a reload is a 404 again without asking', async () => {
+    await h.request('/anime/77777777', { headers: html });
+    await h.request('/anime/77777777', { headers: html });
+    expect(h.renderer.calls.map((c) => c.notFound)).toEqual([true, true]);
+    expect(asked.map((a) => a.url)).toEqual(['/api/anime/77777777/details']);
+    // A known id is asked each time (it may go away).
+    await h.request('/anime/5114', { headers: html });
+    await h.request('/anime/5114', { headers: html });
+    expect(asked).toHaveLength(3);
+  });
+
   it('renders a known anime as usual', async () => {
     await h.request('/anime/5114?tab=cards', { headers: html });
     expect(h.renderer.calls[0]).toEqual({ url: '/anime/5114?tab=cards', user: null, language: 'en' });

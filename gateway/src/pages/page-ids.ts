@@ -34,6 +34,15 @@ export interface PageIdOptions {
 const POSITIVE_ID = /^[1-9][0-9]{0,9}$/;
 
 /**
+ * An id its owner called unknown is remembered this long (per replica, at most UNKNOWN_IDS_MAX):
+ * a reload of the not-found page, or the next visitor following the same dead link, is a 404
+ * again without asking the owner, whose answer could otherwise be a 429 for asking too often
+ * (the anime search's share of Shikimori allows about one request a second per client).
+ */
+export const UNKNOWN_ID_MEMORY_MS = 60_000;
+const UNKNOWN_IDS_MAX = 1000;
+
+/**
  * The addresses that name an anime or a collector (issue 22 item 4): an unknown one answers
  * 404 with the not-found page in the visitor's language, not the shell of a page that then
  * says "not found" under a 200. The gateway serves the app without data, so it asks the id's
@@ -85,6 +94,21 @@ export function createPageIdCheck(opts: PageIdOptions) {
     pattern: new RegExp(`^${rule.path.replace(':id', '([^/]+)')}/?$`),
   }));
 
+  /** Unknown ids by rule and id, with when they stop being remembered (oldest first). */
+  const unknown = new Map<string, number>();
+  const remembered = (key: string): boolean => {
+    const until = unknown.get(key);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    unknown.delete(key);
+    return false;
+  };
+  const remember = (key: string) => {
+    unknown.delete(key);
+    unknown.set(key, Date.now() + UNKNOWN_ID_MEMORY_MS);
+    if (unknown.size > UNKNOWN_IDS_MAX) unknown.delete(unknown.keys().next().value as string);
+  };
+
   /** True when the address names something its owner says does not exist. */
   return async (req: FastifyRequest, visitor: Visitor): Promise<boolean> => {
     const path = req.url.split('?', 1)[0] ?? '/';
@@ -97,8 +121,12 @@ export function createPageIdCheck(opts: PageIdOptions) {
       } catch {
         return true; // not even a well-formed id
       }
+      const key = `${rule.path} ${id}`;
+      if (remembered(key)) return true;
       try {
-        return (await rule.exists(id, req, visitor)) === false;
+        const missing = (await rule.exists(id, req, visitor)) === false;
+        if (missing) remember(key);
+        return missing;
       } catch (err) {
         opts.logger.debug({ err, path }, 'page id look-up failed; serving the page as usual');
         return false;

@@ -23,6 +23,8 @@ export function createPageResponder(
   translations?: TranslationsLoader,
   languages?: LanguagesLoader,
   unknownId?: PageIdCheck,
+  /** The card bot's invite link (BOT_INVITE_URL), shown on home; none when unset. */
+  botInvite?: string,
 ) {
   return async function respondWithPage(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     // Pages are public: when auth cannot be asked the visitor gets the anonymous page.
@@ -39,6 +41,7 @@ export function createPageResponder(
         user: visitor.user,
         language,
         ...(added.length ? { languages: [...added] } : {}),
+        ...(botInvite ? { botInvite } : {}),
         // An address naming an anime or collector that does not exist: the 404 page (page-ids.ts).
         ...(notFound ? { notFound: true as const } : {}),
       },

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceName } from '@acg/contracts';
-import { AppError, createRouter, type Logger } from '@acg/platform';
+import { AppError, createRouter, type Logger, text } from '@acg/platform';
 import type { GatewayConfig } from '../config';
 import type { VisitorLookup } from '../identity/visitor';
 import { isNavigation } from '../pages/page-responder';
@@ -8,7 +8,13 @@ import { type Policy, PolicySteps, Redirect, type Verdict } from '../policies';
 import { createPublicHost } from '../security/public-host';
 import { AnswerCopies } from './answer-copies';
 import { Exchange, type ExchangeSetting, replaceableHeaders } from './exchange';
-import { type ForwardingSetting, forward, forwardingOf, type PathForwarding } from './forwarding';
+import {
+  type ForwardingSetting,
+  forward,
+  forwardingOf,
+  type PathForwarding,
+  refuseAsVisitor,
+} from './forwarding';
 import { createIdentitySigner } from './identity-signer';
 import { PROXIED_METHODS, routesByService } from './route-table';
 import { createUpstream, FailureLog, type Upstream } from './upstreams';
@@ -54,12 +60,7 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     evict: opts.evict,
     logger: opts.logger,
     logRequests: opts.logRequests,
-    languageOf: (x) => {
-      const visitor = opts.visitors(x);
-      return visitor instanceof Promise || visitor.unknown || !visitor.sessionId
-        ? undefined
-        : visitor.identity.language;
-    },
+    languageOf: opts.languageOf,
   };
   const forwarding: ForwardingSetting = {
     config,
@@ -82,7 +83,11 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     }
     if (!x.route) {
       x.header('allow', ALL_METHODS_ALLOW);
-      x.fail(new AppError(405, 'method_not_allowed', 'Method not allowed'));
+      refuseAsVisitor(
+        x,
+        opts.visitors,
+        new AppError(405, 'method_not_allowed', text('platform.methodNotAllowed')),
+      );
     } else forward(target, x, forwarding);
   };
 

@@ -4,7 +4,7 @@ import { REQUEST_ID_HEADER } from '@acg/contracts';
 import { errorAnswer, type Logger, requestIdOf } from '@acg/platform';
 import type { SessionEviction } from '../identity/session-eviction';
 import { isNavigation } from '../pages/page-responder';
-import { browserLanguage, refusalPage } from '../pages/unavailable-page';
+import { refusalPage } from '../pages/unavailable-page';
 import type { AnswerHead, PolicyRequest, PolicySteps } from '../policies';
 
 /** What every exchange of one gateway shares: the policy list's steps, drain-free settings, eviction. */
@@ -17,8 +17,11 @@ export interface ExchangeSetting {
   logger: Logger;
   /** LOG_REQUESTS=true: a line when each request comes in and when it is answered. */
   logRequests: boolean;
-  /** The visitor's language when known without waiting (for the 503 page). */
-  languageOf?: (x: Exchange) => string | undefined;
+  /**
+   * The language of the gateway's own refusals before the visitor is known (docs/rules.md, refusals): the
+   * session's when auth answered for it lately, else the browser's; never a look-up.
+   */
+  languageOf: (x: Exchange) => string;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -56,6 +59,8 @@ export class Exchange implements PolicyRequest, AnswerHead {
   personal = false;
   private readonly since = performance.now();
   private childLog: Logger | undefined;
+  /** The language of the visitor's session, once the visitor is known (visitorKnown). */
+  private visitorLanguage: string | undefined;
 
   constructor(
     readonly req: IncomingMessage,
@@ -122,21 +127,31 @@ export class Exchange implements PolicyRequest, AnswerHead {
     this.finished();
   }
 
+  /** The visitor is known: refusals from now on are said in their session's language. */
+  visitorKnown(visitor: { sessionId: string | undefined; unknown: boolean; identity: { language: string } }) {
+    if (visitor.sessionId && !visitor.unknown) this.visitorLanguage = visitor.identity.language;
+  }
+
+  /** The language the request's refusals are said in. */
+  get language(): string {
+    return this.visitorLanguage ?? this.setting.languageOf(this);
+  }
+
   /**
-   * The error's answer in the one error shape (rules §1), logged as the error handler does; an
-   * answer already under way can only be cut.
+   * The error's answer in the one error shape (rules §1), in the visitor's language, logged as
+   * the error handler does; an answer already under way can only be cut.
    */
   fail(error: unknown): void {
     if (this.res.headersSent) {
       this.res.destroy();
       return;
     }
-    const { status, body } = errorAnswer(error, this.id, this.log);
+    const language = this.language;
+    const { status, body } = errorAnswer(error, this.id, this.log, language);
     // Retry-After on a 503 is the outage-retry-after policy's (policies.ts), on a 429 the limit's.
     // A browser navigation gets a page saying so (a sign-in while auth is down, rules §48; past the
     // sign-in limit, issue 22 item 4).
     if ((status === 503 || status === 429) && isNavigation(this)) {
-      const language = this.setting.languageOf?.(this) ?? browserLanguage(this.headers['accept-language']);
       const html = refusalPage(status, error, language, this.url);
       if (html !== undefined) {
         this.send(

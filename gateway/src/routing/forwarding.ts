@@ -7,8 +7,7 @@ import {
   routes as routeTable,
   type ServiceName,
 } from '@acg/contracts';
-import { t } from '@acg/i18n/server';
-import { AppError, alreadyLogged, UnavailableError } from '@acg/platform';
+import { AppError, alreadyLogged, bodyTooLarge, text, UnavailableError } from '@acg/platform';
 import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from '../config';
 import { enforceAccess } from '../identity/access';
@@ -80,26 +79,19 @@ export interface ForwardingSetting {
   copies: AnswerCopies;
 }
 
-const MIB = 1024 * 1024;
 /**
- * 413 with the route's limit ('5 MB', '64 KB': binary units), in the caller's language. The
- * route's service takes exactly the same limit (the platform applies the route table's), so
- * this is the only refusal of a body's size a caller meets.
+ * Answers `error` once the visitor is known, in their session's language: for refusals after the
+ * policies (rate limits included), which may cost a session look-up as any request does.
  */
-export const tooLarge = (limit: number, language: string) => {
-  const size =
-    limit >= MIB && limit % MIB === 0
-      ? t(language, 'platform.megabytes', { n: limit / MIB })
-      : t(language, 'platform.kilobytes', { n: Math.round(limit / 1024) });
-  return new AppError(
-    413,
-    'payload_too_large',
-    t(language, 'platform.bodyTooLarge', { size, bytes: limit }),
-    {
-      limit,
-    },
-  );
-};
+export function refuseAsVisitor(x: Exchange, visitors: VisitorLookup, error: AppError): void {
+  const visitor = visitors(x);
+  const refuse = (known?: Visitor) => {
+    if (known) x.visitorKnown(known);
+    x.fail(error);
+  };
+  if (visitor instanceof Promise) visitor.then(refuse, () => refuse());
+  else refuse(visitor);
+}
 
 /**
  * The gate of one route-table path, before any body is read: a method the table does not list
@@ -111,7 +103,11 @@ export function forward(target: PathForwarding, x: Exchange, setting: Forwarding
   const route = target.byMethod.get(x.method);
   if (!route) {
     x.header('allow', target.allow);
-    x.fail(new AppError(405, 'method_not_allowed', 'Method not allowed'));
+    refuseAsVisitor(
+      x,
+      setting.visitors,
+      new AppError(405, 'method_not_allowed', text('platform.methodNotAllowed')),
+    );
     return;
   }
   if (isPersonal(route)) {
@@ -124,9 +120,13 @@ export function forward(target: PathForwarding, x: Exchange, setting: Forwarding
   const length = Number(x.headers['content-length'] ?? 0);
   const visitor = setting.visitors(x);
   if (length > bodyLimit) {
-    // Refused unread; the visitor is known only for the language of the refusal.
-    const refuse = (known: Visitor) => x.fail(tooLarge(bodyLimit, known.identity.language));
-    if (visitor instanceof Promise) visitor.then(refuse, () => x.fail(tooLarge(bodyLimit, 'en')));
+    // Refused unread; the visitor is known only for the language of the refusal (413 with the
+    // route's limit: its service takes exactly the same, so this is the only size refusal).
+    const refuse = (known: Visitor) => {
+      x.visitorKnown(known);
+      x.fail(bodyTooLarge(bodyLimit));
+    };
+    if (visitor instanceof Promise) visitor.then(refuse, () => x.fail(bodyTooLarge(bodyLimit)));
     else refuse(visitor);
     return;
   }
@@ -147,11 +147,12 @@ function send(
   bodyLimit: number,
   length: number,
 ): void {
+  x.visitorKnown(visitor);
   try {
     // Access first: a visitor who may not call the route learns that (401/403) whether or not
     // its service runs; only callers who may call it learn it is unavailable.
     enforceAccess(route.access, visitor);
-    if (!target.upstream) throw new UnavailableError('Service unavailable', { service: target.service });
+    if (!target.upstream) throw new UnavailableError(undefined, { service: target.service });
   } catch (error) {
     x.fail(error);
     return;
@@ -163,7 +164,7 @@ function send(
     trustedHops: setting.config.TRUST_PROXY,
     publicHost: setting.publicHost,
   });
-  const body = bodyOf(x, bodyLimit, length, visitor.identity.language);
+  const body = bodyOf(x, bodyLimit, length);
   let copy: Copy | undefined;
   if (route.revalidated && x.method === 'GET' && body === null) {
     const key = setting.copies.keyOf(x.url, x.headers);
@@ -185,12 +186,7 @@ interface Copy {
 }
 
 /** The request body to forward: none, the request stream, or the stream through a counter. */
-function bodyOf(
-  x: Exchange,
-  limit: number,
-  length: number,
-  language: string,
-): Dispatcher.DispatchOptions['body'] {
+function bodyOf(x: Exchange, limit: number, length: number): Dispatcher.DispatchOptions['body'] {
   const chunked = x.headers['transfer-encoding'] !== undefined;
   if (!chunked && length === 0) return null;
   if (!chunked || x.headers['content-length'] !== undefined) return x.req;
@@ -199,7 +195,7 @@ function bodyOf(
     new Transform({
       transform(chunk: Buffer, _encoding, done) {
         seen += chunk.length;
-        done(seen > limit ? tooLarge(limit, language) : null, chunk);
+        done(seen > limit ? bodyTooLarge(limit) : null, chunk);
       },
     }),
   );
@@ -266,7 +262,7 @@ function dispatch(
   const upstream = target.upstream!;
   const replica = upstream.pick(attempts.tried) ?? upstream.pick();
   if (!replica) {
-    x.fail(new UnavailableError('Service unavailable', { service: target.service }));
+    x.fail(new UnavailableError(undefined, { service: target.service }));
     return;
   }
   let collected:

@@ -1,7 +1,7 @@
 import { bodyLimitOf, routes } from '@acg/contracts';
+import { bodyTooLarge } from '@acg/platform';
 import type { FastifyInstance } from 'fastify';
-import type { Visitor, VisitorLookup } from '../identity/visitor';
-import { tooLarge } from './forwarding';
+import type { VisitorLookup } from '../identity/visitor';
 
 /**
  * The route-table routes the gateway answers itself (the live stream, the API document) refuse a
@@ -22,9 +22,11 @@ export function installOwnBodyLimits(app: FastifyInstance, visitors: VisitorLook
       done();
       return;
     }
-    const refuse = (visitor: Visitor) => done(tooLarge(limit, visitor.identity.language));
+    // The visitor is looked up first: the refusal is said in their session's language (docs/rules.md,
+    // refusals).
+    const refuse = () => done(bodyTooLarge(limit));
     const visitor = visitors(req);
-    if (visitor instanceof Promise) visitor.then(refuse, () => done(tooLarge(limit, 'en')));
-    else refuse(visitor);
+    if (visitor instanceof Promise) visitor.then(refuse, refuse);
+    else refuse();
   });
 }

@@ -1,5 +1,5 @@
 import type { ServiceName } from '@acg/contracts';
-import { AppError, UnavailableError } from '@acg/platform';
+import { AppError, text, UnavailableError } from '@acg/platform';
 
 /** Failures that mean nobody is there: refused, unreachable, not accepted in time, dropped. */
 const UNREACHABLE = new Set([
@@ -42,10 +42,10 @@ const codesOf = (error: unknown): string[] => {
 export function upstreamFailure(error: unknown, service: ServiceName): AppError {
   const codes = codesOf(error);
   if (codes.some((c) => TIMED_OUT.has(c))) {
-    return new AppError(504, 'upstream_timeout', 'Upstream service did not answer in time', { service });
+    return new AppError(504, 'upstream_timeout', text('platform.upstreamTimeout'), { service });
   }
-  if (codes.some((c) => UNREACHABLE.has(c))) return new UnavailableError('Service unavailable', { service });
-  return new AppError(502, 'bad_gateway', 'Upstream service failed', { service });
+  if (codes.some((c) => UNREACHABLE.has(c))) return new UnavailableError(undefined, { service });
+  return new AppError(502, 'bad_gateway', text('platform.upstreamFailed'), { service });
 }
 
 /** The connection was refused: the request was never sent, so any method may go elsewhere. */

@@ -1,4 +1,4 @@
-import { AppError } from '@acg/platform';
+import { AppError, type ServerText, text } from '@acg/platform';
 import { type ClientRequest, clientProtocol } from '../client';
 import { createPublicHost } from './public-host';
 
@@ -10,7 +10,7 @@ const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
 const JSON_OR_MULTIPART = /^(application\/(json|[\w.+-]+\+json)|multipart\/form-data)$/;
 
 export class CrossSiteRequestError extends AppError {
-  constructor(message: string) {
+  constructor(message: ServerText) {
     super(403, 'cross_site_request', message);
   }
 }
@@ -59,11 +59,8 @@ export function createCsrfCheck(opts: CsrfOptions) {
     route: string | undefined,
   ): CrossSiteRequestError | undefined => {
     if (!STATE_CHANGING.has(method) || EXEMPT.has(`${method} ${route}`)) return undefined;
-    if (!isSameOrigin(req)) return new CrossSiteRequestError('Cross-site request refused');
-    if (!hasAcceptedType(req))
-      return new CrossSiteRequestError(
-        'Requests that change state must send JSON (or multipart for uploads)',
-      );
+    if (!isSameOrigin(req)) return new CrossSiteRequestError(text('platform.crossSite'));
+    if (!hasAcceptedType(req)) return new CrossSiteRequestError(text('platform.crossSiteType'));
     return undefined;
   };
 }

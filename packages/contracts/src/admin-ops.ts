@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auditCategories } from './audit';
 import { cacheNamespaceStatsSchema } from './catalogue';
 import { id, int4, safeString } from './fields';
+import { defineEvent } from './messaging';
 import { languageSchema } from './users';
 
 /**
@@ -54,6 +55,12 @@ export const logFiltersSchema = z.object({
   sort: z.preprocess(emptyToUndefined, z.enum(logSorts).default('date-desc')),
 });
 export type LogFilters = z.infer<typeof logFiltersSchema>;
+
+/**
+ * GET /admin/logs/export: the filters, and the one language of the export's descriptions and
+ * column names (additive; the caller's language when absent).
+ */
+export const logExportQuerySchema = logFiltersSchema.extend({ lang: languageSchema.optional() });
 
 export const LOG_PAGE_SIZES = [25, 50, 100] as const;
 export const LOG_DEFAULT_LIMIT = 50;
@@ -154,6 +161,17 @@ export const newsItemSchema = z.object({
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;
 export const newsListSchema = z.array(newsItemSchema);
+
+/**
+ * A news item was created, changed or deleted (issue 28): the pages showing news re-read them at
+ * once (the gateway's live stream tells every open page). Only the id and whether it is
+ * published: a draft's text never leaves the admin service this way.
+ */
+const newsChangeSchema = z.object({ id: z.number().int(), published: z.boolean() });
+export const newsCreated = defineEvent('news.created', newsChangeSchema);
+export const newsUpdated = defineEvent('news.updated', newsChangeSchema);
+export const newsDeleted = defineEvent('news.deleted', newsChangeSchema);
+export const NEWS_EVENT_TYPES = [newsCreated.type, newsUpdated.type, newsDeleted.type] as const;
 export const newsQuerySchema = z.object({
   includeUnpublished: z.enum(['0', '1', 'true', 'false']).optional(),
 });

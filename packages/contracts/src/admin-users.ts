@@ -9,6 +9,8 @@ export const adminUserSchema = z.object({
   id: z.number().int(),
   discordId: z.string(),
   username: z.string(),
+  /** The name to show (Discord's global_name, else username; additive). */
+  displayName: z.string().optional(),
   avatar: z.string().nullable(),
   adminLevel: z.number().int().min(0).max(4),
   /** Additive: true for the fixed developer account, whose level can never be changed. */

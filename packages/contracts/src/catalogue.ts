@@ -22,12 +22,30 @@ export const rankListSchema = z.array(rankSchema);
 /** The rank as nested in a card. */
 export const cardRankSchema = rankSchema.pick({ code: true, title: true, color: true, imageUrl: true });
 
-/** GET /api/anime: the filter list (id, title), plus the external ids (additive). */
+export { CARD_IMAGE_WIDTHS } from './card-image';
+
+/**
+ * A text per language (en, ru, ja; @acg/i18n NAME_LANGUAGES), languages without one left out. A
+ * page shows `localize(texts, language, primary)` (rules §57 "One language at a time").
+ */
+export const localizedSchema = z.object({
+  en: z.string().optional(),
+  ru: z.string().optional(),
+  ja: z.string().optional(),
+});
+export type LocalizedTexts = z.infer<typeof localizedSchema>;
+
+/**
+ * GET /api/anime: the filter list (id, title), plus the external ids, the title per language
+ * and how many cards the anime's characters have (the profile's completion bars), all additive.
+ */
 export const animeListItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   shikimoriId: z.number().int().nullable(),
   anilistId: z.number().int().nullable(),
+  titles: localizedSchema,
+  cardCount: z.number().int(),
 });
 export const animeListSchema = z.array(animeListItemSchema);
 
@@ -46,6 +64,9 @@ export const characterSchema = z.object({
   name: z.string(),
   altname: z.string().nullable(),
   description: z.string().nullable(),
+  /** The name and description per language (additive); `name` and `description` are the primary ones. */
+  names: localizedSchema,
+  descriptions: localizedSchema,
   imageUrl: z.string().nullable(),
   shikimoriId: z.number().int().nullable(),
   anilistId: z.number().int().nullable(),
@@ -95,6 +116,10 @@ export const cardSummarySchema = z.object({
   characterId: z.number().int(),
   characterName: z.string(),
   characterAltname: z.string().nullable(),
+  /** The character's name per language (additive; absent from older events). */
+  characterNames: localizedSchema.optional(),
+  /** The catalogue anime the character appears in, by id (additive; absent from older events). */
+  animeIds: z.array(z.number().int()).optional(),
   characterImageUrl: z.string().nullable(),
   rankCode: z.string(),
   rankTitle: z.string(),
@@ -155,6 +180,26 @@ export const catalogueAnimeExternalIds = defineRpc(
     nextAfterId: z.number().int().nullable(),
   }),
 );
+/**
+ * catalogue.cards.series: what a card image prints beside the summary (missing ids are left
+ * out): the series its character comes from (the franchise of the character's first anime, else
+ * that anime's title; null for a character in no anime) and, for a card of a season, the year
+ * the season starts. Not in the summary, so editing an anime title never re-announces cards.
+ */
+export const cardsSeries = defineRpc(
+  'catalogue.cards.series',
+  z.object({ ids: z.array(idNumber()).max(1000) }),
+  z.object({
+    cards: z.array(
+      z.object({
+        id: z.number().int(),
+        series: z.string().nullable(),
+        seasonYear: z.number().int().nullable(),
+      }),
+    ),
+  }),
+);
+export type CardSeries = z.infer<typeof cardsSeries.response>['cards'][number];
 
 export const cardCreated = defineEvent('card.created', cardSummarySchema);
 export const cardUpdated = defineEvent('card.updated', cardSummarySchema);

@@ -8,6 +8,8 @@ import type {
   adminSeasonSchema,
   autoUpdateAnswerSchema,
   forceFixAnswerSchema,
+  importMatchAnswerSchema,
+  importMatchRequestSchema,
   likesAnalysisAnswerSchema,
   RankUpdateMethod,
   rankAnalysisAnswerSchema,
@@ -32,6 +34,7 @@ import type {
   adminCacheClearResponseSchema,
   adminCacheStatsResponseSchema,
   channelCheckSchema,
+  languageSummaryListSchema,
   logActionOptionsSchema,
   logCategoryOptionsSchema,
   logListSchema,
@@ -42,6 +45,8 @@ import type {
   SettingKey,
   settingAnswerSchema,
   settingSaveSchema,
+  translationsAnswerSchema,
+  translationsSavedSchema,
 } from './admin-ops';
 import type { adminLevelBodySchema, adminLevelResultSchema, adminUserSchema } from './admin-users';
 import type {
@@ -51,8 +56,11 @@ import type {
   apiStatusSchema,
 } from './anime-search';
 import type { animeCardsSchema, animeListSchema, characterListSchema, rankListSchema } from './catalogue';
+import type { featuredCardsSchema } from './featured';
 import type {
   adminInventoryListSchema,
+  collectionVisibilitySchema,
+  collectorSchema,
   inventoryListSchema,
   inventoryStatsSchema,
   likeResultSchema,
@@ -98,6 +106,7 @@ interface Route {
 export interface ClientRoutes {
   // --- member pages (requirements M) ---
   'GET /api/stats': { response: Out<typeof homeStatsSchema> };
+  'GET /api/cards/featured': { response: Out<typeof featuredCardsSchema> };
   'GET /api/news': { query: { includeUnpublished?: '1' }; response: Out<typeof newsListSchema> };
   'GET /api/characters': {
     query: { limit?: number; after?: number; anime_id?: string; rank_code?: string };
@@ -134,7 +143,13 @@ export interface ClientRoutes {
     body: Record<string, never>;
     response: unknown;
   };
-  'GET /api/users': { response: Out<typeof publicUserListSchema> };
+  'GET /api/users': { query: { q?: string; limit?: number }; response: Out<typeof publicUserListSchema> };
+  'GET /api/collectors/:id': { params: Id; response: Out<typeof collectorSchema> };
+  'GET /api/inventory/visibility': { response: Out<typeof collectionVisibilitySchema> };
+  'PUT /api/inventory/visibility': {
+    body: In<typeof collectionVisibilitySchema>;
+    response: Out<typeof collectionVisibilitySchema>;
+  };
   'GET /api/inventory/tradeable': { query: { user_id: number }; response: Out<typeof tradeableCopySchema>[] };
   'GET /api/inventory/:id/history': { params: Id; response: Out<typeof provenanceSchema> };
   'GET /trade/api/admin/stats': { response: Out<typeof tradeStatsSchema> };
@@ -178,6 +193,14 @@ export interface ClientRoutes {
     response: Out<typeof channelCheckSchema>;
   };
   'GET /api/admin/vk/runs': { response: Out<typeof relayRunListSchema> };
+  'GET /api/i18n': { response: Out<typeof languageSummaryListSchema> };
+  'GET /api/i18n/:lang': { params: { lang: string }; response: Out<typeof translationsAnswerSchema> };
+  /** A language's whole translations object (`{}` creates the language). */
+  'POST /admin/i18n': {
+    query: { lang: string };
+    body: Record<string, unknown>;
+    response: Out<typeof translationsSavedSchema>;
+  };
   'GET /api/admin/anime-search/status': { response: Out<typeof animeIndexStatusSchema> };
   'PUT /api/admin/news/:id': { params: Id; body: In<typeof newsInputSchema>; response: unknown };
   'DELETE /api/admin/news/:id': { params: Id; response: unknown };
@@ -234,6 +257,10 @@ export interface ClientRoutes {
       imageUrl: string;
     };
     response: Out<typeof adminCharacterSchema>;
+  };
+  'POST /admin/characters/import-matches': {
+    body: In<typeof importMatchRequestSchema>;
+    response: Out<typeof importMatchAnswerSchema>;
   };
   'PATCH /admin/characters/:id': {
     params: Id;

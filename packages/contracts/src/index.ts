@@ -9,6 +9,7 @@ export * from './audit';
 export * from './catalogue';
 export * from './client-contract';
 export * from './errors';
+export * from './featured';
 export * from './fields';
 export * from './identity';
 export * from './inventory';

@@ -13,16 +13,25 @@ export const inventoryEntrySchema = z.object({
   limited: z.boolean(),
   obtainedAt: z.string(),
   quantity: z.number().int(),
-  /** The character's name. */
+  /** The print numbers of the copies held, lowest first (docs/rules.md: print numbers). */
+  printNumbers: z.array(z.number().int()),
+  /** The character's name, in the caller's language (rules §57). */
   character: z.string(),
   /** The rank code. */
   rank: z.string(),
   Card: z.object({
     id: z.number().int(),
     imageUrl: z.string().nullable(),
-    Character: z.object({ id: z.number().int(), name: z.string() }),
+    Character: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      /** Every name of the character in every language (additive): searches match any of them. */
+      names: z.array(z.string()),
+    }),
     Rank: z.object({ code: z.string(), color: z.string(), title: z.string() }),
   }),
+  /** The catalogue anime the character appears in (additive). */
+  animeIds: z.array(z.number().int()),
 });
 export type InventoryEntry = z.infer<typeof inventoryEntrySchema>;
 export const inventoryListSchema = z.array(inventoryEntrySchema);
@@ -55,16 +64,57 @@ export const ownerSchema = z.object({
 export type Owner = z.infer<typeof ownerSchema>;
 export const ownerListSchema = z.array(ownerSchema);
 
+/** Copies held per rank (highest rank first) and distinct cards held per anime (additive). */
+export const rankCountSchema = z.object({
+  code: z.string(),
+  title: z.string(),
+  color: z.string(),
+  count: z.number().int(),
+});
+export const animeCountSchema = z.object({ animeId: z.number().int(), cards: z.number().int() });
+
 export const inventoryStatsSchema = z.object({
   total_cards: z.number().int(),
   limited_cards: z.number().int(),
   common_cards: z.number().int(),
   unique_characters: z.number().int(),
+  /** Copies per rank, highest rank first (additive). */
+  by_rank: z.array(rankCountSchema),
+  /** Distinct cards held per catalogue anime, most first (additive; the completion bars). */
+  by_anime: z.array(animeCountSchema),
 });
 export type InventoryStats = z.infer<typeof inventoryStatsSchema>;
 
+/**
+ * GET /api/collectors/{id}: a collector's public page (rules §57), for signed-in users. A
+ * collection its owner hid shows only who they are (`hidden`, no cards and no counts) to
+ * anyone else; an unknown user is a 404.
+ */
+export const collectorSchema = z.object({
+  user: z.object({
+    id: z.number().int(),
+    displayName: z.string(),
+    avatar: z.string().nullable(),
+    discordId: z.string(),
+  }),
+  hidden: z.boolean(),
+  /** The caller is this collector. */
+  self: z.boolean(),
+  cards: inventoryListSchema,
+  stats: inventoryStatsSchema.nullable(),
+});
+export type Collector = z.infer<typeof collectorSchema>;
+
+/** GET and PUT /api/inventory/visibility: whether the caller's collection is hidden from others. */
+export const collectionVisibilitySchema = z.object({ hidden: z.boolean() });
+
 /** GET /api/cards/{id}/likes and POST /api/cards/{id}/like. */
-export const likesSchema = z.object({ likes: z.number().int(), liked: z.boolean() });
+export const likesSchema = z.object({
+  likes: z.number().int(),
+  liked: z.boolean(),
+  /** Additive: how many copies of the card were ever printed (dropped or given). */
+  printed: z.number().int().optional(),
+});
 export const likeResultSchema = z.object({
   success: z.boolean(),
   likes: z.number().int(),
@@ -89,6 +139,11 @@ export const inventoryGrant = defineRpc(
     entryId: z.number().int(),
     quantity: z.number().int(),
     obtainedAt: z.string(),
+    /**
+     * The copy's print number: it is the n-th copy of the card ever given. Null only for a repeat
+     * of a grant made before print numbers existed.
+     */
+    printNumber: z.number().int().nullable(),
   }),
   3000,
 );
@@ -108,6 +163,8 @@ export const inventoryGranted = defineEvent(
     entryId: z.number().int(),
     quantity: z.number().int(),
     source: z.string(),
+    /** The print number of the copy given (absent in events from before print numbers). */
+    printNumber: z.number().int().optional(),
   }),
 );
 export const cardLiked = defineEvent(

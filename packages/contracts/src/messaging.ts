@@ -53,5 +53,7 @@ export const rpcErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   details: z.unknown().optional(),
+  /** The message as a server text (its key and values), for the caller to say in its caller's language. */
+  text: z.object({ key: z.string(), values: z.record(z.string(), z.unknown()) }).optional(),
 });
 export type RpcError = z.infer<typeof rpcErrorSchema>;

@@ -95,6 +95,8 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/api/anime', 'catalogue', 'public', 'member'),
   r('GET', '/api/anime/:animeId/cards', 'catalogue', 'public', 'member', personal),
   r('GET', '/api/ranks', 'catalogue', 'public', 'member'),
+  // A few cards for the home page of a visitor (issue 22 item 7): catalogue data only.
+  r('GET', '/api/cards/featured', 'catalogue', 'public', 'additive'),
   r('GET', '/api/characters', 'catalogue', 'user', 'member', revalidated),
   r('GET', '/api/status', 'anime-search', 'public', 'member'),
   r('GET', '/api/anime/search', 'anime-search', 'public', 'member'),
@@ -106,6 +108,10 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/api/inventory/stats', 'inventory', 'user', 'member', personal),
   r('GET', '/api/inventory/tradeable', 'inventory', 'user', 'additive', personal),
   r('GET', '/api/inventory/:id/history', 'inventory', 'user', 'additive', personal),
+  // A collector's page /u/{id} and the owner's choice to hide their collection (rules §57).
+  r('GET', '/api/collectors/:id', 'inventory', 'user', 'additive', personal),
+  r('GET', '/api/inventory/visibility', 'inventory', 'user', 'additive', personal),
+  r('PUT', '/api/inventory/visibility', 'inventory', 'user', 'additive', personal),
   r('GET', '/api/cards/:cardId/image', 'image-proxy', 'public', 'member'),
   r('GET', '/api/proxy-image', 'image-proxy', 'public', 'member'),
   r('GET', '/trade/api/my', 'trades', 'user', 'member', personal),
@@ -130,6 +136,7 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/admin/characters', 'catalogue', 'admin', 'catalogue-admin'),
   r('POST', '/admin/characters', 'catalogue', 'admin', 'catalogue-admin'),
   r('POST', '/admin/characters/bulk', 'catalogue', 'admin', 'catalogue-admin', bulk),
+  r('POST', '/admin/characters/import-matches', 'catalogue', 'admin', 'additive', bulk),
   r('POST', '/admin/characters/delete-bulk', 'catalogue', 'admin', 'catalogue-admin'),
   r('PATCH', '/admin/characters/:id', 'catalogue', 'admin', 'catalogue-admin'),
   r('DELETE', '/admin/characters/:id', 'catalogue', 'admin', 'catalogue-admin'),
@@ -213,6 +220,7 @@ export const pagePaths = [
   '/trade',
   '/anime',
   '/anime/:animeId',
+  '/u/:id',
   '/admin',
   '/admin/*',
 ];

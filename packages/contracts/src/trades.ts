@@ -43,6 +43,8 @@ export type CreateTradeBody = z.output<typeof createTradeBodySchema>;
 export const tradeUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
+  /** The name to show (Discord's global_name, else username; additive). */
+  displayName: z.string().optional(),
   avatar: z.string().nullable(),
   discordId: z.string().nullable(),
 });
@@ -228,6 +230,8 @@ export const inventoryTransferred = defineEvent(
         fromUserId: z.number().int(),
         toUserId: z.number().int(),
         quantity: z.number().int(),
+        /** The print numbers of the copies that moved (absent in events from before print numbers). */
+        printNumbers: z.array(z.number().int()).optional(),
       }),
     ),
   }),
@@ -237,7 +241,10 @@ export const inventoryTransferred = defineEvent(
 export const tradeableCopySchema = z.object({
   inventoryId: z.number().int(),
   cardId: z.number().int(),
+  /** In the caller's language (rules §57). */
   characterName: z.string(),
+  /** Every name of the character (additive): the picker's search matches any of them. */
+  characterNames: z.array(z.string()),
   imageUrl: z.string().nullable(),
   limited: z.boolean(),
   rank: z.object({ code: z.string(), title: z.string(), color: z.string() }),
@@ -256,6 +263,8 @@ export const provenanceEventSchema = z.object({
   toUser: tradeUserSchema,
   tradeId: z.number().int().nullable(),
   occurredAt: z.string(),
+  /** The print numbers of the copies that moved (empty for movements from before print numbers). */
+  printNumbers: z.array(z.number().int()),
 });
 export type ProvenanceEvent = z.infer<typeof provenanceEventSchema>;
 export const provenanceSchema = z.object({

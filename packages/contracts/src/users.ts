@@ -53,6 +53,11 @@ export const publicUserSchema = userSchema.pick({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 export const publicUserListSchema = z.array(publicUserSchema);
+/** GET /api/users?q=&limit= (additive): members found by any part of their names (rules §57). */
+export const usersSearchQuerySchema = z.object({
+  q: safeString().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+});
 
 /** GET /api/me (additive): the signed-in user or null, and the language. */
 export const meSchema = z.object({ user: userSchema.nullable(), language: languageSchema });
@@ -97,6 +102,8 @@ export const sessionResolve = defineRpc(
         userId: z.number().int().nullable(),
         adminLevel: z.number().int(),
         username: z.string().nullable(),
+        /** The name the member is shown by (Discord's global_name, else username; additive). */
+        displayName: z.string().nullable().optional(),
         language: languageSchema,
       })
       .nullable(),

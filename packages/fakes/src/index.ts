@@ -38,6 +38,7 @@ export { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from './d
 export { demoClient, type FakeDiscordClient } from './discord/store';
 export type { RecordedRequest } from './faults/faults';
 export type { FakeMode, FakeModeInput } from './faults/switches';
+export { DEMO_LOOKS, demoArtSlug, demoLookFeatures, demoPortraitSvg } from './images/looks';
 export {
   DEMO_ART_PATH,
   demoArtUrl,

@@ -1,53 +1,87 @@
+import { type ServerKey, t, type Values } from '@acg/i18n/server';
+
+/**
+ * A message of the server texts (`locales/<lang>/server.json`), said in the caller's language
+ * when the error is answered: domain code that does not know who asked throws with one, and the
+ * error handler (and the gateway's edge) renders it for the request (docs/rules.md, refusals). A value may be
+ * a ServerText itself ('5 MB' inside the 413's text), said in the same language.
+ */
+export class ServerText {
+  constructor(
+    readonly key: ServerKey,
+    readonly values: Values = {},
+  ) {}
+  in(language: string): string {
+    const values: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(this.values))
+      values[name] = value instanceof ServerText ? value.in(language) : value;
+    return t(language, this.key, values);
+  }
+}
+
+/** `new NotFoundError(text('admin.newsNotFound'))`: a refusal said in the caller's language. */
+export const text = (key: ServerKey, values?: Values): ServerText => new ServerText(key, values);
+
 /**
  * Errors are values with a stable id (`code`) and an HTTP status, rendered by one error
  * handler into the spec's `{ error, details? }` body (plus `code`). Anything that is not an
- * AppError becomes a 500 `internal_error` whose message is not shown to the client.
+ * AppError becomes a 500 `internal_error` whose message is not shown to the client. A message
+ * given as a ServerText is answered in the caller's language (`messageIn`); `message` is its
+ * English, for logs.
  */
 export class AppError extends Error {
+  /** The message as a server text, when it was given as one. */
+  readonly text: ServerText | undefined;
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
+    message: string | ServerText,
     readonly details?: unknown,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.in('en'));
     this.name = new.target.name;
+    this.text = typeof message === 'string' ? undefined : message;
+  }
+
+  /** The message in `language`: its server text's, else the text it was thrown with. */
+  messageIn(language: string): string {
+    return this.text ? this.text.in(language) : this.message;
   }
 }
 
 export class ValidationError extends AppError {
-  constructor(message = 'Invalid request', details?: unknown) {
+  constructor(message: string | ServerText = text('platform.invalidRequest'), details?: unknown) {
     super(400, 'validation_failed', message, details);
   }
 }
 export class AuthenticationError extends AppError {
-  constructor(message = 'Authentication required') {
-    super(401, 'authentication_required', message);
+  constructor(message: string | ServerText = text('platform.authenticationRequired'), details?: unknown) {
+    super(401, 'authentication_required', message, details);
   }
 }
 export class AuthorizationError extends AppError {
-  constructor(message = 'Forbidden', details?: unknown) {
+  constructor(message: string | ServerText = text('platform.forbidden'), details?: unknown) {
     super(403, 'forbidden', message, details);
   }
 }
 export class NotFoundError extends AppError {
-  constructor(message = 'Not found', details?: unknown) {
+  constructor(message: string | ServerText = text('platform.notFound'), details?: unknown) {
     super(404, 'not_found', message, details);
   }
 }
 export class ConflictError extends AppError {
-  constructor(message = 'Conflict', details?: unknown) {
+  constructor(message: string | ServerText = text('platform.conflict'), details?: unknown) {
     super(409, 'conflict', message, details);
   }
 }
 export class PayloadTooLargeError extends AppError {
-  constructor(message = 'Payload too large') {
+  constructor(message: string | ServerText = text('platform.payloadTooLarge')) {
     super(413, 'payload_too_large', message);
   }
 }
 export class RateLimitError extends AppError {
   constructor(
-    message = 'Too many requests',
+    message: string | ServerText = text('platform.tooManyRequests'),
     /** Sent as Retry-After (whole seconds, at least 1) when given. */
     readonly retryAfterSeconds?: number,
   ) {
@@ -56,7 +90,7 @@ export class RateLimitError extends AppError {
 }
 /** An upstream service or dependency is down, has no responders, or timed out. */
 export class UnavailableError extends AppError {
-  constructor(message = 'Service unavailable', details?: unknown) {
+  constructor(message: string | ServerText = text('platform.unavailable'), details?: unknown) {
     super(503, 'service_unavailable', message, details);
   }
 }

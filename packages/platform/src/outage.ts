@@ -57,7 +57,7 @@ export function isOutage(err: unknown): boolean {
 /** The 503 a request answers when it met a lost dependency (its cause kept for the log). */
 export class DependencyUnavailableError extends UnavailableError {
   constructor(cause: unknown) {
-    super('Service unavailable');
+    super();
     this.cause = cause;
   }
 }

@@ -1,4 +1,4 @@
--- The anime whose titles match a search text (issue 24; rules §XX): the text as typed and its
+-- The anime whose titles match a search text (issue 24; rules §56): the text as typed and its
 -- Latin transliteration, each unaccented and lower-cased, against every title's `norm`, by
 -- pg_trgm's word similarity (the text against the best-matching stretch of a title), through the
 -- trigram index. A title matches from 0.4; the caller ranks by similarity and popularity.

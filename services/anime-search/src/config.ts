@@ -49,7 +49,7 @@ export const animeSearchConfigSchema = baseConfigSchema.extend({
     .default(30)
     .describe("AniList's limit per minute (90 normally, degraded to 30 now)"),
   SEARCH_CACHE_SECONDS: seconds(21_600).describe(
-    'a source asked a search text this long ago is not asked it again: the anime index answers it (rules §XX)',
+    'a source asked a search text this long ago is not asked it again: the anime index answers it (rules §56)',
   ),
   SEARCH_BUDGET_MS: ms(800, 0).describe(
     "how long a member's search waits for the sources when the anime index has no strong match; later answers go into the index in the background",
@@ -78,7 +78,7 @@ export const animeSearchConfigSchema = baseConfigSchema.extend({
     .max(1)
     .default(0.4)
     .describe(
-      "the part of each source's budget window the index's background fill may take; users may take all of it (rules §XX)",
+      "the part of each source's budget window the index's background fill may take; users may take all of it (rules §56)",
     ),
   INDEX_FILL_INTERVAL_MS: ms(500, 0).describe(
     'pause between two background fill jobs of one source (lists, most searched texts, oldest anime); 0: no background fill',

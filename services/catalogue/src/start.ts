@@ -18,11 +18,13 @@ import { createCardDrawer } from './draw/draw-card';
 import { createDrawPool } from './draw/draw-pool';
 import { createCatalogueEditor } from './editing/catalogue-editor';
 import { createRarityJob } from './rarity/rarity-job';
+import { fillMissingSearchKeys } from './repository/search-keys';
 import { registerAdminCatalogueRoutes } from './routes/admin/admin-catalogue';
 import { registerRarityRoutes } from './routes/admin/rarity';
 import { registerAnimeRoutes } from './routes/anime/anime';
 import { registerAnimeCardRoutes } from './routes/anime-cards/anime-cards';
 import { registerCharacterRoutes } from './routes/characters/characters';
+import { registerFeaturedRoutes } from './routes/featured/featured';
 import { registerRankRoutes } from './routes/ranks/ranks';
 import { serveCacheAdministration } from './routes/rpc/cache-admin';
 import { serveCatalogueRpc } from './routes/rpc/rpc';
@@ -53,6 +55,11 @@ export async function start(deps: ServiceDeps<CatalogueConfig>): Promise<Running
     setup: async (app) => {
       const relay = startOutboxRelay({ database, table: tables.outbox, bus, logger });
       relay.kick();
+      // Characters written before search keys existed get theirs (not awaited: search falls back meanwhile).
+      fillMissingSearchKeys(database).then(
+        (n) => n > 0 && logger.info({ characters: n }, 'search keys filled'),
+        (err) => logger.warn({ err }, 'search keys not filled; search falls back to primary names'),
+      );
       registerStatsRoutes(app, {
         database,
         bus,
@@ -63,6 +70,7 @@ export async function start(deps: ServiceDeps<CatalogueConfig>): Promise<Running
       registerAnimeRoutes(app, ctx);
       registerCharacterRoutes(app, ctx, config.CHARACTERS_LOCAL_CACHE_BYTES);
       registerAnimeCardRoutes(app, ctx);
+      registerFeaturedRoutes(app, ctx);
       const editor = createCatalogueEditor({ database, caches, onEventsWritten: () => relay.kick() });
       // Its own scope: the admin check hook applies to these routes only.
       await app.register(async (scope) => registerAdminCatalogueRoutes(scope, { ...ctx, editor }));

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { ensureWrk, type LoadOptions, load } from '@acg/bench';
 import type { ImageFormat } from '../src/domain/image-format';
 import { inlineImageSource } from '../src/images/source';
-import { renderCard } from '../src/render/card';
+import { DEFAULT_FACE, renderCard } from '../src/render/card';
 import { benchCards } from './cards';
 import { spawnService, stopService } from './service';
 
@@ -39,7 +39,13 @@ async function main(): Promise<void> {
   const cards = await benchCards();
 
   // Fonts and codecs load on first use; that is start-up, not a card's render.
-  for (const format of FORMATS) await renderCard(cards[0]!, format, inlineImageSource);
+  for (const format of FORMATS)
+    await renderCard(
+      { ...cards[0]!, series: 'Bench Series', seasonYear: null },
+      DEFAULT_FACE,
+      format,
+      inlineImageSource,
+    );
 
   console.log(`\nCold renders of ${cards.length} different cards, one at a time\n`);
   console.log(
@@ -53,7 +59,14 @@ async function main(): Promise<void> {
       let bytes = 0;
       for (const card of cards) {
         const started = performance.now();
-        bytes += (await renderCard(card, format, inlineImageSource)).length;
+        bytes += (
+          await renderCard(
+            { ...card, series: 'Bench Series', seasonYear: null },
+            DEFAULT_FACE,
+            format,
+            inlineImageSource,
+          )
+        ).length;
         renderTimes.push(performance.now() - started);
       }
       const httpTimes: number[] = [];

@@ -78,7 +78,7 @@ export async function start(
     cache: cache.namespace(CARD_IMAGES_NAMESPACE),
     logger,
     ttlSeconds: config.CARD_IMAGE_CACHE_SECONDS,
-    render: (card, format) => draw(() => renderCard(card, format, artSource)),
+    render: (card, face, format) => draw(() => renderCard(card, face, format, artSource)),
   });
   // Ready answers in memory, in front of the shared cache: a hit costs no cache round trip,
   // catalogue look-up or validation (docs/rules.md §41).

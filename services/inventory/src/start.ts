@@ -11,6 +11,7 @@ import type { InventoryConfig } from './config';
 import { startReadModelConsumers } from './consumers/read-models';
 import * as tables from './db/schema';
 import { registerAdminInventoryRoutes } from './routes/admin/admin-inventory';
+import { registerCollectorRoutes } from './routes/collectors/collectors';
 import { registerInventoryRoutes } from './routes/inventory/inventory';
 import { registerLikeRoutes } from './routes/likes/likes';
 import { serveInventoryRpc } from './routes/rpc/rpc';
@@ -42,6 +43,7 @@ export async function start(deps: ServiceDeps<InventoryConfig>): Promise<Running
       registerLikeRoutes(app, { database, relay, cardExists });
       registerAdminInventoryRoutes(app, database);
       registerTradeRoutes(app, database);
+      registerCollectorRoutes(app, database);
       const served = serveInventoryRpc(bus, database, relay);
       const consumers = await startReadModelConsumers(bus, database);
       return [() => relay.stop(), ...[...served, ...consumers].map((s) => () => s.stop())];

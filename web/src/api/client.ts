@@ -65,11 +65,15 @@ export interface Answer<T> {
   headers: Headers;
 }
 
-/** One call, with the answer's headers (paging totals travel in them). */
+/**
+ * One call, with the answer's headers (paging totals travel in them). `cache` 'no-cache' asks the
+ * server again even when the browser holds a fresh copy (an editor must start from what is saved).
+ */
 export async function callRoute<K extends ClientRoute>(
   route: K,
   input?: RouteInput<K>,
   signal?: AbortSignal,
+  cache?: RequestCache,
 ): Promise<Answer<RouteAnswer<K>>> {
   const method = route.slice(0, route.indexOf(' '));
   const body = (input as Loose | undefined)?.body;
@@ -86,6 +90,7 @@ export async function callRoute<K extends ClientRoute>(
           : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      ...(cache ? { cache } : {}),
     });
     text = await response.text();
   } catch (err) {
@@ -107,4 +112,5 @@ export const request = async <K extends ClientRoute>(
   route: K,
   input?: RouteInput<K>,
   signal?: AbortSignal,
-): Promise<RouteAnswer<K>> => (await callRoute(route, input, signal)).data;
+  cache?: RequestCache,
+): Promise<RouteAnswer<K>> => (await callRoute(route, input, signal, cache)).data;

@@ -1,5 +1,29 @@
-/** The card image endpoint renders every card (requirements M7). */
-export const cardImageUrl = (cardId: number) => `/api/cards/${cardId}/image`;
+import { CARD_IMAGE_WIDTHS } from '@acg/contracts/card-image';
+
+/** What a card image shows beyond the card: a copy's print number, the viewer's language, a width. */
+export interface CardFace {
+  print?: number | null;
+  lang?: string;
+  width?: (typeof CARD_IMAGE_WIDTHS)[number];
+}
+
+/**
+ * The card image endpoint renders every card (requirements M7); with a face, one copy of it
+ * (its print number), in the viewer's language, at a width the page draws.
+ */
+export function cardImageUrl(cardId: number, face: CardFace = {}): string {
+  const query = new URLSearchParams();
+  if (face.print) query.set('print', String(face.print));
+  if (face.lang === 'en' || face.lang === 'ru') query.set('lang', face.lang);
+  if (face.width) query.set('w', String(face.width));
+  const search = query.toString();
+  return `/api/cards/${cardId}/image${search ? `?${search}` : ''}`;
+}
+
+/** The served width for a card drawn `drawnWidth` CSS px wide at a device pixel ratio: 1× or 2×. */
+export const cardImageWidth = (drawnWidth: number, pixelRatio: number): (typeof CARD_IMAGE_WIDTHS)[number] =>
+  CARD_IMAGE_WIDTHS.find((w) => w >= drawnWidth * Math.min(Math.max(pixelRatio, 1), 2)) ??
+  CARD_IMAGE_WIDTHS[1];
 
 const DISCORD_CDN = 'https://cdn.discordapp.com';
 

@@ -4,7 +4,6 @@ import type {
   TradeableCopy,
   TradeItem as TradeItemAnswer,
 } from '@acg/contracts';
-import { request } from './client';
 import { HttpError } from './http';
 
 // The answers' types come from the contracts (client-contract.ts).
@@ -22,10 +21,5 @@ export type TradeAction = 'accept' | 'decline' | 'cancel';
 /** The character's name of an item, wherever the answer put it. */
 export const itemName = (item: Pick<TradeItem, 'Inventory'>): string =>
   item.Inventory.Character?.name ?? item.Inventory.Card.Character?.name ?? '?';
-
-// --- administrators (requirements O2.5, O2.2) ---
-
-export const ADMIN_TRADES_PAGE_SIZE = 20;
-export const cleanupTrades = () => request('POST /trade/api/admin/cleanup', { body: {} });
 
 export { HttpError };

@@ -9,10 +9,25 @@ describe('App screens', () => {
     stubFetch(() => new Promise(() => {})); // home's stats stay loading
   });
 
-  it.each(['/profile', '/trade', '/characters'])('shows the 403 message on %s when signed out', (path) => {
+  it.each(['/profile', '/trade'])('shows the 403 message on %s when signed out', (path) => {
     renderPage({ path, user: null });
     expect(within(main()).getByRole('heading', { level: 1 }).textContent).toBe('403 — Access denied');
     expect(within(main()).getByText('Please sign in to view this page.')).toBeTruthy();
+  });
+
+  it('explains on /characters what signing in opens, with the sign-in button and a few cards', async () => {
+    renderPage({ path: '/characters', user: null, language: 'ru' });
+    expect(within(main()).getByRole('heading', { level: 1 }).textContent).toBe(
+      'Войдите, чтобы увидеть всех персонажей',
+    );
+    expect(within(main()).getByText(/Каталог персонажей открыт коллекционерам/)).toBeTruthy();
+    expect(within(main()).getByRole('link', { name: 'Войти через Discord' }).getAttribute('href')).toMatch(
+      /^\/auth\/discord/,
+    );
+    expect(
+      await within(main()).findByRole('heading', { name: 'Карточки, которые можно собрать' }),
+    ).toBeTruthy();
+    expect(within(main()).queryByText('403 — Доступ запрещён')).toBeNull();
   });
 
   it('shows the 403 message in Russian too', () => {

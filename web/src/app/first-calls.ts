@@ -15,10 +15,12 @@ export function firstCalls(
   user: PageUser | null,
   address: URLSearchParams = new URLSearchParams(),
 ): string[] {
-  if (isForbidden(screen, user)) return [];
+  // A 403 page loads nothing, except the catalogue's sign-in page: the featured cards.
+  if (isForbidden(screen, user))
+    return screen.name === 'characters' ? [urlOf('GET /api/cards/featured')] : [];
   switch (screen.name) {
     case 'home':
-      return [urlOf('GET /api/stats')];
+      return [urlOf('GET /api/stats'), urlOf('GET /api/cards/featured')];
     case 'characters':
       return [
         // The filters the address names (CharactersScreen), in the order fetchCharacterPage asks.

@@ -17,6 +17,11 @@ describe('screenFor (requirements M2)', () => {
     ['/anime/16498/cards', { name: 'home' }],
     ['/trade/api', { name: 'home' }],
     ['/somewhere/else', { name: 'home' }],
+    ['/u/42', { name: 'collector', userId: 42 }],
+    ['/u/42/', { name: 'collector', userId: 42 }],
+    ['/u/0', { name: 'home' }],
+    ['/u/abc', { name: 'home' }],
+    ['/u/99999999999', { name: 'home' }],
   ])('%s → %o', (path, screen) => {
     expect(screenFor(path)).toEqual(screen);
   });
@@ -31,5 +36,7 @@ describe('statusFor', () => {
     expect(statusFor({ name: 'trade' }, signedIn)).toBe(200);
     expect(statusFor({ name: 'home' }, null)).toBe(200);
     expect(statusFor({ name: 'admin' }, null)).toBe(200);
+    expect(statusFor({ name: 'collector', userId: 2 }, null)).toBe(403);
+    expect(statusFor({ name: 'collector', userId: 2 }, signedIn)).toBe(200);
   });
 });

@@ -10,6 +10,7 @@ export type Screen =
   | { name: 'trade' }
   | { name: 'anime' }
   | { name: 'animeDetail'; animeId: string }
+  | { name: 'collector'; userId: number }
   | { name: 'notFound' };
 export type ScreenName = Screen['name'];
 
@@ -29,14 +30,22 @@ export function screenFor(pathname: string): Screen {
   if (known) return known;
   const detail = matchPath('/anime/:animeId', path);
   if (detail?.params.animeId) return { name: 'animeDetail', animeId: detail.params.animeId };
+  const collector = matchPath('/u/:id', path);
+  const userId = Number(collector?.params.id);
+  if (collector && /^[1-9]\d{0,9}$/.test(collector.params.id ?? '') && userId <= 2 ** 31 - 1)
+    return { name: 'collector', userId };
   return { name: 'home' };
 }
 
+/** A collector's page (rules §57) and the trade form with them as the recipient. */
+export const collectorPath = (userId: number): string => `/u/${userId}`;
+export const tradeWithPath = (userId: number): string => `/trade?to=${userId}`;
+
 /**
  * Screens that answer with a 403 message to a signed-out visitor: profile and trade (requirements M6),
- * and the character catalogue, whose data is for signed-in users only (docs/rules.md).
+ * and the character catalogue and collectors' pages, whose data is for signed-in users only (docs/rules.md).
  */
-const signInRequired: ReadonlySet<ScreenName> = new Set(['profile', 'trade', 'characters']);
+const signInRequired: ReadonlySet<ScreenName> = new Set(['profile', 'trade', 'characters', 'collector']);
 
 export const isForbidden = (screen: Screen, user: PageUser | null): boolean =>
   user === null && signInRequired.has(screen.name);

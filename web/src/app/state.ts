@@ -9,6 +9,8 @@ export const pageUserSchema = z.object({
   id: z.number().check(z.int()),
   adminLevel: z.number().check(z.int(), z.minimum(0)),
   username: z.string(),
+  /** The name to greet them by (Discord's global_name, else absent: the username). */
+  displayName: z.optional(z.string()),
 });
 export type PageUser = z.infer<typeof pageUserSchema>;
 
@@ -35,6 +37,11 @@ export const initialStateSchema = z.object({
    * not exist: the page is the 404 page (issue 22 item 4). Absent otherwise.
    */
   notFound: z.optional(z.literal(true)),
+  /**
+   * Where home's link to the card bot points (the gateway's BOT_INVITE_URL, an http(s)
+   * address). Absent when the bot has no invite configured: home names the command only.
+   */
+  botInvite: z.optional(z.string().check(z.regex(/^https?:\/\//i))),
 });
 export type InitialState = z.infer<typeof initialStateSchema>;
 

@@ -42,6 +42,7 @@ export function LikeButton({ cardId }: { cardId: number }) {
       if (r.success) {
         // The count rises by one locally; without a loaded count, the server's is the best guess.
         client.setQueryData(routeQuery('GET /api/cards/:cardId/likes', input).queryKey, (old) => ({
+          ...old,
           likes: old ? old.likes + 1 : (r.likes ?? 1),
           liked: true,
         }));
@@ -66,9 +67,10 @@ export function LikeButton({ cardId }: { cardId: number }) {
         onClick={like}
         disabled={loading || liked}
         aria-pressed={liked}
-        aria-label={t('likes.label', { count: likes ?? 0 })}
       >
+        {/* The name is the visible count after a hidden word (axe: label-content-name-mismatch). */}
         <span aria-hidden="true">{liked ? '♥' : '♡'}</span>{' '}
+        <span className="visually-hidden">{t('likes.name')}</span>{' '}
         <span className="like__count">{likes ?? (loading ? '…' : '–')}</span>
       </button>
       {shown && (
@@ -77,5 +79,15 @@ export function LikeButton({ cardId }: { cardId: number }) {
         </span>
       )}
     </div>
+  );
+}
+
+/** "12 printed": how many copies of the card exist (read with the likes, one request per card). */
+export function PrintedCount({ cardId }: { cardId: number }) {
+  const { t } = useTranslation();
+  const count = useRoute('GET /api/cards/:cardId/likes', { params: { cardId } }, { gcTime: 0 });
+  const printed = count.data?.printed;
+  return printed === undefined ? null : (
+    <span className="printed">{t('cards.printed', { count: printed })}</span>
   );
 }

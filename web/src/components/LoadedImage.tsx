@@ -34,6 +34,12 @@ export interface LoadedImageProps {
   width?: number;
   height?: number;
   /**
+   * Other sizes of the picture for the browser to choose from (`srcset`/`sizes`), used when the
+   * browser loads it itself (`priority`); the loader loads `src`.
+   */
+  srcSet?: string;
+  sizes?: string;
+  /**
    * A picture in the first screenful (the page's likely largest paint): in the server's markup
    * with its URL, loaded at once with high priority by the browser itself, so it does not wait
    * for the script. Every other picture goes through the image loader and its browser cache.
@@ -71,6 +77,8 @@ function ImageView({
   className,
   width,
   height,
+  srcSet,
+  sizes,
   priority = false,
 }: LoadedImageProps) {
   const { t } = useTranslation();
@@ -175,6 +183,8 @@ function ImageView({
         key={shown ?? 'pending'}
         ref={picture}
         src={shown}
+        srcSet={direct && state !== 'fallback' && attempt === 0 ? srcSet : undefined}
+        sizes={direct && state !== 'fallback' && attempt === 0 ? sizes : undefined}
         alt={alt}
         width={width}
         height={height}

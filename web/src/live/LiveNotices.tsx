@@ -1,17 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useRoute } from '../api/query';
 import { useSession } from '../app/session';
 import { LIVE_TYPES, type LiveMessage, useLive } from './live';
 
-/** How long a notice stays on screen. */
+/** How long a notice other than an offer stays on screen. */
 export const NOTICE_MS = 8000;
+/** At most this many notices at once; a new one pushes out the oldest. */
+const MAX_NOTICES = 3;
 
 type NoticeKind = 'offer' | 'accepted' | 'declined' | 'cancelled' | 'expired' | 'drop';
 interface Notice {
   key: number;
   kind: NoticeKind;
+  /** When it appeared (Date.now()). */
+  at: number;
+  /** The offer's trade id: an offer notice stays while that trade is pending. */
+  tradeId?: number;
 }
+
+/** Trade events that end a pending trade, whoever acted (the user, in any tab, or the bot). */
+const SETTLED = new Set(['trade.accepted', 'trade.declined', 'trade.cancelled', 'trade.expired']);
 
 /**
  * What a live message tells this user, if anything: the other party's move on a trade (never
@@ -36,29 +46,92 @@ export function noticeOf(message: LiveMessage, me: number): NoticeKind | undefin
   }
 }
 
-/** The live notices under the navigation: a polite live region, each notice for NOTICE_MS. */
+const tradeIdOf = (message: LiveMessage): number | undefined =>
+  typeof message.data.tradeId === 'number' ? message.data.tradeId : undefined;
+
+/**
+ * The notices the user sees, from the live messages: each move of the other party and each drop
+ * for NOTICE_MS; an incoming offer until it is no longer pending: a trade event that settles it
+ * (accepted, declined, cancelled or expired, also when the user settled it in another tab or
+ * through the bot), or, after a reconnect that may have missed that event (`resync`), the pending
+ * trades read again without it.
+ */
+function useNotices(me: number | undefined) {
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const pending = useRoute(
+    'GET /trade/api/my',
+    { query: { status: 'pending' } },
+    { enabled: me !== undefined },
+  );
+  // Set by a resync: the next answer of the pending trades is its re-read (a read in flight is
+  // cancelled first), which lists every offer still pending that appeared up to then.
+  const resyncAt = useRef<number | null>(null);
+  useLive(LIVE_TYPES, (message) => {
+    if (me === undefined) return;
+    if (message.type === 'resync') resyncAt.current = Date.now();
+    const tradeId = tradeIdOf(message);
+    const settled = SETTLED.has(message.type) && tradeId !== undefined;
+    const kind = noticeOf(message, me);
+    setNotices((list) => {
+      const kept = settled ? list.filter((n) => !(n.kind === 'offer' && n.tradeId === tradeId)) : list;
+      if (!kind) return kept;
+      const at = Date.now();
+      const notice: Notice = { key: at + Math.random(), kind, at, ...(kind === 'offer' ? { tradeId } : {}) };
+      return [...kept.slice(-(MAX_NOTICES - 1)), notice];
+    });
+  });
+  // The pending list re-read after a resync, without an offer shown since before it: settled.
+  const { data, dataUpdatedAt } = pending;
+  useEffect(() => {
+    const since = resyncAt.current;
+    if (since === null || !Array.isArray(data) || dataUpdatedAt === 0) return;
+    resyncAt.current = null;
+    const open = new Set(data.filter((t) => t.status === 'pending').map((t) => t.id));
+    setNotices((list) => {
+      const kept = list.filter(
+        (n) => n.kind !== 'offer' || n.tradeId === undefined || n.at > since || open.has(n.tradeId),
+      );
+      return kept.length === list.length ? list : kept;
+    });
+  }, [data, dataUpdatedAt]);
+  // Every other notice goes after NOTICE_MS.
+  useEffect(() => {
+    const timed = notices.filter((n) => n.kind !== 'offer');
+    if (timed.length === 0) return;
+    const first = Math.min(...timed.map((n) => n.at));
+    const timer = setTimeout(
+      () => setNotices((list) => list.filter((n) => n.kind === 'offer' || n.at > first)),
+      Math.max(0, first + NOTICE_MS - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [notices]);
+  const dismiss = (key: number) => setNotices((list) => list.filter((n) => n.key !== key));
+  return { notices, dismiss };
+}
+
+/** The live notices under the navigation: a polite live region. */
 export function LiveNotices() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [notices, setNotices] = useState<Notice[]>([]);
-  useLive(LIVE_TYPES, (message) => {
-    if (!user) return;
-    const kind = noticeOf(message, user.id);
-    if (kind) setNotices((list) => [...list.slice(-2), { key: Date.now() + Math.random(), kind }]);
-  });
-  useEffect(() => {
-    if (notices.length === 0) return;
-    const timer = setTimeout(() => setNotices((list) => list.slice(1)), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notices]);
+  const { notices, dismiss } = useNotices(user?.id);
   return (
     <div className="live-notices" role="status" aria-live="polite">
       {notices.map((notice) => (
-        <p key={notice.key} className="live-notice" data-kind={notice.kind}>
+        <p key={notice.key} className="live-notice" data-kind={notice.kind} data-trade-id={notice.tradeId}>
           <span>{t(`live.${notice.kind}`)}</span>{' '}
           <Link to={notice.kind === 'drop' ? '/profile' : '/trade'}>
             {notice.kind === 'drop' ? t('live.openProfile') : t('live.openTrades')}
           </Link>
+          {notice.kind === 'offer' && (
+            <button
+              type="button"
+              className="live-notice__close"
+              aria-label={t('live.dismiss')}
+              onClick={() => dismiss(notice.key)}
+            >
+              ×
+            </button>
+          )}
         </p>
       ))}
     </div>

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NavBar } from '../layout/NavBar';
 import { jsonResponse, renderPage, stubFetch, user } from '../test/render';
-import { LiveNotices, noticeOf } from './LiveNotices';
+import { LiveNotices, NOTICE_MS, noticeOf } from './LiveNotices';
 
 /** The browser's EventSource (not our code), as a stand-in the test can push frames through. */
 class FakeEventSource {
@@ -146,8 +146,63 @@ describe('live notices', () => {
     const region = screen.getByRole('status');
     expect(region.getAttribute('aria-live')).toBe('polite');
     expect([...region.querySelectorAll('.live-notice')].map((n) => n.textContent)).toEqual([
-      'Вам предложили обмен. К обменам',
+      'Вам предложили обмен. К обменам×',
       'В вашу коллекцию выпала новая карта. В профиль',
     ]);
+    expect(screen.getByRole('button', { name: 'Скрыть уведомление' })).toBeTruthy();
+  });
+
+  const offers = () =>
+    [...document.querySelectorAll('.live-notice[data-kind="offer"]')].map((n) =>
+      n.getAttribute('data-trade-id'),
+    );
+
+  it('keep an offer while it is pending and clear it once it is settled, whoever settled it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubFetch(async () => jsonResponse([]));
+      renderPage({ user: user({ id: ME }) }, <LiveNotices />);
+      const stream = FakeEventSource.opened[0]!;
+      await act(async () => stream.push('trade.created', { tradeId: 4, fromUserId: 8, toUserId: ME }));
+      await act(async () => stream.push('trade.created', { tradeId: 5, fromUserId: 9, toUserId: ME }));
+      await act(async () => stream.push('inventory.granted', { cardId: 1, entryId: 2, source: 'drop' }));
+      // A drop goes after 8 s; the offers stay while pending.
+      await act(async () => vi.advanceTimersByTime(NOTICE_MS + 100));
+      expect(document.querySelectorAll('.live-notice[data-kind="drop"]')).toHaveLength(0);
+      expect(offers()).toEqual(['4', '5']);
+      // The user accepted offer 4 (here, in another tab or through the bot): no notice of their own
+      // move, and the offer's notice goes. Offer 5 stays.
+      await act(async () =>
+        stream.push('trade.accepted', { tradeId: 4, fromUserId: 8, toUserId: ME, status: 'accepted' }),
+      );
+      expect(offers()).toEqual(['5']);
+      expect(screen.getByRole('status').textContent).not.toMatch(/accepted/);
+      // Expired, cancelled or declined: the same.
+      await act(async () => stream.push('trade.expired', { tradeId: 5, fromUserId: 9, toUserId: ME }));
+      expect(offers()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('clear an offer that a newer read of the pending trades no longer lists (events missed)', async () => {
+    let trades = [pending(6, ME)];
+    stubFetch(async () => jsonResponse(trades));
+    renderPage(
+      { user: user({ id: ME }) },
+      <>
+        <NavBar />
+        <LiveNotices />
+      </>,
+    );
+    const stream = FakeEventSource.opened[0]!;
+    await act(async () => stream.push('trade.created', { tradeId: 6, fromUserId: 8, toUserId: ME }));
+    // The badge re-reads on the event: the trade is pending, the notice stays.
+    await vi.waitFor(() => expect(screen.getByTestId('trade-badge').textContent).toBe('1Pending offers: 1'));
+    expect(offers()).toEqual(['6']);
+    // Settled while the stream was down: the resync's read no longer lists it.
+    trades = [];
+    await act(async () => stream.push('ready', { userId: ME, resync: true }));
+    await vi.waitFor(() => expect(offers()).toEqual([]));
   });
 });

@@ -14,6 +14,9 @@ export const LIVE_TYPES = [
   'trade.cancelled',
   'trade.expired',
   'inventory.granted',
+  'news.created',
+  'news.updated',
+  'news.deleted',
 ] as const;
 export type LiveType = (typeof LIVE_TYPES)[number] | 'resync';
 export interface LiveMessage {
@@ -138,3 +141,5 @@ export function useLive(types: readonly LiveType[], onMessage: (message: LiveMes
 }
 
 export const TRADE_TYPES: readonly LiveType[] = LIVE_TYPES.filter((t) => t.startsWith('trade.'));
+/** A news item changed: the pages showing news re-read them (sent to every open page). */
+export const NEWS_TYPES: readonly LiveType[] = LIVE_TYPES.filter((t) => t.startsWith('news.'));

@@ -15,14 +15,21 @@ export interface PageOptions {
   languages?: Language[];
   /** Live translations of the page's language that differ from the bundled file. */
   translations?: Record<string, unknown>;
+  /** The card bot's invite link (the page state's `botInvite`). */
+  botInvite?: string;
 }
 
 /** Renders `children` (default: the whole app) as the browser would, at `path`. */
 export function renderPage(
-  { path = '/', user = null, language = 'en', languages, translations }: PageOptions = {},
+  { path = '/', user = null, language = 'en', languages, translations, botInvite }: PageOptions = {},
   children?: ReactNode,
 ) {
-  const state: InitialState = { user, language, ...(languages ? { languages } : {}) };
+  const state: InitialState = {
+    user,
+    language,
+    ...(languages ? { languages } : {}),
+    ...(botInvite ? { botInvite } : {}),
+  };
   return render(
     <AppProviders state={state} i18n={createI18n(language, translations)}>
       <MemoryRouter initialEntries={[path]}>{children ?? <App />}</MemoryRouter>

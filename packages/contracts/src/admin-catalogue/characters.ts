@@ -65,7 +65,15 @@ export const adminCharactersDeletedSchema = z.object({
  * One character of an import batch. A batch item that does not read is a conflict of the batch,
  * not a refusal of the call, so the import reads each item with this schema itself.
  */
-export const adminImportedCharacterSchema = z.object(characterFields);
+export const adminImportedCharacterSchema = z.object({
+  ...characterFields,
+  /**
+   * Beyond the spec (issue 28): the catalogue character the preview matched this item to. The
+   * import then links that character (filling the site ids and names it lacks) instead of
+   * creating a second one.
+   */
+  linkTo: formOptionalId(),
+});
 export type AdminImportedCharacter = z.infer<typeof adminImportedCharacterSchema>;
 
 /**
@@ -86,3 +94,34 @@ export const adminCharacterImportResultSchema = z.object({
   error: z.string().nullable(),
 });
 export type AdminCharacterImportResult = z.infer<typeof adminCharacterImportResultSchema>;
+
+/** Beyond the spec (issue 28): one import row as the preview asks the catalogue about it. */
+export const importCandidateSchema = z.object({
+  anilistId: z.number().int().positive(),
+  shikimoriId: z.number().int().positive().optional(),
+  /** Every name the row goes by: English, Russian, Japanese and alternative names. */
+  names: z.array(z.string().max(300)).max(60),
+});
+/** POST /admin/characters/import-matches: the anime imported into and the rows of the preview. */
+export const importMatchRequestSchema = z.object({
+  animeId: formRequiredId(),
+  candidates: z.array(importCandidateSchema).max(ADMIN_CATALOGUE_LIMITS.importMatches),
+});
+export const importMatchSchema = z.object({
+  /** The row (its AniList id). */
+  anilistId: z.number().int(),
+  character: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    anilistId: z.number().int().nullable(),
+    shikimoriId: z.number().int().nullable(),
+  }),
+  /** 0–100: 100 for the same site id or the same name once normalised. */
+  score: z.number().int().min(0).max(100),
+  /** What matched: either site's id, or a name. */
+  by: z.enum(['anilistId', 'shikimoriId', 'name']),
+  /** Whether the character is already one of this anime's. */
+  inAnime: z.boolean(),
+});
+export type ImportMatch = z.infer<typeof importMatchSchema>;
+export const importMatchAnswerSchema = z.object({ matches: z.array(importMatchSchema) });

@@ -94,6 +94,8 @@ export const ADMIN_CATALOGUE_LIMITS = {
   bulkCards: 1000,
   deleteIds: 1000,
   importBatch: 50,
+  /** Rows one import preview may ask matches for. */
+  importMatches: 2000,
   page: 1000,
 } as const;
 

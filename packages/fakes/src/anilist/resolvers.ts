@@ -155,7 +155,7 @@ export function characterView(c: FakeCharacter, ctx: AnilistContext) {
       last: rest.length > 0 ? rest.join(' ') : null,
       full: c.name,
       native: c.japanese,
-      alternative: c.altname ? [c.altname] : [''],
+      alternative: c.anilistAlternatives ?? (c.altname ? [c.altname] : ['']),
       alternativeSpoiler: [],
       userPreferred: c.name,
     },

@@ -7,6 +7,7 @@ interface Extra {
   descriptionEn?: string;
   seyu?: FakePerson;
   noImage?: boolean;
+  anilistAlternatives?: string[];
 }
 
 /** Shikimori id, AniList id (null: not on AniList), romanised name, Russian, native, extras. */
@@ -28,6 +29,7 @@ const ch = (
   descriptionEn: extra.descriptionEn ?? null,
   seyu: extra.seyu ?? null,
   hasImage: !extra.noImage,
+  ...(extra.anilistAlternatives ? { anilistAlternatives: extra.anilistAlternatives } : {}),
 });
 
 /**
@@ -159,7 +161,7 @@ export const DEMO_CAST: FakeCharacter[] = [
   ch(109931, 89328, 'Arataka Reigen', 'Аратака Рэйгэн', '霊幻 新隆', {
     descriptionEn: 'A self-styled psychic consultant with a gift for talk.',
   }),
-  ch(109933, 89330, 'Dimple', 'Ямочка', 'エクボ', {
+  ch(109933, 89330, 'Dimple', 'Димпл', 'エクボ', {
     descriptionEn: 'A spirit with big plans and a small green body.',
   }),
   ch(109935, 89332, 'Ritsu Kageyama', 'Рицу Кагэяма', '影山 律', {
@@ -188,8 +190,14 @@ export const DEMO_CAST: FakeCharacter[] = [
     descriptionEn: 'The Fifth Child, who arrives late and leaves a mark.',
   }),
   ch(1002, 1002, 'Gendo Ikari', 'Гэндо Икари', '碇 ゲンドウ', { descriptionEn: 'The commander of NERV.' }),
+  // Descriptions shaped as the sites write them (AniList's Markdown with spoilers and <br>,
+  // Shikimori's BBCode with entities), and an AniList alternative name holding a comma.
   ch(2734, 2734, 'Vicious', 'Вишес', 'ビシャス', {
-    descriptionEn: 'Spike’s former partner in the Red Dragon syndicate.',
+    description:
+      'Бывший напарник [character=1]Спайка[/character] по синдикату &laquo;Красный дракон&raquo;.&nbsp;Вооружён катаной.\r\n\r\n[spoiler=спойлер]Захватывает власть в синдикате.[/spoiler]',
+    descriptionEn:
+      "__Affiliation:__ Red Dragon Crime Syndicate<br>\n__Weapon:__ katana\n\nSpike's former partner in the Red Dragon syndicate.\n\n~!He takes over the syndicate.!~\n\n(Source: [Cowboy Bebop Wiki](https://cowboybebop.fandom.com/wiki/Vicious))",
+    anilistAlternatives: ['Vicious, the Snake', 'Vishasu'],
   }),
   ch(4, 4, 'Ein', 'Эйн', 'アイン', { descriptionEn: 'A data dog.' }),
   ch(170260, 170260, 'Franky Franklin', 'Фрэнки Франклин', 'フランキー・フランクリン', {

@@ -165,10 +165,11 @@ export const DEMO_ANIME: FakeAnime[] = [
     score: 8.75,
     rating: 'r',
     duration: 24,
+    // Shaped as the sites write them: Shikimori's BBCode with entities, AniList's HTML-ish text.
     description:
-      '2071 год. Охотники за головами [character=1]Спайк Шпигель[/character] и [character=3]Джет Блэк[/character] летают по Солнечной системе на корабле «Бибоп».',
+      '2071&nbsp;год. Охотники за головами [character=1]Спайк Шпигель[/character] и [character=3]Джет Блэк[/character] летают по Солнечной системе на корабле &laquo;Бибоп&raquo;.\r\n\r\n[spoiler=спойлер]Прошлое Спайка связано с синдикатом «Красный дракон».[/spoiler]\r\n[url=https://ru.wikipedia.org/wiki/Cowboy_Bebop]Википедия[/url]',
     descriptionEn:
-      'In 2071, bounty hunters Spike Spiegel and Jet Black chase criminals across the solar system aboard the Bebop.',
+      'In 2071, bounty hunters Spike Spiegel and Jet Black chase criminals across the solar system aboard the <i>Bebop</i>.<br><br>\n(Source: Sunrise &amp; Bandai)',
     genres: ['Action', 'Sci-Fi'],
     studios: ['Sunrise'],
     franchise: 'cowboy_bebop',

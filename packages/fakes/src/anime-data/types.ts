@@ -30,6 +30,8 @@ export interface FakeCharacter {
   /** The Japanese voice actor, when known. */
   seyu: FakePerson | null;
   hasImage: boolean;
+  /** AniList's alternative names when they are not just `altname` (a name may hold a comma). */
+  anilistAlternatives?: string[];
 }
 
 export interface FakePerson {

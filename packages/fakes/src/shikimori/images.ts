@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FakeAnimeCatalogue } from '../anime-data';
-import { DEMO_ART_PATH, drawPortrait } from '../images/portrait';
+import { demoCharacterOfSlug, demoPortraitSvg } from '../images/looks';
+import { DEMO_ART_PATH, drawPortrait, rasterize } from '../images/portrait';
 import { colourOf, sendImage } from '../images/raster';
 import type { ShikimoriAccount } from './accounts';
 
@@ -50,20 +51,31 @@ export function registerImages(
     if (kind === 'characters') {
       const character = catalogue.characterByShikimoriId(id);
       if (!character?.hasImage) return reply.code(404).send('Not Found');
+      // A demo character's art is its portrait, as the real site shows the character's picture.
+      const [w, h] = dims;
+      const portrait = demoPortraitSvg(character.name, w, h);
+      if (portrait)
+        return reply.type('image/jpeg').send(await rasterize(`${character.name}:${w}x${h}`, () => portrait));
       return sendImage(reply, dims, colourOf(id), 'jpeg');
     }
     if (kind === 'people') return sendImage(reply, dims, colourOf(id + 7), 'jpeg');
     return reply.code(404).send('Not Found');
   });
 
-  // Demo art: real-looking character portraits (600x800 JPEG), portrait n at /uploads/art/{n}.jpg.
+  // Demo art: real-looking character portraits (600x800 JPEG): portrait n at /uploads/art/{n}.jpg,
+  // and each demo character's own at /uploads/art/{demoArtSlug(name)}.jpg (its look, rules §41).
   app.get(`${DEMO_ART_PATH}/:file`, async (req, reply) => {
-    const match = /^([1-9][0-9]{0,3})\.jpg$/.exec((req.params as { file: string }).file);
-    if (!match) return reply.code(404).send('Not Found');
+    const file = (req.params as { file: string }).file;
+    const numbered = /^([1-9][0-9]{0,3})\.jpg$/.exec(file);
+    const name = numbered ? undefined : demoCharacterOfSlug(/^([a-z0-9-]+)\.jpg$/.exec(file)?.[1] ?? '');
+    if (!numbered && !name) return reply.code(404).send('Not Found');
+    const image = numbered
+      ? await drawPortrait(Number(numbered[1]))
+      : await rasterize(`${name}:600x800`, () => demoPortraitSvg(name!)!);
     return reply
       .type('image/jpeg')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(await drawPortrait(Number(match[1])));
+      .send(image);
   });
   app.get('/assets/globals/:file', async (req, reply) => {
     const match = /^missing_(original|preview|x96|x48)\.jpg$/.exec((req.params as { file: string }).file);

@@ -1,6 +1,7 @@
 import { type RpcDef, type RpcError, rpcErrorSchema } from '@acg/contracts';
+import type { ServerKey } from '@acg/i18n/server';
 import { z } from 'zod';
-import { AppError, ValidationError, wasLogged } from '../errors';
+import { AppError, ServerText, ValidationError, wasLogged } from '../errors';
 import type { Logger } from '../logger';
 import { asOutage } from '../outage';
 import type { RpcContext } from './types';
@@ -38,14 +39,27 @@ export function decodeReply<Res extends z.ZodType>(def: RpcDef<z.ZodType, Res>, 
   } catch {
     throw new AppError(500, 'internal_error', `Malformed reply from ${def.subject}`);
   }
-  if (!reply.ok)
-    throw new AppError(reply.error.status, reply.error.code, reply.error.message, reply.error.details);
+  if (!reply.ok) {
+    const { status, code, message, details, text } = reply.error;
+    // A server text's key came from a process of this system (its own i18n files).
+    const said = text ? new ServerText(text.key as ServerKey, text.values) : message;
+    throw new AppError(status, code, said, details);
+  }
   const parsed = def.response.safeParse(reply.data);
   if (!parsed.success) {
     throw new AppError(500, 'internal_error', `Invalid reply from ${def.subject}`, issuesOf(parsed.error));
   }
   return parsed.data;
 }
+
+/** A server text's values as JSON carries them (a nested text said in English: the caller cannot know it). */
+const wireValues = (text: ServerText): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(text.values).map(([name, value]) => [
+      name,
+      value instanceof ServerText ? value.in('en') : value,
+    ]),
+  );
 
 const errorReply = (error: RpcError): string => JSON.stringify({ ok: false, error } satisfies Reply);
 
@@ -92,7 +106,13 @@ export async function answerRequest(
     if (err instanceof AppError) {
       if (err.status >= 500 && !wasLogged(err))
         logger.warn({ err, subject: def.subject, reqId: ctx.requestId }, 'rpc handler failed');
-      return errorReply({ status: err.status, code: err.code, message: err.message, details: err.details });
+      return errorReply({
+        status: err.status,
+        code: err.code,
+        message: err.message,
+        details: err.details,
+        ...(err.text ? { text: { key: err.text.key, values: wireValues(err.text) } } : {}),
+      });
     }
     logger.error({ err, subject: def.subject, reqId: ctx.requestId }, 'rpc handler crashed');
     return errorReply({ status: 500, code: 'internal_error', message: 'Internal server error' });

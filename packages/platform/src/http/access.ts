@@ -1,7 +1,7 @@
 import { ADMIN_LEVEL, ANONYMOUS, IDENTITY_HEADER, type Identity, routes } from '@acg/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { asCacheReader } from '../cache/reader';
-import { AuthenticationError, AuthorizationError } from '../errors';
+import { AuthenticationError, AuthorizationError, text } from '../errors';
 import { createIdentityVerifier } from '../identity';
 
 declare module 'fastify' {
@@ -24,8 +24,23 @@ export function requireUser(req: FastifyRequest): number {
 
 function requireAdmin(req: FastifyRequest): number {
   const userId = requireUser(req);
-  if (req.identity.adminLevel < ADMIN_LEVEL) throw new AuthorizationError('Administrator access required');
+  if (req.identity.adminLevel < ADMIN_LEVEL) throw new AuthorizationError(text('platform.adminRequired'));
   return userId;
+}
+
+/**
+ * The caller's language, for a refusal: from `req.identity`, or (a request Fastify answers before
+ * its own request object exists, such as a bad URL) the signed identity header checked here.
+ * English without an identity.
+ */
+export function callerLanguage(secret: string | undefined): (req: FastifyRequest) => string {
+  const verify = secret ? createIdentityVerifier(secret) : undefined;
+  return (req) => {
+    const known = (req as { identity?: Identity }).identity;
+    if (known) return known.language;
+    const header = req.headers[IDENTITY_HEADER];
+    return verify && typeof header === 'string' ? verify(header).language : 'en';
+  };
 }
 
 const VERIFIED = Symbol('identity');

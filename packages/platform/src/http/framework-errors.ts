@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { type ErrorBody, REQUEST_ID_HEADER } from '@acg/contracts';
+import { t } from '@acg/i18n/server';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 
@@ -28,14 +29,18 @@ const CLIENT_ERRORS: Record<string, { status: number; code: string; error: strin
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'request_timeout', error: 'Request timed out' },
 };
 
-export function frameworkAnswers(fixedHeaders: Record<string, string> = {}): FrameworkAnswers {
+export function frameworkAnswers(
+  fixedHeaders: Record<string, string> = {},
+  languageOf: (req: FastifyRequest) => string = () => 'en',
+): FrameworkAnswers {
   return {
     frameworkErrors(error, req, reply) {
       reply.headers(fixedHeaders).header(REQUEST_ID_HEADER, req.id);
+      const language = languageOf(req);
       const body: ErrorBody =
         error.code === 'FST_ERR_BAD_URL'
-          ? { error: 'The URL is not valid percent-encoding', code: 'bad_url', requestId: req.id }
-          : { error: 'Bad request', code: 'bad_request', requestId: req.id };
+          ? { error: t(language, 'platform.badUrl'), code: 'bad_url', requestId: req.id }
+          : { error: t(language, 'platform.badRequest'), code: 'bad_request', requestId: req.id };
       reply.code(400).send(body);
     },
     clientErrorHandler(error, socket) {

@@ -5,8 +5,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../logger';
-import { installIdentity } from './access';
-import { installErrorHandler } from './errors';
+import { callerLanguage, installIdentity } from './access';
+import { installErrorHandler, type RequestLanguage } from './errors';
 import { createMethodIndex, frameworkAnswers } from './framework-errors';
 import { installMetrics, type RequestObserver } from './metrics';
 
@@ -36,6 +36,11 @@ export interface HttpServerOptions {
    * (the gateway does, from its one policy list: gateway/src/policies.ts). Default false.
    */
   ownPolicies?: boolean;
+  /**
+   * The language of a request's refusals (Fastify's own, the error handler's): by default the
+   * caller's signed identity's; the gateway passes its visitor's (docs/rules.md, refusals).
+   */
+  languageOf?: RequestLanguage;
 }
 
 /** Per-request log lines only on demand (LOG_REQUESTS=true); errors are always logged. */
@@ -58,7 +63,8 @@ export function requestIdOf(req: { headers: IncomingHttpHeaders }): string {
  * log line), the one error handler, identity verification, /healthz, /readyz and /metrics.
  */
 export function createHttpServer(opts: HttpServerOptions) {
-  const answers = frameworkAnswers(opts.fixedHeaders);
+  const languageOf = opts.languageOf ?? callerLanguage(opts.internalSecret);
+  const answers = frameworkAnswers(opts.fixedHeaders, languageOf);
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
     bodyLimit: opts.bodyLimit ?? serviceBodyLimit(opts.name),
@@ -99,7 +105,7 @@ export function createHttpServer(opts: HttpServerOptions) {
   const methods = createMethodIndex();
   app.addHook('onRoute', (route) => methods.add(route.method, route.url));
   installRouteBodyLimits(app, opts.name);
-  installErrorHandler(app, methods);
+  installErrorHandler(app, methods, languageOf);
   if (opts.internalSecret) installIdentity(app, opts.internalSecret);
   const { registry, observe } = installMetrics(app, opts.name, !opts.ownPolicies);
   durations.set(app, observe);
@@ -139,7 +145,14 @@ export function routeBodyLimits(app: object): ReadonlyMap<string, number> {
   if (!limits) throw new Error('routeBodyLimits needs a server made by createHttpServer');
   return limits;
 }
-export { errorAnswer, refusalsInCallersLanguage } from './errors';
+export {
+  bodyTooLarge,
+  errorAnswer,
+  identityLanguage,
+  type RequestLanguage,
+  refusalsInCallersLanguage,
+  sizeText,
+} from './errors';
 export type { RequestObserver } from './metrics';
 
 const registries = new WeakMap<object, Registry>();

@@ -13,7 +13,8 @@ export const categoryOptions = (language: string) =>
 const asCategory = (c: string): AuditCategory =>
   (auditCategories as readonly string[]).includes(c) ? (c as AuditCategory) : 'other';
 
-export function toLogEntry(row: LogRow): LogEntry {
+/** A log row as the screen shows it; `description` is the row's in the reader's language. */
+export function toLogEntry(row: LogRow, description: string = row.description): LogEntry {
   return {
     id: row.id,
     adminId: row.actorId,
@@ -23,7 +24,7 @@ export function toLogEntry(row: LogRow): LogEntry {
         : null,
     action: row.action,
     category: asCategory(row.category),
-    description: row.description,
+    description,
     targetType: row.targetType,
     targetId: row.targetId,
     ip: row.ip,
@@ -35,19 +36,22 @@ export function toLogEntry(row: LogRow): LogEntry {
 /** Formula cells are neutralised by the one CSV rule (@acg/platform/escape). */
 export { neutraliseCell };
 
-export const CSV_COLUMNS = [
-  'ID',
-  'Administrator',
-  'Administrator ID',
-  'Discord ID',
-  'Action',
-  'Category',
-  'Description',
-  'Target',
-  'IP',
-  'Service',
-  'Date',
+const CSV_COLUMN_KEYS = [
+  'id',
+  'admin',
+  'adminId',
+  'discordId',
+  'action',
+  'category',
+  'description',
+  'target',
+  'ip',
+  'service',
+  'date',
 ] as const;
+/** The export's column names in its language (`server.admin.csvColumns.*`). */
+export const csvColumns = (language: string): string[] =>
+  CSV_COLUMN_KEYS.map((key) => t(language, `admin.csvColumns.${key}`));
 
 /** A raw export row (snake_case columns from the streamed query) as CSV cells. */
 export interface ExportRow {
@@ -60,12 +64,15 @@ export interface ExportRow {
   description: string;
   target_type: string | null;
   target_id: string | null;
+  before: unknown;
+  after: unknown;
   ip: string | null;
   service: string;
   created_at: Date;
 }
 
-export const csvCells = (r: ExportRow): string[] =>
+/** One exported row's cells; `description` in the export's language; dates ISO 8601 (UTC). */
+export const csvCells = (r: ExportRow, description: string): string[] =>
   [
     String(r.id),
     r.username ?? '',
@@ -73,7 +80,7 @@ export const csvCells = (r: ExportRow): string[] =>
     r.discord_id ?? '',
     r.action,
     r.category,
-    r.description,
+    description,
     r.target_type ? `${r.target_type}${r.target_id ? `:${r.target_id}` : ''}` : '',
     r.ip ?? '',
     r.service,

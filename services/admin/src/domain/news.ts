@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ADMIN_LEVEL, type NewsItem, newsTypes } from '@acg/contracts';
 import { xmlAttr, xmlText } from '@acg/platform/escape';
 import type { NewsRow } from '../repository/news';
@@ -13,6 +14,10 @@ export const toNewsItem = (row: NewsRow): NewsItem => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** The public list's validator: a hash of what it holds (any change to any item changes it). */
+export const newsEtag = (items: readonly NewsItem[]): string =>
+  `"${createHash('sha256').update(JSON.stringify(items)).digest('base64url').slice(0, 27)}"`;
 
 /** includeUnpublished counts only for administrators; anyone else gets the published list. */
 export const seesUnpublished = (flag: string | undefined, adminLevel: number) =>

@@ -7,7 +7,7 @@ import {
   vkGroupSchema,
 } from '@acg/contracts';
 import { t } from '@acg/i18n/server';
-import { ValidationError } from '@acg/platform';
+import { type ServerText, text, ValidationError } from '@acg/platform';
 import { validateDetailed } from 'node-cron';
 import { z } from 'zod';
 
@@ -35,7 +35,7 @@ export const MAX_FRESHNESS_SECONDS = 30 * 24 * 3600;
 export const channelIdMessage = (language: string): string => t(language, 'admin.channelId');
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const fail = (message: string, issues: unknown[] = []): never => {
+const fail = (message: string | ServerText, issues: unknown[] = []): never => {
   throw new ValidationError(message, { issues });
 };
 
@@ -48,7 +48,7 @@ const parsers: { [K in SettingKey]: (value: unknown, language: MessageLanguage) 
     const r = z
       .preprocess(emptyToNull, z.string().trim().min(10).max(512).regex(/^\S+$/).nullable())
       .safeParse(value);
-    return r.success ? r.data : fail('vk.token must be a VK access token (no spaces) or empty to remove it');
+    return r.success ? r.data : fail(text('admin.vkToken'));
   },
   /** Digits only (a Discord snowflake); a number is taken as its digits; empty clears it. */
   'vk.discordChannelId': (value, language) => {
@@ -67,14 +67,14 @@ const parsers: { [K in SettingKey]: (value: unknown, language: MessageLanguage) 
   },
   /** Groups with an id (trimmed; ids may be negative); rows without an id are dropped (requirements O5). */
   'vk.groups': (value) => {
-    if (!Array.isArray(value)) return fail('vk.groups must be a list of { id, name }');
+    if (!Array.isArray(value)) return fail(text('admin.vkGroupsList'));
     const withId = value.filter(
       (g) => !(g && typeof g === 'object' && String((g as { id?: unknown }).id ?? '').trim() === ''),
     );
     const parsed = z.array(vkGroupSchema).max(MAX_GROUPS).safeParse(withId);
     if (!parsed.success)
       return fail(
-        'vk.groups: each group needs an id (a VK wall owner id, negative for a community) and a name',
+        text('admin.vkGroups'),
         parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
       );
     const seen = new Set<string>();
@@ -85,18 +85,18 @@ const parsers: { [K in SettingKey]: (value: unknown, language: MessageLanguage) 
     const r = z.coerce.number().int().min(0).max(MAX_FRESHNESS_SECONDS).safeParse(value);
     return r.success && value !== '' && value !== null
       ? r.data
-      : fail(`vk.freshnessSeconds must be a whole number of seconds from 0 to ${MAX_FRESHNESS_SECONDS}`);
+      : fail(text('admin.vkFreshness', { max: MAX_FRESHNESS_SECONDS }));
   },
   /** A cron text node-cron accepts (5 fields, or 6 with seconds). */
   'vk.schedule': (value) => {
     if (typeof value !== 'string' || value.trim() === '' || value.length > 100)
-      return fail('vk.schedule must be a cron text such as */30 * * * *');
-    const text = value.trim().replace(/\s+/g, ' ');
-    const check = validateDetailed(text);
+      return fail(text('admin.vkScheduleText'));
+    const cron = value.trim().replace(/\s+/g, ' ');
+    const check = validateDetailed(cron);
     return check.valid
-      ? text
+      ? cron
       : fail(
-          `vk.schedule is not a valid cron text: ${text}`,
+          text('admin.vkScheduleInvalid', { text: cron }),
           check.errors.map((e) => ({ path: e.field, message: e.message })),
         );
   },
@@ -104,7 +104,8 @@ const parsers: { [K in SettingKey]: (value: unknown, language: MessageLanguage) 
 
 /**
  * The stored form of a value, or a 400 naming what is wrong, in the visitor's language where the
- * spec gives the message in Russian (the channel id); the other messages are English.
+ * spec gives the message in Russian (the channel id); the others are server texts, said in the
+ * caller's language when answered.
  */
 export const parseSettingValue = <K extends SettingKey>(
   key: K,

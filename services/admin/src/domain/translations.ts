@@ -1,10 +1,5 @@
-import {
-  NOT_AN_OBJECT,
-  TRANSLATIONS_MAX_BYTES,
-  translationIssues,
-  translationsTooLarge,
-} from '@acg/contracts';
-import { PayloadTooLargeError, ValidationError } from '@acg/platform';
+import { TRANSLATIONS_MAX_BYTES, translationIssues, translationsTooLarge } from '@acg/contracts';
+import { PayloadTooLargeError, sizeText, text, ValidationError } from '@acg/platform';
 
 /**
  * A translations file (requirements O3): a nested object whose leaves are strings or plural entries
@@ -15,11 +10,13 @@ export type Translations = { [key: string]: string | { plural: string[] } | Tran
 
 export function validateTranslations(data: unknown): Translations {
   if (typeof data !== 'object' || data === null || Array.isArray(data))
-    throw new ValidationError(NOT_AN_OBJECT);
+    throw new ValidationError(text('admin.translationsNotObject'));
   if (translationsTooLarge(data))
-    throw new PayloadTooLargeError(`Translations larger than ${TRANSLATIONS_MAX_BYTES / 1024 / 1024} MB`);
+    throw new PayloadTooLargeError(
+      text('admin.translationsTooLarge', { size: sizeText(TRANSLATIONS_MAX_BYTES) }),
+    );
   const issues = translationIssues(data);
-  if (issues.length) throw new ValidationError('Invalid translations', { issues });
+  if (issues.length) throw new ValidationError(text('admin.translationsInvalid'), { issues });
   return data as Translations;
 }
 

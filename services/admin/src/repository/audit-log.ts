@@ -108,6 +108,8 @@ const rowColumns = {
   description: auditLog.description,
   targetType: auditLog.targetType,
   targetId: auditLog.targetId,
+  before: auditLog.before,
+  after: auditLog.after,
   ip: auditLog.ip,
   service: auditLog.service,
   createdAt: auditLog.createdAt,

@@ -1,5 +1,5 @@
-import type { Tx } from '@acg/platform';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@acg/platform';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { users } from '../db/schema';
 
 export interface UserFacts {
@@ -47,4 +47,15 @@ export async function applyLevel(tx: Tx, id: number, adminLevel: number, asOf: D
     .update(users)
     .set({ adminLevel, asOf })
     .where(and(eq(users.id, id), lt(users.asOf, asOf)));
+}
+
+/** The names the log shows for these users (those it knows), by id. */
+export async function userNames(db: Db | Tx, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.username })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

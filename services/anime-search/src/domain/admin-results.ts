@@ -10,7 +10,8 @@ import type {
   ShikimoriCharacterBrief,
   ShikimoriCharacterDetail,
 } from '../sources/shikimori';
-import { anilistStatus, decoded, plainText, realImage } from './anime';
+import { anilistStatus, decoded, realImage } from './anime';
+import { descriptionFromAnilist } from './descriptions';
 import { bestSimilarity } from './similarity';
 
 /** An automatic combined match needs at least this title similarity (requirements C: 0.7). */
@@ -139,6 +140,6 @@ export function anilistCharacter(c: AnilistCharacter) {
     last: c.name?.last ?? null,
     native: c.name?.native ?? null,
     image: c.image?.large ?? c.image?.medium ?? null,
-    description: plainText(c.description),
+    description: descriptionFromAnilist(c.description),
   };
 }

@@ -2,6 +2,7 @@ import type { Anime } from '@acg/contracts';
 import { decodeHTML } from 'entities';
 import type { AnilistMedia } from '../sources/anilist';
 import type { ShikimoriAnimeDetail, ShikimoriAnimeItem } from '../sources/shikimori';
+import { descriptionFromAnilist, descriptionFromShikimori } from './descriptions';
 
 export type Language = 'en' | 'ru';
 
@@ -16,18 +17,6 @@ export function decoded(text: string | null | undefined): string | null {
     .replace(/[ \t]{2,}/g, ' ')
     .trim();
   return plain === '' ? null : plain;
-}
-
-/** Shikimori's BBCode ([character=1]Name[/character], [i]…[/i]) and AniList's HTML, as plain text. */
-export function plainText(text: string | null | undefined): string | null {
-  if (!text) return null;
-  const plain = text
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/\[(\w+)(?:=[^\]]*)?\]([\s\S]*?)\[\/\1\]/g, '$2')
-    .replace(/\[\/?[\w-]+(?:=[^\]]*)?\]/g, '')
-    .replace(/\n{3,}/g, '\n\n');
-  return decoded(plain);
 }
 
 /** AniList's MediaStatus in Shikimori's words, so the page shows one vocabulary. */
@@ -73,7 +62,7 @@ export function fromShikimori(
     episodes: episodes(a.episodes) ?? episodes(a.episodes_aired),
     status: a.status,
     url: absolute(a.url),
-    description: plainText(detail?.description),
+    description: descriptionFromShikimori(detail?.description),
     genres: (detail?.genres ?? []).map((g) => (language === 'ru' && g.russian ? g.russian : g.name)),
     source: 'shikimori',
   };
@@ -94,7 +83,7 @@ export function fromAnilist(m: AnilistMedia, opts: { asShikimori?: number } = {}
     episodes: episodes(m.episodes),
     status: anilistStatus(m.status),
     url: m.siteUrl,
-    description: plainText(m.description),
+    description: descriptionFromAnilist(m.description),
     genres: (m.genres ?? []).filter((g): g is string => !!g),
     source: 'anilist',
   };

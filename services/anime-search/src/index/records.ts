@@ -1,7 +1,8 @@
 import type { Anime } from '@acg/contracts';
 import transliterate from '@sindresorhus/transliterate';
 import { toRomaji } from 'wanakana';
-import { anilistStatus, decoded, type Language, plainText, realImage } from '../domain/anime';
+import { anilistStatus, decoded, type Language, realImage } from '../domain/anime';
+import { descriptionFromAnilist, descriptionFromShikimori } from '../domain/descriptions';
 import type { AnilistMedia } from '../sources/anilist';
 import type { ShikimoriAnimeDetail, ShikimoriAnimeItem } from '../sources/shikimori';
 
@@ -79,7 +80,7 @@ export function indexedShikimori(
       english: texts(d.english),
       japanese: texts(d.japanese),
       synonyms: texts(d.synonyms),
-      description: plainText(d.description),
+      description: descriptionFromShikimori(d.description),
       genres: (d.genres ?? []).map((g) => ({ name: g.name, russian: g.russian ?? null })),
     });
   }
@@ -106,7 +107,7 @@ export function indexedAnilist(m: AnilistMedia, detail: boolean): IndexedAnilist
   };
   if (detail)
     Object.assign(record, {
-      description: plainText(m.description),
+      description: descriptionFromAnilist(m.description),
       genres: (m.genres ?? []).filter((g): g is string => !!g),
     });
   return record;

@@ -1,5 +1,5 @@
 import { i18nLanguages, LANGUAGE_CODE, type Language, SUPPORTED_LANGUAGES } from '@acg/contracts';
-import { type Bus, BusNoRespondersError, UnavailableError, ValidationError } from '@acg/platform';
+import { type Bus, BusNoRespondersError, text, UnavailableError, ValidationError } from '@acg/platform';
 
 /** The languages added in the admin area that may be chosen now (rules §31). */
 export type AddedLanguages = () => Promise<readonly string[]>;
@@ -20,7 +20,7 @@ export function addedLanguagesFrom(bus: Bus, ttlMs = 5000): AddedLanguages {
     } catch (err) {
       if (err instanceof BusNoRespondersError) return [];
       if (known) return known.languages;
-      throw new UnavailableError('The list of languages cannot be read right now; try again shortly');
+      throw new UnavailableError(text('auth.languagesUnavailable'));
     }
   };
 }
@@ -35,7 +35,7 @@ export async function parseLanguage(value: string, added: AddedLanguages): Promi
   const others = LANGUAGE_CODE.test(value) ? await added() : [];
   if (others.includes(value)) return value;
   const all = [...SUPPORTED_LANGUAGES, ...others];
-  throw new ValidationError(`Unsupported language "${value}": use one of ${all.join(', ')}`, {
+  throw new ValidationError(text('auth.unsupportedLanguage', { value, all: all.join(', ') }), {
     supported: all,
   });
 }

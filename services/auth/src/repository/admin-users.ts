@@ -7,6 +7,7 @@ const adminColumns = {
   id: users.id,
   discordId: users.discordId,
   username: users.username,
+  globalName: users.globalName,
   avatar: users.avatar,
   adminLevel: users.adminLevel,
 };
@@ -14,6 +15,7 @@ export type AdminUserRow = {
   id: number;
   discordId: string;
   username: string;
+  globalName: string | null;
   avatar: string | null;
   adminLevel: number;
 };
@@ -40,6 +42,7 @@ function filterOf(q: string | undefined, level: number | undefined): SQL | undef
     conditions.push(
       or(
         ilike(users.username, pattern),
+        ilike(users.globalName, pattern),
         ilike(users.discordId, pattern),
         ilike(sql`${users.id}::text`, pattern),
       )!,

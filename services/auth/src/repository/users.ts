@@ -1,4 +1,5 @@
 import type { Language } from '@acg/contracts';
+import { matchesSearch } from '@acg/i18n';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { type UserRow, users } from '../db/schema';
 import type { DiscordIdentity } from '../domain/discord-profile';
@@ -62,6 +63,24 @@ export function listPublicUsers(db: Executor) {
   return db.select(publicColumns).from(users).orderBy(asc(users.username), asc(users.id));
 }
 
+/**
+ * Members whose display name or username contains `query` (matchesSearch: any script, case and
+ * accents ignored), by username, at most `limit`. Names are compared here, not in SQL: the
+ * database's collation may not fold Cyrillic or accents. One narrow pass over the users.
+ */
+export async function searchPublicUsers(db: Executor, query: string, limit: number) {
+  const names = await db
+    .select({ id: users.id, username: users.username, globalName: users.globalName })
+    .from(users)
+    .orderBy(asc(users.username), asc(users.id));
+  const ids = names
+    .filter((u) => matchesSearch([u.globalName, u.username], query))
+    .slice(0, limit)
+    .map((u) => u.id);
+  const rows = await findPublicUsers(db, ids);
+  return ids.map((id) => rows.find((r) => r.id === id)!);
+}
+
 export function findPublicUsers(db: Executor, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.select(publicColumns).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id));
@@ -79,7 +98,7 @@ export async function setUserLanguage(db: Executor, id: number, language: Langua
 /** Level and name the gateway needs to build an identity. */
 export async function findIdentityFields(db: Executor, id: number) {
   const [row] = await db
-    .select({ adminLevel: users.adminLevel, username: users.username })
+    .select({ adminLevel: users.adminLevel, username: users.username, globalName: users.globalName })
     .from(users)
     .where(eq(users.id, id));
   return row;

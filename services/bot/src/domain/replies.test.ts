@@ -30,14 +30,44 @@ describe('the drop embed', () => {
     for (const hostile of HOSTILE_STRINGS) {
       const embed = replies('en').drop(
         card({ characterName: hostile, rankTitle: hostile, rankCode: hostile }),
-        2,
+        { quantity: 2, printNumber: 5 },
         'https://cards.example.org/',
       ).embeds![0]!;
       expect(live(embed.title), JSON.stringify(hostile.slice(0, 40))).toEqual([]);
       expect(live(embed.description)).toEqual([]);
       expect(`${embed.title}${embed.description}`).not.toMatch(/@(everyone|here)|\n|\u202e/i);
     }
-    const plain = replies('en').drop(card({}), 1, 'https://cards.example.org/').embeds![0]!;
+    const plain = replies('en').drop(
+      card({}),
+      { quantity: 1, printNumber: null },
+      'https://cards.example.org/',
+    ).embeds![0]!;
     expect([plain.title, plain.description]).toEqual(['Frieren', 'S · Legendary']);
+  });
+
+  it('names the character in the user’s language, else English, else the primary name', () => {
+    const names = { en: 'Frieren', ru: 'Фрирен', ja: 'フリーレン' };
+    const title = (locale: 'en' | 'ru', over: Partial<CardSummary>) =>
+      replies(locale).drop(card(over), { quantity: 1, printNumber: null }, 'https://cards.example.org/')
+        .embeds![0]!.title;
+    expect(title('ru', { characterNames: names })).toBe('Фрирен');
+    expect(title('en', { characterNames: names })).toBe('Frieren');
+    expect(title('ru', { characterNames: { ja: 'フリーレン' } })).toBe('Frieren');
+    // An event from before names existed still reads.
+    expect(title('ru', {})).toBe('Frieren');
+  });
+
+  it('names the copy’s print number in the user’s language, on the card image too', () => {
+    const en = replies('en').drop(
+      card({ limited: true }),
+      { quantity: 3, printNumber: 12 },
+      'https://cards.example.org/',
+    ).embeds![0]!;
+    expect(en.description).toBe('Print \\#12 · S · Legendary · Limited');
+    expect(en.image.url).toBe('https://cards.example.org/api/cards/7/image?lang=en&print=12');
+    const ru = replies('ru').drop(card({}), { quantity: 1, printNumber: 1 }, 'https://cards.example.org')
+      .embeds![0]!;
+    expect(ru.description).toBe('Экземпляр № 1 · S · Legendary');
+    expect(ru.image.url).toBe('https://cards.example.org/api/cards/7/image?lang=ru&print=1');
   });
 });

@@ -1,4 +1,5 @@
 import type { CardSummary } from '@acg/contracts';
+import { localize } from '@acg/i18n';
 import { translatorFor } from '@acg/i18n/server';
 import { type AllowedMentions, discordInline, NO_PINGS } from '@acg/platform/escape';
 
@@ -67,19 +68,39 @@ export const replies = (locale: Locale) => {
     unknownButton: () => ephemeral(t('bot.unknownButton')),
     unknownForm: () => ephemeral(t('bot.unknownForm')),
     unknownInteraction: () => ephemeral(t('bot.unknownInteraction')),
-    /** The drop: an embed in the rank's colour with the rendered card and how many the user owns. */
-    drop(card: CardSummary, quantity: number, publicUrl: string): MessageData {
+    /**
+     * The drop: an embed in the rank's colour with the rendered card (this copy's print number on
+     * it, in the user's language) and how many the user owns.
+     */
+    drop(
+      card: CardSummary,
+      grant: { quantity: number; printNumber: number | null },
+      publicUrl: string,
+    ): MessageData {
+      const { quantity, printNumber } = grant;
+      const query = new URLSearchParams({
+        lang: locale,
+        ...(printNumber ? { print: String(printNumber) } : {}),
+      });
       const color = /^#[0-9a-f]{6}$/i.test(card.rankColor)
         ? Number.parseInt(card.rankColor.slice(1), 16)
         : GREY;
       return {
         embeds: [
           {
-            // Names from the catalogue are escaped like any text from outside the bot.
-            title: discordInline(card.characterName),
-            description: `${discordInline(card.rankCode)} · ${discordInline(card.rankTitle)}${card.limited ? ` · ${t('bot.limited')}` : ''}`,
+            // Names from the catalogue are escaped like any text from outside the bot, and shown
+            // in the user's language along the names' fallback order (rules §57).
+            title: discordInline(
+              localize(card.characterNames, locale, card.characterName) ?? card.characterName,
+            ),
+            description: [
+              // The number sign is markdown to Discord at a line's start: escaped like any text.
+              ...(printNumber ? [discordInline(t('bot.print', { number: printNumber }))] : []),
+              `${discordInline(card.rankCode)} · ${discordInline(card.rankTitle)}`,
+              ...(card.limited ? [t('bot.limited')] : []),
+            ].join(' · '),
             color,
-            image: { url: `${publicUrl.replace(/\/+$/, '')}/api/cards/${card.id}/image` },
+            image: { url: `${publicUrl.replace(/\/+$/, '')}/api/cards/${card.id}/image?${query}` },
             footer: { text: quantity === 1 ? t('bot.firstCopy') : t('bot.copies', { count: quantity }) },
           },
         ],

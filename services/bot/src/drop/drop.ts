@@ -58,7 +58,7 @@ export async function dropCard(
         idempotencyKey: grantKey(interactionId),
         source: 'drop',
       });
-      const answer = say.drop(card, grant.quantity, deps.publicUrl);
+      const answer = say.drop(card, grant, deps.publicUrl);
       // The card is the user's now: a failing state store must not turn that into an error message.
       if (grant.granted)
         await state

@@ -40,6 +40,78 @@ type Outcome = keyof typeof tradeOutcomes;
 const outcomeOf = (type: string) =>
   (Object.keys(tradeOutcomes) as Outcome[]).find((k) => tradeOutcomes[k].type === type);
 
+type Member = { id: number; username: string; displayName?: string | null; discordId?: string | null };
+
+/** The members of a trade, read from auth (which has their Discord ids). */
+async function partiesOf(deps: TradeNoticeDeps, trade: { fromUserId: number; toUserId: number }) {
+  const { users } = await deps.bus.request(usersGet, { ids: [trade.fromUserId, trade.toUserId] });
+  const find = (id: number) => users.find((u) => u.id === id) as Member | undefined;
+  return { sender: find(trade.fromUserId), recipient: find(trade.toUserId) };
+}
+
+/** How a member is named in a DM: their display name, else their handle, else their id (rules §51). */
+const nameOf = (member: Member | undefined, id: number) =>
+  member?.displayName || member?.username || `#${id}`;
+
+/** trade.created: the recipient's offer DM with Accept and Decline, recorded so it is sent once. */
+async function offerCreated(deps: TradeNoticeDeps, records: CacheNamespace, data: unknown, eventId: string) {
+  const parsed = tradeCreated.data.safeParse(data);
+  if (!parsed.success) return deps.logger.warn({ eventId }, 'trade.created with unreadable data skipped');
+  const trade = parsed.data;
+  if (await records.get(String(trade.id))) return;
+  const { sender, recipient } = await partiesOf(deps, trade);
+  if (!recipient?.discordId)
+    return deps.logger.warn({ tradeId: trade.id }, 'trade recipient has no Discord account; no DM');
+  const channel = await deps.rest.openDm(recipient.discordId);
+  const offer = offerMessage('en', {
+    id: trade.id,
+    fromName: nameOf(sender, trade.fromUserId),
+    items: trade.items,
+    description: trade.description,
+  });
+  const message = await deps.rest.post(channel.id, offer);
+  const record: OfferRecord = { channelId: channel.id, messageId: message.id, content: offer.content ?? '' };
+  await records.set(String(trade.id), record, RECORD_TTL_SECONDS);
+}
+
+/**
+ * An outcome: the offer DM loses its buttons (unless a click already settled it), and the sender
+ * hears that the recipient accepted or declined, once.
+ */
+async function offerSettled(
+  deps: TradeNoticeDeps,
+  records: CacheNamespace,
+  outcome: Outcome,
+  data: unknown,
+  eventId: string,
+) {
+  const parsed = tradeOutcomes[outcome].data.safeParse(data);
+  if (!parsed.success) return deps.logger.warn({ eventId }, `trade.${outcome} with unreadable data skipped`);
+  const trade = parsed.data;
+  const key = String(trade.id);
+  const record = (await records.get(key)) as OfferRecord | undefined;
+  if (record && !record.settled) {
+    await deps.rest.edit(
+      record.channelId,
+      record.messageId,
+      settledMessage('en', trade.id, outcome, record.content),
+    );
+    await records.set(key, { ...record, settled: true }, RECORD_TTL_SECONDS);
+  }
+  if (outcome === 'cancelled') return;
+  const noticeKey = `${trade.id}:${outcome}`;
+  if (await records.get(noticeKey)) return;
+  const { sender, recipient } = await partiesOf(deps, trade);
+  if (!sender?.discordId) return;
+  const t = tradeTexts('en');
+  const name = discordInline(nameOf(recipient, trade.toUserId));
+  const channel = await deps.rest.openDm(sender.discordId);
+  await deps.rest.post(channel.id, {
+    content: outcome === 'accepted' ? t.senderAccepted(name, trade.id) : t.senderDeclined(name, trade.id),
+  });
+  await records.set(noticeKey, true, RECORD_TTL_SECONDS);
+}
+
 /**
  * Consumes trade events for Discord:
  * - trade.created: the recipient gets a DM about the offer with Accept and Decline buttons (both
@@ -52,73 +124,14 @@ const outcomeOf = (type: string) =>
  */
 export function consumeTradeNotices(deps: TradeNoticeDeps): Promise<Subscription> {
   const records = offerRecords(deps.cache);
-  const usersOf = async (ids: number[]) => (await deps.bus.request(usersGet, { ids })).users;
-
-  async function created(data: unknown, eventId: string) {
-    const parsed = tradeCreated.data.safeParse(data);
-    if (!parsed.success) return deps.logger.warn({ eventId }, 'trade.created with unreadable data skipped');
-    const trade = parsed.data;
-    if (await records.get(String(trade.id))) return;
-    const users = await usersOf([trade.fromUserId, trade.toUserId]);
-    const recipient = users.find((u) => u.id === trade.toUserId);
-    const sender = users.find((u) => u.id === trade.fromUserId);
-    if (!recipient?.discordId)
-      return deps.logger.warn({ tradeId: trade.id }, 'trade recipient has no Discord account; no DM');
-    const channel = await deps.rest.openDm(recipient.discordId);
-    const offer = offerMessage('en', {
-      id: trade.id,
-      fromName: sender?.username ?? `#${trade.fromUserId}`,
-      items: trade.items,
-      description: trade.description,
-    });
-    const message = await deps.rest.post(channel.id, offer);
-    const record: OfferRecord = {
-      channelId: channel.id,
-      messageId: message.id,
-      content: offer.content ?? '',
-    };
-    await records.set(String(trade.id), record, RECORD_TTL_SECONDS);
-  }
-
-  async function settled(outcome: Outcome, data: unknown, eventId: string) {
-    const parsed = tradeOutcomes[outcome].data.safeParse(data);
-    if (!parsed.success)
-      return deps.logger.warn({ eventId }, `trade.${outcome} with unreadable data skipped`);
-    const trade = parsed.data;
-    const key = String(trade.id);
-    const record = (await records.get(key)) as OfferRecord | undefined;
-    if (record && !record.settled) {
-      await deps.rest.edit(
-        record.channelId,
-        record.messageId,
-        settledMessage('en', trade.id, outcome, record.content),
-      );
-      await records.set(key, { ...record, settled: true }, RECORD_TTL_SECONDS);
-    }
-    if (outcome === 'cancelled') return;
-    const noticeKey = `${trade.id}:${outcome}`;
-    if (await records.get(noticeKey)) return;
-    const users = await usersOf([trade.fromUserId, trade.toUserId]);
-    const sender = users.find((u) => u.id === trade.fromUserId);
-    const recipient = users.find((u) => u.id === trade.toUserId);
-    if (!sender?.discordId) return;
-    const t = tradeTexts('en');
-    const name = discordInline(recipient?.username ?? `#${trade.toUserId}`);
-    const channel = await deps.rest.openDm(sender.discordId);
-    await deps.rest.post(channel.id, {
-      content: outcome === 'accepted' ? t.senderAccepted(name, trade.id) : t.senderDeclined(name, trade.id),
-    });
-    await records.set(noticeKey, true, RECORD_TTL_SECONDS);
-  }
-
   return deps.bus.consume({
     durable: 'bot-trade-dms',
     types: [tradeCreated.type, ...Object.values(tradeOutcomes).map((e) => e.type)],
     handler: async (event) => {
       try {
         const outcome = outcomeOf(event.type);
-        if (outcome) await settled(outcome, event.data, event.id);
-        else await created(event.data, event.id);
+        if (outcome) await offerSettled(deps, records, outcome, event.data, event.id);
+        else await offerCreated(deps, records, event.data, event.id);
       } catch (err) {
         if (err instanceof DiscordRefusal) {
           deps.logger.warn(

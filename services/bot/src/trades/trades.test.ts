@@ -31,8 +31,23 @@ const [fan, hikari] = [demoAccounts[0]!, demoAccounts[1]!];
 /** A username as the DM shows it: Discord markdown escaped (`sakura_fan` is `sakura\_fan`). */
 const shown = (name: string) => name.replace(/[\\*_~`|>#\-[\]()<]/g, (c) => `\\${c}`);
 const siteUsers = [
-  { id: 1, username: fan.username, discriminator: '0', discordId: fan.discordId, avatar: null },
-  { id: 2, username: hikari.username, discriminator: '0', discordId: hikari.discordId, avatar: null },
+  // Members are named by their display name (Discord's global_name), never by their handle (rules §51).
+  {
+    id: 1,
+    username: fan.username,
+    displayName: 'Sakura *Fan*',
+    discriminator: '0',
+    discordId: fan.discordId,
+    avatar: null,
+  },
+  {
+    id: 2,
+    username: hikari.username,
+    displayName: 'Hikari_Chan',
+    discriminator: '0',
+    discordId: hikari.discordId,
+    avatar: null,
+  },
   { id: 3, username: 'no_discord', discriminator: null, discordId: '', avatar: null },
 ];
 type Status = 'pending' | 'accepted' | 'declined' | 'cancelled';
@@ -154,7 +169,7 @@ describe('trade offers as Discord DMs', () => {
     const { id } = await offer();
     const dm = await dmAbout(hikari.discordId, id);
     expect(dm).toBeDefined();
-    expect(dm!.content).toContain(`**${shown(fan.username)}** offers you a trade (#${id})`);
+    expect(dm!.content).toContain(`**${shown('Sakura *Fan*')}** offers you a trade (#${id})`);
     expect(dm!.content).toMatch(/You get:\*\*\n- Frieren/);
     expect(dm!.content).toMatch(/You give:\*\*\n- Fern ×2/);
     expect(dm!.content).toContain('for my collection');
@@ -324,7 +339,7 @@ describe('trade offers as Discord DMs', () => {
     const notice = await fake.channels.waitFor(
       (m) => m.channel_id === fake.channels.dmWith(fan.discordId)?.id && m.content.includes(`trade #${id}.`),
     );
-    expect(notice?.content).toBe(`✅ **${shown(hikari.username)}** accepted your trade #${id}.`);
+    expect(notice?.content).toBe(`✅ **${shown('Hikari_Chan')}** accepted your trade #${id}.`);
     expect(notice?.components).toEqual([]);
     // The bot takes trade events one at a time, in order: once a later offer's DM is out, it is
     // done with the accepted event, and anything it did to the DM would show.
@@ -356,7 +371,7 @@ describe('trade offers as Discord DMs', () => {
     const updated = await fake.channels.waitFor((m) => m.id === dm.id && m.components.length === 0);
     expect(updated?.content).toContain(`❌ Trade #${id} declined.`);
     const notice = await fake.channels.waitFor(
-      (m) => m.content === `❌ **${shown(hikari.username)}** declined your trade #${id}.`,
+      (m) => m.content === `❌ **${shown('Hikari_Chan')}** declined your trade #${id}.`,
     );
     expect(notice?.channel_id).toBe(fake.channels.dmWith(fan.discordId)?.id);
   });

@@ -1,3 +1,4 @@
+import type { StoredTexts } from '@acg/i18n';
 import { outboxTable, processedMessagesTable } from '@acg/platform/tables';
 import { sql } from 'drizzle-orm';
 import {
@@ -38,6 +39,8 @@ export const anime = catalogue.table(
     anilistId: integer('anilist_id').unique(),
     franchiseId: integer('franchise_id').references(() => franchises.id, { onDelete: 'set null' }),
     imageUrl: text('image_url'),
+    /** The title per language (en, ru, ja; rules §57); `title` is the primary (romanised) one. */
+    titles: jsonb('titles').$type<StoredTexts>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('anime_franchise_idx').on(t.franchiseId)],
@@ -51,6 +54,14 @@ export const characters = catalogue.table('characters', {
   imageUrl: text('image_url'),
   shikimoriId: integer('shikimori_id').unique(),
   anilistId: integer('anilist_id').unique(),
+  /**
+   * The name and description per language (en, ru, ja; rules §57), trimmed, blanks left out;
+   * `name` is the primary (romanised) name every character has.
+   */
+  names: jsonb('names').$type<StoredTexts>().notNull().default({}),
+  descriptions: jsonb('descriptions').$type<StoredTexts>().notNull().default({}),
+  /** searchKeys of every name (primary, alternative, per language); null until first computed. */
+  searchKey: text('search_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -35,4 +35,12 @@ describe('changedCards', () => {
     expect(changedCards([card(1)], [card(1, { rarityScore: 2 })]).updated).toHaveLength(1);
     expect(changedCards([card(1)], [card(1)])).toEqual({ created: [], updated: [], deletedIds: [] });
   });
+  it('compares the names per language by their texts, not by object identity', () => {
+    const names = () => ({ en: 'Frieren', ru: 'Фрирен' });
+    expect(
+      changedCards([card(1, { characterNames: names() })], [card(1, { characterNames: names() })]).updated,
+    ).toEqual([]);
+    const renamed = card(1, { characterNames: { en: 'Frieren', ru: 'Фрирен!' } });
+    expect(changedCards([card(1, { characterNames: names() })], [renamed]).updated).toEqual([renamed]);
+  });
 });

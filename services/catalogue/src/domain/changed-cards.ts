@@ -24,7 +24,11 @@ export function changedCards(before: CardSummary[], after: CardSummary[]): CardC
   return changes;
 }
 
+// Fields are plain values, or plain objects written in one key order (the names per language).
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === 'object' && a !== null && JSON.stringify(a) === JSON.stringify(b));
+
 function sameSummary(a: CardSummary, b: CardSummary): boolean {
   const keys = Object.keys(a) as Array<keyof CardSummary>;
-  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+  return keys.length === Object.keys(b).length && keys.every((k) => sameValue(a[k], b[k]));
 }

@@ -1,5 +1,13 @@
 import type { CardSummary, EventEnvelope } from '@acg/contracts';
-import { type Database, enqueue, NotFoundError, type Tx, ValidationError } from '@acg/platform';
+import {
+  type Database,
+  enqueue,
+  NotFoundError,
+  type ServerText,
+  type Tx,
+  text,
+  ValidationError,
+} from '@acg/platform';
 import type { CatalogueCaches, CatalogueNamespace } from '../caches';
 import { outbox } from '../db/schema';
 import { changedCards } from '../domain/changed-cards';
@@ -78,12 +86,13 @@ function editorOf(opts: EditorOptions): Edit {
   };
 }
 
-const mustLock = async (tx: Tx, table: Parameters<typeof lockRow>[1], id: number, what: string) => {
-  if (!(await lockRow(tx, table, id))) throw new NotFoundError(`${what} not found`, { id });
+const mustLock = async (tx: Tx, table: Parameters<typeof lockRow>[1], id: number, missing: ServerText) => {
+  if (!(await lockRow(tx, table, id))) throw new NotFoundError(missing, { id });
 };
 const rankIdOf = async (tx: Tx, code: string) => {
   const id = await rankIdByCode(tx, code);
-  if (id === undefined) throw new ValidationError(`Unknown rank ${code}`, { rankCode: code });
+  if (id === undefined)
+    throw new ValidationError(text('catalogue.unknownRank', { code }), { rankCode: code });
   return id;
 };
 const cardRow = async (tx: Tx, input: Partial<CardInput>) => {
@@ -103,7 +112,7 @@ const cardEdits = (edit: Edit) => ({
     }),
   updateCard: (id: number, patch: Partial<CardInput>) =>
     edit(['characters', 'cards'], async (tx) => {
-      await mustLock(tx, 'cards', id, 'Card');
+      await mustLock(tx, 'cards', id, text('catalogue.cardNotFound'));
       const before = await summaryOf(tx, id);
       await updateCardRow(tx, id, await cardRow(tx, patch));
       const after = await summaryOf(tx, id);
@@ -111,7 +120,7 @@ const cardEdits = (edit: Edit) => ({
     }),
   deleteCard: (id: number) =>
     edit(['characters', 'cards', 'stats'], async (tx) => {
-      await mustLock(tx, 'cards', id, 'Card');
+      await mustLock(tx, 'cards', id, text('catalogue.cardNotFound'));
       const before = await findCardSummaries(tx, [id]);
       await deleteCardRow(tx, id);
       return { before, after: [], result: undefined };
@@ -122,7 +131,7 @@ const cardEdits = (edit: Edit) => ({
 const otherEdits = (edit: Edit) => ({
   updateCharacter: (id: number, patch: CharacterPatch) =>
     edit(['characters', 'cards'], async (tx) => {
-      await mustLock(tx, 'characters', id, 'Character');
+      await mustLock(tx, 'characters', id, text('catalogue.characterNotFound'));
       const before = await findCardSummariesOf(tx, { characterId: id });
       await updateCharacterRow(tx, id, patch);
       return { before, after: await findCardSummariesOf(tx, { characterId: id }), result: undefined };
@@ -130,7 +139,7 @@ const otherEdits = (edit: Edit) => ({
   /** Its cards and anime links go with it. */
   deleteCharacter: (id: number) =>
     edit(['characters', 'cards', 'stats'], async (tx) => {
-      await mustLock(tx, 'characters', id, 'Character');
+      await mustLock(tx, 'characters', id, text('catalogue.characterNotFound'));
       const before = await findCardSummariesOf(tx, { characterId: id });
       await deleteCharacterRow(tx, id);
       return { before, after: [], result: undefined };
@@ -138,7 +147,7 @@ const otherEdits = (edit: Edit) => ({
   updateRank: (code: string, patch: RankPatch) =>
     edit(['ranks', 'characters', 'cards'], async (tx) => {
       const id = await rankIdOf(tx, code);
-      await mustLock(tx, 'ranks', id, 'Rank');
+      await mustLock(tx, 'ranks', id, text('catalogue.rankNotFound'));
       const before = await findCardSummariesOf(tx, { rankId: id });
       await updateRankRow(tx, id, patch);
       return { before, after: await findCardSummariesOf(tx, { rankId: id }), result: undefined };
@@ -146,7 +155,7 @@ const otherEdits = (edit: Edit) => ({
   /** A season's dates decide which limited cards can be drawn (the draw pool reloads). */
   updateSeason: (id: number, patch: SeasonPatch) =>
     edit(['cards'], async (tx) => {
-      await mustLock(tx, 'seasons', id, 'Season');
+      await mustLock(tx, 'seasons', id, text('catalogue.seasonNotFound'));
       await updateSeasonRow(tx, id, patch);
       return { before: [], after: [], result: undefined };
     }),

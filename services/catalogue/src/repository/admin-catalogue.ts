@@ -1,6 +1,7 @@
 import type { Db, Tx } from '@acg/platform';
 import { and, asc, count, desc, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import { anime, animeCharacters, cards, characters, franchises, ranks, seasons } from '../db/schema';
+import { characterSearchKey } from './search-keys';
 
 type Reader = Pick<Db, 'select' | 'selectDistinct'>;
 export interface Page {
@@ -110,6 +111,28 @@ export async function findCharacterByExternal(db: Reader, field: 'shikimoriId' |
   return row;
 }
 
+/** Every character as the import preview matches against them (issue 28). */
+export const listCharactersForMatching = (db: Reader) =>
+  db
+    .select({
+      id: characters.id,
+      name: characters.name,
+      altname: characters.altname,
+      anilistId: characters.anilistId,
+      shikimoriId: characters.shikimoriId,
+    })
+    .from(characters);
+
+export const characterIdsOfAnime = async (db: Reader, animeId: number) =>
+  new Set(
+    (
+      await db
+        .select({ id: animeCharacters.characterId })
+        .from(animeCharacters)
+        .where(eq(animeCharacters.animeId, animeId))
+    ).map((r) => r.id),
+  );
+
 export const listRanks = (db: Reader) =>
   db
     .select({
@@ -209,7 +232,10 @@ export async function deleteAnimeRow(tx: Tx, id: number) {
 }
 
 export async function insertCharacter(tx: Tx, row: typeof characters.$inferInsert) {
-  const [created] = await tx.insert(characters).values(row).returning();
+  const [created] = await tx
+    .insert(characters)
+    .values({ ...row, searchKey: characterSearchKey(row) })
+    .returning();
   return created!;
 }
 

@@ -1,12 +1,20 @@
 import type { AnimeExternalId } from '@acg/contracts';
-import { and, asc, eq, gt, isNotNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import { anime } from '../db/schema';
 import type { Executor } from './executor';
 
-/** The anime filter list, by title. */
+/** The anime filter list, by title, with each anime's titles and how many cards its characters have. */
 export function listAnime(db: Executor) {
   return db
-    .select({ id: anime.id, title: anime.title, shikimoriId: anime.shikimoriId, anilistId: anime.anilistId })
+    .select({
+      id: anime.id,
+      title: anime.title,
+      shikimoriId: anime.shikimoriId,
+      anilistId: anime.anilistId,
+      titles: anime.titles,
+      // Written out: inside a select list the builder leaves column names unqualified.
+      cardCount: sql<number>`(select count(*) from catalogue.cards c join catalogue.anime_characters ac on ac.character_id = c.character_id where ac.anime_id = catalogue.anime.id)::int`,
+    })
     .from(anime)
     .orderBy(asc(anime.title), asc(anime.id));
 }

@@ -1,4 +1,6 @@
-import type { CardSummary } from '@acg/contracts';
+import type { CardSeries, CardSummary } from '@acg/contracts';
+import { NAME_LANGUAGES } from '@acg/i18n';
+import type { Database } from '@acg/platform';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { animeCharacters, cards, characters, ranks, seasons } from '../db/schema';
 import { cardVersion } from '../domain/card-version';
@@ -9,6 +11,11 @@ const summaryColumns = {
   characterId: cards.characterId,
   characterName: characters.name,
   characterAltname: characters.altname,
+  characterNames: characters.names,
+  // Written out: inside a select list the builder leaves column names unqualified.
+  animeIds: sql<
+    number[]
+  >`(select coalesce(array_agg(ac.anime_id order by ac.anime_id), '{}') from catalogue.anime_characters ac where ac.character_id = catalogue.characters.id)`,
   characterImageUrl: characters.imageUrl,
   rankCode: ranks.code,
   rankTitle: ranks.title,
@@ -21,10 +28,13 @@ const summaryColumns = {
   rarityScore: cards.rarityScore,
 };
 
-const withVersion = (row: Omit<CardSummary, 'version'>): CardSummary => ({
-  ...row,
-  version: cardVersion(row),
-});
+const withVersion = (row: Omit<CardSummary, 'version'>): CardSummary => {
+  // The names in one key order whatever order the database gave them (the version hashes the text).
+  const names = row.characterNames ?? {};
+  const ordered = NAME_LANGUAGES.flatMap((l) => (typeof names[l] === 'string' ? [[l, names[l]]] : []));
+  const look = { ...row, characterNames: Object.fromEntries(ordered) };
+  return { ...look, version: cardVersion(look) };
+};
 
 async function summariesWhere(db: Executor, where: SQL | undefined): Promise<CardSummary[]> {
   const rows = await db
@@ -36,6 +46,13 @@ async function summariesWhere(db: Executor, where: SQL | undefined): Promise<Car
     .orderBy(asc(cards.id));
   return rows.map(withVersion);
 }
+
+/**
+ * A names object (jsonb of strings) as JSON.stringify writes it once in NAME_LANGUAGES order
+ * (en, ru, ja: what cleanLocalized and the contract's schema give), no spaces.
+ */
+const namesJson = (col: string) =>
+  `(select coalesce('{' || string_agg(to_json(e.k)::text || ':' || to_json(e.v)::text, ',' order by array_position(array['en','ru','ja'], e.k)) || '}', '{}') from jsonb_each_text(${col}) as e(k, v) where e.k in ('en', 'ru', 'ja'))`;
 
 /**
  * A card summary's JSON text built in the database, for statements that announce many cards at
@@ -54,6 +71,8 @@ export function cardLookJsonSql(c: string, ch: string, r: string): SQL {
       `',"characterId":' || ${c}.character_id`,
       `',"characterName":' || ${str(`${ch}.name`)}`,
       `',"characterAltname":' || ${str(`${ch}.altname`)}`,
+      `',"characterNames":' || ${namesJson(`${ch}.names`)}`,
+      `',"animeIds":' || (select '[' || coalesce(string_agg(ac.anime_id::text, ',' order by ac.anime_id), '') || ']' from catalogue.anime_characters ac where ac.character_id = ${ch}.id)`,
       `',"characterImageUrl":' || ${str(`${ch}.image_url`)}`,
       `',"rankCode":' || ${str(`${r}.code`)}`,
       `',"rankTitle":' || ${str(`${r}.title`)}`,
@@ -125,4 +144,30 @@ export function findAnimeCards(db: Executor, animeId: number) {
       and(eq(animeCharacters.characterId, cards.characterId), eq(animeCharacters.animeId, animeId)),
     )
     .orderBy(asc(ranks.sortOrder), asc(cards.id));
+}
+
+/**
+ * What a card image prints beside the summary (cardsSeries): the series of the card's character
+ * (its first anime's franchise, else that anime's title) and the start year of the card's season.
+ */
+export async function findCardSeries(
+  db: Pick<Database['db'], 'execute'>,
+  ids: number[],
+): Promise<CardSeries[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<{ id: number; series: string | null; season_year: number | null }>(sql`
+    select c.id, s.series, extract(year from se.start_date)::int as season_year
+    from catalogue.cards c
+    left join catalogue.seasons se on se.id = c.season_id
+    left join lateral (
+      select coalesce(f.title, a.title) as series
+      from catalogue.anime_characters ac
+      join catalogue.anime a on a.id = ac.anime_id
+      left join catalogue.franchises f on f.id = a.franchise_id
+      where ac.character_id = c.character_id
+      order by ac.anime_id
+      limit 1) s on true
+    where c.id = any(${sql.param(ids)}::int[])
+    order by c.id`);
+  return rows.map((r) => ({ id: r.id, series: r.series, seasonYear: r.season_year }));
 }

@@ -1,11 +1,13 @@
 import type { Tx } from '@acg/platform';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { anime, animeCharacters, cards, characters, ranks, seasons } from '../db/schema';
+import { refreshSearchKeys } from './search-keys';
 
 /** The writes behind CatalogueEditor; each takes the editor's transaction. */
 
 export type CardRow = typeof cards.$inferInsert;
 export type CharacterPatch = Partial<Omit<typeof characters.$inferInsert, 'id' | 'createdAt'>>;
+type CharacterSet = { [K in keyof CharacterPatch]: CharacterPatch[K] | SQL };
 export type RankPatch = Partial<Omit<typeof ranks.$inferInsert, 'id' | 'code'>>;
 export type SeasonPatch = Partial<Omit<typeof seasons.$inferInsert, 'id'>>;
 export type AnimeRow = Omit<typeof anime.$inferInsert, 'id' | 'createdAt'>;
@@ -34,8 +36,19 @@ export async function deleteCardRow(tx: Tx, id: number): Promise<void> {
   await tx.delete(cards).where(eq(cards.id, id));
 }
 
+/**
+ * An edit of the primary name or description is the English one from then on: a stored English
+ * text would otherwise keep showing (rules §57). Names changed: the search key follows.
+ */
 export async function updateCharacterRow(tx: Tx, id: number, patch: CharacterPatch): Promise<void> {
-  if (Object.keys(patch).length > 0) await tx.update(characters).set(patch).where(eq(characters.id, id));
+  if (Object.keys(patch).length === 0) return;
+  const set: CharacterSet = { ...patch };
+  if (patch.name !== undefined && patch.names === undefined) set.names = sql`${characters.names} - 'en'`;
+  if (patch.description !== undefined && patch.descriptions === undefined)
+    set.descriptions = sql`${characters.descriptions} - 'en'`;
+  await tx.update(characters).set(set).where(eq(characters.id, id));
+  if (patch.name !== undefined || patch.altname !== undefined || patch.names !== undefined)
+    await refreshSearchKeys(tx, [id]);
 }
 
 /** Deletes a character; its cards and anime links go with it (foreign keys cascade). */

@@ -1,5 +1,6 @@
 import type { Character, CharacterCard } from '@acg/contracts';
-import { and, asc, count, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { searchKey } from '@acg/i18n';
+import { and, asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { animeCharacters, cards, characters, ranks } from '../db/schema';
 import { type Executor, inIds } from './executor';
 
@@ -7,7 +8,7 @@ export interface CharacterFilter {
   animeId?: number;
   /** A rank's id: only characters having a card of that rank, and only those cards. */
   rankId?: number;
-  /** Part of the name or alternative name, any case. */
+  /** Part of any name of the character, in any script, any case, accents ignored (rules §57). */
   q?: string;
 }
 
@@ -29,9 +30,14 @@ function conditions(f: CharacterFilter): SQL[] {
     where.push(
       sql`exists (select 1 from ${cards} where ${cards.characterId} = ${characters.id} and ${cards.rankId} = ${f.rankId})`,
     );
-  if (f.q) {
-    const pattern = `%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    where.push(or(sql`${characters.name} ilike ${pattern}`, sql`${characters.altname} ilike ${pattern}`)!);
+  const key = f.q ? searchKey(f.q) : undefined;
+  // A search of punctuation only finds nothing (as the pages' own searches).
+  if (key === '') where.push(sql`false`);
+  else if (key !== undefined) {
+    // Keys hold no spaces or punctuation, so no LIKE wildcard (% _ \) can be in one. A character
+    // written before keys existed is compared by its lower-cased names until start-up fills it.
+    const fallback = sql`lower(${characters.name} || '|' || coalesce(${characters.altname}, ''))`;
+    where.push(sql`coalesce(${characters.searchKey}, ${fallback}) like ${`%${key}%`}`);
   }
   return where;
 }
@@ -54,6 +60,8 @@ export async function findCharacters(
       name: characters.name,
       altname: characters.altname,
       description: characters.description,
+      names: characters.names,
+      descriptions: characters.descriptions,
       imageUrl: characters.imageUrl,
       shikimoriId: characters.shikimoriId,
       anilistId: characters.anilistId,

@@ -1,4 +1,4 @@
-import { ConflictError, ValidationError } from '@acg/platform';
+import { ConflictError, text, ValidationError } from '@acg/platform';
 
 /**
  * A PostgreSQL constraint failure as the AppError the caller should see: a duplicate (unique
@@ -11,9 +11,11 @@ export function asConstraintError(err: unknown): unknown {
     (e): e is { code: string; constraint?: string } =>
       typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string',
   );
-  if (pg?.code === '23505') return new ConflictError('Already exists', { constraint: pg.constraint });
-  if (pg?.code === '23514') return new ValidationError('Invalid value', { constraint: pg.constraint });
+  if (pg?.code === '23505')
+    return new ConflictError(text('catalogue.alreadyExists'), { constraint: pg.constraint });
+  if (pg?.code === '23514')
+    return new ValidationError(text('catalogue.invalidValue'), { constraint: pg.constraint });
   if (pg?.code === '23503')
-    return new ValidationError('Refers to something that does not exist', { constraint: pg.constraint });
+    return new ValidationError(text('catalogue.missingReference'), { constraint: pg.constraint });
   return err;
 }

@@ -32,11 +32,16 @@ describe('a rarity run writes its changes in one statement', () => {
     // Awkward text in every string field of a summary, and nulls where a field may be null.
     await db
       .update(characters)
-      .set({ name: AWKWARD[0]!, altname: AWKWARD[1]!, imageUrl: AWKWARD[3]! })
+      .set({
+        name: AWKWARD[0]!,
+        altname: AWKWARD[1]!,
+        imageUrl: AWKWARD[3]!,
+        names: { en: AWKWARD[0]!, ru: AWKWARD[1]!, ja: AWKWARD[3]! },
+      })
       .where(eq(characters.id, 1));
     await db
       .update(characters)
-      .set({ name: AWKWARD[2]!, altname: null, imageUrl: null })
+      .set({ name: AWKWARD[2]!, altname: null, imageUrl: null, names: { ja: AWKWARD[2]! } })
       .where(eq(characters.id, 2));
     await db.update(characters).set({ name: AWKWARD[4]!, altname: AWKWARD[3]! }).where(eq(characters.id, 3));
     const [rank] = await db.select().from(ranks).orderBy(asc(ranks.id)).limit(1);

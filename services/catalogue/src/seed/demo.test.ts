@@ -5,7 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anime, animeCharacters, cards, characters, franchises, outbox, ranks, seasons } from '../db/schema';
 import { openCatalogueTestDatabase } from '../test/harness';
-import { DEMO_ART_CHARACTERS, seedDemoCatalogue } from './demo';
+import { seedDemoCatalogue } from './demo';
 import { DEMO_ANIME, DEMO_CHARACTERS, DEMO_RANKS, DEMO_SEASONS } from './demo-catalogue';
 
 /** What the demo data holds (derived from it, not a literal). */
@@ -81,8 +81,32 @@ describe('the demo catalogue', () => {
   });
 });
 
+describe('the demo catalogue in three languages', () => {
+  it('names every character and anime in English, Russian and Japanese, and describes each in Russian', async () => {
+    const rows = await database.db
+      .select({ names: characters.names, descriptions: characters.descriptions })
+      .from(characters);
+    expect(rows).toHaveLength(DEMO_CHARACTERS.length);
+    for (const r of rows) {
+      expect(r.names.en, JSON.stringify(r.names)).toMatch(/^[A-Za-z]/);
+      expect(r.names.ru, JSON.stringify(r.names)).toMatch(/^[А-ЯЁ]/);
+      expect(r.names.ja, JSON.stringify(r.names)).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+      expect(r.descriptions.ru, JSON.stringify(r.names)).toMatch(/[а-яё]/);
+    }
+    const titles = await database.db.select({ titles: anime.titles }).from(anime);
+    for (const { titles: t } of titles)
+      expect([t.en, t.ru, t.ja].every(Boolean), JSON.stringify(t)).toBe(true);
+  });
+
+  it('announces each card with its character’s names', async () => {
+    const [event] = await database.db.select().from(outbox).where(eq(outbox.type, cardCreated.type)).limit(1);
+    const summary = cardSummarySchema.parse(event!.data);
+    expect(Object.keys(summary.characterNames ?? {}).sort()).toEqual(['en', 'ja', 'ru']);
+  });
+});
+
 describe('the demo catalogue with demo art (DEMO_ART_BASE_URL)', () => {
-  it('gives the first demo characters http art under the base URL and the others none', async () => {
+  it('gives every demo character its own portrait under the base URL', async () => {
     const art = await openCatalogueTestDatabase();
     const artDatabase = art.database;
     try {
@@ -92,10 +116,13 @@ describe('the demo catalogue with demo art (DEMO_ART_BASE_URL)', () => {
         .select({ name: characters.name, imageUrl: characters.imageUrl })
         .from(characters);
       const artOf = new Map(rows.map((r) => [r.name, r.imageUrl]));
-      for (const [i, ch] of DEMO_CHARACTERS.entries())
-        expect(artOf.get(ch.name), ch.name).toBe(
-          i < DEMO_ART_CHARACTERS ? `http://127.0.0.1:4197/uploads/art/${i + 1}.jpg` : null,
-        );
+      expect(artOf.get('Edward Elric')).toBe('http://127.0.0.1:4197/uploads/art/edward-elric.jpg');
+      expect(artOf.get('Asuka Langley Soryu')).toBe(
+        'http://127.0.0.1:4197/uploads/art/asuka-langley-soryu.jpg',
+      );
+      const urls = DEMO_CHARACTERS.map((ch) => artOf.get(ch.name));
+      expect(urls.every((u) => u?.startsWith('http://127.0.0.1:4197/uploads/art/'))).toBe(true);
+      expect(new Set(urls).size).toBe(DEMO_CHARACTERS.length);
     } finally {
       await art.close();
     }

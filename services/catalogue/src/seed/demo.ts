@@ -1,23 +1,33 @@
+import { cleanLocalized } from '@acg/i18n';
 import type { Cache, Database, Logger, Tx } from '@acg/platform';
 import { count, sql } from 'drizzle-orm';
 import { catalogueCaches } from '../caches';
 import { anime, animeCharacters, cards, characters, franchises, ranks, seasons } from '../db/schema';
 import { announceCardChanges } from '../repository/card-events';
 import { findCardSummaries } from '../repository/cards';
+import { characterSearchKey } from '../repository/search-keys';
 import { DEMO_ANIME, DEMO_CHARACTERS, DEMO_RANKS, DEMO_SEASONS, type DemoSeason } from './demo-catalogue';
+import { DEMO_ANIME_TITLES, DEMO_RUSSIAN } from './demo-russian';
 
 export { DEMO_RANKS } from './demo-catalogue';
 
-/** How many demo characters get http art when the runner names an art base URL. */
-export const DEMO_ART_CHARACTERS = 4;
+/**
+ * The file name of a demo character's portrait under the art base URL: the name in lower case,
+ * words joined by '-' (the fake Shikimori draws each demo character's own portrait there).
+ */
+export const demoArtSlug = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
- * The art of the i-th demo character: with `DEMO_ART_BASE_URL` (the fake Shikimori's portraits,
- * set by the runners), the first few characters get `{base}/{i + 1}.jpg`, so the demo draws
- * their cards through the image proxy's http path; the others keep generated art.
+ * A demo character's art: with `DEMO_ART_BASE_URL` (the fake Shikimori's portraits, set by the
+ * runners), every character gets its own portrait `{base}/{slug}.jpg`, drawn from its look, so
+ * the demo draws their cards through the image proxy's http path; without it, generated art.
  */
-const demoArtOf = (i: number, base: string | undefined): string | null =>
-  base && i < DEMO_ART_CHARACTERS ? `${base.replace(/\/+$/, '')}/${i + 1}.jpg` : null;
+const demoArtOf = (name: string, base: string | undefined): string | null =>
+  base ? `${base.replace(/\/+$/, '')}/${demoArtSlug(name)}.jpg` : null;
 
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -62,6 +72,7 @@ async function insertAnimeAndCharacters(tx: Tx, artBaseUrl: string | undefined) 
         shikimoriId: a.shikimoriId,
         anilistId: a.anilistId,
         franchiseId: franchiseId.get(a.franchise)!,
+        titles: cleanLocalized({ en: a.title, ...DEMO_ANIME_TITLES[a.title] }),
       })),
     )
     .returning({ id: anime.id, title: anime.title });
@@ -70,14 +81,21 @@ async function insertAnimeAndCharacters(tx: Tx, artBaseUrl: string | undefined) 
   const characterRows = await tx
     .insert(characters)
     .values(
-      DEMO_CHARACTERS.map((ch, i) => ({
-        name: ch.name,
-        imageUrl: demoArtOf(i, artBaseUrl),
-        altname: ch.altname,
-        description: ch.description,
-        shikimoriId: ch.shikimoriId ?? null,
-        anilistId: ch.anilistId ?? null,
-      })),
+      DEMO_CHARACTERS.map((ch) => {
+        const [ru, ruDescription] = DEMO_RUSSIAN[ch.name] ?? [];
+        const names = cleanLocalized({ en: ch.name, ru, ja: ch.altname });
+        return {
+          name: ch.name,
+          imageUrl: demoArtOf(ch.name, artBaseUrl),
+          altname: ch.altname,
+          description: ch.description,
+          names,
+          descriptions: cleanLocalized({ en: ch.description, ru: ruDescription }),
+          searchKey: characterSearchKey({ name: ch.name, altname: ch.altname, names }),
+          shikimoriId: ch.shikimoriId ?? null,
+          anilistId: ch.anilistId ?? null,
+        };
+      }),
     )
     .returning({ id: characters.id, name: characters.name });
   const characterId = new Map(characterRows.map((ch) => [ch.name, ch.id]));

@@ -24,8 +24,8 @@ import { catalogueDatabase, start } from '../start';
 export const SECRET = 'c'.repeat(32);
 
 /** The identity header the gateway would forward for a signed-in user. */
-export const signedIn = (userId: number) => ({
-  [IDENTITY_HEADER]: signIdentity({ userId, adminLevel: 0, language: 'en' }, SECRET, 600),
+export const signedIn = (userId: number, language = 'en') => ({
+  [IDENTITY_HEADER]: signIdentity({ userId, adminLevel: 0, language }, SECRET, 600),
 });
 
 /**

@@ -1,10 +1,10 @@
-import type { CardSummary } from '@acg/contracts';
 import type { CacheNamespace, Logger } from '@acg/platform';
 import type { ImageFormat } from '../domain/image-format';
 import { createSingleFlight } from '../domain/single-flight';
-import { RENDER_STYLE } from '../render/card';
+import { type CardFace, faceKey, RENDER_STYLE } from '../render/card';
+import type { CardFaceSummary } from './card-summaries';
 
-export type RenderCard = (card: CardSummary, format: ImageFormat) => Promise<Buffer>;
+export type RenderCard = (card: CardFaceSummary, face: CardFace, format: ImageFormat) => Promise<Buffer>;
 
 export interface CardImagesOptions {
   cache: CacheNamespace;
@@ -15,14 +15,17 @@ export interface CardImagesOptions {
 }
 
 export interface CardImages {
-  get(card: CardSummary, format: ImageFormat): Promise<Buffer>;
+  get(card: CardFaceSummary, face: CardFace, format: ImageFormat): Promise<Buffer>;
   /** Renders done by this process (cache misses that were drawn), for tests and benchmarks. */
   readonly renders: number;
 }
 
-/** The cache key of a render: a new card version or render style is a new key. */
-export const renderKey = (card: CardSummary, format: ImageFormat): string =>
-  `${card.id}:${card.version}:${RENDER_STYLE}:${format}`;
+/**
+ * The cache key of a render: a new card version, series, render style or face (print number,
+ * language, width) is a new key.
+ */
+export const renderKey = (card: CardFaceSummary, face: CardFace, format: ImageFormat): string =>
+  `${card.id}:${card.version}:${RENDER_STYLE}:${format}:${faceKey(card, face)}`;
 
 /**
  * Rendered card images, cached per (card, version, style, format). Concurrent requests for one
@@ -42,10 +45,10 @@ export function createCardImages(o: CardImagesOptions): CardImages {
     }
   };
 
-  const drawAndKeep = async (key: string, card: CardSummary, format: ImageFormat) => {
+  const drawAndKeep = async (key: string, card: CardFaceSummary, face: CardFace, format: ImageFormat) => {
     renders++;
     const started = performance.now();
-    const image = await o.render(card, format);
+    const image = await o.render(card, face, format);
     o.logger.debug({ cardId: card.id, format, ms: Math.round(performance.now() - started) }, 'card rendered');
     try {
       await o.cache.setBuffer(key, image, o.ttlSeconds);
@@ -56,9 +59,9 @@ export function createCardImages(o: CardImagesOptions): CardImages {
   };
 
   return {
-    get(card, format) {
-      const key = renderKey(card, format);
-      return flights.run(key, async () => (await read(key)) ?? drawAndKeep(key, card, format));
+    get(card, face, format) {
+      const key = renderKey(card, face, format);
+      return flights.run(key, async () => (await read(key)) ?? drawAndKeep(key, card, face, format));
     },
     get renders() {
       return renders;

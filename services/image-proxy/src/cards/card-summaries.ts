@@ -1,10 +1,11 @@
-import { type CardSummary, cardSummarySchema, cardsGet } from '@acg/contracts';
+import { cardSummarySchema, cardsGet, cardsSeries } from '@acg/contracts';
 import {
   type AppError,
   type Bus,
   type CacheNamespace,
   isAppError,
   type Logger,
+  text,
   UnavailableError,
 } from '@acg/platform';
 import { z } from 'zod';
@@ -21,12 +22,22 @@ export interface CardSummariesOptions {
   timeoutMs: number;
 }
 
-const storedSchema = z.object({ card: cardSummarySchema, fetchedAt: z.number() });
+/**
+ * A card summary with what its image prints beside it (catalogue.cards.series): the series of
+ * its character and the start year of its season. Not covered by the summary's version.
+ */
+export const cardFaceSummarySchema = cardSummarySchema.extend({
+  series: z.string().nullable(),
+  seasonYear: z.number().int().nullable(),
+});
+export type CardFaceSummary = z.infer<typeof cardFaceSummarySchema>;
+
+const storedSchema = z.object({ card: cardFaceSummarySchema, fetchedAt: z.number() });
 type Stored = z.infer<typeof storedSchema>;
 
 export interface CardSummaries {
   /** The card's summary, undefined when the catalogue has no such card; 503 when it cannot say. */
-  get(id: number, requestId?: string): Promise<CardSummary | undefined>;
+  get(id: number, requestId?: string): Promise<CardFaceSummary | undefined>;
 }
 
 /**
@@ -37,7 +48,7 @@ export interface CardSummaries {
  * is a 503, never a 500.
  */
 export function createCardSummaries(o: CardSummariesOptions): CardSummaries {
-  const flights = createSingleFlight<CardSummary | undefined>();
+  const flights = createSingleFlight<CardFaceSummary | undefined>();
 
   const read = async (key: string): Promise<Stored | undefined> => {
     try {
@@ -48,7 +59,7 @@ export function createCardSummaries(o: CardSummariesOptions): CardSummaries {
       return undefined;
     }
   };
-  const write = async (key: string, card: CardSummary | undefined) => {
+  const write = async (key: string, card: CardFaceSummary | undefined) => {
     try {
       if (card) await o.cache.set(key, { card, fetchedAt: Date.now() } satisfies Stored, o.keepSeconds);
       else await o.cache.delete(key);
@@ -57,14 +68,33 @@ export function createCardSummaries(o: CardSummariesOptions): CardSummaries {
     }
   };
 
-  async function load(id: number, requestId: string | undefined): Promise<CardSummary | undefined> {
+  /** The series look-up is an extra: when it fails the card is still drawn, without them. */
+  const seriesOf = async (id: number, requestId: string | undefined) => {
+    try {
+      const answer = await o.bus.request(cardsSeries, { ids: [id] }, { requestId, timeoutMs: o.timeoutMs });
+      return answer.cards.find((c) => c.id === id);
+    } catch (err) {
+      o.logger.warn({ err, cardId: id }, 'card series unavailable; drawing the card without it');
+      return undefined;
+    }
+  };
+
+  async function load(id: number, requestId: string | undefined): Promise<CardFaceSummary | undefined> {
     const key = String(id);
     const stored = await read(key);
     if (stored && Date.now() - stored.fetchedAt < o.freshSeconds * 1000) return stored.card;
-    let card: CardSummary | undefined;
+    let card: CardFaceSummary | undefined;
     try {
-      const answer = await o.bus.request(cardsGet, { ids: [id] }, { requestId, timeoutMs: o.timeoutMs });
-      card = answer.cards.find((c) => c.id === id);
+      const [answer, series] = await Promise.all([
+        o.bus.request(cardsGet, { ids: [id] }, { requestId, timeoutMs: o.timeoutMs }),
+        seriesOf(id, requestId),
+      ]);
+      const summary = answer.cards.find((c) => c.id === id);
+      card = summary && {
+        ...summary,
+        series: series?.series ?? null,
+        seasonYear: series?.seasonYear ?? null,
+      };
     } catch (err) {
       if (stored) {
         o.logger.warn({ err, cardId: id }, 'catalogue unavailable; using the last known card summary');
@@ -84,5 +114,5 @@ export function createCardSummaries(o: CardSummariesOptions): CardSummaries {
 /** Whatever went wrong asking the catalogue, the client hears 503 (architecture §4). */
 function catalogueUnavailable(err: unknown): AppError {
   if (isAppError(err) && err.status === 503) return err; // no responders, timeout, bus closed
-  return new UnavailableError('Catalogue is unavailable');
+  return new UnavailableError(text('imageProxy.catalogueUnavailable'));
 }

@@ -1,5 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
+import { text } from '@acg/platform';
 import { LRUCache } from 'lru-cache';
 import { Agent, buildConnector, request, errors as undiciErrors } from 'undici';
 import { deniedRange, ipLiteralOf } from './address';
@@ -85,7 +86,7 @@ export function parseImageUrl(raw: string): URL {
   try {
     return new URL(raw);
   } catch {
-    throw badUrl('malformed', 'The image address is not a valid URL');
+    throw badUrl('malformed', text('imageProxy.malformedUrl'));
   }
 }
 
@@ -196,17 +197,16 @@ export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
   /** The rules on the URL itself; true when the origin is one of the allowed ones. */
   const checkUrl = (url: URL): boolean => {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw badUrl('scheme', 'Only http and https image addresses are proxied');
+      throw badUrl('scheme', text('imageProxy.schemeRefused'));
     const trusted = allowed.has(url.origin);
     // A refused address is refused first (403), whatever else is wrong with the URL.
     const literal = ipLiteralOf(url.hostname);
     if (!trusted && literal !== undefined && deniedRange(literal) !== undefined)
       throw forbiddenDestination('address');
-    if (url.username || url.password)
-      throw badUrl('credentials', 'Image addresses with credentials are refused');
+    if (url.username || url.password) throw badUrl('credentials', text('imageProxy.credentialsRefused'));
     if (trusted) return true;
     if (url.port !== '' && !o.extraPorts.includes(Number(url.port)))
-      throw badUrl('port', 'Image addresses on a non-default port are refused');
+      throw badUrl('port', text('imageProxy.portRefused'));
     return false;
   };
 
@@ -217,7 +217,7 @@ export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
       size += chunk.length;
       if (size > o.maxBytes) {
         discard(body);
-        throw tooLarge('bytes', `The image is larger than ${o.maxBytes} bytes`);
+        throw tooLarge('bytes', text('imageProxy.tooManyBytes', { max: o.maxBytes }));
       }
       chunks.push(chunk);
     }
@@ -257,7 +257,7 @@ export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
       const length = Number(res.headers['content-length']);
       if (Number.isFinite(length) && length > o.maxBytes) {
         discard(res.body);
-        throw tooLarge('bytes', `The image is larger than ${o.maxBytes} bytes`);
+        throw tooLarge('bytes', text('imageProxy.tooManyBytes', { max: o.maxBytes }));
       }
       return { bytes: await readCapped(res.body), contentType, url: url.href };
     }

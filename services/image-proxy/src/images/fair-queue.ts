@@ -1,4 +1,4 @@
-import { RateLimitError } from '@acg/platform';
+import { RateLimitError, text } from '@acg/platform';
 
 /**
  * The decode queue of proxied images, fair between clients (issue 27): one client asking for
@@ -81,10 +81,7 @@ export function createFairQueue(o: FairQueueOptions): FairQueue {
       }
       if (state.waiting.length >= o.maxWaitingPerClient + (state.running ? 0 : 1))
         return Promise.reject(
-          new RateLimitError(
-            overShare?.() ?? 'Too many of your pictures are being prepared at once; try again in a moment',
-            o.retryAfterSeconds ?? 1,
-          ),
+          new RateLimitError(overShare?.() ?? text('imageProxy.decodesOverShare'), o.retryAfterSeconds ?? 1),
         );
       const own = state;
       // An idle client starts at the queue's time: past idleness is no credit.

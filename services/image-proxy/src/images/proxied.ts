@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { t } from '@acg/i18n/server';
-import { type CacheNamespace, type Logger, RateLimitError } from '@acg/platform';
+import { type CacheNamespace, type Logger, RateLimitError, text } from '@acg/platform';
 import sharp, { type Metadata } from 'sharp';
 import type { ImageFormat } from '../domain/image-format';
 import { createSingleFlight } from '../domain/single-flight';
@@ -73,13 +73,13 @@ export async function reencode(
   } catch (err) {
     // The header's size is over the cap: sharp refuses before decoding anything.
     if (/pixel limit/i.test((err as Error).message))
-      throw tooLarge('pixels', `The image has more than ${MAX_INPUT_PIXELS} pixels`);
+      throw tooLarge('pixels', text('imageProxy.tooManyPixels', { max: MAX_INPUT_PIXELS }));
     throw new NotAnImageError('magic_bytes');
   }
   if (!RASTER_FORMATS.has(meta.format)) throw new NotAnImageError('magic_bytes');
   if (!meta.width || !meta.height) throw new NotAnImageError('magic_bytes');
   if (meta.width * meta.height > MAX_INPUT_PIXELS)
-    throw tooLarge('pixels', `The image has more than ${MAX_INPUT_PIXELS} pixels`);
+    throw tooLarge('pixels', text('imageProxy.tooManyPixels', { max: MAX_INPUT_PIXELS }));
   // The header is read (cheap); the decode itself waits its turn, weighed by its megapixels.
   return decode((meta.width * meta.height) / 1_000_000, async () => {
     try {
@@ -121,7 +121,7 @@ export function createProxiedImages(o: ProxiedImagesOptions): ProxiedImages {
       return;
     }
     if (count > o.missesPerWindow)
-      throw new RateLimitError('Too many new images requested; try again later', o.missWindowSeconds);
+      throw new RateLimitError(text('imageProxy.tooManyNew'), o.missWindowSeconds);
   };
 
   const fetchAndKeep = async (

@@ -1,7 +1,7 @@
 import { createLogger } from '@acg/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSafeFetcher, type SafeFetcher } from '../fetch/safe-fetch';
-import { renderCard } from '../render/card';
+import { DEFAULT_FACE, renderCard } from '../render/card';
 import { ART } from '../render/layout';
 import { cardSummary, near, pixels } from '../test/factories';
 import { startInternalListener, startTestUpstream, type TestUpstream } from '../test/upstream';
@@ -33,13 +33,18 @@ const source = () => firstOf(inlineImageSource, httpImageSource(fetcher, createL
 describe('card art from http(s) URLs', () => {
   it('draws a card whose art is an http URL with that art', async () => {
     const card = cardSummary(1, { imageUrl: `${upstream.url}/green.jpg` });
-    const image = await pixels(await renderCard(card, 'png', source()));
+    const image = await pixels(await renderCard(card, DEFAULT_FACE, 'png', source()));
     expect(near(image.at(...ART_MIDDLE), [20, 200, 40], 10)).toBe(true);
     expect(upstream.hits).toContain('/green.jpg');
   });
 
   it('falls back to generated art for addresses the proxy refuses, reaching nothing internal', async () => {
-    const placeholder = await renderCard(cardSummary(2, { characterName: 'Fern' }), 'png', source());
+    const placeholder = await renderCard(
+      cardSummary(2, { characterName: 'Fern' }),
+      DEFAULT_FACE,
+      'png',
+      source(),
+    );
     for (const url of [
       `http://127.0.0.1:${internal.port}/art.png`,
       `http://2130706433:${internal.port}/art.png`,
@@ -48,7 +53,7 @@ describe('card art from http(s) URLs', () => {
       `${upstream.url}/big.png`,
     ]) {
       const card = cardSummary(2, { characterName: 'Fern', imageUrl: url, characterImageUrl: url });
-      expect((await renderCard(card, 'png', source())).equals(placeholder), url).toBe(true);
+      expect((await renderCard(card, DEFAULT_FACE, 'png', source())).equals(placeholder), url).toBe(true);
     }
     expect(internal.connections()).toBe(0);
   });
@@ -56,10 +61,11 @@ describe('card art from http(s) URLs', () => {
   it('uses an http rank image as the badge icon', async () => {
     const withIcon = await renderCard(
       cardSummary(3, { rankImageUrl: `${upstream.url}/red.png` }),
+      DEFAULT_FACE,
       'png',
       source(),
     );
-    const without = await renderCard(cardSummary(3), 'png', source());
+    const without = await renderCard(cardSummary(3), DEFAULT_FACE, 'png', source());
     expect(withIcon.equals(without)).toBe(false);
   });
 });

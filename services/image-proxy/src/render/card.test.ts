@@ -2,11 +2,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { inlineImageSource } from '../images/source';
 import { cardSummary, hexToRgb, near, pixels, type Rgb, solidPngDataUrl } from '../test/factories';
-import { renderCard } from './card';
+import { DEFAULT_FACE, renderCard } from './card';
 import { ART, BADGE, CARD_HEIGHT, CARD_WIDTH, NAME_PLATE } from './layout';
 
 const render = (over: Parameters<typeof cardSummary>[1] = {}, format: 'png' | 'webp' | 'avif' = 'png') =>
-  renderCard(cardSummary(1, over), format, inlineImageSource);
+  renderCard(cardSummary(1, over), DEFAULT_FACE, format, inlineImageSource);
 
 /** Points on the frame: middle of each edge, inside the frame width. */
 const framePoints: Array<[number, number]> = [

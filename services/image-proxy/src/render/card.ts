@@ -1,5 +1,6 @@
-import type { CardSummary } from '@acg/contracts';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import type { CardFaceSummary } from '../cards/card-summaries';
 import type { ImageFormat } from '../domain/image-format';
 import { safeColor } from '../domain/palette';
 import type { ImageSource } from '../images/source';
@@ -7,29 +8,69 @@ import { iconLayer, type Layer, loadArt, loadRankImage } from './art';
 import { encode } from './encode';
 import { centredIn, renderFittedText } from './fitted-text';
 import { badgeBox, cardBaseSvg, cardOverlaySvg } from './frame';
-import { ART, NAME_TEXT } from './layout';
+import { ART, CARD_HEIGHT, CARD_WIDTH, NAME_TEXT, SERIES_TEXT } from './layout';
 import { placeholderArtSvg } from './placeholder';
 
 /**
  * Bumped whenever the card design changes: it is part of the cache key and the ETag, so old
  * renders are neither served from the cache nor kept by browsers.
  */
-export const RENDER_STYLE = 'r1';
+export const RENDER_STYLE = 'r2';
 
 /** The parts of a card summary that decide its look. */
 export type CardLook = Pick<
-  CardSummary,
-  'characterName' | 'characterImageUrl' | 'imageUrl' | 'rankCode' | 'rankColor' | 'rankImageUrl' | 'limited'
+  CardFaceSummary,
+  | 'characterName'
+  | 'characterImageUrl'
+  | 'imageUrl'
+  | 'rankCode'
+  | 'rankColor'
+  | 'rankImageUrl'
+  | 'limited'
+  | 'series'
+  | 'seasonYear'
 >;
+
+/** The languages a card image is drawn in; the only text that differs is the print number's sign. */
+export const CARD_LANGUAGES = ['en', 'ru'] as const;
+export type CardLanguage = (typeof CARD_LANGUAGES)[number];
+
+/** What one request asks of a card's image beyond the card: a copy's print number, the language, the width. */
+export interface CardFace {
+  printNumber: number | null;
+  lang: CardLanguage;
+  width: number;
+}
+export const DEFAULT_FACE: CardFace = { printNumber: null, lang: 'en', width: CARD_WIDTH };
+
+/** The print number as the viewer writes it: "#7" in English, "№ 7" in Russian. */
+export const printLabel = (printNumber: number, lang: CardLanguage): string =>
+  lang === 'ru' ? `№ ${printNumber}` : `#${printNumber}`;
+
+/** The part of a render's cache key and ETag that the card version does not cover. */
+export function faceKey(card: Pick<CardLook, 'series' | 'seasonYear'>, face: CardFace): string {
+  const series = createHash('sha256')
+    .update(card.series ?? '')
+    .digest('base64url')
+    .slice(0, 8);
+  return `${series}.${card.seasonYear ?? 0}.${face.printNumber ?? 0}.${face.lang}.${face.width}`;
+}
 
 /**
  * Renders a card: the art (the card's own image, else the character's, else art generated from
  * the name) inside a frame in the rank colour or the rank's frame image, the rank code in a
- * badge, the character's name on the plate and, for limited cards, a gold ribbon.
+ * badge, the character's name and series on the plate, for limited cards a gold ribbon with a
+ * star and the season's year, and a copy's print number (language-free signs and digits except
+ * the number sign, "#" or "№"). Drawn at 360x540 and scaled down to `face.width`.
  */
-export async function renderCard(card: CardLook, format: ImageFormat, source: ImageSource): Promise<Buffer> {
+export async function renderCard(
+  card: CardLook,
+  face: CardFace,
+  format: ImageFormat,
+  source: ImageSource,
+): Promise<Buffer> {
   const color = safeColor(card.rankColor);
-  const [art, rankImage, name] = await Promise.all([
+  const [art, rankImage, name, series] = await Promise.all([
     loadArt([card.imageUrl, card.characterImageUrl], source),
     loadRankImage(card.rankImageUrl, source),
     renderFittedText({
@@ -42,6 +83,16 @@ export async function renderCard(card: CardLook, format: ImageFormat, source: Im
       twoLines: true,
       maxGraphemes: 60,
     }),
+    card.series
+      ? renderFittedText({
+          text: card.series,
+          width: SERIES_TEXT.width,
+          height: SERIES_TEXT.height,
+          fontSize: 17,
+          fill: '#c9cbe0',
+          maxGraphemes: 48,
+        })
+      : undefined,
   ]);
   const withIcon = rankImage?.kind === 'icon';
   const layers: Layer[] = [
@@ -58,6 +109,8 @@ export async function renderCard(card: CardLook, format: ImageFormat, source: Im
         color,
         rankCode: card.rankCode,
         limited: card.limited,
+        seasonYear: card.seasonYear,
+        printLabel: face.printNumber ? printLabel(face.printNumber, face.lang) : null,
         framed: rankImage?.kind === 'frame',
         withIcon,
       }),
@@ -66,7 +119,16 @@ export async function renderCard(card: CardLook, format: ImageFormat, source: Im
     top: 0,
   });
   if (name) layers.push({ input: name.input, raw: name.raw, ...centredIn(name, NAME_TEXT) });
+  if (series) layers.push({ input: series.input, raw: series.raw, ...centredIn(series, SERIES_TEXT) });
   if (rankImage?.kind === 'icon')
     layers.push(await iconLayer(rankImage.image, badgeBox(card.rankCode, true)));
-  return encode(sharp(Buffer.from(cardBaseSvg(color))).composite(layers), format);
+  const composed = sharp(Buffer.from(cardBaseSvg(color))).composite(layers);
+  if (face.width >= CARD_WIDTH) return encode(composed, format);
+  // sharp resizes before it composites: the drawn card is scaled down in a second pipeline.
+  const { data, info } = await composed.raw().toBuffer({ resolveWithObject: true });
+  const height = Math.round((face.width * CARD_HEIGHT) / CARD_WIDTH);
+  const scaled = sharp(data, {
+    raw: { width: info.width, height: info.height, channels: info.channels },
+  }).resize(face.width, height, { kernel: 'lanczos3' });
+  return encode(scaled, format);
 }

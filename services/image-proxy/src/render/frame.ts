@@ -9,6 +9,7 @@ import {
   FONT_FAMILY,
   FRAME_WIDTH,
   NAME_PLATE,
+  PRINT,
 } from './layout';
 
 const BODY = '#12131f';
@@ -33,6 +34,10 @@ export interface OverlayOptions {
   color: string;
   rankCode: string;
   limited: boolean;
+  /** The year the card's season starts, printed on the limited ribbon beside the star. */
+  seasonYear: number | null;
+  /** The copy's print number, already in the viewer's form ("#7", "№ 7"); null: none. */
+  printLabel: string | null;
   /** A rank frame image replaces the inner frame line. */
   framed: boolean;
   /** A rank icon replaces the code in the badge. */
@@ -62,7 +67,7 @@ export function cardOverlaySvg(o: OverlayOptions): string {
   <g clip-path="url(#art)">
     <g transform="translate(${artRight - 52} ${ART.top + 52}) rotate(45)">
       <rect x="-110" y="-16" width="220" height="32" fill="url(#gold)" stroke="#7a5200" stroke-width="1.5"/>
-      <text x="0" y="6" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="15" font-weight="bold" fill="#1a1200">★ LIMITED</text>
+      <text x="0" y="6" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="16" font-weight="bold" fill="#1a1200">${o.seasonYear ? `★ ${o.seasonYear} ★` : '★ ★ ★'}</text>
     </g>
   </g>`
     : '';
@@ -71,5 +76,15 @@ export function cardOverlaySvg(o: OverlayOptions): string {
   ${ribbon}
   <rect x="${badge.left}" y="${badge.top}" width="${badge.width}" height="${badge.height}" rx="${r}" fill="${o.color}" stroke="${BODY}" stroke-width="3"/>
   <rect x="${badge.left - 2}" y="${badge.top - 2}" width="${badge.width + 4}" height="${badge.height + 4}" rx="${r + 2}" fill="none" stroke="#ffffff" stroke-opacity="0.8" stroke-width="1.5"/>
-  ${codeText}`);
+  ${codeText}
+  ${o.printLabel ? printPlate(o.printLabel, o.color) : ''}`);
+}
+
+/** The print number on a dark plate edged in the rank colour, in the art's lower right corner. */
+function printPlate(label: string, color: string): string {
+  const width = Math.ceil(estimateEms(label) * PRINT.fontSize * 1.1 + 24);
+  const left = PRINT.right - width;
+  const top = PRINT.bottom - PRINT.height;
+  return `<rect x="${left}" y="${top}" width="${width}" height="${PRINT.height}" rx="${PRINT.height / 2}" fill="#0b0c16" fill-opacity="0.82" stroke="${color}" stroke-width="2"/>
+  <text x="${left + width / 2}" y="${top + PRINT.height / 2 + PRINT.fontSize * 0.36}" text-anchor="middle" font-family="${FONT_FAMILY}" font-size="${PRINT.fontSize}" font-weight="bold" fill="#ffffff">${escapeXml(label)}</text>`;
 }

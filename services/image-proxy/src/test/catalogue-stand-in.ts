@@ -1,14 +1,22 @@
-import { type CardSummary, cardsGet } from '@acg/contracts';
+import { type CardSeries, type CardSummary, cardsGet, cardsSeries } from '@acg/contracts';
 import type { Bus, Subscription } from '@acg/platform';
 
 export type CatalogueBehaviour = 'answer' | 'fail' | 'hang';
 
 /**
  * A stand-in for the catalogue service on the bus: it serves cardsGet from a map the test
- * fills, counts the look-ups, and can fail or hang (until released) to play an outage.
+ * fills, counts the look-ups, and can fail or hang (until released) to play an outage. It serves
+ * cardsSeries from `series` (a card not there has none).
  */
 export function serveCatalogueStandIn(bus: Bus) {
   const cards = new Map<number, CardSummary>();
+  const series = new Map<number, Omit<CardSeries, 'id'>>();
+  const seriesServed = bus.serve(cardsSeries, async ({ ids }) => ({
+    cards: ids.flatMap((id) => {
+      const known = series.get(id);
+      return known ? [{ id, ...known }] : [];
+    }),
+  }));
   const hanging: Array<() => void> = [];
   let calls = 0;
   let behaviour: CatalogueBehaviour = 'answer';
@@ -25,6 +33,7 @@ export function serveCatalogueStandIn(bus: Bus) {
 
   return {
     cards,
+    series,
     get calls() {
       return calls;
     },
@@ -43,6 +52,7 @@ export function serveCatalogueStandIn(bus: Bus) {
     async close() {
       this.behave('answer');
       await this.stop();
+      await seriesServed.stop();
     },
   };
 }

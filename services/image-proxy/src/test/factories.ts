@@ -1,8 +1,8 @@
-import type { CardSummary } from '@acg/contracts';
 import sharp from 'sharp';
+import type { CardFaceSummary } from '../cards/card-summaries';
 
 /** A card summary as the catalogue sends it; each id gets its own name and version. */
-export const cardSummary = (id: number, over: Partial<CardSummary> = {}): CardSummary => ({
+export const cardSummary = (id: number, over: Partial<CardFaceSummary> = {}): CardFaceSummary => ({
   id,
   characterId: id,
   characterName: `Hero ${id}`,
@@ -18,6 +18,8 @@ export const cardSummary = (id: number, over: Partial<CardSummary> = {}): CardSu
   imageUrl: null,
   rarityScore: 0.5,
   version: `v1-${id}`,
+  series: null,
+  seasonYear: null,
   ...over,
 });
 

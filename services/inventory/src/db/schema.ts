@@ -1,3 +1,4 @@
+import type { StoredTexts } from '@acg/i18n';
 import { outboxTable, processedMessagesTable } from '@acg/platform/tables';
 import { sql } from 'drizzle-orm';
 import {
@@ -7,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgSchema,
   primaryKey,
   serial,
@@ -64,7 +66,44 @@ export const grants = inventory.table('grants', {
   quantity: integer('quantity').notNull(),
   obtainedAt: timestamp('obtained_at', { withTimezone: true }).notNull().defaultNow(),
   source: text('source').notNull(),
+  /** The print number of the copy the grant gave (null on grants made before print numbers). */
+  printNumber: integer('print_number'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every copy ever dropped, with its print number: the n-th copy of its card ever given (1, 2,
+ * 3…), unique and gapless per card (docs/rules.md §59 Print numbers). A copy belongs to an entry
+ * (so to the entry's user); a trade moves the row to the other side's entry, the number stays.
+ * `trade_id` marks a copy held in escrow for that pending trade. An entry's quantity is the
+ * number of its copies.
+ */
+export const copies = inventory.table(
+  'copies',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id').notNull(),
+    printNumber: integer('print_number').notNull(),
+    entryId: integer('entry_id').notNull(),
+    tradeId: integer('trade_id'),
+    droppedAt: timestamp('dropped_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('copies_card_print').on(t.cardId, t.printNumber),
+    index('copies_entry_idx').on(t.entryId, t.printNumber),
+    index('copies_trade_idx').on(t.tradeId).where(sql`${t.tradeId} is not null`),
+    check('copies_print_positive', sql`${t.printNumber} > 0`),
+  ],
+);
+
+/**
+ * How many copies of each card were ever printed. A grant raises it by one and takes that as the
+ * copy's print number in the same transaction: the row lock orders concurrent drops of a card,
+ * and a grant that rolls back takes its number back with it, so numbers never skip.
+ */
+export const printRuns = inventory.table('print_runs', {
+  cardId: integer('card_id').primaryKey(),
+  printed: integer('printed').notNull(),
 });
 
 /** One like per user and card: the primary key (card first, for counting) enforces it. */
@@ -88,6 +127,12 @@ export const cardSummaries = inventory.table('card_summaries', {
   id: integer('id').primaryKey(),
   characterId: integer('character_id'),
   characterName: text('character_name'),
+  /** The name per language (rules §57); `character_name` is the primary one. */
+  characterNames: jsonb('character_names').$type<StoredTexts>().notNull().default({}),
+  /** searchKeys of every name of the character, for the tradeable copies' search. */
+  searchKey: text('search_key'),
+  /** The catalogue anime the character appears in (a collection's counts by anime). */
+  animeIds: integer('anime_ids').array().notNull().default(sql`'{}'::int[]`),
   rankCode: text('rank_code'),
   rankTitle: text('rank_title'),
   rankColor: text('rank_color'),
@@ -105,6 +150,16 @@ export const userSummaries = inventory.table('user_summaries', {
   discordId: text('discord_id').notNull(),
   avatar: text('avatar'),
   asOf: timestamp('as_of', { withTimezone: true }).notNull().default(BEFORE_ANY_EVENT),
+});
+
+/**
+ * A collector's choices about their public page /u/{id} (rules §57): `hidden` keeps the
+ * collection (the cards and counts) to its owner; a user without a row shows it.
+ */
+export const collectionSettings = inventory.table('collection_settings', {
+  userId: integer('user_id').primaryKey(),
+  hidden: boolean('hidden').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
@@ -155,6 +210,8 @@ export const movements = inventory.table(
     quantity: integer('quantity').notNull(),
     kind: text('kind', { enum: ['drop', 'admin', 'seed', 'trade'] }).notNull(),
     tradeId: integer('trade_id'),
+    /** The print numbers of the copies that moved (null on movements before print numbers). */
+    printNumbers: integer('print_numbers').array(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

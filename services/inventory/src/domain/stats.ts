@@ -5,6 +5,8 @@ export interface StatsRow {
   total: number;
   limited: number;
   characters: number;
+  byRank: InventoryStats['by_rank'];
+  byAnime: InventoryStats['by_anime'];
 }
 
 /**
@@ -18,5 +20,7 @@ export function toInventoryStats(row: StatsRow): InventoryStats {
     limited_cards: row.limited,
     common_cards: row.total - row.limited,
     unique_characters: row.characters,
+    by_rank: row.byRank,
+    by_anime: row.byAnime,
   };
 }

@@ -14,12 +14,18 @@ const entryColumns = {
   obtainedAt: entries.obtainedAt,
   characterId: cardSummaries.characterId,
   characterName: cardSummaries.characterName,
+  characterNames: cardSummaries.characterNames,
+  animeIds: cardSummaries.animeIds,
   rankCode: cardSummaries.rankCode,
   rankTitle: cardSummaries.rankTitle,
   rankColor: cardSummaries.rankColor,
   limited: cardSummaries.limited,
   imageUrl: cardSummaries.imageUrl,
   deleted: cardSummaries.deleted,
+  // The entry's copies by print number, lowest first (an index-only read of copies_entry_idx).
+  printNumbers: sql<
+    number[]
+  >`array(select c.print_number from inventory.copies c where c.entry_id = ${entries.id} order by c.print_number)`,
 };
 
 /** Copies actually held (an entry whose last copy left keeps its row with quantity 0). */
@@ -63,6 +69,50 @@ export function findCardOwners(db: Reader, cardId: number): Promise<OwnerRow[]> 
 
 /** Sums over the cards a user holds (deleted cards left out, as in the list). */
 export async function findStatsRow(db: Reader, userId: number): Promise<StatsRow> {
+  const [totals, byRank, byAnime] = await Promise.all([
+    findTotals(db, userId),
+    findCountsByRank(db, userId),
+    findCountsByAnime(db, userId),
+  ]);
+  return { ...totals, byRank, byAnime };
+}
+
+const heldBy = (userId: number) => and(eq(entries.userId, userId), held, notDeleted);
+
+/** Copies per rank (a card not heard of yet counts under '?'). */
+function findCountsByRank(db: Reader, userId: number) {
+  const code = sql<string>`coalesce(${cardSummaries.rankCode}, '?')`;
+  return db
+    .select({
+      code,
+      title: sql<string>`coalesce(max(${cardSummaries.rankTitle}), '?')`,
+      color: sql<string>`coalesce(max(${cardSummaries.rankColor}), '#9e9e9e')`,
+      count: sql<number>`sum(${entries.quantity})::int`,
+    })
+    .from(entries)
+    .leftJoin(cardSummaries, eq(cardSummaries.id, entries.cardId))
+    .where(heldBy(userId))
+    .groupBy(code)
+    .orderBy(code);
+}
+
+/** Distinct cards held per catalogue anime, most first. */
+function findCountsByAnime(db: Reader, userId: number) {
+  const animeId = sql<number>`unnest(${cardSummaries.animeIds})`;
+  const perCard = db
+    .select({ cardId: entries.cardId, animeId: animeId.as('anime_id') })
+    .from(entries)
+    .innerJoin(cardSummaries, eq(cardSummaries.id, entries.cardId))
+    .where(heldBy(userId))
+    .as('per_card');
+  return db
+    .select({ animeId: perCard.animeId, cards: sql<number>`count(distinct ${perCard.cardId})::int` })
+    .from(perCard)
+    .groupBy(perCard.animeId)
+    .orderBy(sql`2 desc`, perCard.animeId);
+}
+
+async function findTotals(db: Reader, userId: number) {
   const [row] = await db
     .select({
       total: sql<number>`coalesce(sum(${entries.quantity}), 0)::int`,
@@ -71,7 +121,7 @@ export async function findStatsRow(db: Reader, userId: number): Promise<StatsRow
     })
     .from(entries)
     .leftJoin(cardSummaries, eq(cardSummaries.id, entries.cardId))
-    .where(and(eq(entries.userId, userId), held, notDeleted));
+    .where(heldBy(userId));
   return row ?? { total: 0, limited: 0, characters: 0 };
 }
 

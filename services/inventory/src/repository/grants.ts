@@ -1,8 +1,8 @@
 import { type inventoryGrant, inventoryGranted } from '@acg/contracts';
-import { type Database, enqueue, makeEvent, NotFoundError } from '@acg/platform';
+import { type Database, enqueue, makeEvent, NotFoundError, type Tx, text } from '@acg/platform';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { cardSummaries, entries, grants, movements, outbox } from '../db/schema';
+import { cardSummaries, copies, entries, grants, movements, outbox, printRuns } from '../db/schema';
 
 export type GrantRequest = z.output<typeof inventoryGrant.request>;
 export type GrantResult = z.output<typeof inventoryGrant.response>;
@@ -17,7 +17,10 @@ export type GrantResult = z.output<typeof inventoryGrant.response>;
  *    grant needs only its id, the summary follows);
  * 3. add the copy: insert the entry or raise its quantity by one (the row lock of the upsert
  *    serialises concurrent grants of one card to one user);
- * 4. record the movement (provenance), the result on the grant row, and enqueue inventory.granted.
+ * 4. print it: raise the card's print run by one and record the copy under that number (the run's
+ *    row lock serialises concurrent grants of one card, so numbers are unique and, since a grant
+ *    that rolls back takes its number back, gapless);
+ * 5. record the movement (provenance), the result on the grant row, and enqueue inventory.granted.
  * The caller kicks the outbox relay after commit when `granted` is true.
  */
 export function grantCard(database: Database, req: GrantRequest): Promise<GrantResult> {
@@ -35,6 +38,7 @@ export function grantCard(database: Database, req: GrantRequest): Promise<GrantR
         entryId: first.entryId,
         quantity: first.quantity,
         obtainedAt: first.obtainedAt.toISOString(),
+        printNumber: first.printNumber,
       };
     }
 
@@ -42,7 +46,7 @@ export function grantCard(database: Database, req: GrantRequest): Promise<GrantR
       .select({ deleted: cardSummaries.deleted })
       .from(cardSummaries)
       .where(eq(cardSummaries.id, req.cardId));
-    if (card?.deleted) throw new NotFoundError('Card not found', { cardId: req.cardId });
+    if (card?.deleted) throw new NotFoundError(text('catalogue.cardNotFound'), { cardId: req.cardId });
 
     const [entry] = await tx
       .insert(entries)
@@ -53,6 +57,7 @@ export function grantCard(database: Database, req: GrantRequest): Promise<GrantR
       })
       .returning({ id: entries.id, quantity: entries.quantity, obtainedAt: entries.obtainedAt });
     if (!entry) throw new Error('entry upsert returned no row');
+    const printNumber = await printCopy(tx, req.cardId, entry.id);
 
     await tx.insert(movements).values({
       cardId: req.cardId,
@@ -60,10 +65,11 @@ export function grantCard(database: Database, req: GrantRequest): Promise<GrantR
       toUserId: req.userId,
       quantity: 1,
       kind: req.source,
+      printNumbers: [printNumber],
     });
     await tx
       .update(grants)
-      .set({ entryId: entry.id, quantity: entry.quantity, obtainedAt: entry.obtainedAt })
+      .set({ entryId: entry.id, quantity: entry.quantity, obtainedAt: entry.obtainedAt, printNumber })
       .where(eq(grants.idempotencyKey, req.idempotencyKey));
     await enqueue(
       tx,
@@ -74,6 +80,7 @@ export function grantCard(database: Database, req: GrantRequest): Promise<GrantR
         entryId: entry.id,
         quantity: entry.quantity,
         source: req.source,
+        printNumber,
       }),
     );
     return {
@@ -81,6 +88,19 @@ export function grantCard(database: Database, req: GrantRequest): Promise<GrantR
       entryId: entry.id,
       quantity: entry.quantity,
       obtainedAt: entry.obtainedAt.toISOString(),
+      printNumber,
     };
   });
+}
+
+/** The next print number of a card, taken for a new copy in `entryId` (inside the grant's transaction). */
+async function printCopy(tx: Tx, cardId: number, entryId: number): Promise<number> {
+  const [run] = await tx
+    .insert(printRuns)
+    .values({ cardId, printed: 1 })
+    .onConflictDoUpdate({ target: printRuns.cardId, set: { printed: sql`${printRuns.printed} + 1` } })
+    .returning({ printed: printRuns.printed });
+  if (!run) throw new Error('print run upsert returned no row');
+  await tx.insert(copies).values({ cardId, printNumber: run.printed, entryId });
+  return run.printed;
 }

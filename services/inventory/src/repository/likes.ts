@@ -1,7 +1,7 @@
 import { cardLiked } from '@acg/contracts';
 import { type Database, type Db, enqueue, makeEvent } from '@acg/platform';
 import { and, count, eq } from 'drizzle-orm';
-import { likes, outbox } from '../db/schema';
+import { likes, outbox, printRuns } from '../db/schema';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -41,4 +41,13 @@ export function addLike(
     if (added.length > 0) await enqueue(tx, outbox, makeEvent(cardLiked, { cardId, userId, likes: total }));
     return { added: added.length > 0, likes: total };
   });
+}
+
+/** How many copies of a card were ever printed (0 for a card never given). */
+export async function countPrinted(db: Reader, cardId: number): Promise<number> {
+  const [run] = await db
+    .select({ printed: printRuns.printed })
+    .from(printRuns)
+    .where(eq(printRuns.cardId, cardId));
+  return run?.printed ?? 0;
 }

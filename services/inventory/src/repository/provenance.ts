@@ -1,3 +1,4 @@
+import { searchKey } from '@acg/i18n';
 import type { Db } from '@acg/platform';
 import { and, asc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import { cardSummaries, entries, userSummaries } from '../db/schema';
@@ -22,6 +23,8 @@ export interface MovementRow {
   toUserId: number;
   tradeId: number | null;
   occurredAt: Date;
+  /** The copies' print numbers; empty for movements from before print numbers. */
+  printNumbers: number[];
 }
 
 /** How many trade hops back a copy's history follows. */
@@ -44,6 +47,7 @@ export async function findProvenance(db: Reader, userId: number, cardId: number)
     to_user_id: number;
     trade_id: number | null;
     occurred_at: string | Date;
+    print_numbers: number[] | null;
   }>(sql`
     with recursive chain(user_id, until, depth) as (
       select ${userId}::int, 'infinity'::timestamptz, 0
@@ -54,7 +58,8 @@ export async function findProvenance(db: Reader, userId: number, cardId: number)
         on m.card_id = ${cardId} and m.to_user_id = c.user_id and m.kind = 'trade' and m.occurred_at <= c.until
       where c.depth < ${MAX_HOPS} and m.from_user_id is not null
     )
-    select distinct m.id, m.kind, m.card_id, m.quantity, m.from_user_id, m.to_user_id, m.trade_id, m.occurred_at
+    select distinct m.id, m.kind, m.card_id, m.quantity, m.from_user_id, m.to_user_id, m.trade_id, m.occurred_at,
+      m.print_numbers
     from inventory.movements m
     join chain c on m.card_id = ${cardId} and m.occurred_at <= c.until
       and (m.to_user_id = c.user_id or (c.depth = 0 and m.from_user_id = c.user_id))
@@ -69,6 +74,7 @@ export async function findProvenance(db: Reader, userId: number, cardId: number)
     toUserId: r.to_user_id,
     tradeId: r.trade_id,
     occurredAt: new Date(r.occurred_at),
+    printNumbers: r.print_numbers ?? [],
   }));
 }
 
@@ -93,13 +99,25 @@ export async function findUserSummaries(db: Reader, ids: number[]) {
  * still in the catalogue, optionally filtered by character name or rank code.
  */
 export function findTradeable(db: Reader, userId: number, q?: string) {
+  // Any name in any script (search keys hold no LIKE wildcards), or the rank code, any case.
+  const key = q ? searchKey(q) : undefined;
   const pattern = q ? `%${q.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const matches =
+    key === undefined || pattern === undefined
+      ? undefined
+      : or(
+          key === ''
+            ? undefined
+            : sql`coalesce(${cardSummaries.searchKey}, lower(${cardSummaries.characterName})) like ${`%${key}%`}`,
+          ilike(cardSummaries.rankCode, pattern),
+        );
   return db
     .select({
       inventoryId: entries.id,
       cardId: entries.cardId,
       free: sql<number>`(${entries.quantity} - ${entries.reserved})::int`,
       characterName: cardSummaries.characterName,
+      characterNames: cardSummaries.characterNames,
       imageUrl: cardSummaries.imageUrl,
       limited: cardSummaries.limited,
       rankCode: cardSummaries.rankCode,
@@ -113,9 +131,7 @@ export function findTradeable(db: Reader, userId: number, q?: string) {
         eq(entries.userId, userId),
         gt(sql`${entries.quantity} - ${entries.reserved}`, 0),
         sql`coalesce(${cardSummaries.deleted}, false) = false`,
-        pattern
-          ? or(ilike(cardSummaries.characterName, pattern), ilike(cardSummaries.rankCode, pattern))
-          : undefined,
+        matches,
       ),
     )
     .orderBy(asc(cardSummaries.characterName), asc(entries.id))

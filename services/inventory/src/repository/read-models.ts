@@ -1,4 +1,5 @@
 import type { CardSummary, PublicUser } from '@acg/contracts';
+import { allNames, cleanLocalized, searchKeys } from '@acg/i18n';
 import type { Tx } from '@acg/platform';
 import { sql } from 'drizzle-orm';
 import { BEFORE_ANY_EVENT } from '../db/as-of';
@@ -12,6 +13,9 @@ export type UserFacts = Pick<PublicUser, 'id' | 'username' | 'displayName' | 'di
 const cardFacts = (card: CardSummary) => ({
   characterId: card.characterId,
   characterName: card.characterName,
+  characterNames: cleanLocalized(card.characterNames),
+  searchKey: searchKeys(allNames(card.characterNames, card.characterName, card.characterAltname)),
+  animeIds: card.animeIds ?? [],
   rankCode: card.rankCode,
   rankTitle: card.rankTitle,
   rankColor: card.rankColor,
@@ -50,6 +54,9 @@ export async function applyCardSummaries(
       set: {
         characterId: excluded(cardSummaries.characterId),
         characterName: excluded(cardSummaries.characterName),
+        characterNames: excluded(cardSummaries.characterNames),
+        searchKey: excluded(cardSummaries.searchKey),
+        animeIds: excluded(cardSummaries.animeIds),
         rankCode: excluded(cardSummaries.rankCode),
         rankTitle: excluded(cardSummaries.rankTitle),
         rankColor: excluded(cardSummaries.rankColor),

@@ -18,7 +18,7 @@ import {
 } from '@acg/platform';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { entries, movements, outbox, reservations, tradeSettlements } from '../db/schema';
+import { copies, entries, movements, outbox, reservations, tradeSettlements } from '../db/schema';
 import { UNKNOWN_RANK, unknownCardName } from '../domain/entry-view';
 import { retryTransaction } from './transaction-retry';
 
@@ -222,7 +222,7 @@ export function reserveTrade(database: Database, req: TradeItemsRequest): Promis
         tx,
         req.fromItems.map((i) => ({ id: i.inventoryId, quantity: 0, reserved: i.quantity })),
       );
-      if (req.fromItems.length > 0)
+      if (req.fromItems.length > 0) {
         await tx.insert(reservations).values(
           req.fromItems.map((i) => ({
             tradeId: req.tradeId,
@@ -230,6 +230,8 @@ export function reserveTrade(database: Database, req: TradeItemsRequest): Promis
             quantity: i.quantity,
           })),
         );
+        await holdCopies(tx, req.tradeId, req.fromItems);
+      }
       return [...from, ...to];
     }),
   );
@@ -253,14 +255,57 @@ export function releaseTrade(database: Database, tradeId: number): Promise<boole
         [...held].map(([id, quantity]) => ({ id, quantity: 0, reserved: -quantity })),
       );
       await tx.delete(reservations).where(eq(reservations.tradeId, tradeId));
+      await tx.update(copies).set({ tradeId: null }).where(eq(copies.tradeId, tradeId));
       await setState(tx, tradeId, 'released');
       return true;
     }),
   );
 }
 
-/** Adds copies to users' entries of cards (created first if absent), one statement. */
-async function addCopies(tx: Tx, moves: Array<{ toUserId: number; cardId: number; quantity: number }>) {
+/**
+ * Marks the copies a new trade holds in escrow: of each entry, the `quantity` free copies with
+ * the highest print numbers (the sender keeps their lowest prints), one statement.
+ */
+async function holdCopies(tx: Tx, tradeId: number, items: TradeItemInput[]) {
+  await tx.execute(sql`
+    update inventory.copies c set trade_id = ${tradeId}
+    from (select unnest(${sql.param(items.map((i) => i.inventoryId))}::int[]) as entry_id,
+                 unnest(${sql.param(items.map((i) => i.quantity))}::int[]) as quantity) v
+    cross join lateral (
+      select x.id from inventory.copies x
+      where x.entry_id = v.entry_id and x.trade_id is null
+      order by x.print_number desc limit v.quantity) pick
+    where c.id = pick.id`);
+}
+
+/**
+ * Moves `quantity` copies of an entry to another entry, answering their print numbers (lowest
+ * first): the copies this trade holds in escrow for the sender's side, the highest free prints
+ * for the recipient's side (what the trade asked of them is not held in escrow).
+ */
+async function moveCopies(
+  tx: Tx,
+  tradeId: number,
+  move: { fromEntryId: number; toEntryId: number; quantity: number; escrowed: boolean },
+): Promise<number[]> {
+  const held = move.escrowed ? sql`x.trade_id = ${tradeId}` : sql`x.trade_id is null`;
+  const { rows } = await tx.execute<{ print_number: number }>(sql`
+    update inventory.copies c set entry_id = ${move.toEntryId}, trade_id = null
+    from (select x.id from inventory.copies x where x.entry_id = ${move.fromEntryId} and ${held}
+          order by x.print_number desc limit ${move.quantity}) pick
+    where c.id = pick.id
+    returning c.print_number`);
+  return rows.map((r) => r.print_number).sort((a, b) => a - b);
+}
+
+/**
+ * Adds copies to users' entries of cards (created first if absent), one statement; answers the
+ * entry id of each user and card (`user:card`).
+ */
+async function addCopies(
+  tx: Tx,
+  moves: Array<{ toUserId: number; cardId: number; quantity: number }>,
+): Promise<Map<string, number>> {
   const byEntry = new Map<string, { userId: number; cardId: number; quantity: number }>();
   for (const m of moves) {
     const key = `${m.toUserId}:${m.cardId}`;
@@ -268,8 +313,8 @@ async function addCopies(tx: Tx, moves: Array<{ toUserId: number; cardId: number
     entry.quantity += m.quantity;
     byEntry.set(key, entry);
   }
-  if (byEntry.size === 0) return;
-  await tx
+  if (byEntry.size === 0) return new Map();
+  const rows = await tx
     .insert(entries)
     .values([...byEntry.values()])
     .onConflictDoUpdate({
@@ -280,7 +325,9 @@ async function addCopies(tx: Tx, moves: Array<{ toUserId: number; cardId: number
         obtainedAt: sql`case when ${entries.quantity} = 0 then now() else ${entries.obtainedAt} end`,
         updatedAt: sql`now()`,
       },
-    });
+    })
+    .returning({ id: entries.id, userId: entries.userId, cardId: entries.cardId });
+  return new Map(rows.map((r) => [`${r.userId}:${r.cardId}`, r.id]));
 }
 
 /**
@@ -326,26 +373,36 @@ export function transferTrade(database: Database, req: TradeItemsRequest): Promi
       await tx.delete(reservations).where(eq(reservations.tradeId, req.tradeId));
 
       const moves = [
-        ...from.map((i) => ({
-          cardId: i.cardId,
-          fromUserId: req.fromUserId,
-          toUserId: req.toUserId,
-          quantity: i.quantity,
-        })),
-        ...to.map((i) => ({
-          cardId: i.cardId,
-          fromUserId: req.toUserId,
-          toUserId: req.fromUserId,
-          quantity: i.quantity,
-        })),
-      ].sort((a, b) => a.toUserId - b.toUserId || a.cardId - b.cardId);
-      await addCopies(tx, moves);
-      if (moves.length > 0)
+        ...from.map((i) => ({ item: i, fromUserId: req.fromUserId, toUserId: req.toUserId, escrowed: true })),
+        ...to.map((i) => ({ item: i, fromUserId: req.toUserId, toUserId: req.fromUserId, escrowed: false })),
+      ]
+        .map((m) => ({ ...m, cardId: m.item.cardId, quantity: m.item.quantity }))
+        .sort((a, b) => a.toUserId - b.toUserId || a.cardId - b.cardId);
+      const entryIds = await addCopies(tx, moves);
+      const moved = [];
+      for (const m of moves) {
+        const printNumbers = await moveCopies(tx, req.tradeId, {
+          fromEntryId: m.item.inventoryId,
+          toEntryId: entryIds.get(`${m.toUserId}:${m.cardId}`)!,
+          quantity: m.quantity,
+          escrowed: m.escrowed,
+        });
+        moved.push({
+          cardId: m.cardId,
+          fromUserId: m.fromUserId,
+          toUserId: m.toUserId,
+          quantity: m.quantity,
+          printNumbers,
+        });
+      }
+      // Escrow of this trade the request did not name goes back with the reservations.
+      await tx.update(copies).set({ tradeId: null }).where(eq(copies.tradeId, req.tradeId));
+      if (moved.length > 0)
         await tx
           .insert(movements)
-          .values(moves.map((m) => ({ ...m, kind: 'trade' as const, tradeId: req.tradeId })));
+          .values(moved.map((m) => ({ ...m, kind: 'trade' as const, tradeId: req.tradeId })));
       await setState(tx, req.tradeId, 'transferred');
-      await enqueue(tx, outbox, makeEvent(inventoryTransferred, { tradeId: req.tradeId, moves }));
+      await enqueue(tx, outbox, makeEvent(inventoryTransferred, { tradeId: req.tradeId, moves: moved }));
       return true;
     }),
   );

@@ -66,6 +66,15 @@ describe('seedLargeInventory', () => {
       .from(entries);
     expect(e).toEqual({ n: 60_000, users: 2000, copies: result.copies });
     expect(result.copies).toBeGreaterThan(60_000);
+    // Every seeded copy has its print number: per card 1…n, and the print runs say n.
+    const { rows: prints } = await database.pool.query(
+      `select count(*)::int as copies,
+         (select count(*)::int from (select card_id from copies group by card_id
+            having max(print_number) <> count(*) or min(print_number) <> 1) gapped) as gapped,
+         (select sum(printed)::int from print_runs) as printed
+       from copies`,
+    );
+    expect(prints[0]).toEqual({ copies: result.copies, gapped: 0, printed: result.copies });
     const [l] = await database.db.select({ n: count() }).from(likes);
     expect(l?.n).toBe(40_000);
     const [c] = await database.db.select({ n: count() }).from(cardSummaries);
@@ -82,7 +91,7 @@ describe('seedLargeInventory', () => {
     expect(top!.owners).toBeGreaterThan(60);
 
     // The rows read back as listings.
-    const mine = (await findUserEntries(database.db, 1)).map(toInventoryEntry);
+    const mine = (await findUserEntries(database.db, 1)).map((row) => toInventoryEntry(row, 'en'));
     expect(mine).toHaveLength(30);
     expect(mine.every((m) => !m.character.startsWith('Card #'))).toBe(true);
   });

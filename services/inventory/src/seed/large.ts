@@ -128,6 +128,24 @@ export async function seedLargeInventory(
      on conflict (user_id, card_id) do nothing`,
     [entry.userIds, entry.cardIds, entry.quantities, entry.at],
   );
+  // Every seeded copy gets its print number, after the copies printed before, in obtained order.
+  await insertColumns(
+    database,
+    `insert into copies (card_id, print_number, entry_id, dropped_at)
+     select e.card_id, coalesce(r.printed, 0) + row_number() over (partition by e.card_id order by e.obtained_at, e.id, g.k),
+       e.id, e.obtained_at
+     from entries e cross join lateral generate_series(1, e.quantity) g(k)
+       left join print_runs r on r.card_id = e.card_id
+     where e.user_id = any($1::int[]) and not exists (select 1 from copies c where c.entry_id = e.id)`,
+    [users.map((u) => u.id)],
+  );
+  await insertColumns(
+    database,
+    `insert into print_runs (card_id, printed)
+     select card_id, max(print_number) from copies where card_id = any($1::int[]) group by card_id
+     on conflict (card_id) do update set printed = excluded.printed`,
+    [cards.map((c) => c.id)],
+  );
   await insertColumns(
     database,
     `insert into likes (user_id, card_id)

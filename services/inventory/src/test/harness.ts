@@ -58,8 +58,8 @@ export const user = (id: number, username: string, over: Partial<PublicUser> = {
 });
 
 /** The signed identity header the gateway would add. */
-export const asUser = (userId: number, adminLevel = 0): Record<string, string> => ({
-  [IDENTITY_HEADER]: signIdentity({ userId, adminLevel, language: 'en' }, TEST_SECRET),
+export const asUser = (userId: number, adminLevel = 0, language = 'en'): Record<string, string> => ({
+  [IDENTITY_HEADER]: signIdentity({ userId, adminLevel, language }, TEST_SECRET),
 });
 export const asAdmin = (userId: number) => asUser(userId, 3);
 

@@ -76,6 +76,7 @@ const rpcOptions = (deps: Deps) => ({ timeoutMs: deps.inventoryTimeoutMs });
 const tradeUserOf = (u: TradeUser) => ({
   id: u.id,
   username: u.username,
+  ...(u.displayName ? { displayName: u.displayName } : {}),
   avatar: u.avatar,
   discordId: u.discordId,
 });
@@ -135,7 +136,8 @@ async function recordOutcome(tx: Tx, row: TradeRow, actor: Actor, before: TradeR
       targetType: 'trade',
       targetId: String(row.id),
       before: { status: before === 'accepting' ? 'pending' : before },
-      after: { status: outcome },
+      // The parties, so the log names them (issue 28).
+      after: { status: outcome, fromUserId: row.fromUserId, toUserId: row.toUserId },
     }),
   );
 }
@@ -228,6 +230,8 @@ function makePending(deps: Deps, actor: Actor, openingId: number, items: TradeIt
         targetId: String(pending.id),
         after: {
           status: 'pending',
+          fromUserId: pending.fromUserId,
+          toUserId: pending.toUserId,
           items: items.map((i) => ({ side: i.side, cardId: i.cardId, quantity: i.quantity })),
         },
       }),

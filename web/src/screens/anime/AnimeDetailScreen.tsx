@@ -8,6 +8,7 @@ import { useRoute } from '../../api/query';
 import { oneOf, useAddress } from '../../app/address';
 import { LoadError } from '../../components/LoadError';
 import { IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
+import { RichText } from '../../components/RichText';
 import { Tabs } from '../../components/Tabs';
 import { NotFoundScreen } from '../common/NotFoundScreen';
 
@@ -144,7 +145,7 @@ function AnimeInfo({ anime }: { anime: Anime }) {
           <dt>{t('animeDetail.genres')}</dt>
           <dd>{anime.genres.join(', ') || '—'}</dd>
         </dl>
-        {anime.description && <p className="anime-info__description">{anime.description}</p>}
+        {anime.description && <RichText className="anime-info__description" text={anime.description} />}
       </div>
     </div>
   );

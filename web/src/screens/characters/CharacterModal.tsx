@@ -1,16 +1,24 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CatalogueCharacter, characterImage, ownerName } from '../../api/catalogue';
-import { cardImageUrl, discordAvatarUrl } from '../../api/images';
+import { discordAvatarUrl } from '../../api/images';
+import { useOwnedCards } from '../../api/owned';
 import { useRoute } from '../../api/query';
-import { LikeButton } from '../../components/LikeButton';
+import { collectorPath } from '../../app/screens';
+import { useSession } from '../../app/session';
+import { CardImage } from '../../components/CardImage';
+import { LikeButton, PrintedCount } from '../../components/LikeButton';
 import { loadErrorText } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { Modal } from '../../components/Modal';
+import { RichText } from '../../components/RichText';
 import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
+import { characterDescription, characterName } from '../../i18n/localized';
 
 type Tab = 'cards' | 'owners';
+/** The modal's cards are drawn at most this wide (CSS px). */
+const MODAL_CARD_WIDTH = 200;
 
 /** The character modal (requirements M2): details, external links, cards with likes, owners. */
 export function CharacterModal({
@@ -23,22 +31,28 @@ export function CharacterModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { language } = useSession();
+  const owned = useOwnedCards();
   const titleId = useId();
   const [tab, setTab] = useState<Tab>('cards');
+  const name = characterName(character, language);
+  const description = characterDescription(character, language);
   return (
     <Modal labelledBy={titleId} onClose={onClose} closeLabel={t('common.close')}>
       <header className="character-modal__header">
         <LoadedImage
           className="character-modal__avatar"
           src={characterImage(character)}
-          fallback={fallbackAvatar(character.name)}
+          fallback={fallbackAvatar(name)}
           onFailure="retry"
-          alt={t('characters.avatarAlt', { name: character.name })}
+          alt={t('characters.avatarAlt', { name })}
           timeoutMs={IMAGE_TIMEOUT_MS.card}
         />
         <div>
-          <h2 id={titleId}>{character.name}</h2>
-          {character.altname && <p className="character-modal__alt">{character.altname}</p>}
+          <h2 id={titleId}>{name}</h2>
+          {character.altname && character.altname !== name && (
+            <p className="character-modal__alt">{character.altname}</p>
+          )}
           <p className="character-modal__links">
             {character.shikimoriId !== null && (
               <a
@@ -61,7 +75,7 @@ export function CharacterModal({
           </p>
         </div>
       </header>
-      {character.description && <p className="character-modal__description">{character.description}</p>}
+      {description && <RichText className="character-modal__description" text={description} />}
       <Tabs
         label={t('characters.tabsLabel')}
         tabs={(['cards', 'owners'] as const).map((id) => ({ id, title: t(`characters.tabs.${id}`) }))}
@@ -75,29 +89,25 @@ export function CharacterModal({
             {character.Cards.map((card) => (
               <li
                 key={card.id}
-                className={`card-frame${card.limited ? ' card-frame--limited' : ''}${newFrames ? ' card-frame--new' : ''}`}
+                className={`modal-card${newFrames ? ' modal-card--new' : ''}`}
                 data-rank={card.Rank.code}
-                style={rankColor(card.Rank.color)}
               >
-                <LoadedImage
-                  src={cardImageUrl(card.id)}
-                  alt={t('characters.cardAlt', { name: character.name, rank: card.Rank.code })}
-                  timeoutMs={IMAGE_TIMEOUT_MS.card}
-                  className="card-frame__image"
+                <CardImage
+                  cardId={card.id}
+                  alt={t('characters.cardAlt', { name, rank: card.Rank.code })}
+                  drawnWidth={MODAL_CARD_WIDTH}
                 />
-                <div className="card-frame__meta">
-                  <span className={`badge ${card.limited ? 'badge--limited' : 'badge--regular'}`}>
-                    {card.limited ? t('cards.limited') : t('cards.regular')}
-                  </span>
-                  <span
-                    className="rank-code"
-                    data-rank={card.Rank.code}
-                    style={rankColor(card.Rank.color)}
-                    title={card.Rank.title}
-                  >
-                    {card.Rank.code || card.Rank.title || '?'}
-                  </span>
+                <div className="modal-card__meta">
+                  <PrintedCount cardId={card.id} />
                   <LikeButton cardId={card.id} />
+                  {(owned.get(card.id) ?? 0) > 0 && (
+                    <span className="owned-mark" title={t('characters.owned', { count: owned.get(card.id) })}>
+                      <span aria-hidden="true">✓ {owned.get(card.id)}</span>
+                      <span className="visually-hidden">
+                        {t('characters.owned', { count: owned.get(card.id) })}
+                      </span>
+                    </span>
+                  )}
                 </div>
               </li>
             ))}
@@ -157,7 +167,10 @@ function CardOwners({
                 width={32}
                 height={32}
               />
-              <span>{ownerName(o)}</span>
+              <a className="owner__link" href={collectorPath(o.user_id ?? o.id)}>
+                {ownerName(o)}
+              </a>
+              {o.quantity > 1 && <span className="owner__quantity">×{o.quantity}</span>}
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,7 +56,7 @@ function api(routes: Record<string, Route> = {}) {
       const list = url.includes('rank_code=E') || url.includes('anime_id=3') ? [stark] : [frieren, stark];
       return new Response(JSON.stringify(list), { headers: { 'x-total-count': String(list.length) } });
     }
-    if (url.endsWith('/likes')) return jsonResponse({ likes: 4, liked: false });
+    if (url.endsWith('/likes')) return jsonResponse({ likes: 4, liked: false, printed: 12 });
     if (url.endsWith('/like')) return jsonResponse({ success: true, likes: 5 });
     if (url.startsWith('/api/inventory?card_id=10'))
       return jsonResponse([
@@ -98,19 +99,21 @@ async function openPage(language: 'en' | 'ru' = 'en') {
 }
 
 describe('CharactersScreen: list and filters', () => {
-  it('loads the first page at once and shows tiles with the first card’s rank code in its colour', async () => {
+  it('loads the first page at once and shows each tile as its first card’s image alone', async () => {
     const mock = api();
     await openPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Characters' })).toBeTruthy();
     expect(String(characterCalls(mock)[0]![0])).toBe('/api/characters?limit=60');
     const frierenTile = await tile('Frieren');
-    const rank = frierenTile.querySelector('.character-tile__rank') as HTMLElement;
-    expect(rank.textContent).toBe('S');
-    expect(rank.style.getPropertyValue('--rank-color')).toBe('#f44336');
+    // The rank is drawn on the card image: no badge of the page's own over it.
+    expect(frierenTile.querySelector('.character-tile__rank, .rank-code, .badge')).toBeNull();
+    expect(frierenTile.dataset.rank).toBe('S');
     expect(within(frierenTile).getByText('Frieren alt')).toBeTruthy();
-    // The avatar is the first card's image (its source set once the image loader has it).
-    await waitFor(() =>
-      expect(frierenTile.querySelector('img')?.getAttribute('src')).toBe('/api/cards/10/image'),
+    // The first row's pictures are in the markup, in the page's language, 1× and 2× to choose from.
+    const img = frierenTile.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/api/cards/10/image?lang=en&w=360');
+    expect(img.getAttribute('srcset')).toBe(
+      '/api/cards/10/image?lang=en&w=180 180w, /api/cards/10/image?lang=en&w=360 360w',
     );
     expect(screen.getByText('2 characters')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reset filters' })).toBeNull();
@@ -205,8 +208,9 @@ describe('CharactersScreen: list and filters', () => {
     expect(screen.queryByRole('button', { name: 'Reset filters' })).toBeNull();
     expect((await tile('Frieren')).classList.contains('character-tile--new')).toBe(true);
     fireEvent.click(await tile('Frieren'));
-    const frames = screen.getByRole('dialog').querySelectorAll('.card-frame');
-    expect([...frames].every((f) => f.classList.contains('card-frame--new'))).toBe(true);
+    const frames = screen.getByRole('dialog').querySelectorAll('.modal-card');
+    expect(frames.length).toBeGreaterThan(0);
+    expect([...frames].every((f) => f.classList.contains('modal-card--new'))).toBe(true);
   });
 
   it('loads the next page with `after` as the grid reaches the end', async () => {
@@ -276,6 +280,20 @@ describe('CharactersScreen: a failed load', () => {
     fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByText('Stark')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('CharactersScreen: offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('shows the error box at once when the browser is offline, not a loading text that never ends', async () => {
+    // The browser says it is offline (TanStack Query listens to its online/offline events).
+    onlineManager.setOnline(false);
+    api({ '/api/characters*': async () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderPage({ user: user(), language: 'ru' }, <CharactersScreen />);
+    const box = await screen.findByRole('alert');
+    expect(within(box).getByRole('heading').textContent).toBe('Ошибка');
+    expect(within(box).getByRole('button', { name: 'Повторить' })).toBeTruthy();
   });
 });
 
@@ -363,18 +381,18 @@ describe('CharactersScreen: the modal', () => {
       'https://shikimori.one/characters/184947',
     );
     expect(within(dialog).queryByRole('link', { name: 'AniList' })).toBeNull();
-    // The cards tab is the default: each card's image, label, rank code and like button.
+    // The cards tab is the default: each card's image alone (its rank and limited star are drawn
+    // on it), how many were printed and the like button.
     expect(within(dialog).getByRole('tab', { name: 'Cards' }).getAttribute('aria-selected')).toBe('true');
-    const frames = [...dialog.querySelectorAll<HTMLElement>('.card-frame')];
+    const frames = [...dialog.querySelectorAll<HTMLElement>('.modal-card')];
+    expect(frames.map((f) => f.dataset.rank)).toEqual(['S', 'E']);
+    expect(frames.every((f) => f.querySelector('.badge, .rank-code') === null)).toBe(true);
     await waitFor(() =>
-      expect(frames.map((f) => f.querySelector('img')?.getAttribute('src'))).toEqual([
-        '/api/cards/10/image',
-        '/api/cards/11/image',
+      expect(frames.map((f) => f.querySelector('.printed')?.textContent)).toEqual([
+        '12 printed',
+        '12 printed',
       ]),
     );
-    expect(frames.map((f) => f.querySelector('.badge')?.textContent)).toEqual(['Limited', 'Regular']);
-    expect(frames.map((f) => f.querySelector('.rank-code')?.textContent)).toEqual(['S', 'E']);
-    expect(frames[0]!.classList.contains('card-frame--limited')).toBe(true);
     expect(within(dialog).getAllByRole('button', { name: /^Like/ })).toHaveLength(2);
     fireEvent.keyDown(document, { key: 'Escape' });
 
@@ -443,13 +461,13 @@ describe('CharactersScreen: likes', () => {
     await openPage();
     fireEvent.click(await tile('Frieren'));
     // The first card (10) of the two.
-    const firstCard = () => screen.getByRole('dialog').querySelector<HTMLElement>('.card-frame')!;
-    const like = await within(firstCard()).findByRole('button', { name: 'Like (4 likes)' });
+    const firstCard = () => screen.getByRole('dialog').querySelector<HTMLElement>('.modal-card')!;
+    const like = await within(firstCard()).findByRole('button', { name: 'Like — likes: 4' });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(like);
     expect(like).toHaveProperty('disabled', true);
     post.release(jsonResponse({ success: true, likes: 5 }));
-    await within(firstCard()).findByRole('button', { name: 'Like (5 likes)' });
+    await within(firstCard()).findByRole('button', { name: 'Like — likes: 5' });
     expect(like).toHaveProperty('disabled', true);
     expect(like.getAttribute('aria-pressed')).toBe('true');
     expect(like.querySelector('.like__count')?.textContent).toBe('5');
@@ -462,7 +480,7 @@ describe('CharactersScreen: likes', () => {
     // (stubbed) still says not liked.
     fireEvent.keyDown(document, { key: 'Escape' });
     fireEvent.click(await tile('Frieren'));
-    const again = await within(firstCard()).findByRole('button', { name: 'Like (4 likes)' });
+    const again = await within(firstCard()).findByRole('button', { name: 'Like — likes: 4' });
     expect(again).toHaveProperty('disabled', true);
     expect(again.getAttribute('aria-pressed')).toBe('true');
   });
@@ -471,7 +489,7 @@ describe('CharactersScreen: likes', () => {
     api({ '/api/cards/10/likes': async () => jsonResponse({ likes: 9, liked: true }) });
     await openPage();
     fireEvent.click(await tile('Frieren'));
-    const like = await within(screen.getByRole('dialog')).findByRole('button', { name: 'Like (9 likes)' });
+    const like = await within(screen.getByRole('dialog')).findByRole('button', { name: 'Like — likes: 9' });
     expect(like).toHaveProperty('disabled', true);
     expect(like.getAttribute('aria-pressed')).toBe('true');
   });
@@ -540,6 +558,56 @@ describe('CharactersScreen: likes', () => {
   );
 });
 
+describe('CharactersScreen: one language at a time, and the cards I own', () => {
+  const names = {
+    names: { en: 'Frieren', ru: 'Фрирен', ja: 'フリーレン' },
+    descriptions: { en: 'An elf mage.', ru: 'Эльфийка-маг.' },
+  };
+  const mine = (cardId: number, quantity: number) => ({ id: cardId, cardId, quantity });
+
+  it('names characters and anime in Russian for a Russian page and marks the cards I hold', async () => {
+    api({
+      '/api/characters*': async () =>
+        new Response(JSON.stringify([{ ...frieren, ...names }, stark]), {
+          headers: { 'x-total-count': '2' },
+        }),
+      '/api/anime': async () =>
+        jsonResponse([
+          { id: 3, title: 'Sousou no Frieren', titles: { ru: 'Провожающая в последний путь Фрирен' } },
+        ]),
+      '/api/inventory/my': async () => jsonResponse([mine(10, 2), mine(11, 1)]),
+    });
+    renderPage({ user: user(), language: 'ru' }, <CharactersScreen />);
+    const frierenTile = (await screen.findByText('Фрирен')).closest('button')!;
+    expect(screen.queryByText('Frieren')).toBeNull();
+    expect(screen.getByRole('option', { name: 'Провожающая в последний путь Фрирен' })).toBeTruthy();
+    await waitFor(() => expect(frierenTile.querySelector('.owned-mark')?.textContent).toContain('✓ 3'));
+    expect(within(frierenTile).getByText('В вашей коллекции: 3')).toBeTruthy();
+    // Stark: none of his cards is mine, no mark.
+    expect((await tile('Stark')).querySelector('.owned-mark')).toBeNull();
+    fireEvent.click(frierenTile);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Фрирен' })).toBeTruthy();
+    expect(within(dialog).getByText('Эльфийка-маг.')).toBeTruthy();
+    expect(
+      within(dialog)
+        .getAllByText(/^В вашей коллекции/)
+        .map((n) => n.textContent),
+    ).toEqual(['В вашей коллекции: 2', 'В вашей коллекции: 1']);
+  });
+
+  it('falls back to English, then the primary name, where a language has no text', async () => {
+    api({
+      '/api/characters*': async () =>
+        new Response(JSON.stringify([{ ...frieren, names: { ja: 'フリーレン' }, name: 'Frieren' }, stark]), {
+          headers: { 'x-total-count': '2' },
+        }),
+    });
+    await openPage('ru');
+    expect(screen.getByText('Frieren')).toBeTruthy();
+  });
+});
+
 describe('CharactersScreen: owners', () => {
   it('lists the owners of each card with avatar and display name, or says nobody owns it', async () => {
     const mock = api();
@@ -549,7 +617,11 @@ describe('CharactersScreen: owners', () => {
     const first = await screen.findByRole('region', { name: 'Owners of card 10 (S)' });
     await within(first).findByText('sakura_fan');
     const owners = [...first.querySelectorAll('.owner')];
-    expect(owners.map((o) => o.textContent)).toEqual(['ID: 5', 'sakura_fan']);
+    // Each owner links to their collector page; more than one copy shows how many.
+    const links = owners.map((o) => o.querySelector('a')!);
+    expect(links.map((a) => a.textContent)).toEqual(['ID: 5', 'sakura_fan']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/u/5', '/u/7']);
+    expect(owners[1]!.querySelector('.owner__quantity')?.textContent).toBe('×2');
     // Discord avatars from the id and hash, through our proxy; no hash: a generated one. The
     // image loader sets each picture's source once it has loaded.
     const avatars = () => owners.map((o) => o.querySelector('img')?.getAttribute('src') ?? '');
@@ -567,7 +639,7 @@ describe('CharactersScreen: owners', () => {
       '/api/characters*': async () => jsonResponse([character(9, 'Frieren', 'S', { Cards: [] })]),
     });
     await openPage();
-    expect((await tile('Frieren')).querySelector('.character-tile__rank')?.textContent).toBe('?');
+    expect((await tile('Frieren')).dataset.rank).toBeUndefined();
     fireEvent.click(await tile('Frieren'));
     expect(screen.getByText('This character has no cards yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Owners' }));

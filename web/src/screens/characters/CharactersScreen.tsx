@@ -2,11 +2,14 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueCharacter } from '../../api/catalogue';
+import { useOwnedCards } from '../../api/owned';
 import { useRoute } from '../../api/query';
 import { useAddress } from '../../app/address';
+import { useSession } from '../../app/session';
 import { LikedCardsContext } from '../../components/LikeButton';
 import { loadErrorText } from '../../components/LoadError';
 import { rankColor } from '../../components/rank-color';
+import { animeTitle } from '../../i18n/localized';
 import { CharacterModal } from './CharacterModal';
 import { CharacterTile } from './CharacterTile';
 import { type CharactersFailure, useCharacters } from './useCharacters';
@@ -18,7 +21,11 @@ const TILE_GAP_PX = 16;
 const PHONE_GRID_PX = 480;
 const PHONE_TILE_MIN_PX = 150;
 const PHONE_TILE_GAP_PX = 12;
-const ROW_HEIGHT_PX = 280;
+/** A row before the grid is measured (the server's markup): a 2:3 card 180 px wide and the gap. */
+const ROW_HEIGHT_PX = 286;
+/** Tiles are cards drawn 2:3: a row is one and a half tile widths tall, plus the gap. */
+const rowHeightFor = (width: number, columns: number, gap: number) =>
+  Math.round(((width - gap * (columns - 1)) / columns) * 1.5) + gap;
 
 // The server render has no window; layout effects run only in the browser.
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
@@ -28,7 +35,16 @@ export function CharactersScreen() {
   const { t } = useTranslation();
   // Filter lists (cached, shared): a failure leaves the filter empty (the grid still works).
   const ranks = useRoute('GET /api/ranks', undefined).data ?? [];
-  const animeList = useRoute('GET /api/anime', undefined).data ?? [];
+  const { language } = useSession();
+  const animeAnswer = useRoute('GET /api/anime', undefined).data;
+  // The dropdown in the page's language, ordered by the titles it shows.
+  const animeList = useMemo(
+    () =>
+      (animeAnswer ?? [])
+        .map((a) => ({ id: a.id, title: animeTitle(a, language) }))
+        .sort((a, b) => a.title.localeCompare(b.title, language)),
+    [animeAnswer, language],
+  );
   // The filters live in the address (?rank=, ?anime=, ?frames=new): reload and back keep them.
   const address = useAddress();
   const rankCode = address.params.get('rank') ?? '';
@@ -169,9 +185,11 @@ function CharacterGrid({
   onOpen: (c: CatalogueCharacter) => void;
 }) {
   const { t } = useTranslation();
+  const owned = useOwnedCards();
   const container = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(4);
   const [gap, setGap] = useState(TILE_GAP_PX);
+  const [rowHeight, setRowHeight] = useState(ROW_HEIGHT_PX);
   const [offset, setOffset] = useState(0);
 
   useIsomorphicLayoutEffect(() => {
@@ -181,8 +199,10 @@ function CharacterGrid({
       const phone = el.clientWidth < PHONE_GRID_PX;
       const min = phone ? PHONE_TILE_MIN_PX : TILE_MIN_PX;
       const space = phone ? PHONE_TILE_GAP_PX : TILE_GAP_PX;
+      const count = Math.max(1, Math.floor((el.clientWidth + space) / (min + space)));
       setGap(space);
-      setColumns(Math.max(1, Math.floor((el.clientWidth + space) / (min + space))));
+      setColumns(count);
+      setRowHeight(rowHeightFor(el.clientWidth, count, space));
       setOffset(el.getBoundingClientRect().top + window.scrollY);
     };
     measure();
@@ -194,12 +214,14 @@ function CharacterGrid({
   const rows = Math.ceil(items.length / columns);
   const virtualizer = useWindowVirtualizer({
     count: rows,
-    estimateSize: () => ROW_HEIGHT_PX,
+    estimateSize: () => rowHeight,
     overscan: 3,
     scrollMargin: offset,
     // Without layout (server render, tests) show the first rows rather than nothing.
     initialRect: { width: 1024, height: 900 },
   });
+  // A new tile size moves every row: the virtualizer measures them again.
+  useIsomorphicLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const virtualRows = virtualizer.getVirtualItems();
   const lastShown = virtualRows.at(-1)?.index ?? -1;
 
@@ -234,6 +256,7 @@ function CharacterGrid({
                 newFrames={newFrames}
                 onOpen={() => onOpen(c)}
                 priority={row.index === 0}
+                owned={c.Cards.reduce((n, card) => n + (owned.get(card.id) ?? 0), 0)}
               />
             </li>
           ))}

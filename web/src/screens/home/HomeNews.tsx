@@ -1,10 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { newsIn } from '../../api/news';
-import { useRoute } from '../../api/query';
+import { invalidateRoutes, useRoute } from '../../api/query';
 import { DateTime } from '../../components/DateTime';
+import { RichText } from '../../components/RichText';
+import { NEWS_TYPES, useLive } from '../../live/live';
 
 /** How many of the latest published news the home page shows. */
 export const HOME_NEWS_COUNT = 3;
+/** News read this recently are not read again on a stream's resync. */
+const RESYNC_FRESH_MS = 5000;
 
 /**
  * The latest published news on the home page (issue 12, beyond the spec), loaded after
@@ -13,6 +18,13 @@ export const HOME_NEWS_COUNT = 3;
 export function HomeNews() {
   const { t, i18n } = useTranslation();
   const news = useRoute('GET /api/news', { query: {} });
+  // Published, changed or deleted news shows at once on an open page (issue 28).
+  const client = useQueryClient();
+  useLive(NEWS_TYPES, (message) => {
+    // A stream's first `resync` comes as the page has just read its news.
+    if (message.type === 'resync' && Date.now() - news.dataUpdatedAt < RESYNC_FRESH_MS) return;
+    void invalidateRoutes(client, ['GET /api/news']);
+  });
   // Nothing on failure, nor for an answer that is not a list (this block is an extra).
   const items = Array.isArray(news.data)
     ? news.data.filter((n) => n.published).slice(0, HOME_NEWS_COUNT)
@@ -35,7 +47,7 @@ export function HomeNews() {
                     {t(`adminNews.types.${item.type}`)}
                   </p>
                 ) : null}
-                <p className="home-news__content">{text.content}</p>
+                <RichText className="home-news__content" text={text.content} />
                 {item.tags.length > 0 ? <p className="home-news__tags">#{item.tags.join(' #')}</p> : null}
               </article>
             </li>

@@ -53,6 +53,18 @@ describe('HomeScreen', () => {
     expect(screen.queryByRole('link', { name: 'Log in with Discord' })).toBeNull();
   });
 
+  it('welcomes a member by the display name Discord gives, else by username', () => {
+    stubFetch(() => new Promise(() => {}));
+    const { unmount } = renderPage(
+      { user: user({ username: 'sakura_fan', displayName: 'Sakura 🌸' }) },
+      <HomeScreen />,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Sakura 🌸!');
+    unmount();
+    renderPage({ user: user({ username: 'sakura_fan', displayName: '  ' }) }, <HomeScreen />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome, sakura_fan!');
+  });
+
   it('welcomes a signed-out visitor as Guest with a login link', () => {
     stubFetch(() => new Promise(() => {}));
     const { container } = renderPage({ user: null }, <HomeScreen />);
@@ -79,7 +91,7 @@ describe('HomeScreen', () => {
       ['ru', STATS_ERROR_RU],
       ['en', 'Could not load the statistics'],
     ] as const) {
-      stubFetch(answer);
+      stubFetch((url) => (url === '/api/stats' ? answer() : Promise.resolve(jsonResponse({ cards: [] }))));
       const view = renderPage({ language }, <HomeScreen />);
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toBe(`${message} ${language === 'en' ? 'Retry' : 'Повторить'}`);
@@ -94,6 +106,7 @@ describe('HomeScreen', () => {
     let failing = true;
     const fetchMock = stubFetch(async (url) => {
       if (url.startsWith('/api/news')) return jsonResponse([]);
+      if (url === '/api/cards/featured') return jsonResponse({ cards: [] });
       return failing
         ? Promise.reject(new TypeError('Failed to fetch'))
         : jsonResponse({ users: 5, anime: 6, cards: 7 });

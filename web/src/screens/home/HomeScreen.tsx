@@ -1,11 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { memberName } from '../../api/member-name';
 import { useSession } from '../../app/session';
 import { useLoginHref } from '../../app/sign-in';
 import { LoadError } from '../../components/LoadError';
 import { formatNumber } from '../../i18n/formats';
+import { FeaturedPlaceholder } from './FeaturedPlaceholder';
 import { HomeNews } from './HomeNews';
+import { HowToGetCards } from './HowToGetCards';
 import { COUNTERS, useHomeStats } from './useHomeStats';
+
+// The featured cards need the image loader, which the rest of home does not: a chunk of its own
+// (the server preloads it on home, ScreenView's LAZY_SCREEN_MODULES).
+const FeaturedCards = lazy(() => import('./FeaturedCards'));
 
 export function HomeScreen() {
   const { t, i18n } = useTranslation();
@@ -16,7 +24,7 @@ export function HomeScreen() {
   return (
     <div className="home">
       <section className="hero">
-        <h1>{t('home.welcome', { name: user?.username ?? t('common.guest') })}</h1>
+        <h1>{t('home.welcome', { name: user ? memberName(user) : t('common.guest') })}</h1>
         <p className="hero__tagline">{t('home.tagline')}</p>
         <div className="hero__actions">
           {user ? (
@@ -60,6 +68,10 @@ export function HomeScreen() {
           </dl>
         )}
       </section>
+      <Suspense fallback={<FeaturedPlaceholder />}>
+        <FeaturedCards />
+      </Suspense>
+      <HowToGetCards />
       <HomeNews />
     </div>
   );

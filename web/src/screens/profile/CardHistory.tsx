@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { memberName } from '../../api/member-name';
 import { invalidateRoutes, useRoute } from '../../api/query';
 import { DateTime } from '../../components/DateTime';
 import { LoadError } from '../../components/LoadError';
@@ -43,8 +44,8 @@ export function CardHistory({
       ) : (
         <ol className="provenance" aria-label={t('profile.history.title', { name })}>
           {history.events.map((event) => {
-            const to = event.toUser.username;
-            const from = event.fromUser?.username ?? '?';
+            const to = memberName(event.toUser);
+            const from = event.fromUser ? memberName(event.fromUser) : '?';
             const text =
               event.kind === 'trade'
                 ? t('profile.history.trade', { from, to, trade: event.tradeId ?? '?' })
@@ -58,6 +59,9 @@ export function CardHistory({
                 <span>
                   {text}
                   {event.quantity > 1 ? ` ×${event.quantity}` : ''}
+                  {event.printNumbers.length > 0
+                    ? ` · ${event.printNumbers.map((n) => t('cards.printNumber', { number: n })).join(', ')}`
+                    : ''}
                 </span>
                 <DateTime value={event.occurredAt} />
               </li>

@@ -24,6 +24,7 @@ const entry = (n: number, character = `Hero ${n}`, rank = 'E') => ({
   limited: n % 5 === 0,
   obtainedAt: '2026-11-01T10:00:00Z',
   quantity: n === 3 ? 2 : 1,
+  printNumbers: n === 3 ? [4, 9] : [n],
   character,
   rank,
   Card: {
@@ -45,14 +46,46 @@ function api(over: Record<string, () => Promise<Response>> = {}) {
     if (url === '/api/me') return jsonResponse({ user: me, language: 'en' });
     if (url === '/api/inventory/my') return jsonResponse(inventory);
     if (url === '/api/inventory/stats')
-      return jsonResponse({ total_cards: 17, limited_cards: 3, common_cards: 14, unique_characters: 16 });
+      return jsonResponse({
+        total_cards: 17,
+        limited_cards: 3,
+        common_cards: 14,
+        unique_characters: 16,
+        by_rank: [
+          { code: 'E', title: 'Common', color: '#9e9e9e', count: 15 },
+          { code: 'SSS', title: 'Celestial', color: '#ffd700', count: 2 },
+        ],
+        by_anime: [
+          { animeId: 1, cards: 2 },
+          { animeId: 2, cards: 3 },
+        ],
+      });
+    if (url === '/api/ranks')
+      return jsonResponse([
+        { id: 1, code: 'E', title: 'Common', color: '#9e9e9e', imageUrl: null, threshold: 0, sortOrder: 0 },
+        {
+          id: 8,
+          code: 'SSS',
+          title: 'Celestial',
+          color: '#ffd700',
+          imageUrl: null,
+          threshold: 96,
+          sortOrder: 7,
+        },
+      ]);
+    if (url === '/api/anime')
+      return jsonResponse([
+        { id: 1, title: 'Frieren', titles: { ru: 'Провожающая в последний путь Фрирен' }, cardCount: 8 },
+        { id: 2, title: 'Cowboy Bebop', titles: { ru: 'Ковбой Бибоп' }, cardCount: 4 },
+      ]);
+    if (url === '/api/inventory/visibility') return jsonResponse({ hidden: false });
     return jsonResponse({ error: 'not found' }, 404);
   });
 }
 
 /** The value next to a label in the header's facts. */
 const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
-const cards = () => [...document.querySelectorAll<HTMLElement>('.profile__cards .card-frame')];
+const cards = () => [...document.querySelectorAll<HTMLElement>('.profile__cards .profile-card')];
 
 afterEach(() => vi.useRealTimers());
 
@@ -166,19 +199,25 @@ describe('ProfileScreen: cards', () => {
     expect(cards()).toHaveLength(FIRST_CARDS);
     const first = cards()[0]!;
     const img = first.querySelector('img')!;
+    // The card image alone (rank, limited star, name and print are drawn on it), this copy's
+    // print, in the page's language, 1× and 2× for the browser to choose.
     expect([img.getAttribute('src'), img.getAttribute('width'), img.getAttribute('height')]).toEqual([
-      '/api/cards/101/image',
+      '/api/cards/101/image?print=1&lang=en&w=360',
       '144',
       '216',
     ]);
+    expect(img.getAttribute('srcset')).toBe(
+      '/api/cards/101/image?print=1&lang=en&w=180 180w, /api/cards/101/image?print=1&lang=en&w=360 360w',
+    );
+    expect(first.querySelector('.badge, .rank-code, .card-frame')).toBeNull();
     expect(within(first).getByText('Hero 1')).toBeTruthy();
-    expect(within(first).getByText('Regular')).toBeTruthy();
+    expect(within(first).getByText('Print #1')).toBeTruthy();
     // The site's one date style: month, day, year and the time (issue 22 item 5).
     const obtained = first.querySelector('time')!;
     expect(obtained.getAttribute('datetime')).toBe('2026-11-01T10:00:00Z');
     expect(obtained.textContent).toMatch(/^Nov 1, 2026, \d{1,2}:\d{2}\s[AP]M$/);
-    expect(within(cards()[4]!).getByText('Limited')).toBeTruthy();
     expect(cards()[2]!.textContent).toContain('×2');
+    expect(within(cards()[2]!).getByText('Prints #4, #9')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show all (16)' }));
     expect(cards()).toHaveLength(16);
@@ -190,11 +229,11 @@ describe('ProfileScreen: cards', () => {
     renderPage({ user: user() }, <ProfileScreen />);
     const search = await screen.findByRole('searchbox', { name: 'Search by character name or rank code' });
     fireEvent.change(search, { target: { value: 'sss' } });
-    expect(cards().map((c) => c.querySelector('.card-frame__name')?.textContent)).toEqual([
+    expect(cards().map((c) => c.querySelector('.card-frame__open')?.textContent)).toEqual([
       'Frieren',
       'Fern',
     ]);
-    expect(cards()[0]!.style.getPropertyValue('--rank-color')).toBe('#ffd700');
+    expect(cards()[0]!.dataset.rank).toBe('SSS');
     fireEvent.change(search, { target: { value: '  FRIE ' } });
     expect(cards()).toHaveLength(1);
     fireEvent.change(search, { target: { value: 'hero' } });
@@ -217,9 +256,45 @@ describe('ProfileScreen: cards', () => {
     renderPage({ user: user(), language: 'ru' }, <ProfileScreen />);
     await screen.findByRole('button', { name: 'Показать все (16)' });
     expect(cards()[0]!.querySelector('time')?.textContent).toMatch(/^1 нояб\. 2026 г\., \d{2}:\d{2}$/);
-    expect(within(cards()[0]!).getByText('Обычная')).toBeTruthy();
+    expect(within(cards()[0]!).getByText('Экземпляр № 1')).toBeTruthy();
+    expect(cards()[0]!.querySelector('img')?.getAttribute('src')).toBe(
+      '/api/cards/101/image?print=1&lang=ru&w=360',
+    );
     expect(fact('Уровень').textContent).toBe('Модератор');
     expect(screen.getByRole('tab', { name: 'Статистика' })).toBeTruthy();
+  });
+});
+
+describe('ProfileScreen: search in any script', () => {
+  it('finds a card by its character’s Russian or Japanese name, any case', async () => {
+    const gilbert = {
+      ...entry(20, 'Gilbert Bougainvillea', 'B'),
+      Card: {
+        ...entry(20, 'Gilbert Bougainvillea', 'B').Card,
+        Character: {
+          id: 20,
+          name: 'Gilbert Bougainvillea',
+          names: ['Gilbert Bougainvillea', 'Гилберт', 'ギルベルト'],
+        },
+      },
+    };
+    const dimple = {
+      ...entry(21, 'Dimple', 'D'),
+      Card: {
+        ...entry(21, 'Dimple', 'D').Card,
+        Character: { id: 21, name: 'Dimple', names: ['Dimple', 'Димпл', 'エクボ'] },
+      },
+    };
+    api({ '/api/inventory/my': async () => jsonResponse([gilbert, dimple, ...inventory]) });
+    renderPage({ user: user() }, <ProfileScreen />);
+    const box = await screen.findByRole('searchbox', { name: 'Search by character name or rank code' });
+    const shownNames = () => cards().map((c) => c.querySelector('.card-frame__open')?.textContent);
+    fireEvent.change(box, { target: { value: 'ДИМ' } });
+    expect(shownNames()).toEqual(['Dimple']);
+    fireEvent.change(box, { target: { value: 'ギルベルト' } });
+    expect(shownNames()).toEqual(['Gilbert Bougainvillea']);
+    fireEvent.change(box, { target: { value: 'sss' } });
+    expect(shownNames()).toEqual(['Frieren', 'Fern']);
   });
 });
 
@@ -243,6 +318,32 @@ describe('ProfileScreen: stats', () => {
     expect(mock.mock.calls.map(([u]) => String(u))).toContain('/api/inventory/stats');
   });
 
+  it('draws the cards by rank (highest first) and a completion bar per anime, in the page’s language', async () => {
+    api();
+    renderPage({ user: user(), language: 'ru' }, <ProfileScreen />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Статистика' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Статистика' });
+    const legend = await within(panel).findByRole('heading', { name: 'Карты по рангам' });
+    await waitFor(() =>
+      expect(
+        [...(legend.parentElement as HTMLElement).querySelectorAll('.collection-charts__legend li')].map(
+          (li) => li.textContent,
+        ),
+      ).toEqual(['SSS 2', 'E 15']),
+    );
+    // Most complete first: Bebop 3 of 4 (75 %), then Frieren 2 of 8 (25 %).
+    await within(panel).findByRole('heading', { name: 'Собрано по аниме' });
+    const bars = [...panel.querySelectorAll('.completion__row')].map((r) => [
+      r.querySelector('.completion__title')?.textContent,
+      r.querySelector('.completion__figures')?.textContent,
+      (r.querySelector('progress') as HTMLProgressElement).value,
+    ]);
+    expect(bars).toEqual([
+      ['Ковбой Бибоп', '3 из 4 · 75%', 3],
+      ['Провожающая в последний путь Фрирен', '2 из 8 · 25%', 2],
+    ]);
+  });
+
   it('says when the stats failed', async () => {
     api({ '/api/inventory/stats': async () => jsonResponse({ error: 'down' }, 503) });
     renderPage({ user: user() }, <ProfileScreen />);
@@ -261,5 +362,34 @@ describe('ProfileScreen: stats', () => {
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Statistics' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(cardsTab);
+  });
+});
+
+describe('ProfileScreen: the collection setting', () => {
+  it('links to my collector page and hides my collection when I tick the box', async () => {
+    let hidden = false;
+    const put = vi.fn((init?: RequestInit) => {
+      hidden = JSON.parse(String(init?.body)).hidden;
+      return jsonResponse({ hidden });
+    });
+    api({ '/api/inventory/visibility': async () => jsonResponse({ hidden }) });
+    const fetchMock = vi.mocked(fetch);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'PUT' && String(input) === '/api/inventory/visibility'
+        ? put(init)
+        : answer(input, init),
+    );
+    renderPage({ user: user() }, <ProfileScreen />);
+    expect((await screen.findByRole('link', { name: 'My collector page' })).getAttribute('href')).toBe(
+      '/u/7',
+    );
+    const box = screen.getByRole('checkbox', {
+      name: 'Hide my collection from other fans',
+    }) as HTMLInputElement;
+    await waitFor(() => expect(box.disabled).toBe(false));
+    fireEvent.click(box);
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(box.checked).toBe(true));
   });
 });

@@ -1,5 +1,6 @@
 import type { InventoryEntry, User } from '@acg/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -7,14 +8,17 @@ import { request } from '../../api/client';
 import { cardImageUrl, discordAvatarUrl } from '../../api/images';
 import { invalidateRoutes, useRoute } from '../../api/query';
 import { oneOf, useAddress } from '../../app/address';
+import { CardImage } from '../../components/CardImage';
 import { DateTime } from '../../components/DateTime';
 import { LoadError } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
-import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
 import { formatNumber } from '../../i18n/formats';
 import { imageLoader } from '../../images/loader';
 import { useLive } from '../../live/live';
+import { CollectionCharts } from '../collector/CollectionCharts';
+import { CollectionVisibility } from '../collector/CollectionVisibility';
+import { entryMatches } from '../collector/search';
 import { CardHistory } from './CardHistory';
 
 /** Live events after which the user's cards may have changed: re-read them (docs/rules.md §35). */
@@ -28,6 +32,9 @@ const PRIORITY_CARDS = 4;
 /** Requirements M9: profile card images are 144x216. */
 const CARD_WIDTH = 144;
 const CARD_HEIGHT = 216;
+const CARD_SIZES = `${CARD_WIDTH}px`;
+/** At most this many print numbers listed under a card; the rest as "+N". */
+const PRINTS_SHOWN = 3;
 
 export function ProfileScreen() {
   const { t } = useTranslation();
@@ -195,6 +202,7 @@ function ProfileHeader({ user, onChanged }: { user: User; onChanged: () => void 
             <ShikimoriLink user={user} onChanged={onChanged} />
           </div>
         </dl>
+        <CollectionVisibility userId={user.id} />
         <a className="button button--ghost" href="/auth/logout">
           {t('nav.logout')}
         </a>
@@ -204,7 +212,7 @@ function ProfileHeader({ user, onChanged }: { user: User; onChanged: () => void 
 }
 
 function ProfileCards() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const inventory = useRoute('GET /api/inventory/my', undefined);
   const address = useAddress();
@@ -225,20 +233,17 @@ function ProfileCards() {
     if (inventory.error) console.error('inventory load failed', inventory.error);
   }, [inventory.error]);
   const entries = inventory.data ?? (inventory.isError ? [] : null);
-  const matching = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!entries) return [];
-    return q
-      ? entries.filter((e) => e.character.toLowerCase().includes(q) || e.rank.toLowerCase() === q)
-      : entries;
-  }, [entries, query]);
+  // Any name of the character in any script, or the rank code (rules §17, §57).
+  const matching = useMemo(() => (entries ?? []).filter((e) => entryMatches(e, query)), [entries, query]);
 
   if (entries === null) return <p className="loading">{t('common.loading')}</p>;
   if (entries.length === 0) return <p className="empty">{t('profile.noCards')}</p>;
   const shown = showAll ? matching : matching.slice(0, FIRST_CARDS);
   const preloadRest = () =>
     void imageLoader().preload(
-      matching.slice(FIRST_CARDS).map((e) => cardImageUrl(e.cardId)),
+      matching
+        .slice(FIRST_CARDS)
+        .map((e) => cardImageUrl(e.cardId, { print: e.printNumbers[0], lang: i18n.language, width: 360 })),
       { timeoutMs: IMAGE_TIMEOUT_MS.card },
     );
   return (
@@ -258,22 +263,19 @@ function ProfileCards() {
       ) : (
         <ul className="tile-grid tile-grid--cards profile__cards">
           {shown.map((e, index) => (
-            <li
-              key={e.id}
-              className={`card-frame${e.limited ? ' card-frame--limited' : ''}`}
-              data-rank={e.rank}
-              style={rankColor(e.Card?.Rank.color)}
-            >
-              <LoadedImage
-                src={cardImageUrl(e.cardId)}
+            <li key={e.id} className="profile-card" data-rank={e.rank}>
+              <CardImage
+                cardId={e.cardId}
+                print={e.printNumbers[0]}
                 alt={t('characters.cardAlt', { name: e.character, rank: e.rank })}
+                drawnWidth={CARD_WIDTH}
                 width={CARD_WIDTH}
                 height={CARD_HEIGHT}
-                timeoutMs={IMAGE_TIMEOUT_MS.card}
+                sizes={CARD_SIZES}
                 priority={index < PRIORITY_CARDS}
               />
-              <div className="card-frame__body">
-                <p className="card-frame__name">
+              <div className="profile-card__body">
+                <p className="profile-card__name">
                   <button
                     type="button"
                     className="card-frame__open"
@@ -285,10 +287,10 @@ function ProfileCards() {
                   </button>
                   {e.quantity > 1 && <span className="card-frame__quantity"> ×{e.quantity}</span>}
                 </p>
-                <p className="card-frame__meta">
-                  <span className={`badge ${e.limited ? 'badge--limited' : 'badge--regular'}`}>
-                    {e.limited ? t('cards.limited') : t('cards.regular')}
-                  </span>
+                {e.printNumbers.length > 0 && (
+                  <p className="profile-card__prints">{printList(t, e.printNumbers)}</p>
+                )}
+                <p className="profile-card__meta">
                   <DateTime value={e.obtainedAt} />
                 </p>
               </div>
@@ -315,6 +317,13 @@ function ProfileCards() {
   );
 }
 
+/** "Print #3, #17 +2": the lowest prints of an entry, in the page's language. */
+function printList(t: TFunction, prints: number[]): string {
+  const shown = prints.slice(0, PRINTS_SHOWN).map((n) => t('cards.printNumber', { number: n }));
+  const more = prints.length - PRINTS_SHOWN;
+  return t('cards.prints', { count: prints.length, list: shown.join(', ') }) + (more > 0 ? ` +${more}` : '');
+}
+
 function ProfileStats() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
@@ -338,13 +347,16 @@ function ProfileStats() {
     ['unique', stats.unique_characters],
   ] as const;
   return (
-    <dl className="stats__grid">
-      {rows.map(([key, value]) => (
-        <div key={key} className="counter">
-          <dt className="counter__label">{t(`profile.stats.${key}`)}</dt>
-          <dd className="counter__value">{formatNumber(i18n.language, value)}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="stats__grid">
+        {rows.map(([key, value]) => (
+          <div key={key} className="counter">
+            <dt className="counter__label">{t(`profile.stats.${key}`)}</dt>
+            <dd className="counter__value">{formatNumber(i18n.language, value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <CollectionCharts stats={stats} />
+    </>
   );
 }

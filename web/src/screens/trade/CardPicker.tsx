@@ -1,3 +1,4 @@
+import { matchesSearch } from '@acg/i18n';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardImageUrl } from '../../api/images';
@@ -25,10 +26,15 @@ export function CardPicker({
 }) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
+  // Any name of the character in any script, case and accents ignored, or the rank code (rules §57).
   const shown = useMemo(() => {
-    const q = query.trim().toLowerCase();
+    const q = query.trim();
     if (!q) return copies;
-    return copies.filter((c) => c.characterName.toLowerCase().includes(q) || c.rank.code.toLowerCase() === q);
+    return copies.filter(
+      (c) =>
+        c.rank.code.toLowerCase() === q.toLowerCase() ||
+        matchesSearch(c.characterNames ?? [c.characterName], q),
+    );
   }, [copies, query]);
   return (
     <fieldset className="card-picker" data-picker={name}>

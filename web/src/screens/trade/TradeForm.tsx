@@ -7,22 +7,32 @@ import type { TradeableCopy } from '../../api/trades';
 import { useSession } from '../../app/session';
 import { useNotify } from '../../components/Notify';
 import { CardPicker } from './CardPicker';
+import { type Recipient, RecipientPicker } from './RecipientPicker';
 
 type Copies = TradeableCopy[] | null | 'error';
 
 /**
- * The create-trade form (requirements M2, M5, M8): a recipient (never the user themself), the user's
+ * The create-trade form (requirements M2, M5, M8): a recipient found by name (never the user
+ * themself, never a list of every member; issue 22 item 6), the user's
  * own copies to give, then the recipient's copies to ask for (docs/rules.md §35), an optional
  * description and message. Nothing chosen shows the empty-trade message; a refusal is an error
  * message (useNotify) with the server's text, else the spec's creation-failure text (trade.form.createError).
  */
-export function TradeForm({ onCreated }: { onCreated: () => void }) {
+export function TradeForm({
+  onCreated,
+  initialRecipient = null,
+}: {
+  onCreated: () => void;
+  /** Preselected, e.g. from a collector's page (/trade?to={id}). */
+  initialRecipient?: Recipient | null;
+}) {
   const { t } = useTranslation();
   const { user } = useSession();
   const notify = useNotify();
   const me = user?.id ?? 0;
   const ids = { recipient: useId(), description: useId(), message: useId() };
-  const [recipient, setRecipient] = useState('');
+  const [chosen, setChosen] = useState<Recipient | null>(initialRecipient);
+  const recipient = chosen ? String(chosen.id) : '';
   const [give, setGive] = useState<ReadonlySet<number>>(new Set());
   const [receive, setReceive] = useState<ReadonlySet<number>>(new Set());
   const [description, setDescription] = useState('');
@@ -30,11 +40,6 @@ export function TradeForm({ onCreated }: { onCreated: () => void }) {
   const [empty, setEmpty] = useState(false);
   const [sending, setSending] = useState(false);
 
-  const usersQuery = useRoute('GET /api/users', undefined);
-  useEffect(() => {
-    if (usersQuery.error) console.error('users failed to load', usersQuery.error);
-  }, [usersQuery.error]);
-  const users = usersQuery.data ? usersQuery.data.filter((u) => u.id !== me) : usersQuery.isError ? [] : null;
   const copiesOf = (q: { data?: TradeableCopy[]; isError: boolean }): Copies =>
     q.data ?? (q.isError ? 'error' : null);
   const own = copiesOf(useRoute('GET /api/inventory/tradeable', { query: { user_id: me } }));
@@ -79,7 +84,7 @@ export function TradeForm({ onCreated }: { onCreated: () => void }) {
       setReceive(new Set());
       setDescription('');
       setMessage('');
-      setRecipient('');
+      setChosen(null);
       onCreated();
     } catch (err) {
       // Requirements M8: the server's error text, else the creation-failure text (a request that got no
@@ -123,23 +128,7 @@ export function TradeForm({ onCreated }: { onCreated: () => void }) {
       aria-labelledby={`${ids.recipient}-title`}
     >
       <h2 id={`${ids.recipient}-title`}>{t('trade.form.title')}</h2>
-      <div className="trade-form__field">
-        <label htmlFor={ids.recipient}>{t('trade.form.recipient')}</label>
-        <select
-          id={ids.recipient}
-          required
-          value={recipient}
-          disabled={users === null}
-          onChange={(e) => setRecipient(e.target.value)}
-        >
-          <option value="">{users === null ? t('common.loading') : t('trade.form.chooseRecipient')}</option>
-          {(users ?? []).map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.username}
-            </option>
-          ))}
-        </select>
-      </div>
+      <RecipientPicker me={me} value={chosen} onChange={setChosen} />
       <div className="trade-form__sides">
         {picker(own, 'give', t('trade.form.give'), give, setGive)}
         {recipient ? (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client';
 import { serverErrorText } from '../../api/http';
 import { cardImageUrl, discordAvatarUrl } from '../../api/images';
+import { memberName } from '../../api/member-name';
 import { invalidateRoutes, useRoute } from '../../api/query';
 import { itemName, type Trade, type TradeAction, type TradeItem, type TradeTab } from '../../api/trades';
 import { useSession } from '../../app/session';
@@ -11,6 +12,7 @@ import { DateTime } from '../../components/DateTime';
 import { LoadError } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { TRADE_TYPES, useLive } from '../../live/live';
+import { AcceptStep, sidesOf, type TradeOutcome } from './TradeConfirm';
 
 /** The reads a trade changes: the lists, the copies free to trade, the navigation badge. */
 export const TRADE_READS = ['GET /trade/api/my', 'GET /api/inventory/tradeable'] as const;
@@ -20,7 +22,14 @@ export const TRADE_READS = ['GET /trade/api/my', 'GET /api/inventory/tradeable']
  * re-reads itself on a live trade event or a resync, without a loading flash (the data layer
  * keeps the last answer, also when a re-read fails), and after the user's own action.
  */
-export function TradeList({ status }: { status: TradeTab }) {
+export function TradeList({
+  status,
+  onOutcome,
+}: {
+  status: TradeTab;
+  /** The user's own action on a trade succeeded: the page says what it did. */
+  onOutcome?: (outcome: TradeOutcome) => void;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const query = useRoute('GET /trade/api/my', { query: { status } });
@@ -45,22 +54,30 @@ export function TradeList({ status }: { status: TradeTab }) {
   return (
     <ul className="trade-list">
       {trades.map((trade) => (
-        <TradeRow key={trade.id} trade={trade} onChanged={read} />
+        <TradeRow
+          key={trade.id}
+          trade={trade}
+          onChanged={(outcome) => {
+            onOutcome?.(outcome);
+            read();
+          }}
+        />
       ))}
     </ul>
   );
 }
 
-function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: () => void }) {
+function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: (outcome: TradeOutcome) => void }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const [acting, setActing] = useState<TradeAction | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Accept first asks (AcceptStep): what moves each way, then "Yes, accept" or "Back".
+  const [confirming, setConfirming] = useState(false);
   const mine = trade.from_user_id === user?.id;
   const counterpart = mine ? trade.ToUser : trade.FromUser;
   // Each side from the viewer's seat: what they give and what they receive.
-  const give = trade.Items.filter((item) => item.side === (mine ? 'from' : 'to'));
-  const receive = trade.Items.filter((item) => item.side === (mine ? 'to' : 'from'));
+  const { give, receive } = sidesOf(trade, mine);
   const actions: TradeAction[] = trade.status !== 'pending' ? [] : mine ? ['cancel'] : ['accept', 'decline'];
 
   const act = async (action: TradeAction) => {
@@ -68,7 +85,8 @@ function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: () => void })
     setFailure(null);
     try {
       await request('POST /trade/api/:id/:action', { params: { id: trade.id, action }, body: {} });
-      onChanged();
+      setConfirming(false);
+      onChanged({ action, trade, mine });
     } catch (err) {
       setFailure(serverErrorText(err) ?? t('trade.actionError'));
     } finally {
@@ -92,8 +110,8 @@ function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: () => void })
         <div className="trade-card__who">
           <h3 id={headingId}>
             {mine
-              ? t('trade.to', { name: counterpart.username })
-              : t('trade.from', { name: counterpart.username })}
+              ? t('trade.to', { name: memberName(counterpart) })
+              : t('trade.from', { name: memberName(counterpart) })}
           </h3>
           <DateTime value={trade.createdAt} />
         </div>
@@ -111,21 +129,30 @@ function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: () => void })
         <ItemList title={t('trade.youGive')} items={give} />
         <ItemList title={t('trade.youReceive')} items={receive} />
       </div>
-      {actions.length > 0 && (
-        <div className="trade-card__actions">
-          {actions.map((action) => (
-            <button
-              key={action}
-              type="button"
-              className={`button ${action === 'accept' ? 'button--primary' : 'button--ghost'}`}
-              disabled={acting !== null}
-              aria-busy={acting === action || undefined}
-              onClick={() => void act(action)}
-            >
-              {acting === action ? t('trade.acting') : t(`trade.actions.${action}`)}
-            </button>
-          ))}
-        </div>
+      {confirming && trade.status === 'pending' ? (
+        <AcceptStep
+          trade={trade}
+          busy={acting === 'accept'}
+          onConfirm={() => void act('accept')}
+          onBack={() => setConfirming(false)}
+        />
+      ) : (
+        actions.length > 0 && (
+          <div className="trade-card__actions">
+            {actions.map((action) => (
+              <button
+                key={action}
+                type="button"
+                className={`button ${action === 'accept' ? 'button--primary' : 'button--ghost'}`}
+                disabled={acting !== null}
+                aria-busy={acting === action || undefined}
+                onClick={() => (action === 'accept' ? setConfirming(true) : void act(action))}
+              >
+                {acting === action ? t('trade.acting') : t(`trade.actions.${action}`)}
+              </button>
+            ))}
+          </div>
+        )
       )}
       {failure && (
         <p className="error-text" role="alert">

@@ -49,8 +49,19 @@ function api(over: Record<string, Answer> = {}) {
     if (over[key]) return over[key](init);
     if (key === 'GET /trade/api/my?status=pending') return jsonResponse([trade(1, 8, ME), trade(2, ME, 8)]);
     if (key.startsWith('GET /trade/api/my')) return jsonResponse([]);
-    if (key === 'GET /api/users')
-      return jsonResponse([person(ME, 'sakura_fan'), person(8, 'naruto_fan'), person(9, 'rem_fan')]);
+    if (key.startsWith('GET /api/users?')) {
+      const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
+      const all = [person(ME, 'sakura_fan'), person(8, 'naruto_fan'), person(9, 'rem_fan')];
+      return jsonResponse(all.filter((p) => p.username.includes(q.toLowerCase())));
+    }
+    if (key === 'GET /api/collectors/8')
+      return jsonResponse({
+        user: { id: 8, displayName: 'naruto_fan', avatar: null, discordId: '100008' },
+        hidden: false,
+        self: false,
+        cards: [],
+        stats: null,
+      });
     if (key === `GET /api/inventory/tradeable?user_id=${ME}`)
       return jsonResponse([copy(1, 'Frieren'), copy(2, 'Himmel', 0)]);
     if (key === 'GET /api/inventory/tradeable?user_id=8')
@@ -122,12 +133,58 @@ describe('TradeScreen: the lists', () => {
     show();
     await screen.findByText('Offer from naruto_fan');
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, accept' }));
     const buttons = within(trades()[0]!).getAllByRole('button') as HTMLButtonElement[];
     expect(buttons.map((b) => b.disabled)).toEqual([true, true]);
     expect(buttons[0]!.textContent).toBe('...');
     const reads = fetchMock.mock.calls.filter(([u]) => u === '/trade/api/my?status=pending').length;
     await act(async () => release(jsonResponse({ id: 1, status: 'accepted' })));
     expect(fetchMock.mock.calls.filter(([u]) => u === '/trade/api/my?status=pending').length).toBe(reads + 1);
+  });
+
+  it('asks before accepting, listing what moves each way; Back changes nothing', async () => {
+    const fetchMock = api();
+    show();
+    await screen.findByText('Offer from naruto_fan');
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    const step = within(trades()[0]!).getByRole('group', { name: 'Accept this trade?' });
+    // Trade 1 comes from naruto_fan: Frieren is offered to me, Fern ×2 is asked of me.
+    expect([...step.querySelectorAll('dt, dd')].map((el) => el.textContent)).toEqual([
+      'You give',
+      'Fern ×2',
+      'You receive',
+      'Frieren ×1',
+    ]);
+    expect(document.activeElement).toBe(step);
+    fireEvent.click(within(step).getByRole('button', { name: 'Back' }));
+    expect(
+      within(trades()[0]!)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Accept', 'Decline']);
+    // Escape leaves the step too; nothing was sent either time.
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    fireEvent.keyDown(within(trades()[0]!).getByRole('group'), { key: 'Escape' });
+    expect(within(trades()[0]!).queryByRole('group')).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('accepts once confirmed and says what moved, in Russian too', async () => {
+    const fetchMock = api({
+      'POST /trade/api/1/accept': async () => jsonResponse({ id: 1, status: 'accepted' }),
+    });
+    show('ru');
+    await screen.findByText('Предложение от naruto_fan');
+    fireEvent.click(screen.getByRole('button', { name: 'Принять' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Да, принять' }));
+    const message = await screen.findByText(/^Обмен с naruto_fan принят/);
+    expect(message.textContent).toBe(
+      'Обмен с naruto_fan принят. Вы получили: Frieren ×1. Вы отдали: Fern ×2.',
+    );
+    expect(message.closest('[role="status"]')).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/trade/api/1/accept')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Скрыть сообщение' }));
+    expect(screen.queryByText(/^Обмен с naruto_fan принят/)).toBeNull();
   });
 
   it("shows the server's refusal, else the spec's action-failure text", async () => {
@@ -169,20 +226,26 @@ describe('TradeScreen: the create form', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    await screen.findByRole('option', { name: 'naruto_fan' });
+    await screen.findByLabelText('Recipient');
+  };
+  const chooseRecipient = async (label: string, text: string, name: string) => {
+    fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+    fireEvent.click(await screen.findByRole('button', { name }));
   };
 
-  it('lists every user but the current one, and the own copies (reserved ones cannot be ticked)', async () => {
-    api();
+  it('finds the recipient by name with a search box (never the current user), and lists the own copies', async () => {
+    const fetchMock = api();
     show();
     await openForm();
-    const recipient = screen.getByLabelText('Recipient') as HTMLSelectElement;
-    expect([...recipient.options].map((o) => o.textContent)).toEqual([
-      'Choose a user',
-      'naruto_fan',
-      'rem_fan',
-    ]);
-    expect(recipient.required).toBe(true);
+    // No list of every member: nothing is asked before something is typed.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/users'))).toBe(false);
+    fireEvent.change(screen.getByLabelText('Recipient'), { target: { value: '_fan' } });
+    const found = await screen.findByRole('button', { name: 'naruto_fan' });
+    expect(
+      [...(found.closest('ul') as HTMLElement).querySelectorAll('button')].map((b) => b.textContent),
+    ).toEqual(['naruto_fan', 'rem_fan']);
+    fireEvent.change(screen.getByLabelText('Recipient'), { target: { value: 'nobody' } });
+    await screen.findByText('No fan matches this name.');
     const give = document.querySelector('[data-picker="give"]') as HTMLElement;
     expect(
       ((await within(give).findByRole('checkbox', { name: /Frieren/ })) as HTMLInputElement).disabled,
@@ -195,7 +258,6 @@ describe('TradeScreen: the create form', () => {
     const fetchMock = api();
     show();
     await openForm();
-    fireEvent.change(screen.getByLabelText('Recipient'), { target: { value: '8' } });
     fireEvent.click(screen.getByRole('button', { name: 'Offer the trade' }));
     expect(screen.getByRole('alert').textContent).toBe(
       'Choose a recipient and at least one card to give or to receive.',
@@ -213,7 +275,10 @@ describe('TradeScreen: the create form', () => {
     });
     show();
     await openForm();
-    fireEvent.change(screen.getByLabelText('Recipient'), { target: { value: '8' } });
+    await chooseRecipient('Recipient', 'naru', 'naruto_fan');
+    expect(screen.getByText(/^Recipient: naruto_fan/).closest('[role="status"]')?.textContent).toContain(
+      'Recipient: naruto_fan',
+    );
     const receive = (await screen.findByRole('checkbox', { name: /Stark/ })).closest(
       'fieldset',
     ) as HTMLElement;
@@ -239,6 +304,21 @@ describe('TradeScreen: the create form', () => {
     });
   });
 
+  it('opens the form with the recipient chosen when the page is /trade?to={id} (a collector’s “offer a trade”)', async () => {
+    api();
+    renderPage(
+      { path: '/trade?to=8', user: user({ id: ME, username: 'sakura_fan' }), language: 'en' },
+      <TradeScreen />,
+    );
+    expect(
+      (await screen.findByText(/^Recipient: naruto_fan/)).closest('[role="status"]')?.textContent,
+    ).toContain('Recipient: naruto_fan');
+    expect(screen.getByRole('button', { name: 'Hide the form' }).getAttribute('aria-expanded')).toBe('true');
+    await screen.findByRole('checkbox', { name: /Stark/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Choose someone else' }));
+    expect(screen.getByLabelText('Recipient')).toBeTruthy();
+  });
+
   it("says the server's error text, else 'Ошибка создания обмена'", async () => {
     // null: the request never reaches the server (the browser's fetch fails).
     let answer: Response | null = jsonResponse({ error: 'Those copies are held by another trade' }, 409);
@@ -251,8 +331,7 @@ describe('TradeScreen: the create form', () => {
     show('ru');
     await screen.findByText('Предложение от naruto_fan');
     fireEvent.click(screen.getByRole('button', { name: 'Создать обмен' }));
-    await screen.findByRole('option', { name: 'naruto_fan' });
-    fireEvent.change(screen.getByLabelText('Получатель'), { target: { value: '8' } });
+    await chooseRecipient('Получатель', 'naruto', 'naruto_fan');
     const give = document.querySelector('[data-picker="give"]') as HTMLElement;
     fireEvent.click(await within(give).findByRole('checkbox', { name: /Frieren/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Предложить обмен' }));

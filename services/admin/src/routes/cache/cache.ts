@@ -17,6 +17,8 @@ import {
   type HttpServer,
   makeEvent,
   type OutboxRelay,
+  type ServerText,
+  text,
   UnavailableError,
 } from '@acg/platform';
 import { outbox } from '../../db/schema';
@@ -48,17 +50,17 @@ export function registerCacheRoutes(app: HttpServer, { bus, database, outboxRela
       } catch (err) {
         // No catalogue running (yet): nothing is cached.
         if (err instanceof BusNoRespondersError) return { application_cache: EMPTY };
-        throw new UnavailableError('The cache figures cannot be read right now');
+        throw new UnavailableError(text('admin.cacheStatsUnavailable'));
       }
     },
   );
 
   /** Asks the catalogue; any failure to reach it is a 503 saying so. */
-  const ask = async <T>(call: () => Promise<T>, what: string): Promise<T> => {
+  const ask = async <T>(call: () => Promise<T>, refusal: ServerText): Promise<T> => {
     try {
       return await call();
     } catch {
-      throw new UnavailableError(`The catalogue cache cannot be ${what} right now`);
+      throw new UnavailableError(refusal);
     }
   };
   const record = async (...events: Array<Parameters<typeof enqueue>[2]>) => {
@@ -72,7 +74,10 @@ export function registerCacheRoutes(app: HttpServer, { bus, database, outboxRela
     '/api/admin/cache/clear',
     { schema: { response: { 200: adminCacheClearResponseSchema } } },
     async (req) => {
-      const cleared = await ask(() => bus.request(catalogueCacheClear, {}), 'cleared');
+      const cleared = await ask(
+        () => bus.request(catalogueCacheClear, {}),
+        text('admin.cacheClearUnavailable'),
+      );
       await record(
         auditEventFor(req, 'admin', {
           action: 'cache.cleared',
@@ -92,7 +97,10 @@ export function registerCacheRoutes(app: HttpServer, { bus, database, outboxRela
     '/api/admin/cache/cleanup',
     { schema: { response: { 200: adminCacheCleanupResponseSchema } } },
     async (req) => {
-      const cleaned = await ask(() => bus.request(catalogueCacheCleanup, {}), 'cleaned');
+      const cleaned = await ask(
+        () => bus.request(catalogueCacheCleanup, {}),
+        text('admin.cacheCleanupUnavailable'),
+      );
       await record(
         auditEventFor(req, 'admin', {
           action: 'cache.cleaned',

@@ -19,6 +19,7 @@ import {
   makeEvent,
   NotFoundError,
   type OutboxRelay,
+  text,
 } from '@acg/platform';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -67,7 +68,7 @@ export function registerI18nRoutes(app: HttpServer, { database, cache, outboxRel
   };
   app.get('/api/i18n/:lang', { schema: languageSchema }, async (req, reply) => {
     const entry = await load(req.params.lang);
-    if (!entry) throw new NotFoundError(`No translations for ${req.params.lang}`);
+    if (!entry) throw new NotFoundError(text('admin.noTranslations', { lang: req.params.lang }));
     reply.header('etag', entry.etag).header('cache-control', CACHE_CONTROL);
     if (ifNoneMatchHits(req.headers['if-none-match'], entry.etag)) return reply.code(304).send();
     const untyped: FastifyReply = reply;

@@ -46,6 +46,9 @@ beforeAll(async () => {
     category: 'other',
     actorId: 99,
     description: '=HYPERLINK("http://evil")',
+    // Descriptions are written anew in the reader's language: a hostile stored value reaches the
+    // export through another cell.
+    ip: '=HYPERLINK("http://evil")',
   });
   await waitFor(async () => (await h.auditCount()) === 5, 'five rows');
 });
@@ -218,7 +221,7 @@ describe('GET /admin/logs/export', () => {
   it('streams UTF-8 CSV with a BOM, the filters applied and formula cells neutralised', async () => {
     const since = new Date(now - 5 * 86_400_000).toISOString().slice(0, 10);
     const res = await h.fetch(
-      `/admin/logs/export?category=cards&adminId=2&startDate=${since}&endDate=${encodeURIComponent(daysAgo(-1))}`,
+      `/admin/logs/export?category=cards&adminId=2&startDate=${since}&endDate=${encodeURIComponent(daysAgo(-1))}&lang=ru`,
       {
         headers: asAdmin(),
       },
@@ -230,12 +233,18 @@ describe('GET /admin/logs/export', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.trim().split('\n');
+    // One language per export, asked for by `lang` (the caller reads English).
     expect(lines[0]).toBe(
-      'ID,Administrator,Administrator ID,Discord ID,Action,Category,Description,Target,IP,Service,Date',
+      'ID,Администратор,ID администратора,Discord ID,Действие,Категория,Описание,Объект,IP,Сервис,Дата',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Борис');
-    expect(lines[1]).toContain('Удалена карточка');
+    expect(lines[1]).toContain('Удалена карточка #42');
+    expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\r?$/);
+    const english = await (await h.fetch('/admin/logs/export?category=cards', { headers: asAdmin() })).text();
+    expect(english).toContain('ID,Administrator,Administrator ID');
+    expect(english).toContain('Deleted card #42');
+    expect(english).not.toContain('Удалена');
 
     const injected = await (
       await h.fetch('/admin/logs/export?action=news.created', { headers: asAdmin() })

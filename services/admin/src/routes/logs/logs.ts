@@ -3,7 +3,7 @@ import { pipeline, Transform } from 'node:stream';
 import {
   logActionOptionsSchema,
   logCategoryOptionsSchema,
-  logFiltersSchema,
+  logExportQuerySchema,
   logListQuerySchema,
   logListSchema,
   logStatsSchema,
@@ -12,8 +12,10 @@ import {
 import type { Database, HttpServer } from '@acg/platform';
 import { stringify } from 'csv-stringify';
 import QueryStream from 'pg-query-stream';
-import { CSV_COLUMNS, categoryOptions, csvCells, type ExportRow, toLogEntry } from '../../domain/log-view';
+import { describeLogRow, userIdsOf } from '../../domain/log-describe';
+import { categoryOptions, csvCells, csvColumns, type ExportRow, toLogEntry } from '../../domain/log-view';
 import { findLogPage, logActions, logRowsQuery, logStats, resolveBounds } from '../../repository/audit-log';
+import { userNames } from '../../repository/users';
 
 export interface LogRoutesDeps {
   database: Database;
@@ -29,7 +31,13 @@ export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRo
     { schema: { querystring: logListQuerySchema, response: { 200: logListSchema } } },
     async (req) => {
       const page = await findLogPage(db, req.query, await resolveBounds(db, req.query, timeZone));
-      return { rows: page.rows.map(toLogEntry), count: page.count };
+      // Descriptions in the reader's language, naming the users they concern (issue 28).
+      const names = await userNames(db, page.rows.flatMap(userIdsOf));
+      const language = req.identity.language;
+      return {
+        rows: page.rows.map((row) => toLogEntry(row, describeLogRow(row, language, names))),
+        count: page.count,
+      };
     },
   );
 
@@ -53,7 +61,7 @@ export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRo
    * with a byte order mark (spreadsheets then read Cyrillic right), formula cells neutralised.
    */
   const exportSchema = {
-    querystring: logFiltersSchema,
+    querystring: logExportQuerySchema,
     response: { 200: mediaAnswer('The filtered log as CSV (admin_logs.csv)', ['text/csv']) },
   };
   app.get('/admin/logs/export', { schema: exportSchema }, async (req, reply) => {
@@ -67,14 +75,28 @@ export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRo
       client.release(err);
     };
     const rows = client.query(new QueryStream(query.sql, query.params as unknown[], { batchSize: 1000 }));
+    // One language per export: the `lang` asked for, else the caller's.
+    const language = req.query.lang ?? req.identity.language;
+    const names = new Map<number, string>();
     const toCells = new Transform({
       objectMode: true,
       construct(callback) {
-        this.push([...CSV_COLUMNS]);
+        this.push(csvColumns(language));
         callback();
       },
       transform(row: ExportRow, _enc, callback) {
-        callback(null, csvCells(row));
+        const described = { ...row, targetType: row.target_type, targetId: row.target_id };
+        const missing = userIdsOf(described).filter((id) => !names.has(id));
+        const lookup =
+          missing.length > 0 ? userNames(db, missing) : Promise.resolve(new Map<number, string>());
+        lookup.then(
+          (found) => {
+            // '' marks a user the log does not know (shown by id), so each is asked once.
+            for (const id of missing) names.set(id, found.get(id) ?? '');
+            callback(null, csvCells(row, describeLogRow(described, language, names)));
+          },
+          (err: Error) => callback(err),
+        );
       },
     });
     const csv = stringify({ bom: true });

@@ -1,4 +1,10 @@
-import { auditRecorded, logListSchema, newsItemSchema, newsListSchema } from '@acg/contracts';
+import {
+  auditRecorded,
+  logListSchema,
+  NEWS_EVENT_TYPES,
+  newsItemSchema,
+  newsListSchema,
+} from '@acg/contracts';
 import { HOSTILE_STRINGS } from '@acg/platform/testing';
 import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,9 +71,15 @@ describe('news', () => {
     expect((await h.json('/api/admin/news/99999', 'PUT', { ...item })).status).toBe(404);
     const del = await h.fetch(`/api/admin/news/${item.id}`, { method: 'DELETE', headers: asAdmin() });
     expect(del.status).toBe(200);
-    expect(
-      (await h.fetch(`/api/admin/news/${item.id}`, { method: 'DELETE', headers: asAdmin() })).status,
-    ).toBe(404);
+    const gone = await h.fetch(`/api/admin/news/${item.id}`, { method: 'DELETE', headers: asAdmin() });
+    expect(gone.status).toBe(404);
+    expect((await gone.json()).error).toBe('News item not found');
+    // In the caller's language too (docs/rules.md, refusals).
+    const russian = await h.fetch(`/api/admin/news/${item.id}`, {
+      method: 'DELETE',
+      headers: asAdmin(1, 'ru'),
+    });
+    expect((await russian.json()).error).toBe('Новость не найдена');
     expect((await publicList()).some((n) => n.id === item.id)).toBe(false);
 
     const events = (await h.outboxEvents(auditRecorded.type)).map((e) => auditRecorded.data.parse(e));
@@ -78,6 +90,31 @@ describe('news', () => {
       before: { title: 'Changelog 1', published: false },
       after: { title: 'Changelog 1.1', published: true },
     });
+  });
+
+  it('tells the bus of each change (id and published only), and the public list is revalidated, never kept by a timer', async () => {
+    const item = newsItemSchema.parse(
+      await (await create({ title: 'Bus news', content: 'x', type: 'info', published: false })).json(),
+    );
+    await h.json(`/api/admin/news/${item.id}`, 'PUT', { ...item, published: true });
+    await h.fetch(`/api/admin/news/${item.id}`, { method: 'DELETE', headers: asAdmin() });
+    const told = [];
+    for (const type of NEWS_EVENT_TYPES)
+      for (const data of await h.outboxEvents(type))
+        if ((data as { id: number }).id === item.id) told.push([type, data]);
+    expect(told).toEqual([
+      ['news.created', { id: item.id, published: false }],
+      ['news.updated', { id: item.id, published: true }],
+      ['news.deleted', { id: item.id, published: true }],
+    ]);
+    const first = await h.fetch('/api/news');
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const etag = first.headers.get('etag')!;
+    expect((await h.fetch('/api/news', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    await create({ title: 'Changes the list', content: 'y', type: 'info', published: true });
+    const after = await h.fetch('/api/news', { headers: { 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
   });
 
   it("lands in the audit log through the outbox and the bus, with the actor and the client's address", async () => {

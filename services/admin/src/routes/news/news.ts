@@ -1,6 +1,8 @@
 import {
   mediaAnswer,
   type NewsItem,
+  newsCreated,
+  newsDeleted,
   newsDeletedSchema,
   newsFeedQuerySchema,
   newsIdParamsSchema,
@@ -8,18 +10,23 @@ import {
   newsItemSchema,
   newsListSchema,
   newsQuerySchema,
+  newsUpdated,
 } from '@acg/contracts';
 import {
   auditEventFor,
   type Database,
   enqueue,
   type HttpServer,
+  ifNoneMatchHits,
+  makeEvent,
   NotFoundError,
   type OutboxRelay,
   requireUser,
+  text,
 } from '@acg/platform';
+import { z } from 'zod';
 import { outbox } from '../../db/schema';
-import { changedFields, newsAtom, seesUnpublished, toNewsItem } from '../../domain/news';
+import { changedFields, newsAtom, newsEtag, seesUnpublished, toNewsItem } from '../../domain/news';
 import { deleteNews, findNews, insertNews, listNews, updateNews } from '../../repository/news';
 
 export interface NewsRoutesDeps {
@@ -54,16 +61,20 @@ export function registerNewsRoutes(
 
   app.get(
     '/api/news',
-    { schema: { querystring: newsQuerySchema, response: { 200: newsListSchema } } },
+    { schema: { querystring: newsQuerySchema, response: { 200: newsListSchema, 304: z.void() } } },
     async (req, reply) => {
       const all = seesUnpublished(req.query.includeUnpublished, req.identity.adminLevel);
-      // Asked with the flag, the answer depends on who asks: never from a shared cache.
-      reply.header(
-        'cache-control',
-        req.query.includeUnpublished !== undefined ? 'private, no-store' : 'public, max-age=30',
-      );
       const rows = await listNews(db, { includeUnpublished: all, limit: all ? ADMIN_LIMIT : PUBLIC_LIMIT });
-      return rows.map(toNewsItem);
+      const items = rows.map(toNewsItem);
+      // Asked with the flag, the answer depends on who asks: never from a shared cache. The public
+      // list is asked again every time (no-cache, answered 304 by its ETag while unchanged), so a
+      // published item shows on the next load, not after a cache's timer (issue 28).
+      if (req.query.includeUnpublished !== undefined)
+        return reply.header('cache-control', 'private, no-store').send(items);
+      const etag = newsEtag(items);
+      reply.header('cache-control', 'public, no-cache').header('etag', etag);
+      if (ifNoneMatchHits(req.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.send(items);
     },
   );
 
@@ -87,6 +98,7 @@ export function registerNewsRoutes(
       const item = await database.transaction(async (tx) => {
         const created = toNewsItem(await insertNews(tx, req.body, userId));
         await enqueue(tx, outbox, audit(req, 'news.created', created, { after: req.body }));
+        await enqueue(tx, outbox, makeEvent(newsCreated, { id: created.id, published: created.published }));
         return created;
       });
       outboxRelay.kick();
@@ -100,13 +112,14 @@ export function registerNewsRoutes(
     async (req) => {
       const item = await database.transaction(async (tx) => {
         const before = await findNews(tx, req.params.id);
-        if (!before) throw new NotFoundError('News item not found');
+        if (!before) throw new NotFoundError(text('admin.newsNotFound'));
         const after = toNewsItem((await updateNews(tx, req.params.id, req.body))!);
         await enqueue(
           tx,
           outbox,
           audit(req, 'news.updated', after, changedFields(toNewsItem(before), after)),
         );
+        await enqueue(tx, outbox, makeEvent(newsUpdated, { id: after.id, published: after.published }));
         return after;
       });
       outboxRelay.kick();
@@ -118,9 +131,10 @@ export function registerNewsRoutes(
   app.delete('/api/admin/news/:id', { schema: deleteSchema }, async (req) => {
     const removed = await database.transaction(async (tx) => {
       const row = await deleteNews(tx, req.params.id);
-      if (!row) throw new NotFoundError('News item not found');
+      if (!row) throw new NotFoundError(text('admin.newsNotFound'));
       const item = toNewsItem(row);
       await enqueue(tx, outbox, audit(req, 'news.deleted', item, { before: item }));
+      await enqueue(tx, outbox, makeEvent(newsDeleted, { id: item.id, published: item.published }));
       return item;
     });
     outboxRelay.kick();

@@ -94,6 +94,16 @@ describe('settings', () => {
     expect((await (await save('vk.discordChannelId', 'general')).json()).error).toBe(
       'Enter a valid channel ID (digits only)',
     );
+    // Every other refusal too (docs/rules.md, refusals).
+    expect((await (await save('vk.groups', 'not a list', asAdmin(1, 'ru'))).json()).error).toBe(
+      'vk.groups — список вида { id, name }',
+    );
+    expect((await (await save('vk.freshnessSeconds', -5, asAdmin(1, 'ru'))).json()).error).toBe(
+      'vk.freshnessSeconds — целое число секунд от 0 до 2592000',
+    );
+    expect((await (await read('vk.nope', asAdmin(1, 'ru'))).json()).error).toBe(
+      'Неизвестная настройка: vk.nope',
+    );
     expect(await (await read('vk.schedule')).json()).toMatchObject({ value: '*/15 * * * *' });
     expect(await (await read('vk.discordChannelId')).json()).toMatchObject({ value: '123456789012345678' });
   });

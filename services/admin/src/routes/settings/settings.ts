@@ -17,6 +17,7 @@ import {
   NotFoundError,
   type OutboxRelay,
   requireUser,
+  text,
   UnavailableError,
   ValidationError,
 } from '@acg/platform';
@@ -50,11 +51,11 @@ const RUNS_SHOWN = 20;
 function channelCheckError(err: unknown): never {
   if (err instanceof UpstreamError) {
     if (err.status === 404 || err.code === 10003)
-      throw new NotFoundError('Channel not found', { id: err.code });
+      throw new NotFoundError(text('admin.channelNotFound'), { id: err.code });
     if (err.status === 403 || err.status === 401)
-      throw new AppError(409, 'conflict', 'The bot cannot see this channel (missing access)');
+      throw new AppError(409, 'conflict', text('admin.channelNoAccess'));
     if (err.status === 503 && !err.retryable) throw new UnavailableError(err.message);
-    throw new AppError(502, 'bad_gateway', 'Discord did not answer the channel check');
+    throw new AppError(502, 'bad_gateway', text('admin.channelCheckFailed'));
   }
   throw err;
 }
@@ -69,7 +70,8 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
   };
   app.get('/api/config/:key', { schema: readSchema }, async (req) => {
     const key = req.params.key as SettingKey;
-    if (!settingKeys.includes(key)) throw new NotFoundError(`Unknown setting: ${req.params.key}`);
+    if (!settingKeys.includes(key))
+      throw new NotFoundError(text('admin.unknownSetting', { key: req.params.key }));
     const row = await findSetting(database.db, key);
     return {
       ...publicSetting(key, row ? parseSettingValue(key, row.value) : SETTING_DEFAULTS[key]),
@@ -144,7 +146,7 @@ export function registerSettingsRoutes(app: HttpServer, deps: SettingsRoutesDeps
    */
   app.post('/api/admin/vk/run', { schema: { response: { 200: relayRunResultSchema } } }, async (req) => {
     const result = await deps.relay.runOnce('manual');
-    if (!result) throw new AppError(409, 'conflict', 'A relay run is already in progress');
+    if (!result) throw new AppError(409, 'conflict', text('admin.relayRunning'));
     await database.transaction((tx) =>
       enqueue(
         tx,

@@ -8,7 +8,7 @@ import {
   shikimoriAnimeResultSchema,
   shikimoriCharacterSchema,
 } from '@acg/contracts';
-import { type HttpServer, RateLimitError, UnavailableError } from '@acg/platform';
+import { type HttpServer, RateLimitError, text, UnavailableError } from '@acg/platform';
 import { z } from 'zod';
 import type { AnimeSearchContext } from '../../context';
 import {
@@ -48,7 +48,7 @@ function neitherAnswered(req: Caller, shikimori: unknown, anilist: unknown): Err
   const busy = failures.filter((f): f is RateLimitError => f instanceof RateLimitError);
   if (busy.length === 2)
     return busy.reduce((a, b) => ((a.retryAfterSeconds ?? 0) <= (b.retryAfterSeconds ?? 0) ? a : b));
-  return new UnavailableError('Neither Shikimori nor AniList answered', {
+  return new UnavailableError(text('animeSearch.noSource'), {
     unavailable: ['shikimori', 'anilist'],
   });
 }

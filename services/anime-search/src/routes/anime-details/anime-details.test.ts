@@ -81,6 +81,8 @@ describe('GET /api/anime/{animeId}/details', () => {
       expect(res.statusCode, id).toBe(404);
       expect(errorBodySchema.parse(res.json()).code).toBe('not_found');
     }
+    // In the caller's language too (docs/rules.md, refusals).
+    expect((await h.get('/api/anime/abc/details', asUser('ru'))).json().error).toBe('Аниме не найдено');
     await fakes.anilist.setMode({ down: '503' });
     const res = await h.get('/api/anime/al-154587/details');
     expect(res.statusCode).toBe(503);

@@ -1,5 +1,5 @@
 import { type Anime, animeSchema, bundledLanguageOf, parseAnimeExternalId, safeString } from '@acg/contracts';
-import { type HttpServer, NotFoundError } from '@acg/platform';
+import { type HttpServer, NotFoundError, text } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AnimeSearchContext } from '../../context';
@@ -29,7 +29,7 @@ async function fromIndexFirst(
   live: (animeId: string) => Promise<Anime>,
 ): Promise<Anime> {
   const parsed = parseAnimeExternalId(animeId);
-  if (!parsed) throw new NotFoundError('Anime not found', { animeId });
+  if (!parsed) throw new NotFoundError(text('animeSearch.detailsNotFound'), { animeId });
   const language = bundledLanguageOf(req.identity.language);
   const indexed = await ctx.index.byPageId(parsed);
   if (indexed && detailAt(indexed) > 0) {
@@ -88,7 +88,7 @@ export function registerAnimeDetailsRoutes(app: HttpServer, ctx: AnimeSearchCont
   async function details(req: FastifyRequest, animeId: string): Promise<Anime> {
     {
       const parsed = parseAnimeExternalId(animeId);
-      if (!parsed) throw new NotFoundError('Anime not found', { animeId });
+      if (!parsed) throw new NotFoundError(text('animeSearch.detailsNotFound'), { animeId });
       if (parsed.service === 'anilist') {
         try {
           return fromAnilist(await anilistDetail(req, parsed.id));

@@ -6,7 +6,7 @@ import {
   animeSources,
   bundledLanguageOf,
 } from '@acg/contracts';
-import { clientKeyOf, type HttpServer, RateLimitError, UnavailableError } from '@acg/platform';
+import { clientKeyOf, type HttpServer, RateLimitError, text, UnavailableError } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AnimeSearchContext } from '../../context';
 import { toAnime } from '../../index/records';
@@ -16,7 +16,7 @@ import { asCaller, overShare as overShareError } from '../errors';
 
 /**
  * A match this similar (0–1, pg_trgm word similarity of the best title) answers a search from the
- * index alone; below it the sites are asked too (rules §XX).
+ * index alone; below it the sites are asked too (rules §56).
  */
 export const STRONG_MATCH = 0.7;
 
@@ -56,7 +56,7 @@ async function search(
   if (matches.length === 0 && asked.length > 0) {
     if (overShare && asked.every((o) => o === 'overShare')) throw overShare;
     if (asked.every((o) => o === 'failed' || o === 'overShare'))
-      throw new UnavailableError('Anime search is unavailable: neither Shikimori nor AniList answered', {
+      throw new UnavailableError(text('animeSearch.searchUnavailable'), {
         unavailable: Object.keys(outcomes),
       });
   }

@@ -111,6 +111,8 @@ describe('GET /admin/users/:id', () => {
       id: helperId,
       discordId: '2000000000000000001',
       username: 'Helper_Mio',
+      // No global name: shown by the username.
+      displayName: 'Helper_Mio',
       avatar: 'abc',
       adminLevel: 1,
       developer: false,

@@ -19,14 +19,16 @@ import {
   makeEvent,
   NotFoundError,
   requireUser,
+  type ServerText,
   type Tx,
+  text,
 } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../../context';
 import { outbox } from '../../db/schema';
 import { isDeveloper, type LevelChangeRefusal, levelChangeRefusal } from '../../domain/admin-level';
-import { userEventData } from '../../domain/user-view';
+import { displayNameOf, userEventData } from '../../domain/user-view';
 import { type AdminUserRow, findAdminUser, findAdminUsers, lockUsers } from '../../repository/admin-users';
 import { countUsers, updateUser } from '../../repository/users';
 
@@ -35,12 +37,12 @@ import { countUsers, updateUser } from '../../repository/users';
 const levelName = (language: string, level: number) =>
   level >= 0 && level <= 4 ? t(language, `auth.levels.${level as 0 | 1 | 2 | 3 | 4}`) : String(level);
 
-const REFUSALS: Record<LevelChangeRefusal, string> = {
-  developer: 'The developer account’s level cannot be changed',
-  'own-level': 'You cannot change your own access level',
-  'above-own': 'You cannot grant a level above your own',
-  'target-above-own': 'You cannot change the level of a user above your own level',
-  'not-admin': 'Administrator access required',
+const REFUSALS: Record<LevelChangeRefusal, ServerText> = {
+  developer: text('auth.developerLevel'),
+  'own-level': text('auth.ownLevel'),
+  'above-own': text('auth.aboveOwn'),
+  'target-above-own': text('auth.targetAboveOwn'),
+  'not-admin': text('platform.adminRequired'),
 };
 
 const idParams = z.object({ id: id() });
@@ -94,7 +96,11 @@ async function recordLevelChange(
  */
 export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
   const developerId = ctx.config.DEVELOPER_DISCORD_ID;
-  const view = (row: AdminUserRow) => ({ ...row, developer: isDeveloper(row.discordId, developerId) });
+  const view = ({ globalName, ...row }: AdminUserRow) => ({
+    ...row,
+    displayName: displayNameOf({ username: row.username, globalName }),
+    developer: isDeveloper(row.discordId, developerId),
+  });
 
   app.get(
     '/admin/users',
@@ -115,7 +121,7 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
     { schema: { params: idParams, response: { 200: adminUserDetailSchema } } },
     async (req) => {
       const row = await findAdminUser(ctx.database.db, req.params.id);
-      if (!row) throw new NotFoundError('User not found');
+      if (!row) throw new NotFoundError(text('auth.userNotFound'));
       return view(row);
     },
   );
@@ -132,7 +138,7 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
       const result = await ctx.database.transaction(async (tx) => {
         const locked = await lockUsers(tx, [...new Set([actorId, targetId])]);
         const target = locked.find((u) => u.id === targetId);
-        if (!target) throw new NotFoundError('User not found');
+        if (!target) throw new NotFoundError(text('auth.userNotFound'));
         // The actor's level as it is now, not as their (possibly seconds old) identity says.
         const actor = locked.find((u) => u.id === actorId);
         if (!actor) throw new AuthorizationError(REFUSALS['not-admin']);
@@ -145,8 +151,11 @@ export function adminUsersRoutes(app: HttpServer, ctx: AuthContext): void {
         return { user, previous, changed: true };
       });
       if (result.changed) ctx.relay.kick();
-      const { id: uid, discordId, username, avatar, adminLevel } = result.user;
-      return { user: view({ id: uid, discordId, username, avatar, adminLevel }), previous: result.previous };
+      const { id: uid, discordId, username, globalName, avatar, adminLevel } = result.user;
+      return {
+        user: view({ id: uid, discordId, username, globalName, avatar, adminLevel }),
+        previous: result.previous,
+      };
     },
   );
 }

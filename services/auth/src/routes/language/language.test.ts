@@ -74,6 +74,18 @@ describe('POST /change-language/:lang', () => {
       error: 'Unsupported language "de": use one of en, ru',
     });
     expect(cookieValue(res, 'sid')).toBeUndefined();
+    // In the caller's language (docs/rules.md, refusals), as the content type and cross-site refusals.
+    const russian = { ...h.identity({ userId: null, language: 'ru' }) };
+    expect((await change('de', { headers: { ...json, ...russian } })).json().error).toBe(
+      'Язык «de» не поддерживается: выберите один из en, ru',
+    );
+    expect((await change('ru', { headers: russian })).json().error).toBe(
+      'Content-Type должен быть application/json',
+    );
+    const crossSite = await change('ru', {
+      headers: { ...json, ...russian, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.json().error).toBe('Запрос с другого сайта отклонён');
   });
 
   it('requires a JSON content type', async () => {

@@ -1,4 +1,4 @@
-import { AppError, AuthorizationError, type HttpServer } from '@acg/platform';
+import { AppError, AuthorizationError, type HttpServer, text } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../context';
 import { ANONYMOUS_SESSION_TTL_SECONDS } from '../../domain/cookies';
@@ -36,9 +36,9 @@ export async function languageRoutes(app: HttpServer, ctx: AuthContext): Promise
       { schema: { params: changeLanguageParams, response: { 200: changeLanguageResponse } } },
       async (req, reply) => {
         if (!isJson(req)) {
-          throw new AppError(415, 'unsupported_media_type', 'Content-Type must be application/json');
+          throw new AppError(415, 'unsupported_media_type', text('auth.jsonRequired'));
         }
-        if (isCrossSite(req)) throw new AuthorizationError('Cross-site request refused');
+        if (isCrossSite(req)) throw new AuthorizationError(text('platform.crossSite'));
         const language = await parseLanguage(req.params.lang, ctx.addedLanguages);
 
         const sessionId = readCookie(req, ctx.cookies.session);

@@ -17,6 +17,8 @@ describe('auth over the bus', () => {
       userId: expect.any(Number),
       adminLevel: 0,
       username: 'admin_hikari',
+      // Discord's global name for the account: what pages greet the member by.
+      displayName: 'Hikari',
       language: 'en',
     });
   });

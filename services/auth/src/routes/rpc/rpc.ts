@@ -1,7 +1,7 @@
 import { sessionResolve, usersCount, usersEnsureDiscord, usersGet } from '@acg/contracts';
 import type { Bus, Subscription } from '@acg/platform';
 import type { AuthContext } from '../../context';
-import { toPublicUser, userEventData } from '../../domain/user-view';
+import { displayNameOf, toPublicUser, userEventData } from '../../domain/user-view';
 import { ensureDiscordUser } from '../../repository/sign-in';
 import { countUsers, findIdentityFields, findPublicUsers } from '../../repository/users';
 
@@ -20,7 +20,16 @@ export function serveRpc(bus: Bus, ctx: AuthContext): Subscription[] {
       const user = await findIdentityFields(ctx.database.db, session.userId);
       // A session outliving its user (Redis has no foreign key) is no session.
       if (!user) return { session: null };
-      return { session: { userId: session.userId, ...user, language: session.language } };
+      const { adminLevel, username } = user;
+      return {
+        session: {
+          userId: session.userId,
+          adminLevel,
+          username,
+          displayName: displayNameOf(user),
+          language: session.language,
+        },
+      };
     }),
 
     bus.serve(usersCount, async () => ({ count: await countUsers(ctx.database.db) })),

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { type AuthHarness, startAuthHarness } from '../../test/harness';
 
 let h: AuthHarness;
@@ -39,5 +41,35 @@ describe('GET /api/users', () => {
       discordId: fan.discordId,
       avatar: fan.avatar,
     });
+  });
+
+  it('finds members by any part of their names with q, in any script, case and accents ignored', async () => {
+    const fan = h.accounts[0]!;
+    await h.database.db
+      .update(users)
+      .set({ globalName: 'Сакура Хару' })
+      .where(eq(users.discordId, fan.discordId));
+    const search = async (query: string) => {
+      const res = await h.inject({
+        method: 'GET',
+        url: `/api/users?${query}`,
+        headers: h.identity({ userId: 1 }),
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as Array<{ username: string; displayName: string }>).map((u) => u.username);
+    };
+    expect(await search('q=SAKURA')).toEqual(['sakura_fan']);
+    expect(await search(`q=${encodeURIComponent('сакура')}`)).toEqual(['sakura_fan']);
+    expect(await search(`q=${encodeURIComponent('хару')}`)).toEqual(['sakura_fan']);
+    expect(await search('q=hik')).toEqual(['admin_hikari']);
+    expect(await search('q=_')).toEqual([]);
+    expect(await search('q=nobody')).toEqual([]);
+    expect(await search('q=a&limit=1')).toEqual(['admin_hikari']);
+    const bad = await h.inject({
+      method: 'GET',
+      url: '/api/users?limit=0',
+      headers: h.identity({ userId: 1 }),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -75,7 +75,9 @@ function gate() {
   return { opened, open };
 }
 // Inventory's idempotency, kept across tests like inventory's table.
-const grantsByKey = new Map<string, { quantity: number; entryId: number }>();
+const grantsByKey = new Map<string, { quantity: number; entryId: number; printNumber: number }>();
+/** Copies printed of each card (the print number of the next grant is one more). */
+const printed = new Map<number, number>();
 const quantities = new Map<string, number>();
 const siteUsers = new Map<string, number>();
 
@@ -110,8 +112,10 @@ bus.serve(inventoryGrant, async (req) => {
   const owned = `${req.userId}/${req.cardId}`;
   const quantity = (quantities.get(owned) ?? 0) + 1;
   quantities.set(owned, quantity);
-  grantsByKey.set(req.idempotencyKey, { quantity, entryId: grantsByKey.size + 1 });
-  return { granted: true, quantity, entryId: grantsByKey.size, obtainedAt };
+  const printNumber = (printed.get(req.cardId) ?? 0) + 1;
+  printed.set(req.cardId, printNumber);
+  grantsByKey.set(req.idempotencyKey, { quantity, entryId: grantsByKey.size + 1, printNumber });
+  return { granted: true, quantity, entryId: grantsByKey.size, obtainedAt, printNumber };
 });
 
 let fake: FakeDiscord;
@@ -239,7 +243,10 @@ describe.each(stateModes)('POST /interactions with $name', (mode) => {
       const [first, second] = [await post(url, body, headers), await post(url, body, headers)];
       expect(first.status).toBe(200);
       expect(second.status).toBe(401);
-      expect(await second.json()).toMatchObject({ error: expect.stringMatching(/replayed/) });
+      expect(await second.json()).toMatchObject({
+        error: 'Invalid request signature',
+        details: { reason: 'replayed' },
+      });
       // Concurrent copies: exactly one gets through.
       const copy = JSON.stringify(fake.interactions.pingInteraction());
       const copyHeaders = fake.interactions.signatureHeaders(copy);
@@ -260,11 +267,12 @@ describe.each(stateModes)('POST /interactions with $name', (mode) => {
       const sent = await send(interaction);
       expect(sent.status).toBe(200);
       expect(sent.answer?.type).toBe(4);
+      const print = printed.get(42);
       expect(embedOf(sent.answer)).toEqual({
         title: 'Frieren',
-        description: 'SSS · Celestial',
+        description: `Print \\#${print} · SSS · Celestial`,
         color: 0xffd700,
-        image: { url: 'http://cards.test/api/cards/42/image' },
+        image: { url: `http://cards.test/api/cards/42/image?lang=en&print=${print}` },
         footer: { text: 'New in your collection! You own 1 copy' },
       });
       expect(sent.answer?.data?.flags).toBeUndefined();
@@ -452,7 +460,7 @@ describe('the fake Discord demo chat, talking to the bot', () => {
     });
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('<img src="http://cards.test/api/cards/42/image"');
+    expect(html).toMatch(/<img src="http:\/\/cards\.test\/api\/cards\/42\/image\?lang=en&#38;print=\d+"/);
     expect(html).toContain('--c:#ffd700');
     expect(world.ensured.map((u) => u.discordId)).toEqual([demoAccounts[0]!.discordId]);
   });
@@ -478,7 +486,8 @@ describe('the fake Discord demo chat, talking to the bot', () => {
     const poll = await messages();
     // admin_hikari's Discord client is Russian.
     expect(poll.botHtml).toContain('Новая карта в коллекции!');
-    expect(poll.botHtml).toContain('http://cards.test/api/cards/42/image');
+    expect(poll.botHtml).toContain('Экземпляр №');
+    expect(poll.botHtml).toContain('http://cards.test/api/cards/42/image?lang=ru');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { interactionResponseSchema } from '@acg/contracts';
-import { AuthenticationError, type HttpServer, type Logger, ValidationError } from '@acg/platform';
+import { AuthenticationError, type HttpServer, type Logger, text, ValidationError } from '@acg/platform';
 import type { DiscordWebhooks } from '../../discord/webhooks';
 import {
   type Interaction,
@@ -51,14 +51,14 @@ export async function registerInteractionRoutes(app: HttpServer, deps: Interacti
         header(req.headers['x-signature-timestamp']),
         raw,
       );
-      if (refused) throw new AuthenticationError(`Invalid request signature: ${refused}`);
+      if (refused) throw badSignature(refused);
 
       const interaction = parse(raw);
       const sighting = await deps.state.firstSighting(signature!).catch((err) => {
         deps.logger.warn({ err }, 'replay guard unavailable');
         return 'unknown' as const;
       });
-      if (sighting === false) throw new AuthenticationError('Invalid request signature: replayed');
+      if (sighting === false) throw badSignature('replayed');
 
       if (interaction.type === InteractionType.PING) return { type: ResponseType.PONG };
       // No command has autocompleted options yet: an empty list of choices, never a message
@@ -102,15 +102,18 @@ export async function registerInteractionRoutes(app: HttpServer, deps: Interacti
   }
 }
 
+/** 401: Discord signs every call; why this one is refused is in the details. */
+const badSignature = (reason: string) => new AuthenticationError(text('bot.badSignature'), { reason });
+
 function parse(raw: Buffer): Interaction {
   let json: unknown;
   try {
     json = JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new ValidationError('Malformed interaction: not JSON');
+    throw new ValidationError(text('bot.malformedInteraction'), { reason: 'not JSON' });
   }
   const parsed = interactionSchema.safeParse(json);
-  if (!parsed.success) throw new ValidationError('Malformed interaction', parsed.error.issues);
+  if (!parsed.success) throw new ValidationError(text('bot.malformedInteraction'), parsed.error.issues);
   return parsed.data;
 }
 

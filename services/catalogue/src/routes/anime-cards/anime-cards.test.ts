@@ -76,6 +76,11 @@ describe('GET /api/anime/{animeId}/cards', () => {
       expect(res.statusCode, id).toBe(404);
       expect(errorBodySchema.parse(res.json())).toMatchObject({ code: 'not_found' });
     }
+    // In the caller's language too (docs/rules.md, refusals).
+    expect((await h.get('/api/anime/999999/cards')).json().error).toBe('Anime not found in the catalogue');
+    expect((await h.get('/api/anime/999999/cards', signedIn(7, 'ru'))).json().error).toBe(
+      'Аниме нет в каталоге',
+    );
   });
 
   it('marks the cards the signed-in user collected, asking inventory over the bus', async () => {

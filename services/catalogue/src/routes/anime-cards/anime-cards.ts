@@ -5,7 +5,7 @@ import {
   parseAnimeExternalId,
   safeString,
 } from '@acg/contracts';
-import { type HttpServer, NotFoundError } from '@acg/platform';
+import { type HttpServer, NotFoundError, text } from '@acg/platform';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { LIST_TTL_SECONDS } from '../../caches';
@@ -95,7 +95,7 @@ export function registerAnimeCardRoutes(app: HttpServer, ctx: CatalogueContext):
     async (req): Promise<AnimeCards> => {
       const animeId = await catalogueAnimeId(req.params.animeId);
       if (animeId === null)
-        throw new NotFoundError('Anime not found in the catalogue', { animeId: req.params.animeId });
+        throw new NotFoundError(text('catalogue.animeNotInCatalogue'), { animeId: req.params.animeId });
       const list = await animeCards(animeId);
       const owned = await ownedCardIds(
         bus,

@@ -118,7 +118,29 @@ describe('GET /api/characters', () => {
     ]);
     expect(names((await list('?q=フリーレン')).characters)).toEqual(['Frieren']);
     expect((await list('?q=%25')).characters).toEqual([]);
+    expect((await list('?q=%25%25%20_')).characters).toEqual([]);
     expect((await list('?q=_')).characters).toEqual([]);
+  });
+
+  it('finds a character by any of its names in any script, case and accents ignored (rules §57)', async () => {
+    const q = async (text: string) => names((await list(`?q=${encodeURIComponent(text)}`)).characters);
+    expect(await q('ДИМ')).toEqual(['Dimple']);
+    expect(await q('ギルベルト')).toEqual(['Gilbert Bougainvillea']);
+    expect(await q('ぎるべると')).toEqual(['Gilbert Bougainvillea']);
+    expect(await q('гилберт бугенвиллея')).toEqual(['Gilbert Bougainvillea']);
+    expect(await q('Gílbért')).toEqual(['Gilbert Bougainvillea']);
+    expect(await q('фрирен')).toEqual(['Frieren']);
+    expect(await q('Пёс')).toEqual([]);
+  });
+
+  it('carries every character’s names and descriptions per language', async () => {
+    const gilbert = (await list('?q=gilbert')).characters[0]!;
+    expect(gilbert.names).toEqual({
+      en: 'Gilbert Bougainvillea',
+      ru: 'Гилберт Бугенвиллея',
+      ja: 'ギルベルト・ブーゲンビリア',
+    });
+    expect(gilbert.descriptions.ru).toBe('Майор, который дал Вайолет её имя.');
   });
 
   it('pages by id with limit and after, keeping the list shape and telling the total and where to go on', async () => {

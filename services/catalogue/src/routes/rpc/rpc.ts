@@ -1,8 +1,8 @@
-import { cardsDraw, cardsGet, catalogueAnimeExternalIds } from '@acg/contracts';
+import { cardsDraw, cardsGet, cardsSeries, catalogueAnimeExternalIds } from '@acg/contracts';
 import type { Bus, Database, Subscription } from '@acg/platform';
 import type { createCardDrawer } from '../../draw/draw-card';
 import { animeExternalIds } from '../../repository/anime';
-import { findCardSummaries } from '../../repository/cards';
+import { findCardSeries, findCardSummaries } from '../../repository/cards';
 
 /**
  * What the catalogue answers over the bus: card look-ups (image rendering, read models), random
@@ -16,6 +16,9 @@ export function serveCatalogueRpc(
   return [
     bus.serve(cardsGet, async ({ ids }) => ({
       cards: await findCardSummaries(database.db, [...new Set(ids)]),
+    })),
+    bus.serve(cardsSeries, async ({ ids }) => ({
+      cards: await findCardSeries(database.db, [...new Set(ids)]),
     })),
     bus.serve(cardsDraw, async (request) => ({ card: await drawCard(request) })),
     bus.serve(catalogueAnimeExternalIds, async ({ afterId, limit }) => {

@@ -5,7 +5,7 @@ import { imageProxyConfigSchema } from '../../config';
 import { CARD_IMAGES_NAMESPACE, type ImageProxyService, start } from '../../start';
 import { cacheImplementations } from '../../test/caches';
 import { type CatalogueStandIn, serveCatalogueStandIn } from '../../test/catalogue-stand-in';
-import { cardSummary, hexToRgb, pixels } from '../../test/factories';
+import { cardSummary, hexToRgb, near, pixels } from '../../test/factories';
 
 const logger = createLogger('card-image-test', 'silent');
 const AVIF_WEBP = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
@@ -25,8 +25,8 @@ describe.each(cacheImplementations())('GET /api/cards/{cardId}/image with the $n
   let cache: Cache;
   let service: ImageProxyService;
   let catalogue: CatalogueStandIn;
-  const image = (id: number | string, headers: Record<string, string> = {}) =>
-    service.app.inject({ method: 'GET', url: `/api/cards/${id}/image`, headers });
+  const image = (id: number | string, headers: Record<string, string> = {}, query = '') =>
+    service.app.inject({ method: 'GET', url: `/api/cards/${id}/image${query}`, headers });
 
   beforeAll(async () => {
     cache = await open();
@@ -68,7 +68,7 @@ describe.each(cacheImplementations())('GET /api/cards/{cardId}/image with the $n
         vary: 'Accept',
         'x-content-type-options': 'nosniff',
         'cache-control': 'public, max-age=86400, stale-while-revalidate=604800',
-        etag: expect.stringMatching(/^"v1-1\.r1\.(avif|webp|png)"$/),
+        etag: expect.stringMatching(/^"v1-1\.r2\.(avif|webp|png)\.[\w-]{8}\.0\.0\.en\.360"$/),
       });
       expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     }
@@ -123,7 +123,7 @@ describe.each(cacheImplementations())('GET /api/cards/{cardId}/image with the $n
     catalogue.cards.set(6, cardSummary(6, { rankCode: 'B', rankColor: '#9c27b0', version: 'v2-6' }));
     const after = await image(6, { accept: 'image/png', 'if-none-match': before.headers.etag as string });
     expect(after.statusCode).toBe(200);
-    expect(after.headers.etag).toBe('"v2-6.r1.png"');
+    expect(after.headers.etag).toMatch(/^"v2-6\.r2\.png\./);
     expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
     expect((await pixels(after.rawPayload)).at(4, 270)).toEqual(hexToRgb('#9c27b0'));
     expect(service.cardImages.renders).toBe(renders + 1);
@@ -138,6 +138,47 @@ describe.each(cacheImplementations())('GET /api/cards/{cardId}/image with the $n
     expect(new Set(answers.map((a) => a.rawPayload.toString('base64'))).size).toBe(1);
     expect(service.cardImages.renders - renders).toBe(1);
     expect(catalogue.calls - calls).toBe(1);
+  });
+
+  it('draws a copy’s print number in the viewer’s form, the series, at the width asked', async () => {
+    catalogue.cards.set(8, cardSummary(8, { characterName: 'Frieren', limited: true, version: 'v1-8' }));
+    catalogue.series.set(8, { series: 'Sousou no Frieren', seasonYear: 2026 });
+    const at = async (query: string) => {
+      const res = await image(8, { accept: 'image/png' }, query);
+      expect(res.statusCode, query).toBe(200);
+      return { res, px: await pixels(res.rawPayload) };
+    };
+    const plain = await at('');
+    const printed = await at('?print=7');
+    const russian = await at('?print=7&lang=ru');
+    const small = await at('?print=7&lang=ru&w=180');
+    expect(printed.res.headers.etag).toMatch(/\.2026\.7\.en\.360"$/);
+    expect(small.res.headers.etag).toMatch(/\.2026\.7\.ru\.180"$/);
+    expect([small.px.width, small.px.height]).toEqual([180, 270]);
+    // The print plate sits in the art's lower right corner: only there do the renders differ.
+    const changed = (a: typeof plain.px, b: typeof plain.px, box: [number, number, number, number]) => {
+      const other = b.region(...box);
+      return a.region(...box).filter((p, i) => !near(p, other[i]!, 8)).length;
+    };
+    expect(changed(plain.px, printed.px, [250, 370, 82, 38])).toBeGreaterThan(200);
+    expect(changed(plain.px, printed.px, [18, 18, 200, 300])).toBe(0);
+    // "#7" and "№ 7" are different marks.
+    expect(changed(printed.px, russian.px, [250, 370, 82, 38])).toBeGreaterThan(20);
+
+    // The series is printed under the name: without it, the plate's lower line is empty.
+    catalogue.series.set(8, { series: null, seasonYear: 2026 });
+    const noSeries = await at('');
+    expect(changed(plain.px, noSeries.px, [34, 490, 292, 24])).toBeGreaterThan(100);
+    expect(noSeries.res.headers.etag).not.toBe(plain.res.headers.etag);
+  });
+
+  it('refuses a print number, language or width it does not draw with 400', async () => {
+    for (const query of ['print=0', 'print=abc', 'print=1000000000', 'lang=de', 'w=200', 'w=720']) {
+      const res = await image(1, {}, `?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed' });
+    }
+    expect((await image(1, {}, '?retry=3')).statusCode).toBe(200);
   });
 
   it('refuses ids that are not positive integers with 400', async () => {

@@ -1,6 +1,6 @@
 import { imageAnswers } from '@acg/contracts';
 import type { HttpServer } from '@acg/platform';
-import { NotFoundError } from '@acg/platform';
+import { NotFoundError, text } from '@acg/platform';
 import { z } from 'zod';
 import type { CardImages } from '../../cards/card-images';
 import type { CardSummaries } from '../../cards/card-summaries';
@@ -8,7 +8,8 @@ import { strongEtag } from '../../domain/etag';
 import { contentTypeOf, type ImageFormat, negotiateFormat } from '../../domain/image-format';
 import type { HotImages } from '../../images/hot-images';
 import { answerFromHotImages, hotImageKey, REVALIDATED_CACHING, sendImage } from '../../images/respond';
-import { RENDER_STYLE } from '../../render/card';
+import { CARD_LANGUAGES, type CardFace, faceKey, RENDER_STYLE } from '../../render/card';
+import { CARD_WIDTHS } from '../../render/layout';
 
 const MAX_CARD_ID = 2_147_483_647;
 
@@ -19,6 +20,30 @@ export const cardImageParamsSchema = z.object({
     .regex(/^[1-9][0-9]{0,9}$/, 'card id must be a positive integer')
     .transform(Number)
     .refine((id) => id <= MAX_CARD_ID, 'card id is too large'),
+});
+
+/**
+ * What a page may ask of a card image: a copy's print number (`print`, 1 to 999,999,999), the
+ * viewer's language (`lang`: the number sign) and a width the pages draw (`w`: 1× or 2×).
+ * Other parameters (a retry counter) are ignored.
+ */
+export const cardImageQuerySchema = z.object({
+  print: z
+    .string()
+    .regex(/^[1-9][0-9]{0,8}$/, 'print must be a positive integer')
+    .transform(Number)
+    .optional(),
+  lang: z.enum(CARD_LANGUAGES).optional(),
+  w: z
+    .enum(CARD_WIDTHS.map(String) as [string, ...string[]])
+    .transform(Number)
+    .optional(),
+});
+
+const faceOf = (q: z.output<typeof cardImageQuerySchema>): CardFace => ({
+  printNumber: q.print ?? null,
+  lang: q.lang ?? 'en',
+  width: q.w ?? CARD_WIDTHS[1],
 });
 
 export interface CardImageDeps {
@@ -43,17 +68,21 @@ export interface CardImageDeps {
  */
 export function registerCardImageRoutes(app: HttpServer, deps: CardImageDeps): void {
   const onRequest = answerFromHotImages(deps.hot, deps.formats);
-  const options = { schema: { params: cardImageParamsSchema, response: imageAnswers }, onRequest };
+  const options = {
+    schema: { params: cardImageParamsSchema, querystring: cardImageQuerySchema, response: imageAnswers },
+    onRequest,
+  };
   app.get('/api/cards/:cardId/image', options, async (req, reply) => {
     const card = await deps.summaries.get(req.params.cardId, req.id);
-    if (!card) throw new NotFoundError('Card not found');
+    if (!card) throw new NotFoundError(text('catalogue.cardNotFound'));
     const format = negotiateFormat(req.headers.accept, deps.formats);
+    const face = faceOf(req.query);
     return sendImage(req, reply, {
-      etag: strongEtag([card.version, RENDER_STYLE, format]),
+      etag: strongEtag([card.version, RENDER_STYLE, format, faceKey(card, face)]),
       contentType: contentTypeOf(format),
       cacheControl: REVALIDATED_CACHING,
       negotiated: true,
-      body: () => deps.images.get(card, format),
+      body: () => deps.images.get(card, face, format),
       hot: { images: deps.hot, key: hotImageKey(format, req.url), ttlSeconds: deps.hotSeconds },
     });
   });

@@ -295,6 +295,21 @@ for (const impl of cacheImplementations()) {
         const res = await get(service, `/api/proxy/discord/${path}`);
         expect(res.statusCode, path).toBe(400);
       }
+      // In the caller's language too (docs/rules.md, refusals).
+      const identity = signIdentity({ userId: 7, adminLevel: 0, language: 'ru' }, SECRET);
+      const ru = await get(service, '/api/proxy/discord/attachments/1/2/x.png', {
+        [IDENTITY_HEADER]: identity,
+      });
+      expect(ru.json()).toMatchObject({
+        error: 'Это не путь к аватару Discord',
+        details: { reason: 'path' },
+      });
+      const shikimori = await get(service, '/api/proxy/shikimori/etc/passwd', {
+        [IDENTITY_HEADER]: identity,
+      });
+      expect(shikimori.json().error).toBe('Это не путь к изображению Shikimori');
+      const address = await proxy(service, 'ftp://example.org/x.png', { [IDENTITY_HEADER]: identity });
+      expect(address.json().error).toBe('Через прокси идут только адреса http и https');
     });
 
     it("proxies Shikimori's images, and only its image paths", async () => {

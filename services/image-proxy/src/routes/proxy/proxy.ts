@@ -1,9 +1,9 @@
 import { imageAnswers, safeString } from '@acg/contracts';
-import { clientKeyOf, type HttpServer } from '@acg/platform';
+import { clientKeyOf, type HttpServer, text } from '@acg/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contentTypeOf, type ImageFormat, negotiateFormat } from '../../domain/image-format';
-import { badUrl, forbiddenDestination, ImageFetchError, NotAnImageError } from '../../fetch/errors';
+import { badUrl } from '../../fetch/errors';
 import type { SafeFetcher } from '../../fetch/safe-fetch';
 import type { HotImages } from '../../images/hot-images';
 import type { ProxiedImages } from '../../images/proxied';
@@ -69,7 +69,7 @@ export function under(base: string, path: string, query = ''): string {
   const root = new URL(base.endsWith('/') ? base : `${base}/`);
   const url = new URL(path, root);
   if (url.origin !== root.origin || !url.pathname.startsWith(root.pathname))
-    throw badUrl('path', 'Invalid image path');
+    throw badUrl('path', text('imageProxy.badPath'));
   if (query) url.search = query;
   return url.href;
 }
@@ -84,18 +84,9 @@ export function under(base: string, path: string, query = ''): string {
 export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void {
   const answer = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
     const format = negotiateFormat(req.headers.accept, deps.formats);
-    let image: Awaited<ReturnType<ProxiedImages['get']>>;
-    try {
-      const normalised = deps.fetcher.check(url).href;
-      image = await deps.images.get(normalised, format, clientKeyOf(req), req.identity.language);
-    } catch (err) {
-      // The refusals a visitor can cause, in their language.
-      const language = req.identity.language;
-      if (err instanceof NotAnImageError) throw new NotAnImageError(err.reason, language);
-      if (err instanceof ImageFetchError && err.status === 403)
-        throw forbiddenDestination(err.reason, language);
-      throw err;
-    }
+    // Its refusals are server texts, said in the caller's language by the error handler.
+    const normalised = deps.fetcher.check(url).href;
+    const image = await deps.images.get(normalised, format, clientKeyOf(req), req.identity.language);
     return sendImage(req, reply, {
       etag: image.etag,
       contentType: contentTypeOf(format),
@@ -117,7 +108,7 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
     { schema: { querystring: discordQuerySchema, response: imageAnswers }, onRequest },
     (req, reply) => {
       const path = (req.params as { '*': string })['*'];
-      if (!DISCORD_PATH.test(path)) throw badUrl('path', 'Not a Discord avatar path');
+      if (!DISCORD_PATH.test(path)) throw badUrl('path', text('imageProxy.notDiscordPath'));
       // A user's avatar without a size is asked at the proxy's default; a default avatar as it is.
       const size = req.query.size ?? (path.startsWith('avatars/') ? DISCORD_DEFAULT_AVATAR_SIZE : undefined);
       return answer(req, reply, under(deps.discordCdnUrl, path, size ? `size=${size}` : ''));
@@ -126,7 +117,8 @@ export function registerProxyRoutes(app: HttpServer, deps: ProxyRouteDeps): void
 
   app.get('/api/proxy/shikimori/*', { schema: { response: imageAnswers }, onRequest }, (req, reply) => {
     const path = (req.params as { '*': string })['*'];
-    if (!SHIKIMORI_PATH.test(path) || path.includes('//')) throw badUrl('path', 'Not a Shikimori image path');
+    if (!SHIKIMORI_PATH.test(path) || path.includes('//'))
+      throw badUrl('path', text('imageProxy.notShikimoriPath'));
     const raw = req.raw.url ?? '';
     const query = raw.includes('?') ? raw.slice(raw.indexOf('?') + 1) : '';
     return answer(req, reply, under(deps.shikimoriUrl, path, SHIKIMORI_QUERY.test(query) ? query : ''));

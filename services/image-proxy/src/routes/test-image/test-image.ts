@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { binaryBodySchema, mediaAnswer, notModifiedAnswerSchema, safeString } from '@acg/contracts';
-import { type HttpServer, RateLimitError } from '@acg/platform';
+import { type HttpServer, RateLimitError, text } from '@acg/platform';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { strongEtag } from '../../domain/etag';
@@ -53,13 +53,13 @@ export function registerTestImageRoutes(app: HttpServer): void {
     maxSize: TEST_IMAGE_LIMITS.cacheBytes,
     sizeCalculation: (png) => png.length,
   });
-  const draw = async (etag: string, width: number, height: number, text: string): Promise<Buffer> => {
+  const draw = async (etag: string, width: number, height: number, caption: string): Promise<Buffer> => {
     const kept = drawn.get(etag);
     if (kept) return kept;
     if (!flights.has(etag) && flights.inFlight >= TEST_IMAGE_LIMITS.concurrentRenders) {
-      throw new RateLimitError('Test images are being drawn; try again in a moment');
+      throw new RateLimitError(text('imageProxy.testImagesBusy'));
     }
-    const png = await flights.run(etag, () => renderTestImage(width, height, text));
+    const png = await flights.run(etag, () => renderTestImage(width, height, caption));
     drawn.set(etag, png);
     return png;
   };

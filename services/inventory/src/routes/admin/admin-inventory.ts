@@ -16,7 +16,7 @@ export function registerAdminInventoryRoutes(app: HttpServer, database: Database
     { schema: { params: z.object({ id: idParam }), response: { 200: adminInventoryListSchema } } },
     async (req) => {
       const rows = await findUserEntries(database.db, req.params.id, { includeDeleted: true });
-      return rows.map(toAdminInventoryItem);
+      return rows.map((row) => toAdminInventoryItem(row, req.identity.language));
     },
   );
 }

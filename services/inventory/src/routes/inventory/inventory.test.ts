@@ -86,14 +86,16 @@ describe('GET /api/inventory/my and GET /api/inventory', () => {
       limited: true,
       obtainedAt: expect.any(String),
       quantity: 1,
+      printNumbers: [expect.any(Number)],
       character: 'Fern',
       rank: 'X',
       Card: {
         id: 2,
         imageUrl: null,
-        Character: { id: 502, name: 'Fern' },
+        Character: { id: 502, name: 'Fern', names: ['Fern'] },
         Rank: { code: 'X', color: '#00e5ff', title: 'Exclusive' },
       },
+      animeIds: [],
     });
   });
 
@@ -118,6 +120,8 @@ describe('GET /api/inventory/my and GET /api/inventory', () => {
       limited_cards: 0,
       common_cards: 1,
       unique_characters: 0,
+      by_rank: [{ code: '?', title: '?', color: '#9e9e9e', count: 1 }],
+      by_anime: [],
     });
 
     await h.announceCards(card(4242, { characterName: 'Stark', characterId: 504, limited: true }));
@@ -127,6 +131,8 @@ describe('GET /api/inventory/my and GET /api/inventory', () => {
       limited_cards: 1,
       common_cards: 0,
       unique_characters: 1,
+      by_rank: [{ code: 'S', title: 'Mythic', color: '#f44336', count: 1 }],
+      by_anime: [],
     });
   });
 
@@ -196,6 +202,8 @@ describe('GET /api/inventory/stats', () => {
       limited_cards: 0,
       common_cards: 0,
       unique_characters: 0,
+      by_rank: [],
+      by_anime: [],
     });
     await grant(44, 1); // Frieren, regular
     await grant(44, 3); // Frieren again (another card of the same character), regular
@@ -208,6 +216,12 @@ describe('GET /api/inventory/stats', () => {
       limited_cards: 3,
       common_cards: 3,
       unique_characters: 2,
+      by_rank: [
+        { code: 'E', title: 'Common', color: '#9e9e9e', count: 2 },
+        { code: 'S', title: 'Mythic', color: '#f44336', count: 1 },
+        { code: 'X', title: 'Exclusive', color: '#00e5ff', count: 3 },
+      ],
+      by_anime: [],
     });
   });
 });

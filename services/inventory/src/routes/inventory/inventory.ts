@@ -10,7 +10,8 @@ import { idParam } from '../params';
 /** Inventory reads of the member area (requirements M7); every route needs a signed-in user. */
 export function registerInventoryRoutes(app: HttpServer, database: Database): void {
   const { db } = database;
-  const myEntries = async (userId: number) => (await findUserEntries(db, userId)).map(toInventoryEntry);
+  const myEntries = async (userId: number, language: string) =>
+    (await findUserEntries(db, userId)).map((row) => toInventoryEntry(row, language));
 
   // With card_id: the card's owners. Without: the caller's own cards, exactly as /my.
   app.get(
@@ -24,13 +25,13 @@ export function registerInventoryRoutes(app: HttpServer, database: Database): vo
     async (req) => {
       const userId = requireUser(req);
       const cardId = req.query.card_id;
-      if (cardId === undefined) return myEntries(userId);
+      if (cardId === undefined) return myEntries(userId, req.identity.language);
       return (await findCardOwners(db, cardId)).map(toOwner);
     },
   );
 
   app.get('/api/inventory/my', { schema: { response: { 200: inventoryListSchema } } }, async (req) =>
-    myEntries(requireUser(req)),
+    myEntries(requireUser(req), req.identity.language),
   );
 
   app.get('/api/inventory/stats', { schema: { response: { 200: inventoryStatsSchema } } }, async (req) =>

@@ -22,7 +22,7 @@ const likesOf = async (cardId: number, userId: number) => {
 
 describe('POST /api/cards/{cardId}/like and GET /api/cards/{cardId}/likes', () => {
   it('counts a like once and answers a repeat with 409, success false and the unchanged count', async () => {
-    expect(await likesOf(1, 10)).toEqual({ likes: 0, liked: false });
+    expect(await likesOf(1, 10)).toEqual({ likes: 0, liked: false, printed: 0 });
     const first = await like(1, 10);
     expect(first.status).toBe(200);
     expect(likeResultSchema.parse(await first.json())).toEqual({ success: true, likes: 1 });
@@ -30,11 +30,14 @@ describe('POST /api/cards/{cardId}/like and GET /api/cards/{cardId}/likes', () =
     const again = await like(1, 10);
     expect(again.status).toBe(409);
     const refused = likeResultSchema.parse(await again.json());
-    expect(refused).toEqual({ success: false, likes: 1, error: expect.any(String) });
+    expect(refused).toEqual({ success: false, likes: 1, error: 'You have already liked this card' });
+    // In the caller's language too (docs/rules.md, refusals).
+    const russian = await h.fetch('/api/cards/1/like', { method: 'POST', headers: asUser(10, 0, 'ru') });
+    expect(await russian.json()).toMatchObject({ error: 'Вы уже поставили лайк этой карточке' });
 
     expect(likeResultSchema.parse(await (await like(1, 11)).json())).toEqual({ success: true, likes: 2 });
-    expect(await likesOf(1, 10)).toEqual({ likes: 2, liked: true });
-    expect(await likesOf(1, 99)).toEqual({ likes: 2, liked: false });
+    expect(await likesOf(1, 10)).toEqual({ likes: 2, liked: true, printed: 0 });
+    expect(await likesOf(1, 99)).toEqual({ likes: 2, liked: false, printed: 0 });
     expect(await h.outboxEvents(cardLiked.type)).toEqual([
       { cardId: 1, userId: 10, likes: 1 },
       { cardId: 1, userId: 11, likes: 2 },
@@ -50,7 +53,7 @@ describe('POST /api/cards/{cardId}/like and GET /api/cards/{cardId}/likes', () =
     expect(statuses.filter((s) => s === 409)).toHaveLength(99);
     expect(bodies.filter((b) => b.success)).toHaveLength(1);
     expect(bodies.every((b) => b.likes === 1)).toBe(true);
-    expect(await likesOf(2, 20)).toEqual({ likes: 1, liked: true });
+    expect(await likesOf(2, 20)).toEqual({ likes: 1, liked: true, printed: 0 });
     expect(await h.outboxEvents(cardLiked.type)).toContainEqual({ cardId: 2, userId: 20, likes: 1 });
     expect(
       (await h.outboxEvents(cardLiked.type)).filter((e) => (e as { cardId: number }).cardId === 2),
@@ -60,7 +63,7 @@ describe('POST /api/cards/{cardId}/like and GET /api/cards/{cardId}/likes', () =
   it('counts 50 concurrent likes of one card by 50 users as 50', async () => {
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => like(3, 100 + i)));
     expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200));
-    expect(await likesOf(3, 100)).toEqual({ likes: 50, liked: true });
+    expect(await likesOf(3, 100)).toEqual({ likes: 50, liked: true, printed: 0 });
   });
 
   it('likes a card catalogue knows whose event has not arrived yet, and keeps its summary', async () => {
@@ -76,6 +79,8 @@ describe('POST /api/cards/{cardId}/like and GET /api/cards/{cardId}/likes', () =
     const unknown = await like(999, 10);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: 'Card not found' });
+    const russian = await h.fetch('/api/cards/999/like', { method: 'POST', headers: asUser(10, 0, 'ru') });
+    expect(await russian.json()).toMatchObject({ error: 'Карточка не найдена' });
 
     await h.bus.publish(makeEvent(cardDeleted, { id: 4 }));
     await waitFor(async () => {
@@ -91,7 +96,7 @@ describe('POST /api/cards/{cardId}/like and GET /api/cards/{cardId}/likes', () =
     } finally {
       h.catalogueUp();
     }
-    expect(await likesOf(777, 10)).toEqual({ likes: 0, liked: false });
+    expect(await likesOf(777, 10)).toEqual({ likes: 0, liked: false, printed: 0 });
   });
 
   it('refuses garbage card ids with 400 and anonymous callers with 401', async () => {

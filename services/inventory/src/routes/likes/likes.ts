@@ -1,12 +1,19 @@
 import { likeResultSchema, likesSchema } from '@acg/contracts';
-import { type Database, type HttpServer, NotFoundError, type OutboxRelay, requireUser } from '@acg/platform';
+import { t } from '@acg/i18n/server';
+import {
+  type Database,
+  type HttpServer,
+  NotFoundError,
+  type OutboxRelay,
+  requireUser,
+  text,
+} from '@acg/platform';
 import { z } from 'zod';
 import type { CardExists } from '../../cards/card-exists';
-import { addLike, countLikes, hasLiked } from '../../repository/likes';
+import { addLike, countLikes, countPrinted, hasLiked } from '../../repository/likes';
 import { idParam } from '../params';
 
 const params = z.object({ cardId: idParam });
-export const ALREADY_LIKED = 'You have already liked this card';
 
 /** Likes (requirements M4, M7): one per user and card, enforced by the database. */
 export function registerLikeRoutes(
@@ -20,8 +27,12 @@ export function registerLikeRoutes(
   app.get('/api/cards/:cardId/likes', { schema: { params, response: { 200: likesSchema } } }, async (req) => {
     const userId = requireUser(req);
     const { cardId } = req.params;
-    const [likes, liked] = await Promise.all([countLikes(db, cardId), hasLiked(db, cardId, userId)]);
-    return { likes, liked };
+    const [likes, liked, printed] = await Promise.all([
+      countLikes(db, cardId),
+      hasLiked(db, cardId, userId),
+      countPrinted(db, cardId),
+    ]);
+    return { likes, liked, printed };
   });
 
   app.post(
@@ -30,9 +41,13 @@ export function registerLikeRoutes(
     async (req, reply) => {
       const userId = requireUser(req);
       const { cardId } = req.params;
-      if (!(await cardExists(cardId, req.id))) throw new NotFoundError('Card not found', { cardId });
+      if (!(await cardExists(cardId, req.id)))
+        throw new NotFoundError(text('catalogue.cardNotFound'), { cardId });
       const { added, likes } = await addLike(database, cardId, userId);
-      if (!added) return reply.code(409).send({ success: false, likes, error: ALREADY_LIKED });
+      if (!added)
+        return reply
+          .code(409)
+          .send({ success: false, likes, error: t(req.identity.language, 'inventory.alreadyLiked') });
       relay.kick();
       return { success: true, likes };
     },

@@ -32,6 +32,7 @@ describe('inventory.grant', () => {
       entryId: expect.any(Number),
       quantity: 1,
       obtainedAt: expect.any(String),
+      printNumber: expect.any(Number),
     });
     const second = await grant(30, 1, 'interaction-2');
     expect(second).toMatchObject({
@@ -39,14 +40,29 @@ describe('inventory.grant', () => {
       entryId: first.entryId,
       quantity: 2,
       obtainedAt: first.obtainedAt,
+      printNumber: first.printNumber! + 1,
     });
 
     expect(await grant(30, 1, 'interaction-1')).toEqual({ ...first, granted: false });
     expect(await grant(30, 1, 'interaction-2')).toEqual({ ...second, granted: false });
     expect(await quantityOf(30, 1)).toBe(2);
     expect(await grantedEvents(30)).toEqual([
-      { userId: 30, cardId: 1, entryId: first.entryId, quantity: 1, source: 'drop' },
-      { userId: 30, cardId: 1, entryId: first.entryId, quantity: 2, source: 'drop' },
+      {
+        userId: 30,
+        cardId: 1,
+        entryId: first.entryId,
+        quantity: 1,
+        source: 'drop',
+        printNumber: first.printNumber,
+      },
+      {
+        userId: 30,
+        cardId: 1,
+        entryId: first.entryId,
+        quantity: 2,
+        source: 'drop',
+        printNumber: second.printNumber,
+      },
     ]);
   });
 

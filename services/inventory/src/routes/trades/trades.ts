@@ -1,5 +1,6 @@
 import { provenanceSchema, safeString, tradeableCopySchema } from '@acg/contracts';
-import { type Database, type HttpServer, NotFoundError, requireUser } from '@acg/platform';
+import { allNames, localize } from '@acg/i18n';
+import { type Database, type HttpServer, NotFoundError, requireUser, text } from '@acg/platform';
 import { z } from 'zod';
 import { UNKNOWN_RANK, unknownCardName } from '../../domain/entry-view';
 import { findEntry, findProvenance, findTradeable, findUserSummaries } from '../../repository/provenance';
@@ -29,7 +30,9 @@ export function registerTradeRoutes(app: HttpServer, database: Database): void {
       return rows.map((r) => ({
         inventoryId: r.inventoryId,
         cardId: r.cardId,
-        characterName: r.characterName ?? unknownCardName(r.cardId),
+        characterName:
+          localize(r.characterNames, req.identity.language, r.characterName) ?? unknownCardName(r.cardId),
+        characterNames: allNames(r.characterNames, r.characterName),
         imageUrl: r.imageUrl,
         limited: r.limited ?? false,
         rank: {
@@ -53,7 +56,7 @@ export function registerTradeRoutes(app: HttpServer, database: Database): void {
     async (req) => {
       requireUser(req);
       const entry = await findEntry(db, req.params.id);
-      if (!entry) throw new NotFoundError('Inventory item not found');
+      if (!entry) throw new NotFoundError(text('inventory.itemNotFound'));
       const moves = await findProvenance(db, entry.userId, entry.cardId);
       const userIds = [
         ...new Set(moves.flatMap((m) => (m.fromUserId ? [m.fromUserId, m.toUserId] : [m.toUserId]))),
@@ -81,6 +84,7 @@ export function registerTradeRoutes(app: HttpServer, database: Database): void {
           toUser: userOf(m.toUserId),
           tradeId: m.tradeId,
           occurredAt: m.occurredAt.toISOString(),
+          printNumbers: m.printNumbers,
         })),
       };
     },

@@ -133,6 +133,15 @@ describe('automatic matching', () => {
     expect(importItem(ani(2, 'Nezuko'), undefined)).not.toHaveProperty('shikimoriId');
   });
 
+  it('lists an AniList alternative holding a comma once, not again as its parts', () => {
+    // AniList's answer as the server relays it: altname is the alternatives joined with commas.
+    const spike = ani(1, 'Spike Spiegel', {
+      alternative: ['Spike, the Cowboy', 'Swimming Bird'],
+      altname: 'Spike, the Cowboy, Swimming Bird',
+    });
+    expect(importItem(spike, undefined).altname).toBe('Spike, the Cowboy, Swimming Bird');
+  });
+
   it('splits an import into batches of 50', () => {
     const sizes = batches(
       Array.from({ length: 120 }, (_, i) => i),

@@ -94,14 +94,17 @@ const splitNames = (s: string | null | undefined) =>
     .map((n) => n.trim())
     .filter(Boolean);
 
-/** Every name an AniList character goes by (name, full, preferred, alternatives, native). */
+/**
+ * Every name an AniList character goes by (name, full, preferred, alternatives). AniList's
+ * `altname` is its alternatives joined with commas: it is read only when the list is absent, so
+ * an alternative holding a comma ("Spike, the Cowboy") is not listed again as its parts.
+ */
 export const anilistNames = (c: AnilistCharacter): string[] =>
   dedupe([
     c.name,
     c.full ?? '',
     c.userPreferred ?? '',
-    ...splitNames(c.altname),
-    ...c.alternative,
+    ...(c.alternative.length > 0 ? c.alternative : splitNames(c.altname)),
     ...(c.first && c.last ? [`${c.first} ${c.last}`] : []),
   ]);
 /** Every name a Shikimori character goes by (name and the comma-separated altname). */
@@ -175,6 +178,8 @@ export interface ImportItem {
   altname: string;
   imageUrl: string | null;
   description: string | null;
+  /** The catalogue character this row is linked to instead of creating one (issue 28). */
+  linkTo?: number;
 }
 
 /** The import item (requirements C3): altname merges every name variant of both, de-duplicated, comma-joined. */

@@ -1,8 +1,8 @@
 import type { ClientReadRoute } from '@acg/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { callRoute, type RouteAnswer, type RouteInput } from '../../../api/client';
-import { invalidateRoutes, keyOf, useRoute } from '../../../api/query';
+import { callRoute, type RouteAnswer, type RouteInput, request } from '../../../api/client';
+import { invalidateRoutes, keyOf } from '../../../api/query';
 
 /** One admin list as a section shows it, read through the data layer. */
 export interface ResourceList<T> {
@@ -26,13 +26,22 @@ const NONE: readonly never[] = [];
 export function useResourceList<K extends ClientReadRoute, T>(
   route: K,
   toRows: (answer: RouteAnswer<K>) => readonly T[],
-  options: { input?: RouteInput<K>; staleTime?: number } = {},
-): ResourceList<T> {
-  const query = useRoute(
-    route,
-    options.input,
-    options.staleTime === undefined ? {} : { staleTime: options.staleTime },
-  );
+  options: {
+    input?: RouteInput<K>;
+    staleTime?: number;
+    /** While another input's answer loads, the last one stays shown (a list paged in its body). */
+    keepPrevious?: boolean;
+    /** Past the browser's HTTP cache too (an answer cacheable for a while that an editor starts from). */
+    revalidate?: boolean;
+  } = {},
+): ResourceList<T> & { answer: RouteAnswer<K> | undefined } {
+  const { input, revalidate } = options;
+  const query = useQuery({
+    queryKey: keyOf(route, input),
+    queryFn: ({ signal }) => request(route, input, signal, revalidate ? 'no-cache' : undefined),
+    ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
+    ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
+  });
   const { data, refetch } = query;
   const rows = useMemo(() => (data === undefined ? NONE : toRows(data)), [data, toRows]);
   const reload = useCallback(() => void refetch(), [refetch]);
@@ -42,6 +51,8 @@ export function useResourceList<K extends ClientReadRoute, T>(
     loading: query.isPending || query.isFetching,
     error: query.error,
     reload,
+    /** The whole answer (a list's totals beside its rows). */
+    answer: data,
   };
 }
 

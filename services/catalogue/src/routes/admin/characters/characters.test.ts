@@ -218,3 +218,104 @@ describe('admin character import (POST /admin/characters/bulk)', () => {
     expect(JSON.stringify((await a.en('GET', '/admin/characters')).body)).toBe(before);
   });
 });
+
+describe('import preview matches (POST /admin/characters/import-matches) and linking', () => {
+  it('offers the demo’s Vicious and Ein, kept without ids, as existing; linking fills their ids and creates nothing', async () => {
+    type Listed = { id: number; name: string; anilistId: number | null; shikimoriId: number | null };
+    const bebop = ((await a.en('GET', '/admin/animes')).body as Array<{ id: number; title: string }>).find(
+      (x) => x.title === 'Cowboy Bebop',
+    )!.id;
+    const cast = (await a.en('GET', `/admin/characters?animeId=${bebop}`)).body as Listed[];
+    const vicious = cast.find((c) => c.name === 'Vicious')!;
+    const ein = cast.find((c) => c.name === 'Ein')!;
+    expect([vicious.anilistId, vicious.shikimoriId, ein.anilistId, ein.shikimoriId]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    const rows = [
+      { anilistId: 2734, shikimoriId: 2734, names: ['VICIOUS', 'Вишес', 'ビシャス'] },
+      { anilistId: 4, shikimoriId: 4, names: ['Эйн', 'アイン'] },
+      { anilistId: 780005, names: ['Nobody Like Them'] },
+    ];
+    const preview = await a.en('POST', '/admin/characters/import-matches', {
+      animeId: bebop,
+      candidates: rows,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.matches).toEqual([
+      {
+        anilistId: 4,
+        character: { id: ein.id, name: 'Ein', anilistId: null, shikimoriId: null },
+        score: 100,
+        by: 'name',
+        inAnime: true,
+      },
+      {
+        anilistId: 2734,
+        character: { id: vicious.id, name: 'Vicious', anilistId: null, shikimoriId: null },
+        score: 100,
+        by: 'name',
+        inAnime: true,
+      },
+    ]);
+    const count = async () => (await a.en('GET', '/admin/characters')).body.length as number;
+    const before = await count();
+    const imported = await a.en('POST', '/admin/characters/bulk', {
+      animeId: bebop,
+      characters: [
+        {
+          name: 'Vicious',
+          anilistId: 2734,
+          shikimoriId: 2734,
+          altname: 'Вишес, ビシャス, Vicious',
+          linkTo: vicious.id,
+        },
+        { name: 'Ein', anilistId: 4, shikimoriId: 4, altname: 'Эйн, アイン, アイン', linkTo: ein.id },
+      ],
+    });
+    expect(imported.body).toMatchObject({ success: true, created: [], conflicts: [] });
+    expect(imported.body.updated.map((c: { id: number }) => c.id)).toEqual([vicious.id, ein.id]);
+    expect(await count()).toBe(before);
+    const ofAnime = (await a.en('GET', `/admin/characters?animeId=${bebop}`)).body as Array<{
+      id: number;
+      anilistId: number | null;
+      shikimoriId: number | null;
+      altname: string | null;
+    }>;
+    // The demo's altname (the Japanese name) stays, each new name joins it once.
+    expect(ofAnime.find((c) => c.id === vicious.id)).toMatchObject({
+      anilistId: 2734,
+      shikimoriId: 2734,
+      altname: 'ビシャス, Вишес',
+    });
+    expect(ofAnime.find((c) => c.id === ein.id)).toMatchObject({
+      anilistId: 4,
+      shikimoriId: 4,
+      altname: 'アイン, Эйн',
+    });
+    // Asked again, both are found by their ids now.
+    const again = await a.en('POST', '/admin/characters/import-matches', {
+      animeId: bebop,
+      candidates: rows,
+    });
+    expect(again.body.matches.map((m: { by: string }) => m.by)).toEqual(['anilistId', 'anilistId']);
+  });
+
+  it('refuses to link a character that holds another site id, and answers a missing anime with 404', async () => {
+    const taken = (await a.en('POST', '/admin/characters', { name: 'Taken Twice', anilistId: 783001 })).body;
+    const res = await a.en('POST', '/admin/characters/bulk', {
+      animeId,
+      characters: [{ name: 'Taken Twice', anilistId: 783002, linkTo: taken.id }],
+    });
+    expect(res.body).toMatchObject({ success: false, created: [], updated: [] });
+    expect(res.body.conflicts[0].reason).toContain('holds other site ids');
+    const missing = await a.ru('POST', '/admin/characters/import-matches', {
+      animeId: 999999,
+      candidates: [],
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('Аниме не найдено');
+  });
+});

@@ -16,7 +16,7 @@ import { findCardSummariesOf } from '../../../repository/cards';
 import { deleteCharacterRow, updateCharacterRow } from '../../../repository/catalogue-writes';
 import { type AdminCatalogueContext, auditOf, refuseHeldCards } from '../kit';
 import { notFound, say } from '../messages';
-import { registerCharacterImport } from './import';
+import { registerCharacterImport, registerImportMatches } from './import';
 
 type CharacterRow = NonNullable<Awaited<ReturnType<typeof repo.findCharacter>>>;
 type Reader = AdminCatalogueContext['database']['db'];
@@ -94,6 +94,7 @@ export function registerCharacterRoutes(app: HttpServer, ctx: AdminCatalogueCont
   const db = ctx.database.db;
   registerCharacterEdits(app, ctx);
   registerCharacterImport(app, ctx);
+  registerImportMatches(app, ctx);
 
   app.get(
     '/admin/characters',

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerConfirm } from '../../../../test/dialogs';
+import { answerConfirm, expectMessage } from '../../../../test/dialogs';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import CacheSection from './index';
 
@@ -46,7 +46,7 @@ describe('the cache section', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Очистить кэш сервера' }));
     await answerConfirm(true);
-    expect((await screen.findByRole('status')).textContent).toBe('Кэш успешно очищен');
+    await expectMessage('Кэш успешно очищен');
     const clear = mock.mock.calls.find(([u]) => String(u) === '/api/admin/cache/clear')!;
     expect(clear[1]).toMatchObject({ method: 'POST', headers: { 'content-type': 'application/json' } });
     await waitFor(() =>
@@ -67,8 +67,6 @@ describe('the cache section', () => {
     expect(mock.mock.calls.some(([u]) => String(u) === '/api/admin/cache/clear')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Clean old server entries' }));
     await answerConfirm(true);
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Could not clean the cache: The catalogue cache cannot be cleaned right now',
-    );
+    await expectMessage('Could not clean the cache: The catalogue cache cannot be cleaned right now');
   });
 });

@@ -30,21 +30,54 @@ interface Setup {
   shikimoriStatus?: number;
   bulkStatus?: number;
   existing?: { anilistId: number; shikimoriId: number | null }[];
+  /** Catalogue characters without ids the server finds by name: row AniList id → character. */
+  named?: Record<number, { id: number; name: string; score: number; inAnime: boolean }>;
 }
 
-function serve({ cast, shikimori, shikimoriStatus = 200, bulkStatus = 200, existing = [] }: Setup) {
+function serve({
+  cast,
+  shikimori,
+  shikimoriStatus = 200,
+  bulkStatus = 200,
+  existing = [],
+  named = {},
+}: Setup) {
   const bodies: {
-    characters: { anilistId: number; shikimoriId?: number; altname: string }[];
+    characters: { anilistId: number; shikimoriId?: number; altname: string; linkTo?: number }[];
     animeId: number;
   }[] = [];
+  const asked: { anilistId: number; shikimoriId?: number; names: string[] }[][] = [];
   const fetchMock = stubFetch(async (url, init) => {
     if (url === '/admin/animes')
       return jsonResponse([
         { id: 5, title: 'Death Note', shikimoriId: 1535, anilistId: 1535, franchise_id: null },
         { id: 6, title: 'Broken', shikimoriId: null, anilistId: 77, franchise_id: null },
       ]);
-    if (url === '/admin/characters')
-      return jsonResponse(existing.map((e, i) => ({ id: i + 1, name: `c${i}`, ...e })));
+    if (url === '/admin/characters/import-matches') {
+      const { candidates } = JSON.parse(String(init?.body));
+      asked.push(candidates);
+      const byId = existing.flatMap((e, i) =>
+        candidates.some((c: { anilistId: number }) => c.anilistId === e.anilistId)
+          ? [
+              {
+                anilistId: e.anilistId,
+                character: { id: i + 1, name: `c${i}`, ...e },
+                score: 100,
+                by: 'anilistId',
+                inAnime: true,
+              },
+            ]
+          : [],
+      );
+      const byName = Object.entries(named).map(([row, c]) => ({
+        anilistId: Number(row),
+        character: { id: c.id, name: c.name, anilistId: null, shikimoriId: null },
+        score: c.score,
+        by: 'name',
+        inAnime: c.inAnime,
+      }));
+      return jsonResponse({ matches: [...byId, ...byName] });
+    }
     if (url === '/admin/anilist/characters/1535') return jsonResponse({ characters: cast });
     if (url === '/admin/shikimori/anime/1535/characters') return jsonResponse(shikimori, shikimoriStatus);
     if (url === '/admin/characters/bulk') {
@@ -55,11 +88,11 @@ function serve({ cast, shikimori, shikimoriStatus = 200, bulkStatus = 200, exist
     }
     return jsonResponse({ error: `unexpected ${url}` }, 500);
   });
-  return { fetchMock, bodies };
+  return { fetchMock, bodies, asked };
 }
 
-const chooseAnime = async (value: string) => {
-  const select = await screen.findByRole('combobox', { name: 'Аниме' });
+const chooseAnime = async (value: string, label = 'Аниме') => {
+  const select = await screen.findByRole('combobox', { name: label });
   await waitFor(() => expect(within(select).getAllByRole('option').length).toBe(3));
   fireEvent.change(select, { target: { value } });
 };
@@ -138,7 +171,7 @@ describe('character import', () => {
     stubFetch(async (url) => {
       if (url === '/admin/animes')
         return jsonResponse([{ id: 5, title: 'Death Note', shikimoriId: 1535, anilistId: 1535 }]);
-      if (url === '/admin/characters') return jsonResponse([]);
+      if (url === '/admin/characters/import-matches') return jsonResponse({ matches: [] });
       if (url === '/admin/anilist/characters/1535')
         return jsonResponse({ characters: [anilistCharacter(1, 'Light')] });
       return new Response('<html>sign in</html>', { status: 200 });
@@ -150,5 +183,45 @@ describe('character import', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Нет доступа или сессия истекла. Пожалуйста, войдите заново.',
     );
+  });
+
+  it('offers characters the catalogue holds without ids as "link to existing" with the score, and links them', async () => {
+    const { bodies, asked } = serve({
+      cast: [
+        anilistCharacter(2734, 'Vicious', 'ビシャス'),
+        anilistCharacter(4, 'Ein', 'アイン'),
+        anilistCharacter(5, 'Julia'),
+      ],
+      shikimori: [
+        { shikimoriId: 2734, name: 'Vicious', altname: 'Вишес', japanese: null, url: null },
+        { shikimoriId: 4, name: 'Ein', altname: 'Эйн', japanese: null, url: null },
+      ],
+      named: {
+        2734: { id: 31, name: 'Vicious', score: 100, inAnime: true },
+        4: { id: 32, name: 'Ein', score: 96, inAnime: false },
+        5: { id: 33, name: 'Julia', score: 88, inAnime: true },
+      },
+    });
+    renderPage({ language: 'en' }, <ImportSection />);
+    await chooseAnime('5', 'Anime');
+    await screen.findByText('Link to existing: Vicious (#31) · 100%');
+    expect(screen.getByText('Link to existing: Ein (#32) · 96%')).toBeTruthy();
+    expect(screen.getByText('(from another anime)')).toBeTruthy();
+    // The catalogue was asked with every name of both sites.
+    expect(asked[0]?.find((c) => c.anilistId === 2734)).toEqual({
+      anilistId: 2734,
+      shikimoriId: 2734,
+      names: ['Vicious', 'ビシャス', 'Вишес'],
+    });
+    // Julia is to be created after all.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Link to existing: Julia (#33) · 88%' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Julia' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Import (3)' }));
+    await screen.findByText(/Import done/);
+    expect(bodies[0]?.characters.map((c) => [c.anilistId, c.linkTo])).toEqual([
+      [2734, 31],
+      [4, 32],
+      [5, undefined],
+    ]);
   });
 });

@@ -1,7 +1,9 @@
+import type { ImportMatch } from '@acg/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Anime, fetchAnimes, fetchCharacters } from '../../../../api/admin-catalogue';
+import { type Anime, fetchAnimes } from '../../../../api/admin-catalogue';
 import { useConfirm } from '../../../../components/Confirm';
+import { loadErrorText } from '../../../../components/LoadError';
 import { useNotify } from '../../../../components/Notify';
 import { say } from '../../catalogue/say';
 import {
@@ -25,6 +27,7 @@ import {
   IMPORT_PAGE_SIZE,
   importBatch,
   loadAnilist,
+  loadMatches,
   loadShikimori,
   lookupShikimori,
   optionsFor,
@@ -45,10 +48,11 @@ export default function ImportSection() {
   const [anilist, setAnilist] = useState<AnilistCharacter[]>([]);
   const [options, setOptions] = useState<ShikimoriCharacter[]>([]);
   const [chosen, setChosen] = useState<Map<number, number | null>>(new Map());
-  const [existing, setExisting] = useState<{ anilist: Set<number>; shikimori: Set<number> }>({
-    anilist: new Set(),
-    shikimori: new Set(),
-  });
+  // The catalogue characters the rows already are (issue 28), and the rows to create anyway.
+  const [matches, setMatches] = useState<Map<number, ImportMatch>>(new Map());
+  const [unlinked, setUnlinked] = useState<Set<number>>(new Set());
+  const [matchError, setMatchError] = useState<string | null>(null);
+  const [imported, setImported] = useState<Set<number>>(new Set());
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [page, setPage] = useState(1);
   const [loading, setLoading] = useState(false);
@@ -75,6 +79,10 @@ export default function ImportSection() {
     setChosen(new Map());
     setSelected(new Set());
     setManual({});
+    setMatches(new Map());
+    setUnlinked(new Set());
+    setMatchError(null);
+    setImported(new Set());
     setPage(1);
     setError(null);
     setReport(null);
@@ -87,11 +95,6 @@ export default function ImportSection() {
     }
     setLoading(true);
     try {
-      const known = await fetchCharacters().catch(() => []);
-      setExisting({
-        anilist: new Set(known.flatMap((c) => (c.anilistId ? [c.anilistId] : []))),
-        shikimori: new Set(known.flatMap((c) => (c.shikimoriId ? [c.shikimoriId] : []))),
-      });
       let first: AnilistCharacter[] = [];
       if (picked.anilistId !== null) {
         const a = await loadAnilist(picked.anilistId);
@@ -108,23 +111,29 @@ export default function ImportSection() {
         return;
       }
       setOptions(s.value);
-      const matches = autoMatch(first, s.value);
-      const existingAnilist = new Set(known.flatMap((c) => (c.anilistId ? [c.anilistId] : [])));
-      setChosen(new Map(first.map((c) => [c.anilistId, matches.get(c.anilistId)?.shikimoriId ?? null])));
+      const auto = autoMatch(first, s.value);
+      const byId = new Map(s.value.map((o) => [o.shikimoriId, o]));
+      const found = await loadMatches(picked.id, first, (id) => {
+        const sid = auto.get(id)?.shikimoriId;
+        return sid === undefined ? undefined : byId.get(sid);
+      });
+      if (found.ok) setMatches(found.value);
+      else setMatchError(loadErrorText(t, found.error));
+      const known = found.ok ? found.value : new Map<number, ImportMatch>();
+      setChosen(new Map(first.map((c) => [c.anilistId, auto.get(c.anilistId)?.shikimoriId ?? null])));
       // An automatic match pre-selects the character (unless it already exists).
-      setSelected(new Set([...matches.keys()].filter((id) => !existingAnilist.has(id))));
+      setSelected(new Set([...auto.keys()].filter((id) => known.get(id)?.by !== 'anilistId')));
     } finally {
       setLoading(false);
     }
   };
 
-  const selectable = useMemo(
-    () => anilist.filter((c) => !existing.anilist.has(c.anilistId)),
-    [anilist, existing],
-  );
+  // A row whose AniList id the catalogue holds already is there: it is not imported again.
+  const exists = (id: number) => imported.has(id) || matches.get(id)?.by === 'anilistId';
+  const selectable = anilist.filter((c) => !exists(c.anilistId));
   const pages = pageCount(anilist.length, IMPORT_PAGE_SIZE);
   const rows = pageSlice(anilist, Math.min(page, pages), IMPORT_PAGE_SIZE);
-  const pageIds = rows.filter((c) => !existing.anilist.has(c.anilistId)).map((c) => c.anilistId);
+  const pageIds = rows.filter((c) => !exists(c.anilistId)).map((c) => c.anilistId);
   const optionById = useMemo(() => new Map(options.map((o) => [o.shikimoriId, o])), [options]);
 
   const toggle = (id: number) =>
@@ -159,6 +168,19 @@ export default function ImportSection() {
       return next;
     });
 
+  /** The existing character a row links to: its match, unless the admin chose to create a new one. */
+  const linkOf = (row: number) => {
+    const m = matches.get(row);
+    return m && m.by !== 'anilistId' && !unlinked.has(row) ? m : undefined;
+  };
+  const toggleLink = (row: number) =>
+    setUnlinked((s) => {
+      const next = new Set(s);
+      if (next.has(row)) next.delete(row);
+      else next.add(row);
+      return next;
+    });
+
   const lookup = async (row: number) => {
     const id = Number(manual[row]);
     if (!Number.isInteger(id) || id <= 0) return notify.error(t('adminCatalogue.import.notFound'));
@@ -178,10 +200,12 @@ export default function ImportSection() {
   const runImport = async () => {
     if (!anime) return;
     const items = anilist
-      .filter((c) => selected.has(c.anilistId) && !existing.anilist.has(c.anilistId))
+      .filter((c) => selected.has(c.anilistId) && !exists(c.anilistId))
       .map((c) => {
         const s = chosen.get(c.anilistId);
-        return importItem(c, s ? optionById.get(s) : undefined);
+        const item = importItem(c, s ? optionById.get(s) : undefined);
+        const link = linkOf(c.anilistId);
+        return link ? { ...item, linkTo: link.character.id } : item;
       });
     const chunks = batches(items, IMPORT_BATCH_SIZE);
     const result: BatchReport = { created: 0, updated: 0, conflicts: 0, errors: [] };
@@ -196,7 +220,7 @@ export default function ImportSection() {
     setReport(result);
     setImporting(false);
     if (result.errors.length === 0) {
-      setExisting((e) => ({ ...e, anilist: new Set([...e.anilist, ...items.map((x) => x.anilistId)]) }));
+      setImported((done) => new Set([...done, ...items.map((x) => x.anilistId)]));
       setSelected(new Set());
     }
   };
@@ -243,6 +267,11 @@ export default function ImportSection() {
       {error ? (
         <p className="admin-error" role="alert">
           {say(t, error)}
+        </p>
+      ) : null}
+      {matchError ? (
+        <p className="admin-warning" role="alert">
+          {t('adminCatalogue.import.matchesFailed', { error: matchError })}
         </p>
       ) : null}
       {anime && !loading && !error && anilist.length === 0 ? (
@@ -335,26 +364,53 @@ export default function ImportSection() {
               </thead>
               <tbody>
                 {rows.map((c) => {
-                  const exists = existing.anilist.has(c.anilistId);
+                  const there = exists(c.anilistId);
+                  const found = matches.get(c.anilistId);
                   const sid = chosen.get(c.anilistId) ?? null;
                   const match = sid !== null ? optionById.get(sid) : undefined;
                   const score = match ? characterSimilarity(c, match) : null;
                   return (
-                    <tr key={c.anilistId} className={exists ? 'admin-row--disabled' : undefined}>
+                    <tr key={c.anilistId} className={there ? 'admin-row--disabled' : undefined}>
                       <td data-label={t('adminCatalogue.select')}>
                         <input
                           type="checkbox"
                           aria-label={t('adminCatalogue.selectRow', { name: c.name })}
-                          disabled={exists || importing}
-                          checked={!exists && selected.has(c.anilistId)}
+                          disabled={there || importing}
+                          checked={!there && selected.has(c.anilistId)}
                           onChange={() => toggle(c.anilistId)}
                         />
-                        {exists ? (
+                        {there ? (
                           <span className="admin-badge">{t('adminCatalogue.import.exists')}</span>
                         ) : null}
                       </td>
                       <td data-label={t('adminCatalogue.import.cols.anilistId')}>{c.anilistId}</td>
-                      <td data-label={t('adminCatalogue.import.cols.name')}>{c.name}</td>
+                      <td data-label={t('adminCatalogue.import.cols.name')}>
+                        {c.name}
+                        {/* Beyond the spec (issue 28): the catalogue character this row already is. */}
+                        {found && !there ? (
+                          <label className="admin-import__link">
+                            <input
+                              type="checkbox"
+                              checked={!unlinked.has(c.anilistId)}
+                              disabled={importing}
+                              onChange={() => toggleLink(c.anilistId)}
+                            />
+                            <span>
+                              {t('adminCatalogue.import.linkTo', {
+                                name: found.character.name,
+                                id: found.character.id,
+                                score: found.score,
+                              })}
+                              {found.inAnime ? null : (
+                                <span className="admin-muted">
+                                  {' '}
+                                  ({t('adminCatalogue.import.linkElsewhere')})
+                                </span>
+                              )}
+                            </span>
+                          </label>
+                        ) : null}
+                      </td>
                       <td data-label={t('adminCatalogue.import.cols.alt')}>
                         {anilistNames(c)
                           .filter((n) => n !== c.name)
@@ -365,7 +421,7 @@ export default function ImportSection() {
                         <select
                           aria-label={t('adminCatalogue.import.pick', { name: c.name })}
                           value={sid ?? ''}
-                          disabled={exists || importing}
+                          disabled={there || importing}
                           onChange={(e) =>
                             setMatch(c.anilistId, e.target.value ? Number(e.target.value) : null)
                           }
@@ -382,7 +438,7 @@ export default function ImportSection() {
                             inputMode="numeric"
                             aria-label={t('adminCatalogue.import.manual', { name: c.name })}
                             value={manual[c.anilistId] ?? ''}
-                            disabled={exists}
+                            disabled={there}
                             onChange={(e) => setManual((m) => ({ ...m, [c.anilistId]: e.target.value }))}
                           />
                           <button

@@ -1,5 +1,14 @@
+import type { ImportMatch } from '@acg/contracts';
 import { call, serverError } from '../../../../api/admin-catalogue';
-import type { AnilistCharacter, ImportItem, ShikimoriCharacter } from '../../catalogue/similarity';
+import { request } from '../../../../api/client';
+import {
+  type AnilistCharacter,
+  anilistNames,
+  dedupe,
+  type ImportItem,
+  type ShikimoriCharacter,
+  shikimoriNames,
+} from '../../catalogue/similarity';
 import type { Message } from '../../catalogue/validation';
 
 /** Requirements C9. */
@@ -122,4 +131,41 @@ export function optionsFor(
   const taken = new Set<number>();
   for (const [row, s] of chosen) if (row !== rowId && s !== null) taken.add(s);
   return options.filter((o) => o.shikimoriId === mine || !taken.has(o.shikimoriId));
+}
+
+/** Every name a row goes by, both sites' (what the catalogue is searched by). */
+export const rowNames = (a: AnilistCharacter, s: ShikimoriCharacter | undefined): string[] =>
+  dedupe([
+    ...anilistNames(a),
+    ...(a.native ? [a.native] : []),
+    ...(s ? shikimoriNames(s) : []),
+    ...(s?.japanese ? [s.japanese] : []),
+  ]);
+
+/**
+ * POST /admin/characters/import-matches (issue 28): the catalogue character each row already is,
+ * by either site's id or by name, keyed by the row's AniList id.
+ */
+export async function loadMatches(
+  animeId: number,
+  rows: readonly AnilistCharacter[],
+  shikimoriOf: (anilistId: number) => ShikimoriCharacter | undefined,
+): Promise<{ ok: true; value: Map<number, ImportMatch> } | { ok: false; error: unknown }> {
+  if (rows.length === 0) return { ok: true, value: new Map() };
+  const candidates = rows.map((a) => {
+    const s = shikimoriOf(a.anilistId);
+    return {
+      anilistId: a.anilistId,
+      ...(s ? { shikimoriId: s.shikimoriId } : {}),
+      names: rowNames(a, s).slice(0, 60),
+    };
+  });
+  try {
+    const { matches } = await request('POST /admin/characters/import-matches', {
+      body: { animeId, candidates },
+    });
+    return { ok: true, value: new Map(matches.map((m) => [m.anilistId, m])) };
+  } catch (error) {
+    return { ok: false, error };
+  }
 }

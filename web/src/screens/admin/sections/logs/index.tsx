@@ -13,10 +13,24 @@ import {
   logParams,
 } from '../../../../api/admin-logs';
 import { DateTime } from '../../../../components/DateTime';
+import { loadErrorText } from '../../../../components/LoadError';
 import { DataTable } from '../../table/DataTable';
 import { PageNav } from '../../table/parts';
 import { Actor, CopyButton } from '../users/shared';
 import { quickRange, relativeTime } from './time';
+
+/** An action name that may wrap after its dots and hyphens only (`character.` / `imported`). */
+const breakable = (action: string) =>
+  action.split(/(?<=[.-])/).map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+    <span key={i}>
+      {part}
+      <wbr />
+    </span>
+  ));
+
+/** What the server takes as an administrator: a user id or a Discord ID. */
+const ADMIN_ID = /^\d{1,25}$/;
 
 /** Requirements O9: page sizes 25/50/100 (default 50), default sort newest first, reload after 300 ms. */
 export const LOG_PAGE_SIZES = [25, 50, 100] as const;
@@ -28,7 +42,10 @@ interface Stats {
   byCategory: Record<string, number>;
 }
 
-/** The audit log (requirements O2.3, O4). Load errors are only logged (requirements O8). */
+/**
+ * The audit log (requirements O2.3, O4). Stats, categories and actions failing are only logged
+ * (requirements O8); the list failing or refusing a filter says why in place, with no rows (issue 28).
+ */
 export default function LogsSection() {
   const { t, i18n } = useTranslation();
   const ids = useId();
@@ -39,6 +56,9 @@ export default function LogsSection() {
   const [rows, setRows] = useState<LogEntry[]>([]);
   const [count, setCount] = useState(0);
   const [loading, setLoading] = useState(true);
+  // A filter the server refuses (or the list failing) shows its reason and no rows: never the
+  // unfiltered list under a filter chip (issue 28).
+  const [error, setError] = useState<string | null>(null);
   const [stats, setStats] = useState<Stats | null>(null);
   const [categories, setCategories] = useState<Array<{ value: string; label: string }>>([]);
   const [actions, setActions] = useState<Array<{ value: string; label: string; count: number }>>([]);
@@ -57,6 +77,16 @@ export default function LogsSection() {
   // Any filter, sort, page-size or page change reloads after 300 ms (requirements O4).
   useEffect(() => {
     const controller = new AbortController();
+    const refuse = (message: string) => {
+      setRows([]);
+      setCount(0);
+      setError(message);
+    };
+    if (filters.adminId.trim() && !ADMIN_ID.test(filters.adminId.trim())) {
+      refuse(t('adminLogs.badAdminId'));
+      setLoading(false);
+      return;
+    }
     setLoading(true);
     const timer = setTimeout(() => {
       fetchLogs(
@@ -66,9 +96,12 @@ export default function LogsSection() {
         .then((list) => {
           setRows(list.rows);
           setCount(list.count);
+          setError(null);
         })
         .catch((err: unknown) => {
-          if (!controller.signal.aborted) console.error('admin logs: list failed', err);
+          if (controller.signal.aborted) return;
+          console.error('admin logs: list failed', err);
+          refuse(t('adminLogs.loadFailed', { error: loadErrorText(t, err) }));
         })
         .finally(() => {
           if (!controller.signal.aborted) setLoading(false);
@@ -78,7 +111,7 @@ export default function LogsSection() {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [filters, sort, pageSize, page]);
+  }, [filters, sort, pageSize, page, t]);
 
   // A filter change starts over on page 1.
   const change = (patch: Partial<LogFilters>) => {
@@ -96,7 +129,8 @@ export default function LogsSection() {
   const from = count === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, count);
   const now = new Date();
-  const exportHref = `/admin/logs/export?${logParams(filters, sort)}`;
+  // One language per export: the page's (issue 28).
+  const exportHref = `/admin/logs/export?${logParams(filters, sort)}&lang=${encodeURIComponent(i18n.language)}`;
 
   return (
     <section className="admin-logs" aria-labelledby={`${ids}-title`}>
@@ -190,6 +224,7 @@ export default function LogsSection() {
             type="text"
             inputMode="numeric"
             value={filters.adminId}
+            aria-invalid={filters.adminId.trim() !== '' && !ADMIN_ID.test(filters.adminId.trim())}
             placeholder={t('adminLogs.adminIdPlaceholder')}
             onChange={(e) => change({ adminId: e.target.value })}
           />
@@ -259,6 +294,11 @@ export default function LogsSection() {
         </ul>
       ) : null}
 
+      {error ? (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <p className="admin-range" aria-live="polite">
         {t('adminLogs.shown', { from, to, total: count })}
         {loading ? <span role="status"> · {t('adminUsers.loading')}</span> : null}
@@ -269,7 +309,7 @@ export default function LogsSection() {
         busy={loading}
         rows={rows}
         rowKey={(row) => row.id}
-        empty={loading ? null : t('adminLogs.empty')}
+        empty={loading || error ? null : t('adminLogs.empty')}
         columns={[
           { key: 'id', label: t('adminLogs.columns.id'), render: (row) => row.id },
           {
@@ -280,7 +320,7 @@ export default function LogsSection() {
           {
             key: 'action',
             label: t('adminLogs.columns.action'),
-            render: (row) => <span className="admin-mono">{row.action}</span>,
+            render: (row) => <span className="admin-mono">{breakable(row.action)}</span>,
           },
           {
             key: 'category',

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderPage, stubFetch } from '../../../../test/render';
 import LogsSection from './index';
@@ -35,4 +35,44 @@ describe('the action log', () => {
       expect((await screen.findByText(fiveMinutesAgo)).className).toContain('admin-relative');
     });
   }
+});
+
+describe('filters the server refuses (issue 28)', () => {
+  it('shows why in place and no rows, never the unfiltered list', async () => {
+    const asked: string[] = [];
+    stubFetch(async (url) => {
+      const [path, query = ''] = String(url).split('?');
+      if (path === '/admin/logs') {
+        asked.push(query);
+        // The server refuses a malformed date; without filters it lists one entry.
+        if (query.includes('startDate'))
+          return jsonResponse({ error: 'startDate: not a date', code: 'validation_failed' }, 400);
+        return jsonResponse({ rows: [entry()], count: 1 });
+      }
+      if (path === '/admin/logs/stats') return jsonResponse({ total: 1, today: 1, byCategory: { other: 1 } });
+      return jsonResponse([]);
+    });
+    renderPage({ language: 'en' }, <LogsSection />);
+    await screen.findByText('Created news 1');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Admin ID or Discord ID' }), {
+      target: { value: 'zzz' },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Administrator ID: digits only (a user ID or a Discord ID). Nothing is listed until it is corrected.',
+    );
+    expect(screen.queryByText('Created news 1')).toBeNull();
+    // Nothing was asked with the bad id.
+    expect(asked.some((q) => q.includes('zzz'))).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Admin ID or Discord ID' }), {
+      target: { value: '' },
+    });
+    await screen.findByText('Created news 1');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // A filter the server refuses: its reason, and no rows.
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-02' } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The log could not be loaded: startDate: not a date',
+    );
+    expect(screen.queryByText('Created news 1')).toBeNull();
+  });
 });

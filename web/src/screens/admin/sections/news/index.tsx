@@ -12,6 +12,8 @@ import {
 import { useSession } from '../../../../app/session';
 import { useConfirm } from '../../../../components/Confirm';
 import { loadErrorText } from '../../../../components/LoadError';
+import { useNotify } from '../../../../components/Notify';
+import { RichText } from '../../../../components/RichText';
 import { LANGUAGES } from '../../../../i18n/core';
 import { nativeName } from '../../../../i18n/formats';
 import { asRows, useResourceList, useResourceWrites } from '../../kit/useResource';
@@ -47,6 +49,8 @@ export default function NewsSection() {
   const [form, setForm] = useState<Form>(EMPTY);
   const [editing, setEditing] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // What each action did, in the one message area (issue 28: the admin sees "Published").
+  const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const { languages: added = [] } = useSession();
   const offered = [...LANGUAGES, ...added];
@@ -73,6 +77,9 @@ export default function NewsSection() {
     };
     try {
       await write(() => (editing === null ? createNews(input) : updateNews(editing, input)));
+      notify.success(
+        t(input.published ? 'adminNews.done.published' : 'adminNews.done.draft', { title: input.title }),
+      );
       reset();
     } catch (err) {
       setError(failure(err));
@@ -86,6 +93,7 @@ export default function NewsSection() {
     setError(null);
     try {
       await write(() => deleteNews(item.id));
+      notify.success(t('adminNews.done.deleted', { title: item.title }));
       if (editing === item.id) reset();
     } catch (err) {
       setError(failure(err));
@@ -137,7 +145,14 @@ export default function NewsSection() {
             value={form.content}
             onChange={(e) => setForm({ ...form, content: e.target.value })}
           />
+          <span className="admin-muted">{t('adminNews.previewHint')}</span>
         </label>
+        {form.content.trim() ? (
+          <section className="admin-news__preview" aria-label={t('adminNews.preview')}>
+            <p className="admin-field__label">{t('adminNews.preview')}</p>
+            <RichText text={form.content} />
+          </section>
+        ) : null}
         <label className="admin-field">
           <span className="admin-field__label">{t('adminNews.fields.tags')}</span>
           <input

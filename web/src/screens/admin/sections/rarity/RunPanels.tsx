@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Analysis, LastRun, LikesAnalysis, RunResult } from '../../../../api/admin-rarity';
+import { BarChart } from '../../../../components/BarChart';
 import { formatDateTime } from '../../../../i18n/formats';
 import { DataTable } from '../../table/DataTable';
 import { showThreshold } from '../ranks';
-import { DistributionChart } from './DistributionChart';
 
 const two = (n: number | null | undefined) => (typeof n === 'number' ? n.toFixed(2) : '-');
 
@@ -114,7 +114,7 @@ export function AnalysisPanel({ analysis, colors }: { analysis: Analysis; colors
           max: two(analysis.rarityScoreStats.max),
         })}
       </p>
-      <DistributionChart bars={bars} label={t('adminRarity.chartLabel')} />
+      <BarChart bars={bars} label={t('adminRarity.chartLabel')} />
       <DataTable
         className="admin-table"
         rows={analysis.rankDistribution}

@@ -1,6 +1,7 @@
+import type { TradeItem } from '@acg/contracts';
 import { useTranslation } from 'react-i18next';
 import { cardImageUrl } from '../../../../api/images';
-import { itemName, type TradeItem } from '../../../../api/trades';
+import { itemName } from '../../../../api/trades';
 import { LoadedImage } from '../../../../components/LoadedImage';
 
 /** The cards of a trade, sender's side first: image, character name and quantity (requirements O2.2). */

@@ -45,3 +45,19 @@ describe('the translation import', () => {
     expect(screen.getByDisplayValue('Домой')).toBeTruthy();
   });
 });
+
+describe('the translation editor', () => {
+  it('starts from the saved texts: the file and the languages are asked past the browser cache', async () => {
+    const mock = stubFetch(async (url) => {
+      if (url === '/api/i18n') return jsonResponse([{ lang: 'ru' }, { lang: 'en' }]);
+      if (url === '/api/i18n/ru') return jsonResponse({ nav: { home: 'Главная' } });
+      return jsonResponse({ error: 'unexpected' }, 500);
+    });
+    renderPage({ language: 'ru' }, <TranslationsSection />);
+    expect(await screen.findByDisplayValue('Главная')).toBeTruthy();
+    await screen.findByRole('link', { name: 'en' });
+    const asked = (url: string) => mock.mock.calls.find(([u]) => String(u) === url)?.[1];
+    expect(asked('/api/i18n/ru')).toMatchObject({ cache: 'no-cache' });
+    expect(asked('/api/i18n')).toMatchObject({ cache: 'no-cache' });
+  });
+});

@@ -2,6 +2,7 @@ import type { AdminInventoryItem } from '@acg/contracts';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardImageUrl } from '../../../../api/images';
+import { memberName } from '../../../../api/member-name';
 import { useRoute } from '../../../../api/query';
 import { LoadedImage } from '../../../../components/LoadedImage';
 import { Modal } from '../../../../components/Modal';
@@ -54,7 +55,7 @@ export function UserModal({ userId, onClose }: { userId: number; onClose: () => 
         <div className="admin-user-modal">
           <aside className="admin-user-modal__side">
             <Avatar discordId={user.discordId} hash={user.avatar} size={64} alt="" />
-            <h2 id={titleId}>{user.username}</h2>
+            <h2 id={titleId}>{memberName(user)}</h2>
             <p className="admin-user-modal__discord">
               <span className="admin-mono">{user.discordId}</span>
               <CopyButton

@@ -1,7 +1,8 @@
+import type { Trade } from '@acg/contracts';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { memberName } from '../../../../api/member-name';
 import { useRoute } from '../../../../api/query';
-import type { Trade } from '../../../../api/trades';
 import { DateTime } from '../../../../components/DateTime';
 import { TradeCards } from '../trades/TradeCards';
 import { Actor } from './shared';
@@ -16,7 +17,9 @@ export function filterTrades<T extends Pick<Trade, 'id' | 'FromUser' | 'ToUser'>
   return trades.filter(
     (trade) =>
       String(trade.id) === q.replace(/^#/, '') ||
+      memberName(trade.FromUser).toLowerCase().includes(q) ||
       trade.FromUser.username.toLowerCase().includes(q) ||
+      memberName(trade.ToUser).toLowerCase().includes(q) ||
       trade.ToUser.username.toLowerCase().includes(q),
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../../api/client';
 import { HttpError, serverErrorText } from '../../../../api/http';
+import { memberName } from '../../../../api/member-name';
 import { useSession } from '../../../../app/session';
 import { useNotify } from '../../../../components/Notify';
 import { asRows, useResourcePage, useResourceWrites } from '../../kit/useResource';
@@ -103,7 +104,7 @@ export default function UsersSection() {
         request('POST /admin/users/:id/adminLevel', { params: { id: user.id }, body: { adminLevel: value } }),
       );
       setPending(({ [user.id]: _, ...rest }) => rest);
-      notify.success(t('adminUsers.saved', { name: user.username, level: t(levelKey(value)) }));
+      notify.success(t('adminUsers.saved', { name: memberName(user), level: t(levelKey(value)) }));
     } catch {
       notify.error(t('adminUsers.saveError'));
     } finally {
@@ -243,9 +244,14 @@ export default function UsersSection() {
           {
             ...sortable('username', t('adminUsers.name')),
             render: (user) => (
-              <button type="button" className="admin-link" onClick={() => setOpen(user)}>
-                {user.username}
-              </button>
+              <>
+                <button type="button" className="admin-link" onClick={() => setOpen(user)}>
+                  {memberName(user)}
+                </button>
+                {memberName(user) !== user.username ? (
+                  <span className="admin-muted"> @{user.username}</span>
+                ) : null}
+              </>
             ),
           },
           {
@@ -256,7 +262,7 @@ export default function UsersSection() {
                 <span className="admin-badge admin-badge--developer">{t('levels.4')}</span>
               ) : (
                 <select
-                  aria-label={t('adminUsers.levelOf', { name: user.username })}
+                  aria-label={t('adminUsers.levelOf', { name: memberName(user) })}
                   value={value}
                   disabled={busy || own}
                   onChange={(e) => setPending((p) => ({ ...p, [user.id]: Number(e.target.value) }))}

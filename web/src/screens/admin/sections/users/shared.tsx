@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { discordAvatarUrl } from '../../../../api/images';
+import { memberName } from '../../../../api/member-name';
 import { LoadedImage } from '../../../../components/LoadedImage';
 
 /** Discord's default avatar, through our proxy (requirements O7). */
@@ -34,12 +35,17 @@ export function Avatar({
 export function Actor({
   user,
 }: {
-  user: { discordId?: string | null | undefined; avatar?: string | null | undefined; username: string };
+  user: {
+    discordId?: string | null | undefined;
+    avatar?: string | null | undefined;
+    username: string;
+    displayName?: string | null | undefined;
+  };
 }) {
   return (
     <span className="admin-actor">
       <Avatar discordId={user.discordId ?? ''} hash={user.avatar} size={32} alt="" />
-      {user.username}
+      {memberName(user)}
     </span>
   );
 }

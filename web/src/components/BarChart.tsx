@@ -4,15 +4,22 @@ import { useEffect, useRef } from 'react';
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
 /**
- * The rank distribution as a bar chart (Chart.js, drawn in the browser only): one bar per rank in
- * its colour. The table beside it carries the same figures for screen readers and for SSR.
+ * Figures per rank as a bar chart (Chart.js, drawn in the browser only): one bar per rank in its
+ * colour. The admin rarity section's distribution and the profile's cards by rank; the page
+ * keeps the same figures as text beside it for screen readers and the server render. Pages load
+ * it lazily: the chart library stays out of the member pages' first chunks.
  */
-export function DistributionChart({
+export function BarChart({
   bars,
   label,
+  className = 'admin-chart',
+  wholeNumbers = false,
 }: {
   bars: Array<{ code: string; value: number; color?: string }>;
   label: string;
+  className?: string;
+  /** Counts: the value axis shows whole numbers only (no 0.1 … 0.9 ticks). */
+  wholeNumbers?: boolean;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
@@ -32,15 +39,17 @@ export function DistributionChart({
         animation: false,
         scales: {
           x: { ticks: { color: text } },
-          y: { beginAtZero: true, ticks: { color: text } },
+          y: { beginAtZero: true, ticks: { color: text, ...(wholeNumbers ? { precision: 0 } : {}) } },
         },
       },
     });
     return () => chart.destroy();
-  }, [bars, label]);
+  }, [bars, label, wholeNumbers]);
   return (
-    <div className="admin-chart">
+    <div className={className}>
       <canvas ref={canvas} role="img" aria-label={label} />
     </div>
   );
 }
+
+export default BarChart;
