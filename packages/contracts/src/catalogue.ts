@@ -154,6 +154,32 @@ export const cardsDraw = defineRpc(
   z.object({ card: cardSummarySchema.nullable() }),
 );
 
+/** How many of the catalogue's anime one catalogue.anime.external-ids answer lists at most. */
+export const ANIME_IDS_PAGE = 500;
+
+/**
+ * catalogue.anime.external-ids: the catalogue's anime by their Shikimori and AniList ids, a page
+ * at a time in catalogue id order after `afterId` (anime with neither id are left out).
+ * anime-search asks for them to fill its anime index with the anime that matter to the game
+ * (issue 24); `nextAfterId` is null on the last page.
+ */
+export const catalogueAnimeExternalIds = defineRpc(
+  'catalogue.anime.external-ids',
+  z.object({
+    afterId: z.number().int().min(0),
+    limit: z.number().int().min(1).max(ANIME_IDS_PAGE),
+  }),
+  z.object({
+    anime: z.array(
+      z.object({
+        id: idNumber(),
+        shikimoriId: idNumber().nullable(),
+        anilistId: idNumber().nullable(),
+      }),
+    ),
+    nextAfterId: z.number().int().nullable(),
+  }),
+);
 /**
  * catalogue.cards.series: what a card image prints beside the summary (missing ids are left
  * out): the series its character comes from (the franchise of the character's first anime, else

@@ -55,6 +55,7 @@ const CLIENT_ROUTES: Record<ClientRoute, true> = {
   'GET /api/i18n': true,
   'GET /api/i18n/:lang': true,
   'POST /admin/i18n': true,
+  'GET /api/admin/anime-search/status': true,
   'PUT /api/admin/news/:id': true,
   'DELETE /api/admin/news/:id': true,
   'GET /admin/franchises': true,

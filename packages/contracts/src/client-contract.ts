@@ -49,7 +49,12 @@ import type {
   translationsSavedSchema,
 } from './admin-ops';
 import type { adminLevelBodySchema, adminLevelResultSchema, adminUserSchema } from './admin-users';
-import type { animeSchema, animeSearchAnswerSchema, apiStatusSchema } from './anime-search';
+import type {
+  animeIndexStatusSchema,
+  animeSchema,
+  animeSearchAnswerSchema,
+  apiStatusSchema,
+} from './anime-search';
 import type { animeCardsSchema, animeListSchema, characterListSchema, rankListSchema } from './catalogue';
 import type { featuredCardsSchema } from './featured';
 import type {
@@ -196,6 +201,7 @@ export interface ClientRoutes {
     body: Record<string, unknown>;
     response: Out<typeof translationsSavedSchema>;
   };
+  'GET /api/admin/anime-search/status': { response: Out<typeof animeIndexStatusSchema> };
   'PUT /api/admin/news/:id': { params: Id; body: In<typeof newsInputSchema>; response: unknown };
   'DELETE /api/admin/news/:id': { params: Id; response: unknown };
 

@@ -54,6 +54,24 @@ export const animeSearchConfigSchema = baseConfigSchema.extend({
   SEARCH_BUDGET_MS: ms(800, 0).describe(
     "how long a member's search waits for the sources when the anime index has no strong match; later answers go into the index in the background",
   ),
+  SEARCH_CLIENT_RUNNING: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(1)
+    .describe(
+      "member searches of one client (a user, or a visitor's address) that run at once in a replica; the client's others wait their turn (rules §47)",
+    ),
+  SEARCH_CLIENT_WAITING: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .default(16)
+    .describe(
+      'member searches of one client that may wait for their turn in a replica; past it the client gets 429 at once',
+    ),
   BACKGROUND_SHARE: z.coerce
     .number()
     .gt(0)

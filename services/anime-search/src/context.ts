@@ -3,6 +3,7 @@ import type { Upstream } from './index/upstream';
 import type { Lookups } from './lookups';
 import type { AnilistClient } from './sources/anilist';
 import type { SourceBudget } from './sources/budget';
+import type { ClientLines } from './sources/client-lines';
 import type { ShikimoriClient } from './sources/shikimori';
 import type { Source } from './sources/source';
 
@@ -15,6 +16,8 @@ export interface AnimeSearchContext {
   budgets: { shikimori: SourceBudget; anilist: SourceBudget };
   index: AnimeIndex;
   upstream: Upstream;
+  /** Each client's line in front of the member search. */
+  lines: ClientLines;
   searchBudgetMs: number;
   detailMaxAgeMs: number;
   refreshMs: number;

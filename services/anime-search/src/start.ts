@@ -5,6 +5,7 @@ import {
   type ServiceDeps,
   startHttpService,
 } from '@acg/platform';
+import type { Pool } from 'pg';
 import type { AnimeSearchConfig } from './config';
 import type { AnimeSearchContext } from './context';
 import { tables } from './db/schema';
@@ -20,6 +21,7 @@ import { serveAnimeTitles } from './routes/rpc/anime-title';
 import { registerStatusRoutes } from './routes/status/status';
 import { anilistClient } from './sources/anilist';
 import { limitWindows, SourceBudget } from './sources/budget';
+import { createClientLines } from './sources/client-lines';
 import { shikimoriClient } from './sources/shikimori';
 import { Source } from './sources/source';
 
@@ -38,6 +40,16 @@ export interface AnimeSearchService extends RunningService {
 }
 
 const HOUR = 3_600_000;
+/** Connections to the index opened at start. */
+const POOL_WARM = 4;
+/** How often the searches counted in memory are written to the index. */
+const SEARCH_COUNT_FLUSH_MS = 1000;
+
+/** Opens `n` of the pool's connections and returns them to it (idle, ready for the next queries). */
+async function warm(pool: Pool, n: number): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: n }, () => pool.connect()));
+  for (const client of clients) client.release();
+}
 
 function sourcesOf(deps: ServiceDeps<AnimeSearchConfig>) {
   const { config, cache, logger } = deps;
@@ -94,6 +106,9 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
     sources.anilist.startProbe(anilist.probe.url, anilist.probe.init, every);
   }
   const index = createAnimeIndex(database);
+  // Open a few connections now: the first searches side by side after a start do not each wait
+  // for a new connection to PostgreSQL (tens of milliseconds on a busy machine).
+  await warm(database.pool, POOL_WARM);
   const upstream = createUpstream({
     index,
     cache,
@@ -113,6 +128,10 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
     budgets,
     index,
     upstream,
+    lines: createClientLines({
+      running: config.SEARCH_CLIENT_RUNNING,
+      waiting: config.SEARCH_CLIENT_WAITING,
+    }),
     searchBudgetMs: config.SEARCH_BUDGET_MS,
     detailMaxAgeMs: config.DETAIL_MAX_AGE_HOURS * HOUR,
     refreshMs,
@@ -123,6 +142,7 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
           index,
           upstream,
           cache,
+          bus: deps.bus,
           shikimori,
           anilist,
           logger,
@@ -143,9 +163,14 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
       registerAdminLookupRoutes(app, ctx);
       registerIndexStatusRoutes(app, ctx);
       const served = serveAnimeTitles(deps.bus, ctx, logger);
+      const counting = setInterval(() => {
+        index.flushSearches().catch((err) => logger.warn({ err }, 'searches not counted yet'));
+      }, SEARCH_COUNT_FLUSH_MS);
       return [
         async () => {
           await Promise.all(served.map((s) => s.stop()));
+          clearInterval(counting);
+          await index.flushSearches().catch((err) => logger.warn({ err }, 'searches not counted'));
           await fill?.stop();
           sources.shikimori.shutdown();
           sources.anilist.shutdown();

@@ -1,5 +1,11 @@
 import { GraphQLError } from 'graphql';
-import type { FakeAnime, FakeAnimeCatalogue, FakeCharacter, RoleName } from '../anime-data';
+import {
+  type FakeAnime,
+  type FakeAnimeCatalogue,
+  type FakeCharacter,
+  popularityOf,
+  type RoleName,
+} from '../anime-data';
 import { genre } from '../anime-data/genres';
 
 /**
@@ -112,7 +118,7 @@ export function mediaView(a: FakeAnime, ctx: AnilistContext) {
     synonyms: a.synonyms,
     averageScore: score,
     meanScore: score,
-    popularity: a.status === 'anons' ? 1500 + (id % 1000) : 50_000 + ((id * 7919) % 900_000),
+    popularity: popularityOf(a),
     favourites: a.status === 'anons' ? 10 : 1000 + ((id * 104_729) % 90_000),
     siteUrl: `${ctx.origin}/anime/${id}`,
     characters: (args: Args): unknown => {
@@ -197,7 +203,8 @@ function sortMedia(list: FakeAnime[], sort: unknown): FakeAnime[] {
   const field = desc ? key.slice(0, -5) : key;
   const value = (a: FakeAnime): number | string => {
     if (field === 'ID') return a.anilistId ?? 0;
-    if (field === 'SCORE' || field === 'POPULARITY' || field === 'FAVOURITES') return a.score;
+    if (field === 'POPULARITY') return popularityOf(a);
+    if (field === 'SCORE' || field === 'FAVOURITES') return a.score;
     if (field === 'EPISODES') return a.episodes;
     if (field === 'START_DATE') return a.airedOn ?? '';
     if (field === 'TITLE_ENGLISH') return a.english ?? '';

@@ -6,6 +6,16 @@ import type { FakeAnime, FakeCharacter, RoleName } from './types';
 
 export type { FakeAnime, FakeCharacter, FakePerson, RoleName } from './types';
 
+/**
+ * How many users list the anime (AniList's `popularity`; Shikimori orders `order=popularity` by
+ * the same count of its users): announced titles few, the rest between 50,000 and 950,000,
+ * fixed per title so both fakes rank alike.
+ */
+export function popularityOf(a: FakeAnime): number {
+  const id = a.anilistId ?? a.shikimoriId;
+  return a.status === 'anons' ? 1500 + (id % 1000) : 50_000 + ((id * 7919) % 900_000);
+}
+
 /** Lower case, ё as е, punctuation and spacing collapsed: "Steins;Gate" finds "steins gate". */
 const normalize = (s: string) =>
   s

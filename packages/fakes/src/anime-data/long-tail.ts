@@ -58,6 +58,8 @@ for (const [r, role] of ROLES.entries()) {
     const i = r * PLACES.length + p;
     const shikimoriId = 60_001 + i;
     const announced = i % 5 === 4;
+    // A few airing now: episodes planned, some aired, no end date.
+    const ongoing = !announced && i % 7 === 2;
     const kind = KINDS[i % KINDS.length]!;
     const year = 2008 + i;
     const cast = [0, 1].map((k): FakeCharacter => {
@@ -87,10 +89,11 @@ for (const [r, role] of ROLES.entries()) {
         english: i % 3 === 0 ? null : `${role.en} of ${place.en}`,
         synonyms: i % 2 === 0 ? [`${place.romaji}${role.romaji}`] : [],
         kind,
-        status: announced ? 'anons' : 'released',
+        status: announced ? 'anons' : ongoing ? 'ongoing' : 'released',
         episodes: announced ? 0 : kind === 'movie' ? 1 : kind === 'tv' ? 12 : 6,
+        episodesAired: ongoing ? 4 : 0,
         airedOn: announced ? null : `${year}-0${(i % 9) + 1}-1${i % 10}`,
-        releasedOn: announced || kind === 'movie' ? null : `${year}-1${i % 3}-2${i % 9}`,
+        releasedOn: announced || ongoing || kind === 'movie' ? null : `${year}-1${i % 3}-2${i % 9}`,
         score: announced ? 0 : Math.round((6 + ((i * 37) % 30) / 10) * 100) / 100,
         rating: announced ? 'none' : 'pg_13',
         duration: kind === 'movie' ? 95 : 24,

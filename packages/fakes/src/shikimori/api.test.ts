@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { popularityOf } from '../anime-data';
+import { siteText } from './json';
 import { type FakeShikimori, startFakeShikimori } from './server';
 
 let fake: FakeShikimori;
@@ -67,7 +69,8 @@ describe('fake Shikimori REST API', () => {
     expect(body).toMatchObject({
       id: 52991,
       name: 'Sousou no Frieren',
-      russian: 'Провожающая в последний путь Фрирен',
+      // The site's typograph: a one-letter word joined to the next by &nbsp;.
+      russian: 'Провожающая в&nbsp;последний путь Фрирен',
       english: ['Frieren: Beyond Journey’s End'],
       japanese: ['葬送のフリーレン'],
       synonyms: ['Frieren at the Funeral'],
@@ -88,6 +91,33 @@ describe('fake Shikimori REST API', () => {
     });
     expect(body.description).toContain('[character=184947]Фрирен[/character]');
     expect(body.description_html).toContain('<a href="/characters/184947"');
+  });
+
+  it('lists by popularity and filters by status as the site does (order=popularity, status=ongoing)', async () => {
+    const popular = (await get<Item[]>('/api/animes?order=popularity&limit=50')).body;
+    const expected = [...fake.catalogue.anime]
+      .sort((x, y) => popularityOf(y) - popularityOf(x) || x.shikimoriId - y.shikimoriId)
+      .slice(0, 50)
+      .map((a) => a.shikimoriId);
+    expect(popular.map((a) => a.id)).toEqual(expected);
+    const ongoing = (await get<Item[]>('/api/animes?order=popularity&status=ongoing&limit=50')).body;
+    const airing = fake.catalogue.anime.filter((a) => a.status === 'ongoing');
+    expect(airing.length).toBeGreaterThan(1);
+    expect(ongoing.map((a) => a.id).sort((x, y) => x - y)).toEqual(
+      airing.map((a) => a.shikimoriId).sort((x, y) => x - y),
+    );
+    expect(ongoing.every((a) => a.status === 'ongoing')).toBe(true);
+    const notAnnounced = (await get<Item[]>('/api/animes?status=!anons&limit=50&page=2')).body;
+    expect(notAnnounced.some((a) => a.status === 'anons')).toBe(false);
+  });
+
+  it('sends entities in texts as the site does: &nbsp; from its typograph, &quot; and &amp;', async () => {
+    const found = (await get<Item[]>(`/api/animes?search=${encodeURIComponent('Фрирен')}&limit=1`)).body;
+    expect(found[0]!.russian).toBe('Провожающая в&nbsp;последний путь Фрирен');
+    expect(siteText('Tom & "Jerry" — и друзья')).toBe('Tom &amp; &quot;Jerry&quot;&nbsp;— и&nbsp;друзья');
+    const described = fake.catalogue.anime.find((a) => a.description && / [вкси] /.test(a.description))!;
+    const detail = (await get(`/api/animes/${described.shikimoriId}`)).body;
+    expect(detail.description).toContain('&nbsp;');
   });
 
   it('leaves optional fields empty as the site does', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { FakeAnimeCatalogue } from '../anime-data';
+import { type FakeAnime, type FakeAnimeCatalogue, popularityOf } from '../anime-data';
 import { animeDetail, animeListItem, animeRoles, characterDetail } from './json';
 
 /** Shikimori's answer for an unknown id. */
@@ -18,6 +18,33 @@ const intParam = (value: unknown, fallback: number, min: number, max: number) =>
   return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
 };
 
+/**
+ * A list filter as Shikimori reads it: comma-separated values, each one either wanted or, with
+ * `!` before it, left out (`status=ongoing`, `kind=tv,movie`, `status=!anons`); absent: all.
+ */
+function listParam(value: unknown): (v: string) => boolean {
+  if (typeof value !== 'string' || value === '') return () => true;
+  const parts = value.split(',');
+  const wanted = parts.filter((p) => !p.startsWith('!'));
+  const excluded = parts.filter((p) => p.startsWith('!')).map((p) => p.slice(1));
+  return (v) => (wanted.length === 0 || wanted.includes(v)) && !excluded.includes(v);
+}
+
+/** Shikimori's `order`; without one (or one it does not know) the search's own ranking stays. */
+const ORDERS: Record<string, (x: FakeAnime, y: FakeAnime) => number> = {
+  popularity: (x, y) => popularityOf(y) - popularityOf(x),
+  ranked: (x, y) => y.score - x.score,
+  name: (x, y) => x.name.localeCompare(y.name),
+  aired_on: (x, y) => (y.airedOn ?? '').localeCompare(x.airedOn ?? ''),
+  episodes: (x, y) => y.episodes - x.episodes,
+  id: (x, y) => x.shikimoriId - y.shikimoriId,
+  id_desc: (x, y) => y.shikimoriId - x.shikimoriId,
+};
+function ordered(found: FakeAnime[], order: unknown): FakeAnime[] {
+  const compare = typeof order === 'string' ? ORDERS[order] : undefined;
+  return compare ? [...found].sort((x, y) => compare(x, y) || x.shikimoriId - y.shikimoriId) : found;
+}
+
 /** The REST API v1 routes the application reads: anime search and detail, roles, characters. */
 export function registerApi(app: FastifyInstance, catalogue: FakeAnimeCatalogue): void {
   app.get('/animes', async (req) => {
@@ -25,9 +52,12 @@ export function registerApi(app: FastifyInstance, catalogue: FakeAnimeCatalogue)
     const limit = intParam(query.limit, 1, 1, MAX_LIMIT);
     const page = intParam(query.page, 1, 1, 100_000);
     const search = typeof query.search === 'string' ? query.search : undefined;
-    const kind = typeof query.kind === 'string' ? query.kind.split(',') : undefined;
-    const found = catalogue.searchAnime(search, (a) => !kind || kind.includes(a.kind));
-    return found.slice((page - 1) * limit, page * limit).map(animeListItem);
+    const kind = listParam(query.kind);
+    const status = listParam(query.status);
+    const found = catalogue.searchAnime(search, (a) => kind(a.kind) && status(a.status));
+    return ordered(found, query.order)
+      .slice((page - 1) * limit, page * limit)
+      .map(animeListItem);
   });
 
   app.get('/animes/:id', async (req, reply) => {

@@ -24,6 +24,20 @@ const slug = (s: string) =>
 /** Scores are strings with at least one decimal: "8.75", "9.0", "0.0". */
 const scoreText = (score: number) => (Number.isInteger(score) ? score.toFixed(1) : String(score));
 
+/**
+ * Text as Shikimori's API sends it in names and descriptions: its typograph joins a one-letter
+ * Russian word to the next and a dash to the word before with a no-break space written
+ * `&nbsp;`, and `&` and `"` come as `&amp;` and `&quot;` (readers decode them).
+ */
+export function siteText(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/(^|[\s(«])([вксоуиаяВКСОУИАЯ]) /g, '$1$2&nbsp;')
+    .replace(/ ([—–])/g, '&nbsp;$1');
+}
+const siteTextOrNull = (text: string | null) => (text === null ? null : siteText(text));
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** BBCode [character=id]…[/character] becomes the site's tooltip links. */
@@ -43,8 +57,8 @@ const updatedAt = (id: number) => new Date(Date.UTC(2025, 0, 1) + (id % 300) * 8
 export function animeListItem(a: FakeAnime) {
   return {
     id: a.shikimoriId,
-    name: a.name,
-    russian: a.russian ?? '',
+    name: siteText(a.name),
+    russian: a.russian === null ? '' : siteText(a.russian),
     image: imageSet('animes', a.shikimoriId, a.hasImage),
     url: `/animes/${a.shikimoriId}-${slug(a.name)}`,
     kind: a.kind,
@@ -67,7 +81,7 @@ export function animeDetail(a: FakeAnime) {
     synonyms: a.synonyms,
     license_name_ru: null,
     duration: a.duration,
-    description: a.description,
+    description: siteTextOrNull(a.description),
     description_html: descriptionHtml(a.description),
     description_source: null,
     franchise: a.franchise,
@@ -148,7 +162,7 @@ export function characterDetail(catalogue: FakeAnimeCatalogue, c: FakeCharacter)
     ...characterBrief(c),
     altname: c.altname,
     japanese: c.japanese,
-    description: c.description,
+    description: siteTextOrNull(c.description),
     description_html: descriptionHtml(c.description),
     description_source: null,
     favoured: false,

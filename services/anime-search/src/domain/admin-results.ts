@@ -10,7 +10,7 @@ import type {
   ShikimoriCharacterBrief,
   ShikimoriCharacterDetail,
 } from '../sources/shikimori';
-import { anilistStatus, realImage } from './anime';
+import { anilistStatus, decoded, realImage } from './anime';
 import { descriptionFromAnilist } from './descriptions';
 import { bestSimilarity } from './similarity';
 
@@ -25,9 +25,9 @@ export function shikimoriResult(
 ): ShikimoriAnimeResult {
   return {
     id: a.id,
-    name: a.name,
-    russian: a.russian || null,
-    english: a.english?.find((t): t is string => !!t) ?? null,
+    name: decoded(a.name) ?? a.name,
+    russian: decoded(a.russian),
+    english: decoded(a.english?.find((t): t is string => !!t)),
     // Shikimori's missing_* placeholder is no poster.
     poster: realImage(absolute(a.image?.original ?? a.image?.preview)),
     episodes: a.episodes || null,

@@ -1,9 +1,23 @@
 import type { Anime } from '@acg/contracts';
+import { decodeHTML } from 'entities';
 import type { AnilistMedia } from '../sources/anilist';
 import type { ShikimoriAnimeDetail, ShikimoriAnimeItem } from '../sources/shikimori';
 import { descriptionFromAnilist, descriptionFromShikimori } from './descriptions';
 
 export type Language = 'en' | 'ru';
+
+/**
+ * Text as it is shown and kept: HTML entities decoded (Shikimori sends `&nbsp;`, `&amp;` and
+ * `&quot;`), the no-break space and other odd spacing as plain spaces, trimmed; empty is null.
+ */
+export function decoded(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const plain = decodeHTML(text)
+    .replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, ' ')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+  return plain === '' ? null : plain;
+}
 
 /** AniList's MediaStatus in Shikimori's words, so the page shows one vocabulary. */
 const ANILIST_STATUS: Record<string, string> = {
@@ -41,8 +55,8 @@ export function fromShikimori(
   const english = detail?.english?.find((t): t is string => !!t) ?? null;
   return {
     id: String(a.id),
-    title: language === 'ru' && a.russian ? a.russian : a.name,
-    englishTitle: english ?? (language === 'ru' ? a.name : null),
+    title: (language === 'ru' ? decoded(a.russian) : null) ?? decoded(a.name) ?? a.name,
+    englishTitle: decoded(english) ?? (language === 'ru' ? (decoded(a.name) ?? a.name) : null),
     image: realImage(absolute(a.image?.original ?? a.image?.preview)),
     rating: score(a.score),
     episodes: episodes(a.episodes) ?? episodes(a.episodes_aired),

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AnimeSource } from '@acg/contracts';
-import type { Cache, Logger } from '@acg/platform';
+import type { Bus, Cache, Logger } from '@acg/platform';
 import type { AnilistClient } from '../sources/anilist';
 import { asBackground } from '../sources/budget';
 import type { ShikimoriClient } from '../sources/shikimori';
+import { SourceNotFound } from '../sources/source';
+import { catalogueAnime } from './catalogue-anime';
 import { indexedAnilist, indexedShikimori } from './records';
 import type { AnimeIndex } from './repository';
 import type { Upstream } from './upstream';
@@ -17,6 +19,8 @@ export interface FillOptions {
   index: AnimeIndex;
   upstream: Upstream;
   cache: Cache;
+  /** Where the catalogue's anime are asked for (catalogue.anime.external-ids). */
+  bus: Bus;
   shikimori: ShikimoriClient;
   anilist: AnilistClient;
   logger: Logger;
@@ -31,8 +35,10 @@ type Job = { name: string; run: () => Promise<void> };
 /**
  * The background fill (issue 24): per source, one job at a time, as background work (it takes
  * only the background's share of the source's budget): first the popular and ongoing lists,
- * then the most searched texts not asked recently, then the anime read longest ago (their
- * details, oldest first). One replica fills at a time: the one holding the lease in the cache.
+ * then the catalogue's anime without a recent detail (asked of the catalogue over the bus), then
+ * the most searched texts not asked recently, then the anime read longest ago (their details,
+ * oldest first). An anime the site does not know is not asked again within the refresh age. One
+ * replica fills at a time: the one holding the lease in the cache.
  */
 export function startFill(opts: FillOptions): { stop(): Promise<void> } {
   const { index, cache, logger } = opts;
@@ -60,7 +66,31 @@ export function startFill(opts: FillOptions): { stop(): Promise<void> } {
     },
   });
 
-  async function nextJob(source: AnimeSource): Promise<Job | undefined> {
+  const catalogue = catalogueAnime(opts.bus, logger);
+  /** Anime a site answered 404 for, and when: not asked again within refreshMs. */
+  const unknown: Record<AnimeSource, Map<number, number>> = { shikimori: new Map(), anilist: new Map() };
+  const known = (source: AnimeSource) => (id: number) =>
+    Date.now() - (unknown[source].get(id) ?? Number.NEGATIVE_INFINITY) >= opts.refreshMs;
+
+  /** Reads an anime's detail into the index. */
+  const detailJob = (source: AnimeSource, id: number, why: string): Job => ({
+    name: `${source} ${why} anime ${id}`,
+    run: async () => {
+      try {
+        if (source === 'shikimori')
+          await index.addShikimori(
+            [indexedShikimori(await opts.shikimori.anime(id), opts.shikimori.absolute)],
+            true,
+          );
+        else await index.addAnilist([indexedAnilist(await opts.anilist.anime(id), true)], true);
+      } catch (err) {
+        if (!(err instanceof SourceNotFound)) throw err;
+        unknown[source].set(id, Date.now());
+      }
+    },
+  });
+
+  async function listJobOf(source: AnimeSource): Promise<Job | undefined> {
     for (const [list, pages] of [
       ['popular', POPULAR_PAGES],
       ['ongoing', ONGOING_PAGES],
@@ -69,22 +99,20 @@ export function startFill(opts: FillOptions): { stop(): Promise<void> } {
         if (!(await index.listFresh(`${source}:${list}:${page}`, opts.refreshMs)))
           return listJob(source, list, page);
     }
+    return undefined;
+  }
+
+  async function nextJob(source: AnimeSource): Promise<Job | undefined> {
+    const list = await listJobOf(source);
+    if (list) return list;
+    const ours = (await catalogue.of(source)).filter(known(source));
+    const [missing] = await index.missingDetails(source, ours, opts.refreshMs, 1);
+    if (missing !== undefined) return detailJob(source, missing, 'catalogue');
     const [query] = await index.staleSearches(source, opts.refreshMs, 1);
     if (query !== undefined)
       return { name: `${source} search "${query}"`, run: () => opts.upstream.ask(source, query) };
-    const [id] = await index.oldest(source, opts.refreshMs, 1);
-    if (id === undefined) return undefined;
-    return {
-      name: `${source} anime ${id}`,
-      run: async () => {
-        if (source === 'shikimori')
-          await index.addShikimori(
-            [indexedShikimori(await opts.shikimori.anime(id), opts.shikimori.absolute)],
-            true,
-          );
-        else await index.addAnilist([indexedAnilist(await opts.anilist.anime(id), true)], true);
-      },
-    };
+    const [id] = (await index.oldest(source, opts.refreshMs, 20)).filter(known(source));
+    return id === undefined ? undefined : detailJob(source, id, 'oldest');
   }
 
   async function loop(source: AnimeSource): Promise<void> {

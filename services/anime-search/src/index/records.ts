@@ -1,8 +1,7 @@
 import type { Anime } from '@acg/contracts';
 import transliterate from '@sindresorhus/transliterate';
-import { decodeHTML } from 'entities';
 import { toRomaji } from 'wanakana';
-import { anilistStatus, type Language, realImage } from '../domain/anime';
+import { anilistStatus, decoded, type Language, realImage } from '../domain/anime';
 import { descriptionFromAnilist, descriptionFromShikimori } from '../domain/descriptions';
 import type { AnilistMedia } from '../sources/anilist';
 import type { ShikimoriAnimeDetail, ShikimoriAnimeItem } from '../sources/shikimori';
@@ -46,18 +45,7 @@ export interface IndexedAnilist {
   genres?: string[];
 }
 
-/**
- * Text as the index keeps it: HTML entities decoded (Shikimori sends `&nbsp;` and `&amp;`), the
- * no-break space and other odd spacing as plain spaces, trimmed; empty is null.
- */
-export function decoded(text: string | null | undefined): string | null {
-  if (!text) return null;
-  const plain = decodeHTML(text)
-    .replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, ' ')
-    .replace(/[ \t]{2,}/g, ' ')
-    .trim();
-  return plain === '' ? null : plain;
-}
+export { decoded };
 
 const texts = (list: ReadonlyArray<string | null> | null | undefined): string[] =>
   (list ?? []).map(decoded).filter((t): t is string => t !== null);

@@ -57,6 +57,8 @@ interface Write {
  */
 export function createAnimeIndex(database: Database) {
   const { pool } = database;
+  /** Searches counted since the last flush, by text. */
+  const counted = new Map<string, number>();
 
   async function write(items: Write[]): Promise<void> {
     if (items.length === 0) return;
@@ -75,6 +77,42 @@ export function createAnimeIndex(database: Database) {
     }
   }
 
+  /**
+   * An AniList entry first stored alone (`al:<id>`, no MyAnimeList id then) that now carries one
+   * joins the row of that id: kept under its new key when there is none yet, else moved into
+   * it with what was read of it (the other row is removed, titles and all).
+   */
+  async function joinByMal(client: PoolClient, key: string, record: IndexedAnilist): Promise<void> {
+    const { rows } = await client.query<{ id: number }>(
+      'select id from anime where anilist_id = $1 and key <> $2 for update',
+      [record.id, key],
+    );
+    const alone = rows[0];
+    if (!alone) return;
+    const target = await client.query('select id from anime where key = $1 for update', [key]);
+    if (target.rows.length === 0) {
+      await client.query('update anime set key = $2, mal_id = $3 where id = $1', [
+        alone.id,
+        key,
+        record.idMal,
+      ]);
+      return;
+    }
+    await client.query(
+      `with gone as (
+         delete from anime where id = $1
+         returning anilist, anilist_at, anilist_detail_at, popularity
+       )
+       update anime t set
+         anilist = coalesce(t.anilist, gone.anilist),
+         anilist_at = coalesce(t.anilist_at, gone.anilist_at),
+         anilist_detail_at = coalesce(t.anilist_detail_at, gone.anilist_detail_at),
+         popularity = greatest(t.popularity, gone.popularity)
+       from gone where t.key = $2`,
+      [alone.id, key],
+    );
+  }
+
   async function writeOne(client: PoolClient, { key, source, record, detail }: Write) {
     const s = source === 'shikimori';
     const idColumn = s ? 'shikimori_id' : 'anilist_id';
@@ -82,6 +120,7 @@ export function createAnimeIndex(database: Database) {
     const detailAt = s ? 'shikimori_detail_at' : 'anilist_detail_at';
     const malId = s ? record.id : (record as IndexedAnilist).idMal;
     const popularity = s ? null : (record as IndexedAnilist).popularity;
+    if (!s && malId !== null) await joinByMal(client, key, record as IndexedAnilist);
     // A list item never erases what a detail added (jsonb ||: the newer keys win, the others stay).
     const { rows } = await client.query<Row & { id: number }>(
       `insert into anime (key, mal_id, ${idColumn}, ${source}, ${at}, ${detailAt}, popularity, refreshed_at)
@@ -147,13 +186,32 @@ export function createAnimeIndex(database: Database) {
       return rows[0] ? fromRow(rows[0]) : undefined;
     },
 
-    /** Counts a member's search (the most searched texts are refreshed in the background). */
-    async recordSearch(query: string): Promise<void> {
-      await pool.query(
-        `insert into searches (query, hits, last_at) values ($1, 1, now())
-         on conflict (query) do update set hits = searches.hits + 1, last_at = now()`,
-        [query],
-      );
+    /**
+     * Counts a member's search (the most searched texts are refreshed in the background), in
+     * memory until the next flushSearches: a popular text searched by many at once would
+     * otherwise queue them all on one row's lock and take the pool's connections.
+     */
+    recordSearch(query: string): void {
+      counted.set(query, (counted.get(query) ?? 0) + 1);
+    },
+
+    /** Writes the searches counted since the last flush, in one statement (texts in order). */
+    async flushSearches(): Promise<void> {
+      if (counted.size === 0) return;
+      const batch = [...counted].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+      counted.clear();
+      try {
+        await pool.query(
+          `insert into searches (query, hits, last_at)
+           select q, h, now() from unnest($1::text[], $2::int[]) as t(q, h)
+           on conflict (query) do update set hits = searches.hits + excluded.hits, last_at = now()`,
+          [batch.map(([q]) => q), batch.map(([, h]) => h)],
+        );
+      } catch (err) {
+        // Counted again with the next flush.
+        for (const [q, h] of batch) counted.set(q, (counted.get(q) ?? 0) + h);
+        throw err;
+      }
     },
 
     /** When each site was last asked this search text (absent: never). */
@@ -200,6 +258,31 @@ export function createAnimeIndex(database: Database) {
          where ${id} is not null and (${at} is null or ${at} < now() - make_interval(secs => $1))
          order by ${at} asc nulls first, refreshed_at asc limit $2`,
         [olderThanMs / 1000, limit],
+      );
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Of `ids` (a site's ids, in the order given), those the index holds no detail of read within
+     * `olderThanMs`: the next anime of the catalogue's to read.
+     */
+    async missingDetails(
+      source: AnimeSource,
+      ids: readonly number[],
+      olderThanMs: number,
+      limit: number,
+    ): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const id = source === 'shikimori' ? 'shikimori_id' : 'anilist_id';
+      const at = source === 'shikimori' ? 'shikimori_detail_at' : 'anilist_detail_at';
+      const { rows } = await pool.query<{ id: number }>(
+        `select c.id from unnest($1::int[]) with ordinality as c(id, n)
+         where not exists (
+           select 1 from anime a
+           where a.${id} = c.id and a.${at} >= now() - make_interval(secs => $2)
+         )
+         order by c.n limit $3`,
+        [ids, olderThanMs / 1000, limit],
       );
       return rows.map((r) => r.id);
     },

@@ -78,6 +78,8 @@ export function createUpstream(opts: UpstreamOptions) {
     /** True when `source` answered this search text recently (it is in the index). */
     answered,
     isFresh,
+    /** True when this replica is asking `source` this text now (joining it costs nothing). */
+    running: (source: AnimeSource, query: string) => inflight.has(`${source}:${query}`),
     /**
      * Asks `source` for a search text once, however many ask at the same time (here or in other
      * replicas); resolves when its answer is in the index.

@@ -15,9 +15,13 @@ export async function asCaller<T>(req: FastifyRequest, work: () => Promise<T>): 
     return await asClient(clientKeyOf(req), work);
   } catch (err) {
     if (!(err instanceof ClientShareExceeded)) throw err;
-    throw new RateLimitError(t(req.identity.language, 'animeSearch.overShare'), err.retryAfterMs / 1000);
+    throw overShare(req, err.retryAfterMs);
   }
 }
+
+/** The caller's share of a source's budget is used up for `retryAfterMs`: a 429 in its language. */
+export const overShare = (req: FastifyRequest, retryAfterMs: number): RateLimitError =>
+  new RateLimitError(t(req.identity.language, 'animeSearch.overShare'), retryAfterMs / 1000);
 
 const SOURCE_NAMES = { shikimori: 'Shikimori', anilist: 'AniList' } as const;
 

@@ -191,6 +191,22 @@ export class SourceBudget {
     return { user: await sum('user'), background: await sum('background') };
   }
 
+  /**
+   * How long until the current client (a user's work only) may start a request again: 0 when it
+   * has some of its share left in every window. Reads without taking anything.
+   */
+  async clientWait(): Promise<number> {
+    const client = (this.opts.clientShare ?? 1) < 1 ? currentClient() : undefined;
+    if (client === undefined || currentWork() !== 'user') return 0;
+    let wait = 0;
+    for (const { limiter, share, max } of this.clients) {
+      if (share >= max) continue;
+      const used = await limiter.get(`${this.opts.source}:${client}`);
+      if (used && used.consumedPoints >= share) wait = Math.max(wait, used.msBeforeNext);
+    }
+    return wait;
+  }
+
   private async takeClientShare(client: string): Promise<void> {
     for (const { limiter, share, max } of this.clients) {
       if (share >= max) continue;

@@ -6,6 +6,9 @@ import type { z } from 'zod';
 import { RateLimitWaitTooLong, type SourceBudget } from './budget';
 import { ClientShareExceeded } from './client-share';
 
+/** How long a failed call says the source is failing (opossum's rolling window). */
+const FAILING_MS = 10_000;
+
 /** The source answered, but not with something we can use (4xx other than 429, garbage, HTML). */
 export class SourceAnswerError extends Error {
   constructor(
@@ -73,6 +76,7 @@ function pauseAsked(res: Response, now: number): number | undefined {
  */
 export class Source {
   readonly breaker: CircuitBreaker<[() => Promise<unknown>], unknown>;
+  private lastFailureAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly opts: SourceOptions) {
     this.breaker = new CircuitBreaker((task: () => Promise<unknown>) => task(), {
@@ -88,6 +92,12 @@ export class Source {
         err instanceof ClientShareExceeded ||
         err instanceof SourceAnswerError,
     });
+    this.breaker.on('failure', () => {
+      this.lastFailureAt = Date.now();
+    });
+    this.breaker.on('success', () => {
+      this.lastFailureAt = Number.NEGATIVE_INFINITY;
+    });
     this.breaker.on('open', () =>
       opts.logger.warn({ source: opts.name }, 'circuit opened: source unavailable'),
     );
@@ -98,6 +108,15 @@ export class Source {
 
   get name() {
     return this.opts.name;
+  }
+
+  /**
+   * True when its last call failed, within the circuit's rolling window: a caller past its share
+   * of this source then hears that the source is down, not that it searched too much (its share
+   * went on the failing calls).
+   */
+  get failing(): boolean {
+    return Date.now() - this.lastFailureAt < FAILING_MS;
   }
 
   /** Closed or half-open (a trial request is allowed). */

@@ -1,5 +1,5 @@
 import type { AnimeExternalId } from '@acg/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import { anime } from '../db/schema';
 import type { Executor } from './executor';
 
@@ -29,4 +29,14 @@ export async function findAnimeIdByExternalId(
   if (external.service === 'anilist') return byAnilist();
   const [shikimori] = await db.select({ id: anime.id }).from(anime).where(eq(anime.shikimoriId, external.id));
   return shikimori?.id ?? byAnilist();
+}
+
+/** A page of the anime with a Shikimori or AniList id, in id order after `afterId`. */
+export function animeExternalIds(db: Executor, afterId: number, limit: number) {
+  return db
+    .select({ id: anime.id, shikimoriId: anime.shikimoriId, anilistId: anime.anilistId })
+    .from(anime)
+    .where(and(gt(anime.id, afterId), or(isNotNull(anime.shikimoriId), isNotNull(anime.anilistId))))
+    .orderBy(asc(anime.id))
+    .limit(limit);
 }

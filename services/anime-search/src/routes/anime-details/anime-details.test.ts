@@ -42,6 +42,13 @@ describe('GET /api/anime/{animeId}/details', () => {
     const ru = await details('52991', asUser('ru'));
     expect(ru.title).toBe('Провожающая в последний путь Фрирен');
     expect(ru.genres).toContain('Приключения');
+    // Shikimori sends its texts with entities (&nbsp; from its typograph): the page gets characters.
+    const raw = (await (await fetch(`${fakes.shikimori.url}/api/animes/52991`)).json()) as {
+      description: string;
+    };
+    expect(raw.description).toContain('&nbsp;');
+    expect(ru.description).not.toMatch(/&nbsp;|&quot;|&amp;|\u00a0/);
+    expect(ru.description).toContain(raw.description.split('&nbsp;')[1]!.split(/[[&]/)[0]);
   });
 
   it('answers al-<n> from AniList', async () => {

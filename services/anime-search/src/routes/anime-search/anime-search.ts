@@ -6,13 +6,13 @@ import {
   animeSources,
   bundledLanguageOf,
 } from '@acg/contracts';
-import { type HttpServer, RateLimitError, text, UnavailableError } from '@acg/platform';
+import { clientKeyOf, type HttpServer, RateLimitError, text, UnavailableError } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AnimeSearchContext } from '../../context';
 import { toAnime } from '../../index/records';
 import type { IndexMatch } from '../../index/repository';
 import { searchKey } from '../../lookups';
-import { asCaller } from '../errors';
+import { asCaller, overShare as overShareError } from '../errors';
 
 /**
  * A match this similar (0–1, pg_trgm word similarity of the best title) answers a search from the
@@ -34,25 +34,33 @@ export function registerAnimeSearchRoutes(app: HttpServer, ctx: AnimeSearchConte
   app.get(
     '/api/anime/search',
     { schema: { querystring: animeQuerySchema, response: { 200: animeSearchAnswerSchema } } },
-    async (req): Promise<AnimeSearchAnswer> => {
-      const { q } = req.query;
-      const query = searchKey(q);
-      ctx.index.recordSearch(query).catch((err) => req.log.warn({ err }, 'search not counted'));
-      const local = await ctx.index.search(q);
-      if (local.some((m) => m.similarity >= STRONG_MATCH)) return answer(req, local, {});
-      const { outcomes, overShare } = await askSources(req, ctx, query);
-      const asked = Object.values(outcomes);
-      const matches = asked.includes('answered') ? await ctx.index.search(q) : local;
-      if (matches.length === 0 && asked.length > 0) {
-        if (overShare && asked.every((o) => o === 'overShare')) throw overShare;
-        if (asked.every((o) => o === 'failed' || o === 'overShare'))
-          throw new UnavailableError(text('animeSearch.searchUnavailable'), {
-            unavailable: Object.keys(outcomes),
-          });
-      }
-      return answer(req, matches, outcomes);
-    },
+    // One client's searches wait in its own line (rules §47): the others' stay as fast.
+    (req) => asCaller(req, () => ctx.lines.run(clientKeyOf(req), () => search(req, ctx))),
   );
+}
+
+async function search(
+  req: FastifyRequest<{ Querystring: { q: string } }>,
+  ctx: AnimeSearchContext,
+): Promise<AnimeSearchAnswer> {
+  const { q } = req.query;
+  const query = searchKey(q);
+  ctx.index.recordSearch(query);
+  const local = await ctx.index.search(q);
+  if (local.some((m) => m.similarity >= STRONG_MATCH)) return answer(req, local, {});
+  const { outcomes, overShare, answeredBefore } = await askSources(req, ctx, query);
+  const asked = Object.values(outcomes);
+  // A site that answered (now, or since `local` was read: its answer is in the index before it
+  // is marked asked) changes what the index holds: read it again.
+  const matches = asked.includes('answered') || answeredBefore ? await ctx.index.search(q) : local;
+  if (matches.length === 0 && asked.length > 0) {
+    if (overShare && asked.every((o) => o === 'overShare')) throw overShare;
+    if (asked.every((o) => o === 'failed' || o === 'overShare'))
+      throw new UnavailableError(text('animeSearch.searchUnavailable'), {
+        unavailable: Object.keys(outcomes),
+      });
+  }
+  return answer(req, matches, outcomes);
 }
 
 function answer(
@@ -82,8 +90,13 @@ async function askSources(
   req: FastifyRequest,
   ctx: AnimeSearchContext,
   query: string,
-): Promise<{ outcomes: Partial<Record<AnimeSource, Outcome>>; overShare?: unknown }> {
+): Promise<{
+  outcomes: Partial<Record<AnimeSource, Outcome>>;
+  overShare?: unknown;
+  answeredBefore: boolean;
+}> {
   const asked = await ctx.index.askedAt(query);
+  const answeredBefore = animeSources.some((source) => ctx.upstream.isFresh(asked[source]));
   let overShare: unknown;
   const outcomes: Partial<Record<AnimeSource, Outcome>> = {};
   const waits: Array<Promise<void>> = [];
@@ -91,6 +104,18 @@ async function askSources(
     if (ctx.upstream.isFresh(asked[source])) continue;
     if (!ctx.sources[source].available) {
       outcomes[source] = 'failed';
+      continue;
+    }
+    // A caller past its share is told so before anything is asked (unless it can join a call
+    // already under way, which is free): its searches stay cheap for everyone else.
+    const wait = ctx.upstream.running(source, query) ? 0 : await ctx.budgets[source].clientWait();
+    if (wait > 0) {
+      // Its share went on calls that failed: the source is what is wrong, not the caller.
+      if (ctx.sources[source].failing) outcomes[source] = 'failed';
+      else {
+        outcomes[source] = 'overShare';
+        overShare ??= overShareError(req, wait);
+      }
       continue;
     }
     outcomes[source] = 'pending';
@@ -101,8 +126,9 @@ async function askSources(
           outcomes[source] = 'answered';
         },
         (err: unknown) => {
-          // 429 from asCaller: the caller's share with this source is used up.
-          const over = err instanceof RateLimitError;
+          // 429 from asCaller: the caller's share with this source is used up (by calls that
+          // did not fail: else the source is what is wrong).
+          const over = err instanceof RateLimitError && !ctx.sources[source].failing;
           outcomes[source] = over ? 'overShare' : 'failed';
           if (over) overShare ??= err;
           if (!over) req.log.warn({ err, source }, 'source search failed');
@@ -112,7 +138,7 @@ async function askSources(
   }
   if (waits.length > 0) await within(Promise.all(waits), ctx.searchBudgetMs);
   // A copy: answers arriving after the budget must not change what is being sent.
-  return { outcomes: { ...outcomes }, overShare };
+  return { outcomes: { ...outcomes }, overShare, answeredBefore };
 }
 
 /** Waits for `work` at most `ms`. */

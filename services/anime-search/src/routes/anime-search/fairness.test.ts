@@ -73,13 +73,17 @@ async function measure(k: number) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
+  const hammerStarted = performance.now();
   const hammer = Promise.all(Array.from({ length: 16 }, worker));
   // The other client searches while the hammering goes on.
   await new Promise((resolve) => setTimeout(resolve, 20));
   const busy = await five({ 'x-forwarded-for': `203.0.113.${10 * k + 3}` });
   const overlapped = next < 96;
   await hammer;
-  return { idle, busy, hammered, overlapped };
+  // The budget windows (6 s, whole) the hammering touched: its searches wait in its line, so on a
+  // loaded machine it may last longer than one window.
+  const windows = Math.floor((performance.now() - hammerStarted) / 6000) + 2;
+  return { idle, busy, hammered, overlapped, windows };
 }
 
 describe('fair shares of the anime search budgets', () => {
@@ -102,14 +106,16 @@ describe('fair shares of the anime search budgets', () => {
     }
     expect(passed, 'the other client within 2× of its idle p99 in one of three rounds').toBeDefined();
     const refused = passed!.hammered.filter((a) => a.status === 429);
-    // The hammering address: answered while it has its share of Shikimori (20 starts a window,
-    // perhaps two windows; AniList's 6 go first and leave it marked unavailable), then 429.
+    // The hammering address: answered while it has its share of Shikimori (20 starts in each
+    // window it touched, two when it fits in one; AniList's 6 go first and leave it marked
+    // unavailable), then 429.
     expect(passed!.hammered.length).toBe(96);
-    expect(refused.length).toBeGreaterThanOrEqual(96 - 2 * 20);
+    expect(refused.length).toBeGreaterThanOrEqual(96 - passed!.windows * 20);
     expect(Number(refused[0]?.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(refused[0]?.retryAfter)).toBeLessThanOrEqual(6);
     expect(passed!.hammered.every((a) => a.status === 200 || a.status === 429)).toBe(true);
-  });
+    // Three rounds on a loaded 2-core machine: more than the default 30 s.
+  }, 120_000);
 
   it('answers a client over its share in its language', async () => {
     h = await startAnimeSearch(fakes, BUDGETS);
@@ -146,6 +152,11 @@ describe('fair shares of the anime search budgets', () => {
       const res = await h.get('/api/anime/search?q=both-down', asUser('en'));
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ error: expect.stringContaining('neither Shikimori nor AniList') });
+      // Asked again (the page does) with its share now spent on the failed calls: still down,
+      // not 'too many searches'.
+      const again = await h.get('/api/anime/search?q=both-down', asUser('en'));
+      expect(again.statusCode, again.body).toBe(503);
+      expect(again.json()).toMatchObject({ error: expect.stringContaining('neither Shikimori nor AniList') });
     } finally {
       await fakes.shikimori.reset();
       await fakes.anilist.reset();

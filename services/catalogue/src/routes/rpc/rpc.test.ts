@@ -1,7 +1,13 @@
-import { type CardSummary, cardSummarySchema, cardsDraw, cardsGet } from '@acg/contracts';
+import {
+  type CardSummary,
+  cardSummarySchema,
+  cardsDraw,
+  cardsGet,
+  catalogueAnimeExternalIds,
+} from '@acg/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seasons } from '../../db/schema';
+import { anime, seasons } from '../../db/schema';
 import { createCardDrawer } from '../../draw/draw-card';
 import { createDrawPool } from '../../draw/draw-pool';
 import { type CatalogueHarness, startCatalogue } from '../../test/harness';
@@ -151,5 +157,34 @@ describe('catalogue.cards.draw', () => {
     expect(await pool.idsByRank(new Date())).toBe(reloaded);
     // Another day is another list (seasons are dates).
     expect(await pool.idsByRank(new Date(day(-350)))).not.toBe(reloaded);
+  });
+});
+
+describe('catalogue.anime.external-ids', () => {
+  it('lists every anime with a Shikimori or AniList id, page by page, for the anime index', async () => {
+    const [noIds] = await h.database.db.insert(anime).values({ title: 'Only ours' }).returning();
+    const [alOnly] = await h.database.db
+      .insert(anime)
+      .values({ title: 'AniList only', anilistId: 999_001 })
+      .returning();
+    const stored = await h.database.db.select().from(anime);
+    const pages: Array<{ anime: unknown[]; nextAfterId: number | null }> = [];
+    let afterId = 0;
+    for (let i = 0; i < 100; i++) {
+      const page = await h.bus.request(catalogueAnimeExternalIds, { afterId, limit: 3 });
+      pages.push(page);
+      if (page.nextAfterId === null) break;
+      afterId = page.nextAfterId;
+    }
+    const listed = pages.flatMap((p) => p.anime);
+    const expected = stored
+      .filter((a) => a.shikimoriId !== null || a.anilistId !== null)
+      .sort((x, y) => x.id - y.id)
+      .map(({ id, shikimoriId, anilistId }) => ({ id, shikimoriId, anilistId }));
+    expect(expected.length).toBeGreaterThan(3);
+    expect(listed).toEqual(expected);
+    expect(pages.slice(0, -1).every((p) => p.anime.length === 3)).toBe(true);
+    expect(listed).toContainEqual({ id: alOnly!.id, shikimoriId: null, anilistId: 999_001 });
+    expect(listed.some((a) => (a as { id: number }).id === noIds!.id)).toBe(false);
   });
 });

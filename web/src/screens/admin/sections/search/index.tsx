@@ -20,6 +20,7 @@ import { HttpError } from '../../../../api/http';
 import { imageSource } from '../../../../api/images';
 import { Tabs } from '../../../../components/Tabs';
 import { similarityTone } from '../../catalogue/validation';
+import { AnimeIndexStatus } from './IndexStatus';
 import {
   anilistKey,
   anilistTitle,
@@ -667,6 +668,7 @@ function AnimeTab({ selected, onSelect, onBanner }: TabProps) {
           <li>{t('adminCatalogue.search.help3')}</li>
         </ol>
       </aside>
+      <AnimeIndexStatus />
     </div>
   );
 }
