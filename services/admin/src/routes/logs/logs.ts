@@ -22,6 +22,33 @@ export interface LogRoutesDeps {
   timeZone: string;
 }
 
+/**
+ * Turns exported rows into CSV cells, each described in `language` and naming its users (looked
+ * up once each; '' marks a user the log does not know, shown by id).
+ */
+function describedCells(db: Database['db'], language: string): Transform {
+  const names = new Map<number, string>();
+  return new Transform({
+    objectMode: true,
+    construct(callback) {
+      this.push(csvColumns(language));
+      callback();
+    },
+    transform(row: ExportRow, _enc, callback) {
+      const described = { ...row, targetType: row.target_type, targetId: row.target_id };
+      const missing = userIdsOf(described).filter((id) => !names.has(id));
+      const lookup = missing.length > 0 ? userNames(db, missing) : Promise.resolve(new Map<number, string>());
+      lookup.then(
+        (found) => {
+          for (const id of missing) names.set(id, found.get(id) ?? '');
+          callback(null, csvCells(row, describeLogRow(described, language, names)));
+        },
+        (err: Error) => callback(err),
+      );
+    },
+  });
+}
+
 /** The audit log screen's calls (requirements O2.3, O7). Access (admin) comes from the route table. */
 export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRoutesDeps): void {
   const { db } = database;
@@ -77,28 +104,7 @@ export function registerLogRoutes(app: HttpServer, { database, timeZone }: LogRo
     const rows = client.query(new QueryStream(query.sql, query.params as unknown[], { batchSize: 1000 }));
     // One language per export: the `lang` asked for, else the caller's.
     const language = req.query.lang ?? req.identity.language;
-    const names = new Map<number, string>();
-    const toCells = new Transform({
-      objectMode: true,
-      construct(callback) {
-        this.push(csvColumns(language));
-        callback();
-      },
-      transform(row: ExportRow, _enc, callback) {
-        const described = { ...row, targetType: row.target_type, targetId: row.target_id };
-        const missing = userIdsOf(described).filter((id) => !names.has(id));
-        const lookup =
-          missing.length > 0 ? userNames(db, missing) : Promise.resolve(new Map<number, string>());
-        lookup.then(
-          (found) => {
-            // '' marks a user the log does not know (shown by id), so each is asked once.
-            for (const id of missing) names.set(id, found.get(id) ?? '');
-            callback(null, csvCells(row, describeLogRow(described, language, names)));
-          },
-          (err: Error) => callback(err),
-        );
-      },
-    });
+    const toCells = describedCells(db, language);
     const csv = stringify({ bom: true });
     pipeline(rows, toCells, csv, (err) => release(err ?? undefined));
     reply
