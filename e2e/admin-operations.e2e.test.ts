@@ -83,7 +83,7 @@ describe('users and access levels', () => {
       1,
     );
 
-    const select = admin.getByLabel(ru ? 'Уровень доступа sakura_fan' : 'Access level of sakura_fan');
+    const select = admin.getByLabel(ru ? 'Уровень доступа Sakura Fan' : 'Access level of Sakura Fan');
     const row = table.locator('tbody tr', { hasText: 'sakura_fan' });
     const save = row.getByRole('button', { name: ru ? 'Сохранить' : 'Save' });
     expect(await save.isDisabled()).toBe(true);
@@ -132,7 +132,7 @@ describe('users and access levels', () => {
 
   it('opens the user modal with the side panel and the inventory tab, and closes on Escape', async () => {
     const row = admin.locator('.admin-table tbody tr', { hasText: 'sakura_fan' });
-    await row.getByRole('button', { name: 'sakura_fan' }).click();
+    await row.getByRole('button', { name: 'Sakura Fan' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.locator('.admin-user-modal__side h2').waitFor();
     expect(await dialog.locator('.admin-user-modal__side').textContent()).toMatch(/Модератор|Moderator/);

@@ -56,14 +56,16 @@ export async function waitForMessage(page: Page, text: string | RegExp): Promise
 /** Closes the app's messages shown (with their close buttons), so the next wait sees a new one. */
 export async function closeMessages(page: Page): Promise<void> {
   const shown = page.locator('[data-sonner-toast]');
+  // A closed message stays in the page while it slides out (data-removed): click the others.
+  const open = page.locator('[data-sonner-toast]:not([data-removed="true"])');
   // Bounded: a message closes per click; a few at most are shown.
-  for (let i = 0; i < 10 && (await shown.count()) > 0; i++)
-    await shown
+  for (let i = 0; i < 10 && (await open.count()) > 0; i++)
+    await open
       .first()
       .locator('[data-close-button]')
-      .click({ force: true })
+      .click({ force: true, timeout: 2000 })
       .catch(() => undefined);
-  await expect.poll(() => shown.count()).toBe(0);
+  await expect.poll(() => shown.count(), { timeout: 10_000 }).toBe(0);
 }
 
 /**

@@ -71,7 +71,7 @@ describe('/characters', () => {
     await like.click();
     await page.waitForFunction(() => document.querySelector('.like__count')?.textContent === '1');
     expect(await like.isDisabled()).toBe(true);
-    await dialog.locator('.card-frame img').first().waitFor({ state: 'visible' });
+    await dialog.locator('.modal-card img').first().waitFor({ state: 'visible' });
     await page.screenshot({ path: `${shots}/characters-modal.png` });
     await dialog.getByRole('tab', { name: 'Owners' }).click();
     // Frieren has two cards, both owned by the fan: an owner entry under each.
@@ -99,14 +99,14 @@ describe('/profile', () => {
   it('shows the header, the first 12 cards then all of them, copies the ID and searches', async () => {
     await page.goto(`${system.url}/profile`);
     await page.getByRole('heading', { level: 1, name: 'sakura_fan' }).waitFor();
-    await page.locator('.profile__cards .card-frame').first().waitFor();
-    expect(await page.locator('.profile__cards .card-frame').count()).toBe(12);
+    await page.locator('.profile__cards .profile-card').first().waitFor();
+    expect(await page.locator('.profile__cards .profile-card').count()).toBe(12);
     await page.getByRole('button', { name: `Show all (${demoCounts.cards})` }).click();
-    expect(await page.locator('.profile__cards .card-frame').count()).toBe(demoCounts.cards);
+    expect(await page.locator('.profile__cards .profile-card').count()).toBe(demoCounts.cards);
     await page.getByRole('button', { name: /^Copy Discord ID/ }).click();
     await page.getByText('Copied!').waitFor();
     await page.getByRole('searchbox').fill('frieren');
-    await page.waitForFunction(() => document.querySelectorAll('.profile__cards .card-frame').length === 2);
+    await page.waitForFunction(() => document.querySelectorAll('.profile__cards .profile-card').length === 2);
     await page.getByRole('searchbox').fill('zzz');
     await page.getByText('No cards match your search.').waitFor();
     await page.getByRole('searchbox').fill('');

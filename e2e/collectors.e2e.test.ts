@@ -151,7 +151,7 @@ describe.each([
     const { page, close } = await pageFor(language, width);
     try {
       await page.goto(`${system.url}/profile`);
-      const names = page.locator('.profile__cards .card-frame__name');
+      const names = page.locator('.profile__cards .card-frame__open');
       await names.first().waitFor();
       const search = page.getByRole('searchbox').first();
       await search.fill('ДИМ');

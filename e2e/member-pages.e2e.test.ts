@@ -107,7 +107,7 @@ const STATES: PageState[] = [
     path: '/characters',
     ready: async (p) => {
       await p.locator('.character-tile').first().click();
-      await p.getByRole('dialog').locator('.card-frame').first().waitFor();
+      await p.getByRole('dialog').locator('.modal-card').first().waitFor();
     },
   },
   {

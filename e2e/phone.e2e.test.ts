@@ -210,7 +210,7 @@ describe('screenshots', () => {
       await page.locator('.character-tile img').first().waitFor({ state: 'visible' });
       await page.screenshot({ path: `${shots}/phone-${label}-${language}-characters.png` });
       await page.locator('.character-tile').first().click();
-      await page.locator('[role=dialog] .card-frame img').first().waitFor({ state: 'visible' });
+      await page.locator('[role=dialog] .modal-card img').first().waitFor({ state: 'visible' });
       await page.screenshot({ path: `${shots}/phone-${label}-${language}-modal.png` });
       await page.keyboard.press('Escape');
       await page.goto(`${system.url}/profile`);

@@ -36,7 +36,7 @@ describe('a fan signs in through Discord, switches the language and signs out', 
     await page.getByRole('navigation').getByRole('link', { name: 'Log in with Discord' }).click();
     await page.getByRole('button', { name: /sakura_fan/ }).click();
     await page.waitForURL(`${system.url}/`);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Welcome, sakura_fan!');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Welcome, Sakura Fan!');
     const nav = page.getByRole('navigation');
     for (const name of ['Characters', 'Profile', 'Trades', 'Log out']) {
       expect(await nav.getByRole('link', { name }).count()).toBe(1);
@@ -47,9 +47,9 @@ describe('a fan signs in through Discord, switches the language and signs out', 
 
   it('switches to Russian: the page reloads in ru', async () => {
     await Promise.all([page.waitForEvent('load'), page.getByLabel('Language').selectOption('ru')]);
-    await page.getByRole('heading', { level: 1, name: /sakura_fan/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /Sakura Fan/ }).waitFor();
     const heading = await page.getByRole('heading', { level: 1 }).textContent();
-    expect(heading).not.toBe('Welcome, sakura_fan!');
+    expect(heading).not.toBe('Welcome, Sakura Fan!');
     expect(heading).toMatch(/[А-Яа-яЁё]/);
     expect(await page.locator('html').getAttribute('lang')).toBe('ru');
     await page.screenshot({ path: `${shots}/home-ru.png` });

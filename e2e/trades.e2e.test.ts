@@ -64,7 +64,7 @@ const overflowing = (page: Page) =>
       .slice(0, 8),
   );
 
-const profileNames = (page: Page) => page.locator('.profile__cards .card-frame__name').allTextContents();
+const profileNames = (page: Page) => page.locator('.profile__cards .card-frame__open').allTextContents();
 
 beforeAll(async () => {
   system = await startSystem();
@@ -119,14 +119,14 @@ describe('a trade between two browsers', () => {
     await aTrade.locator('.card-picker__item img').first().waitFor({ state: 'visible' });
     await aTrade.screenshot({ path: `${shots}/trade-form-en.png`, fullPage: true });
     await aTrade.getByRole('button', { name: 'Offer the trade' }).click();
-    await aTrade.getByText('Offer to admin_hikari').waitFor();
+    await aTrade.getByText('Offer to Hikari').waitFor();
     expect(dialogs).toEqual([]);
 
     // B: the badge on both of B's pages and the offer on the trade page, live.
     await bTrade.getByTestId('trade-badge').waitFor();
     expect((await bTrade.getByTestId('trade-badge').textContent())?.startsWith('1')).toBe(true);
     await bProfile.getByTestId('trade-badge').waitFor();
-    const offer = bTrade.locator('.trade-card', { hasText: 'Offer from sakura_fan' });
+    const offer = bTrade.locator('.trade-card', { hasText: 'Offer from Sakura Fan' });
     await offer.waitFor();
     expect(await offer.locator('.status-badge').textContent()).toBe('Pending');
     expect(await offer.getByText('A fair swap').count()).toBe(1);
@@ -140,7 +140,7 @@ describe('a trade between two browsers', () => {
     await offer.locator('.trade-items__image').first().waitFor({ state: 'visible' });
     await bTrade.screenshot({ path: `${shots}/trade-incoming-en.png` });
     // The sender sees only Cancel.
-    const sent = aTrade.locator('.trade-card', { hasText: 'Offer to admin_hikari' });
+    const sent = aTrade.locator('.trade-card', { hasText: 'Offer to Hikari' });
     expect(await sent.getByRole('button').allTextContents()).toEqual(['Cancel']);
   });
 
@@ -153,7 +153,7 @@ describe('a trade between two browsers', () => {
     bProfile.on('framenavigated', () => navigations.b++);
 
     await bTrade
-      .locator('.trade-card', { hasText: 'Offer from sakura_fan' })
+      .locator('.trade-card', { hasText: 'Offer from Sakura Fan' })
       .getByRole('button', { name: 'Accept' })
       .click();
     await bTrade.getByText('No pending trades.').waitFor();
@@ -163,7 +163,7 @@ describe('a trade between two browsers', () => {
     await aProfile.waitForFunction(
       ([gained, gone]) => {
         const names: (string | null | undefined)[] = [
-          ...document.querySelectorAll('.profile__cards .card-frame__name'),
+          ...document.querySelectorAll('.profile__cards .card-frame__open'),
         ].map((n) => n.textContent);
         return names.includes(gained) && !names.includes(gone);
       },
@@ -171,7 +171,7 @@ describe('a trade between two browsers', () => {
     );
     await bProfile.waitForFunction(
       ([gained]) =>
-        [...document.querySelectorAll('.profile__cards .card-frame__name')].some(
+        [...document.querySelectorAll('.profile__cards .card-frame__open')].some(
           (n) => n.textContent === gained,
         ),
       [cards.offered],
@@ -180,7 +180,7 @@ describe('a trade between two browsers', () => {
 
     // A's accepted tab shows the trade, no buttons.
     await aTrade.getByRole('tab', { name: 'Accepted' }).click();
-    const done = aTrade.locator('.trade-card', { hasText: 'Offer to admin_hikari' });
+    const done = aTrade.locator('.trade-card', { hasText: 'Offer to Hikari' });
     await done.waitFor();
     expect(await done.locator('.status-badge').textContent()).toBe('Accepted');
     expect(await done.getByRole('button').count()).toBe(0);
@@ -235,7 +235,7 @@ describe('a trade between two browsers', () => {
     await fresh.close();
 
     await aTrade.getByRole('tab', { name: 'Accepted' }).click();
-    await aTrade.locator('.trade-card', { hasText: 'admin_hikari' }).first().waitFor();
+    await aTrade.locator('.trade-card', { hasText: 'Hikari' }).first().waitFor();
     expect((await avatar(aTrade, '.trade-card__avatar img')).src).toMatch(real);
   });
 
@@ -252,7 +252,7 @@ describe('a trade between two browsers', () => {
     await bProfile.locator('.live-notice[data-kind="drop"]').waitFor();
     await bProfile.waitForFunction(
       (name) =>
-        [...document.querySelectorAll('.profile__cards .card-frame__name')].some(
+        [...document.querySelectorAll('.profile__cards .card-frame__open')].some(
           (n) => n.textContent === name,
         ),
       dropped.characterName,
@@ -262,7 +262,7 @@ describe('a trade between two browsers', () => {
   it('shows the trade to the administrator: monitoring and the user modal’s trades tab', async () => {
     const { bTrade: admin } = pages;
     await admin.goto(`${system.url}/admin?tab=trades`);
-    const row = admin.locator('.admin-table--trades tbody tr', { hasText: 'sakura_fan' });
+    const row = admin.locator('.admin-table--trades tbody tr', { hasText: 'Sakura Fan' });
     await row.waitFor();
     expect(await row.locator('.status-badge').textContent()).toBe('Accepted');
     expect(await row.textContent()).toContain(cards.offered);
@@ -284,7 +284,7 @@ describe('a trade between two browsers', () => {
     await admin.screenshot({ path: `${shots}/admin-trades-en.png`, fullPage: true });
 
     await admin.goto(`${system.url}/admin?tab=users`);
-    const user = admin.locator('.admin-table tbody tr', { hasText: 'sakura_fan' });
+    const user = admin.locator('.admin-table tbody tr', { hasText: 'Sakura Fan' });
     await user.getByRole('button', { name: 'sakura_fan' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByText('Found: 1').waitFor();

@@ -4,7 +4,13 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../test/memory-storage';
 import { createImageCache } from './cache';
-import { createImageLoader, IMAGE_TIMEOUT_MS, type ImageLoadError, PRELOAD_CONCURRENCY } from './loader';
+import {
+  BUSY_RETRIES,
+  createImageLoader,
+  IMAGE_TIMEOUT_MS,
+  type ImageLoadError,
+  PRELOAD_CONCURRENCY,
+} from './loader';
 
 const png = () =>
   new Response(new Uint8Array([137, 80, 78, 71]), { headers: { 'content-type': 'image/png' } });
@@ -21,7 +27,55 @@ afterEach(() => vi.useRealTimers());
 const loaderWith = (fetchImpl: typeof fetch) =>
   createImageLoader({ fetch: fetchImpl, cache: createImageCache({ storage }), createObjectURL: toUrl });
 
+const busy = (retryAfter: string) =>
+  new Response(JSON.stringify({ error: 'busy' }), {
+    status: 429,
+    headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+  });
+
 describe('the image loader', () => {
+  it('waits out a 429 for the Retry-After it names and asks again, counting one miss', async () => {
+    const answers = [busy('2'), busy('1'), png()];
+    const fetchImpl = vi.fn(async () => answers.shift() ?? png());
+    const waits: number[] = [];
+    const cache = createImageCache({ storage });
+    const loader = createImageLoader({
+      fetch: fetchImpl,
+      cache,
+      createObjectURL: toUrl,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    expect(await loader.load('/api/image?url=x')).toMatch(/^blob:/);
+    expect(waits).toEqual([2000, 1000]);
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    const stats = cache.stats();
+    expect([stats.misses, stats.count]).toEqual([1, 1]);
+  });
+
+  it('gives up on a 429 after its retries, or at once when the wait named is too long', async () => {
+    const always = vi.fn(async () => busy('0'));
+    const loader = createImageLoader({
+      fetch: always,
+      cache: createImageCache({ storage }),
+      createObjectURL: toUrl,
+      sleep: async () => {},
+    });
+    const failed = (await loader.load('/a').catch((e: unknown) => e)) as ImageLoadError;
+    expect(failed.details?.status).toBe(429);
+    expect(always).toHaveBeenCalledTimes(BUSY_RETRIES + 1);
+    const long = vi.fn(async () => busy('3600'));
+    const patient = createImageLoader({
+      fetch: long,
+      cache: createImageCache({ storage }),
+      createObjectURL: toUrl,
+      sleep: async () => {},
+    });
+    await expect(patient.load('/b')).rejects.toMatchObject({ reason: 'http' });
+    expect(long).toHaveBeenCalledTimes(1);
+  });
+
   it('shares one request between concurrent loads of one URL', async () => {
     const fetchImpl = vi.fn(async () => png());
     const loader = loaderWith(fetchImpl);

@@ -12,6 +12,19 @@ export const IMAGE_TIMEOUT_MS = {
 export const IMAGE_RETRY_MS = 1_000;
 /** Requirements O9: at most this many pictures preloaded at once. */
 export const PRELOAD_CONCURRENCY = 3;
+/**
+ * A picture the server is too busy for now (429, its fair share of decodes taken: rules §47) is
+ * asked again after the Retry-After it names, at most this many times, before it counts as failed.
+ */
+export const BUSY_RETRIES = 4;
+/** The longest Retry-After the loader waits out; a longer one fails the picture (retried later). */
+export const BUSY_WAIT_MAX_MS = 10_000;
+
+/** The wait a 429 asks for, in ms (a number of seconds; a date or nothing is one second). */
+export const busyWaitMs = (retryAfter: string | null): number => {
+  const seconds = Number(retryAfter);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000;
+};
 
 /**
  * Why a picture did not load (requirements O8): `timeout` past its time, `http` a non-2xx answer (its
@@ -27,6 +40,8 @@ export class ImageLoadError extends Error {
     super(message);
     this.name = 'ImageLoadError';
   }
+  /** The Retry-After of a refused answer, if it named one. */
+  retryAfter?: string | null;
 }
 
 export interface LoadOptions {
@@ -53,6 +68,8 @@ export interface ImageLoaderDeps {
   fetch?: typeof fetch;
   cache?: ImageCache;
   createObjectURL?: (blob: Blob) => string;
+  /** Waits out a 429's Retry-After (tests pass an instant one). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -73,7 +90,22 @@ export function createImageLoader(deps: ImageLoaderDeps = {}): ImageLoader {
   // Duplicate concurrent loads of one URL share one request (requirements O9).
   const inFlight = new Map<string, Promise<string>>();
 
+  const wait = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  // A 429 is the server pacing this page: wait as told, then ask again (one miss, one request).
   const fetchBlob = async (url: string, timeoutMs: number): Promise<Blob> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fetchOnce(url, timeoutMs);
+      } catch (err) {
+        const busy = err instanceof ImageLoadError && err.details?.status === 429;
+        const ms = busy ? busyWaitMs(err.retryAfter ?? null) : Number.POSITIVE_INFINITY;
+        if (!busy || attempt >= BUSY_RETRIES || ms > BUSY_WAIT_MAX_MS) throw err;
+        await wait(ms);
+      }
+    }
+  };
+
+  const fetchOnce = async (url: string, timeoutMs: number): Promise<Blob> => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
@@ -91,11 +123,13 @@ export function createImageLoader(deps: ImageLoaderDeps = {}): ImageLoader {
       }
       if (!response.ok) {
         const body: unknown = await response.json().catch(() => undefined);
-        throw new ImageLoadError('http', `HTTP ${response.status}: ${response.statusText}`, {
+        const failed = new ImageLoadError('http', `HTTP ${response.status}: ${response.statusText}`, {
           status: response.status,
           statusText: response.statusText,
           body,
         });
+        failed.retryAfter = response.headers.get('retry-after');
+        throw failed;
       }
       const type = response.headers.get('content-type') ?? '';
       if (!type.toLowerCase().startsWith('image/'))

@@ -74,7 +74,8 @@ const fetchAs = async (address: string, path: string) => {
     url: `/api/proxy-image?url=${encodeURIComponent(`${origin}${path}?v=${unique++}`)}`,
     headers: { 'x-forwarded-for': address, accept: 'image/png' },
   });
-  return { status: res.statusCode, ms: performance.now() - started, retryAfter: res.headers['retry-after'] };
+  const done = performance.now();
+  return { status: res.statusCode, ms: done - started, done, retryAfter: res.headers['retry-after'] };
 };
 /** Eight small uncached pictures one after another, as a page's avatars load. */
 const smallOnes = async (address: string) => {
@@ -98,36 +99,43 @@ async function round(k: number) {
   });
   // The large decodes are under way before the other client starts.
   await new Promise((resolve) => setTimeout(resolve, 100));
+  const busyStarted = performance.now();
   const busy = await smallOnes(other);
   const busyDone = performance.now();
   const hammered = await hammer;
-  return { idle, busy, hammered, overlapped: busyDone < hammerDone };
+  // Large decodes that ended while the other client's pictures were being asked for: each of those
+  // would have had to wait for one if the hammering client could hold both slots.
+  const endedMeanwhile = hammered.filter(
+    (a) => a.status === 200 && a.done > busyStarted && a.done < busyDone,
+  ).length;
+  return { idle, busy, hammered, overlapped: busyDone < hammerDone, endedMeanwhile };
 }
 
 describe('fair shares of the decode queue', () => {
-  it('keeps another client at its idle latency while one client asks for 12 large pictures at once', async () => {
-    // Timing on a shared 2-core machine (other test files run beside this one): up to three
-    // rounds, the first within the bound counts; without the fair queue every round takes seconds.
-    let passed: Awaited<ReturnType<typeof round>> | undefined;
-    for (let k = 0; k < 3 && !passed; k++) {
-      const r = await round(k);
-      const idleP99 = p99(r.idle.map((a) => a.ms));
-      const busyP99 = p99(r.busy.map((a) => a.ms));
-      console.log(
-        `decode fairness round ${k + 1}: other client p99 idle ${idleP99.toFixed(0)} ms, while hammered ${busyP99.toFixed(0)} ms; ` +
-          `hammering client ${r.hammered.filter((a) => a.status === 200).length}×200, ` +
-          `${r.hammered.filter((a) => a.status === 429).length}×429, slowest ${Math.max(...r.hammered.map((a) => a.ms)).toFixed(0)} ms`,
-      );
-      // Whatever the round: the other client's pictures all served, while the large ones were
-      // still being decoded; the hammering client has one decode running and two waiting, the
-      // rest over its share.
-      expect(r.busy.map((a) => a.status)).toEqual(Array(8).fill(200));
-      expect(r.overlapped).toBe(true);
-      expect(r.hammered.filter((a) => a.status === 200).length).toBe(3);
-      expect(r.hammered.filter((a) => a.status === 429).length).toBe(9);
-      expect(r.hammered.find((a) => a.status === 429)?.retryAfter).toBe('1');
-      if (busyP99 <= 2 * idleP99 + 10) passed = r;
-    }
-    expect(passed, 'the other client within 2× of its idle p99 in one of three rounds').toBeDefined();
+  it('serves another client’s pictures while one client’s 12 large pictures are still decoding', async () => {
+    // No timer is asserted (a shared 2-core machine): the order is the proof. Without the fair
+    // queue the other client's pictures would wait behind the large decodes and finish after them.
+    // The latencies are printed as a figure: the other client's p99 against its own idle p99.
+    const r = await round(0);
+    const idleP99 = p99(r.idle.map((a) => a.ms));
+    const busyP99 = p99(r.busy.map((a) => a.ms));
+    const ok = r.hammered.filter((a) => a.status === 200).length;
+    const refused = r.hammered.filter((a) => a.status === 429);
+    console.log(
+      `decode fairness: other client p99 idle ${idleP99.toFixed(0)} ms, while hammered ${busyP99.toFixed(0)} ms ` +
+        `(${(busyP99 / Math.max(idleP99, 1)).toFixed(2)}× idle); hammering client ${ok}×200, ${refused.length}×429, ` +
+        `slowest ${Math.max(...r.hammered.map((a) => a.ms)).toFixed(0)} ms; ${r.endedMeanwhile} large decodes ended meanwhile`,
+    );
+    expect(r.busy.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(r.overlapped).toBe(true);
+    // The other client did not wait for the large decodes: at most one ended by chance meanwhile
+    // (with both slots held by the hammering client, every small picture waits for one to end).
+    expect(r.endedMeanwhile).toBeLessThanOrEqual(1);
+    // One decode running and two waiting at most while all twelve arrive: the rest are over the
+    // share. A slow machine may finish one before the last arrive, so more than three may pass.
+    expect(ok).toBeGreaterThanOrEqual(3);
+    expect(ok + refused.length).toBe(12);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((a) => a.retryAfter === '1')).toBe(true);
   });
 });
