@@ -159,7 +159,9 @@ describe('users and access levels', () => {
     const text = await row.first().textContent();
     // The action log names the administrator by display name (rules §51).
     expect(text).toContain('Hikari');
-    expect(text).toMatch(/Модератор/);
+    // Described in the reader's language (issue 28).
+    const ru = (await admin.locator('html').getAttribute('lang')) === 'ru';
+    expect(text).toMatch(ru ? /→ Модератор/ : /→ Moderator/);
     expect(await row.first().locator('.admin-category--users').count()).toBe(1);
     expect(await row.first().locator('td').nth(5).textContent()).toMatch(/\d+\.\d+\.\d+\.\d+|:/);
     // A filter adds a removable chip and reloads.
@@ -176,7 +178,13 @@ describe('users and access levels', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = bytes.toString('utf8');
     expect(csv).toContain('user.level-changed');
-    expect(csv).toMatch(/Модератор/);
+    expect(csv).toMatch(ru ? /Модератор/ : /Moderator/);
+    // The Russian export keeps its Cyrillic as UTF-8 after the byte order mark.
+    const href = (await admin.locator('a[download="admin_logs.csv"]').getAttribute('href')) ?? '';
+    const russian = await admin.request.get(`${system.url}${href.replace(/lang=\w+/, 'lang=ru')}`);
+    const ruBytes = Buffer.from(await russian.body());
+    expect([...ruBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(ruBytes.toString('utf8')).toMatch(/→ Модератор/);
     await admin.locator('.admin-chip__remove').first().click();
     expect(await admin.locator('.admin-chip').count()).toBe(0);
   });

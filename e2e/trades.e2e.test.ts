@@ -134,9 +134,10 @@ describe('a trade between two browsers', () => {
     expect(await offer.locator('.trade-items').last().textContent()).toContain(cards.offered);
     expect(await offer.getByRole('button').allTextContents()).toEqual(['Accept', 'Decline']);
     // ...and a notice says so on every page of B's.
-    expect(await bProfile.locator('.live-notice[data-kind="offer"]').textContent()).toBe(
-      'You have a new trade offer. Open trades',
-    );
+    const notice = bProfile.locator('.live-notice[data-kind="offer"]');
+    expect(await notice.locator('span').first().textContent()).toBe('You have a new trade offer.');
+    expect(await notice.getByRole('link').textContent()).toBe('Open trades');
+    expect(await notice.getByRole('button', { name: 'Hide this notice' }).count()).toBe(1);
     await offer.locator('.trade-items__image').first().waitFor({ state: 'visible' });
     await bTrade.screenshot({ path: `${shots}/trade-incoming-en.png` });
     // The sender sees only Cancel.
@@ -156,6 +157,11 @@ describe('a trade between two browsers', () => {
       .locator('.trade-card', { hasText: 'Offer from Sakura Fan' })
       .getByRole('button', { name: 'Accept' })
       .click();
+    // Accepting asks first, naming what each side gives (rules: trade accept confirmation).
+    const confirm = bTrade.getByRole('group', { name: 'Accept this trade?' });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(cards.offered);
+    await confirm.getByRole('button', { name: 'Yes, accept' }).click();
     await bTrade.getByText('No pending trades.').waitFor();
     await bTrade.getByTestId('trade-badge').waitFor({ state: 'detached' });
     await bProfile.getByTestId('trade-badge').waitFor({ state: 'detached' });

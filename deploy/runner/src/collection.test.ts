@@ -177,6 +177,7 @@ describe('likes and images through the gateway', () => {
     expect(likesSchema.parse(await (await get('/api/cards/3/likes')).json())).toEqual({
       likes: 0,
       liked: false,
+      printed: 0,
     });
     const first = await post('/api/cards/3/like');
     expect(likeResultSchema.parse(await first.json())).toEqual({ success: true, likes: 1 });

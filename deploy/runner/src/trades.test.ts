@@ -49,6 +49,7 @@ describe('a trade from offer to acceptance', () => {
         inventoryId: bCard,
         cardId: 2,
         characterName: 'Character 2',
+        characterNames: ['Character 2'],
         imageUrl: 'https://img.test/2.png',
         limited: false,
         rank: { code: 'S', title: 'Mythic', color: '#f44336' },
