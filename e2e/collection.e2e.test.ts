@@ -102,7 +102,7 @@ describe('/profile', () => {
     await page.locator('.profile__cards .profile-card').first().waitFor();
     expect(await page.locator('.profile__cards .profile-card').count()).toBe(12);
     await page.getByRole('button', { name: `Show all (${demoCounts.cards})` }).click();
-    expect(await page.locator('.profile__cards .profile-card').count()).toBe(demoCounts.cards);
+    await expect.poll(() => page.locator('.profile__cards .profile-card').count()).toBe(demoCounts.cards);
     await page.getByRole('button', { name: /^Copy Discord ID/ }).click();
     await page.getByText('Copied!').waitFor();
     await page.getByRole('searchbox').fill('frieren');

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { type RouteAnswer, request } from '../../../../api/client';
 import { useNotify } from '../../../../components/Notify';
 import { useResourceList, useResourceWrites } from '../../kit/useResource';
@@ -16,10 +17,9 @@ const noRows = (): readonly never[] => [];
 
 /** The translation editor (requirements O2.6, O4, O5): the language in the address (ru by default). */
 export default function TranslationsSection() {
-  const [lang, setLang] = useState<string | null>(null);
-  useEffect(() => setLang(new URLSearchParams(window.location.search).get('editlang') || 'ru'), []);
-  const { t } = useTranslation();
-  return lang ? <TranslationsLoader lang={lang} /> : <p role="status">{t('adminUsers.loading')}</p>;
+  // From the router, so the server and the first client render agree (no swap at hydration).
+  const [params] = useSearchParams();
+  return <TranslationsLoader lang={params.get('editlang') || 'ru'} />;
 }
 
 /** Reads the language's saved texts (past the browser's copy: the editor starts from what is saved). */
