@@ -291,10 +291,10 @@ describe('a trade between two browsers', () => {
 
     await admin.goto(`${system.url}/admin?tab=users`);
     const user = admin.locator('.admin-table tbody tr', { hasText: 'Sakura Fan' });
-    await user.getByRole('button', { name: 'sakura_fan' }).click();
+    await user.getByRole('button', { name: 'Sakura Fan' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByText('Found: 1').waitFor();
-    expect(await dialog.locator('.admin-user-trades__item').textContent()).toContain('admin_hikari');
+    expect(await dialog.locator('.admin-user-trades__item').textContent()).toContain('Hikari');
     await dialog.getByRole('searchbox').fill('nobody');
     await dialog.getByText('No trades found').waitFor();
     await admin.keyboard.press('Escape');
