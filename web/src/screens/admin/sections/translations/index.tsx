@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { failureText } from '../../../../api/admin-rarity';
 import { type RouteAnswer, request } from '../../../../api/client';
 import { useNotify } from '../../../../components/Notify';
 import { useResourceList, useResourceWrites } from '../../kit/useResource';
@@ -14,6 +15,24 @@ import { useEntries, useView, type View } from './useEditor';
 const CHANGES = ['GET /api/i18n', 'GET /api/i18n/:lang'] as const;
 const codesOf = (answer: RouteAnswer<'GET /api/i18n'>): readonly string[] => answer.map((l) => l.lang);
 const noRows = (): readonly never[] => [];
+
+const SAVED_MARK = 'acg.i18n.saved';
+const markSaved = (lang: string) => {
+  try {
+    sessionStorage.setItem(SAVED_MARK, lang);
+  } catch {
+    // No storage: the reload shows the saved texts without a message.
+  }
+};
+const readSavedMark = (): string | null => {
+  try {
+    const lang = sessionStorage.getItem(SAVED_MARK);
+    sessionStorage.removeItem(SAVED_MARK);
+    return lang;
+  } catch {
+    return null;
+  }
+};
 
 /** The translation editor (requirements O2.6, O4, O5): the language in the address (ru by default). */
 export default function TranslationsSection() {
@@ -66,13 +85,21 @@ function TranslationsEditor(props: {
       notify.error(t('adminI18n.languageAddFailed'));
     }
   };
+  // The page reloads after a save (requirements O4): the message is shown by the reloaded page.
+  useEffect(() => {
+    const saved = readSavedMark();
+    if (saved) notify.success(t('adminI18n.saved', { lang: saved }));
+  }, [notify, t]);
   const save = async () => {
     setSaving(true);
     try {
       await write(() => request('POST /admin/i18n', { query: { lang }, body: unflatten(editor.entries) }));
+      markSaved(lang);
       window.location.reload();
-    } catch {
-      notify.error(t('adminI18n.saveFailed'));
+    } catch (err) {
+      // The server's refusal says what is wrong (a text that expands too far), in the admin's language.
+      const why = failureText(err);
+      notify.error(why ? `${t('adminI18n.saveFailed')}: ${why}` : t('adminI18n.saveFailed'));
       setSaving(false);
     }
   };
