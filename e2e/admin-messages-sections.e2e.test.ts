@@ -140,6 +140,36 @@ describe('every admin form answers, in the admin’s language', () => {
     expect(natives).toEqual([]);
   });
 
+  it('ranks: a code already taken is refused in Russian; a new rank says Добавлено', async () => {
+    await closeMessages(admin);
+    await visit('ranks');
+    const form = admin.locator('.admin-ranks form');
+    await form.getByRole('textbox', { name: 'Код' }).fill('S');
+    await form.getByRole('textbox', { name: 'Название' }).fill('Дубль');
+    await form.getByRole('button', { name: 'Добавить ранг' }).click();
+    const refusal = form.getByRole('alert').first();
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/[А-Яа-яЁё]/);
+    expect(await refusal.textContent()).not.toMatch(/[A-Za-z]{4,}/);
+    await form.getByRole('textbox', { name: 'Код' }).fill('Q');
+    await form.getByRole('textbox', { name: 'Название' }).fill('Ранг из теста');
+    await form.getByRole('button', { name: 'Добавить ранг' }).click();
+    await waitForMessage(admin, /^Добавлено$/);
+    await admin.locator('.admin-table--ranks tbody tr', { hasText: 'Ранг из теста' }).waitFor();
+    expect(natives).toEqual([]);
+  });
+
+  it('translations: a save reloads the editor, which says the texts were saved', async () => {
+    await closeMessages(admin);
+    await visit('translations');
+    await Promise.all([
+      admin.waitForEvent('load'),
+      admin.getByRole('button', { name: 'Сохранить переводы' }).click(),
+    ]);
+    expect(await waitForMessage(admin, /^Переводы сохранены/)).toBe('Переводы сохранены: ru');
+    expect(natives).toEqual([]);
+  });
+
   it('cache: clearing asks in the app’s dialog and says the cache is cleared', async () => {
     await closeMessages(admin);
     await visit('cache');
