@@ -96,7 +96,7 @@ describe('ranks and rarity in the admin area', () => {
     await added.waitFor();
     expect(await added.locator('td').nth(3).textContent()).toBe('99.50');
     await admin.screenshot({ path: `${shots}/ranks-1280.png`, fullPage: true });
-    await added.getByRole('button').click();
+    await added.getByRole('button', { name: /^(Delete|Удалить)$/ }).click();
     expect(await answerConfirm(admin)).toMatch(/cannot be undone|нельзя отменить/);
     await added.waitFor({ state: 'detached' });
   });
