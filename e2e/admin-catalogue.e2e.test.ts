@@ -156,6 +156,15 @@ describe('the admin catalogue, filled through the screens', () => {
     await rows.first().waitFor();
     const count = await rows.count();
     expect(count).toBeGreaterThanOrEqual(3);
+    // Shikimori's side arrives after AniList's: wait until every lead has its match.
+    await admin.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.admin-import__table tbody tr')].every((row) =>
+          /^\d+%$/.test(row.querySelectorAll('td')[7]?.textContent ?? ''),
+        ),
+      undefined,
+      { timeout: 15_000 },
+    );
     // Every lead is matched automatically (100%) and pre-selected.
     for (let i = 0; i < count; i++) {
       expect(await rows.nth(i).locator('td').nth(7).textContent()).toMatch(/^\d+%$/);
@@ -263,6 +272,10 @@ describe('the admin catalogue, filled through the screens', () => {
     await open(admin, 'rarity');
     const section = admin.locator('.admin-rarity');
     await section.getByRole('button', { name: 'Полное умное обновление' }).click();
+    // A rank update is previewed first and applied on request (issue 28).
+    const preview = section.locator('.admin-preview');
+    await preview.getByRole('heading', { name: 'Предпросмотр: умное обновление' }).waitFor();
+    await preview.getByRole('button', { name: 'Применить: умное обновление' }).click();
     await section.getByText('Метод: smart').first().waitFor();
     await section
       .getByText(`Изменено rarityScore: ${imported.length} из ${imported.length}`)
