@@ -194,6 +194,8 @@ export const cardsSeries = defineRpc(
       z.object({
         id: z.number().int(),
         series: z.string().nullable(),
+        /** The series' anime title per language, to print the series in the viewer's (additive). */
+        seriesTitles: localizedSchema.optional(),
         seasonYear: z.number().int().nullable(),
       }),
     ),

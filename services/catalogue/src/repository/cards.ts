@@ -1,5 +1,5 @@
 import type { CardSeries, CardSummary } from '@acg/contracts';
-import { NAME_LANGUAGES } from '@acg/i18n';
+import { cleanLocalized, NAME_LANGUAGES, type StoredTexts } from '@acg/i18n';
 import type { Database } from '@acg/platform';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { animeCharacters, cards, characters, ranks, seasons } from '../db/schema';
@@ -155,12 +155,17 @@ export async function findCardSeries(
   ids: number[],
 ): Promise<CardSeries[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.execute<{ id: number; series: string | null; season_year: number | null }>(sql`
-    select c.id, s.series, extract(year from se.start_date)::int as season_year
+  const { rows } = await db.execute<{
+    id: number;
+    series: string | null;
+    series_titles: StoredTexts | null;
+    season_year: number | null;
+  }>(sql`
+    select c.id, s.series, s.series_titles, extract(year from se.start_date)::int as season_year
     from catalogue.cards c
     left join catalogue.seasons se on se.id = c.season_id
     left join lateral (
-      select coalesce(f.title, a.title) as series
+      select coalesce(f.title, a.title) as series, a.titles as series_titles
       from catalogue.anime_characters ac
       join catalogue.anime a on a.id = ac.anime_id
       left join catalogue.franchises f on f.id = a.franchise_id
@@ -169,5 +174,10 @@ export async function findCardSeries(
       limit 1) s on true
     where c.id = any(${sql.param(ids)}::int[])
     order by c.id`);
-  return rows.map((r) => ({ id: r.id, series: r.series, seasonYear: r.season_year }));
+  return rows.map((r) => ({
+    id: r.id,
+    series: r.series,
+    ...(r.series_titles ? { seriesTitles: cleanLocalized(r.series_titles) } : {}),
+    seasonYear: r.season_year,
+  }));
 }

@@ -1,4 +1,4 @@
-import { cardSummarySchema, cardsGet, cardsSeries } from '@acg/contracts';
+import { cardSummarySchema, cardsGet, cardsSeries, localizedSchema } from '@acg/contracts';
 import {
   type AppError,
   type Bus,
@@ -28,6 +28,8 @@ export interface CardSummariesOptions {
  */
 export const cardFaceSummarySchema = cardSummarySchema.extend({
   series: z.string().nullable(),
+  /** The series per language (the catalogue's additive answer; absent from older ones). */
+  seriesTitles: localizedSchema.optional(),
   seasonYear: z.number().int().nullable(),
 });
 export type CardFaceSummary = z.infer<typeof cardFaceSummarySchema>;
@@ -93,6 +95,7 @@ export function createCardSummaries(o: CardSummariesOptions): CardSummaries {
       card = summary && {
         ...summary,
         series: series?.series ?? null,
+        ...(series?.seriesTitles ? { seriesTitles: series.seriesTitles } : {}),
         seasonYear: series?.seasonYear ?? null,
       };
     } catch (err) {

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { inlineImageSource } from '../images/source';
 import { cardSummary, hexToRgb, near, pixels, type Rgb, solidPngDataUrl } from '../test/factories';
-import { DEFAULT_FACE, renderCard } from './card';
+import { DEFAULT_FACE, faceKey, faceTexts, renderCard } from './card';
 import { ART, BADGE, CARD_HEIGHT, CARD_WIDTH, NAME_PLATE } from './layout';
 
 const render = (over: Parameters<typeof cardSummary>[1] = {}, format: 'png' | 'webp' | 'avif' = 'png') =>
@@ -139,6 +139,25 @@ describe('renderCard', () => {
       expect(plate(kurisu)).not.toEqual(plate(okabe));
     });
 
+    it('prints the name in the face’s language: the Russian face of a card equals a card named in Russian', async () => {
+      const names = { en: 'Edward Elric', ru: 'Эдвард Элрик', ja: 'エドワード・エルリック' };
+      const card = cardSummary(1, { characterName: 'Edward Elric', characterNames: names });
+      const ru = await pixels(
+        await renderCard(card, { ...DEFAULT_FACE, lang: 'ru' }, 'png', inlineImageSource),
+      );
+      const en = await pixels(await renderCard(card, DEFAULT_FACE, 'png', inlineImageSource));
+      const namedInRussian = await pixels(
+        await renderCard(
+          cardSummary(1, { characterName: 'Эдвард Элрик' }),
+          { ...DEFAULT_FACE, lang: 'ru' },
+          'png',
+          inlineImageSource,
+        ),
+      );
+      expect(plate(ru)).toEqual(plate(namedInRussian));
+      expect(plate(ru)).not.toEqual(plate(en));
+    });
+
     it('fits long names inside the plate', async () => {
       for (const characterName of [
         'Rintarou Okabe, self-proclaimed mad scientist Hououin Kyouma of the Future Gadget Laboratory',
@@ -159,5 +178,42 @@ describe('renderCard', () => {
       expect(plate(img).filter(isWhite).length).toBeGreaterThan(200);
       expect(img.at(4, 270)).toEqual(hexToRgb('#f44336'));
     });
+  });
+});
+
+describe('faceTexts', () => {
+  const card = {
+    characterName: 'Edward Elric',
+    characterNames: { en: 'Edward Elric', ru: 'Эдвард Элрик', ja: 'エドワード・エルリック' },
+    series: 'Fullmetal Alchemist',
+    seriesTitles: { en: 'Fullmetal Alchemist: Brotherhood', ru: 'Стальной алхимик: Братство' },
+  };
+
+  it('names the character and the series in the face’s language', () => {
+    expect(faceTexts(card, 'ru')).toEqual({ name: 'Эдвард Элрик', series: 'Стальной алхимик: Братство' });
+    // The anime's title as the pages write it, in English too.
+    expect(faceTexts(card, 'en')).toEqual({
+      name: 'Edward Elric',
+      series: 'Fullmetal Alchemist: Brotherhood',
+    });
+  });
+
+  it('falls back to English, then the primary texts, when a language has none', () => {
+    expect(faceTexts({ ...card, characterNames: { en: 'Edward Elric' }, seriesTitles: {} }, 'ru')).toEqual({
+      name: 'Edward Elric',
+      series: 'Fullmetal Alchemist',
+    });
+    expect(faceTexts({ characterName: 'Edward', series: null }, 'ru')).toEqual({
+      name: 'Edward',
+      series: null,
+    });
+  });
+
+  it('gives each language’s face its own cache key when the series differs', () => {
+    const face = { printNumber: null, width: 360 };
+    const withYear = { ...card, seasonYear: null };
+    expect(faceKey(withYear, { ...face, lang: 'ru' }).split('.')[0]).not.toBe(
+      faceKey(withYear, { ...face, lang: 'en' }).split('.')[0],
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { localize } from '@acg/i18n';
 import sharp from 'sharp';
 import type { CardFaceSummary } from '../cards/card-summaries';
 import type { ImageFormat } from '../domain/image-format';
@@ -15,7 +16,7 @@ import { placeholderArtSvg } from './placeholder';
  * Bumped whenever the card design changes: it is part of the cache key and the ETag, so old
  * renders are neither served from the cache nor kept by browsers.
  */
-export const RENDER_STYLE = 'r2';
+export const RENDER_STYLE = 'r3';
 
 /** The parts of a card summary that decide its look. */
 export type CardLook = Pick<
@@ -29,7 +30,8 @@ export type CardLook = Pick<
   | 'limited'
   | 'series'
   | 'seasonYear'
->;
+> &
+  Partial<Pick<CardFaceSummary, 'characterNames' | 'seriesTitles'>>;
 
 /** The languages a card image is drawn in; the only text that differs is the print number's sign. */
 export const CARD_LANGUAGES = ['en', 'ru'] as const;
@@ -47,10 +49,26 @@ export const DEFAULT_FACE: CardFace = { printNumber: null, lang: 'en', width: CA
 export const printLabel = (printNumber: number, lang: CardLanguage): string =>
   lang === 'ru' ? `№ ${printNumber}` : `#${printNumber}`;
 
+/**
+ * The name and series a face prints, in its language (rules §57's fallback order: the language,
+ * English, the primary text, Japanese). The series is its anime's title as every page writes it
+ * in that language (the same order), else the franchise's or anime's primary title (`series`).
+ */
+export function faceTexts(
+  card: Pick<CardLook, 'characterName' | 'characterNames' | 'series' | 'seriesTitles'>,
+  lang: CardLanguage,
+): { name: string; series: string | null } {
+  const name = localize(card.characterNames, lang, card.characterName) ?? card.characterName;
+  return { name, series: localize(card.seriesTitles, lang, card.series) ?? card.series };
+}
+
 /** The part of a render's cache key and ETag that the card version does not cover. */
-export function faceKey(card: Pick<CardLook, 'series' | 'seasonYear'>, face: CardFace): string {
+export function faceKey(
+  card: Pick<CardLook, 'characterName' | 'characterNames' | 'series' | 'seriesTitles' | 'seasonYear'>,
+  face: CardFace,
+): string {
   const series = createHash('sha256')
-    .update(card.series ?? '')
+    .update(faceTexts(card, face.lang).series ?? '')
     .digest('base64url')
     .slice(0, 8);
   return `${series}.${card.seasonYear ?? 0}.${face.printNumber ?? 0}.${face.lang}.${face.width}`;
@@ -70,11 +88,12 @@ export async function renderCard(
   source: ImageSource,
 ): Promise<Buffer> {
   const color = safeColor(card.rankColor);
+  const texts = faceTexts(card, face.lang);
   const [art, rankImage, name, series] = await Promise.all([
     loadArt([card.imageUrl, card.characterImageUrl], source),
     loadRankImage(card.rankImageUrl, source),
     renderFittedText({
-      text: card.characterName,
+      text: texts.name,
       width: NAME_TEXT.width,
       height: NAME_TEXT.height,
       fontSize: 28,
@@ -83,9 +102,9 @@ export async function renderCard(
       twoLines: true,
       maxGraphemes: 60,
     }),
-    card.series
+    texts.series
       ? renderFittedText({
-          text: card.series,
+          text: texts.series,
           width: SERIES_TEXT.width,
           height: SERIES_TEXT.height,
           fontSize: 17,

@@ -3,6 +3,7 @@ import {
   cardSummarySchema,
   cardsDraw,
   cardsGet,
+  cardsSeries,
   catalogueAnimeExternalIds,
 } from '@acg/contracts';
 import { eq } from 'drizzle-orm';
@@ -31,6 +32,25 @@ const drawMany = async (n: number, weights: Record<string, number>, at?: string)
 };
 const summary = async (id: number) => (await h.bus.request(cardsGet, { ids: [id] })).cards[0]!;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString();
+
+describe('catalogue.cards.series', () => {
+  it('answers the series a card prints, with its anime’s title per language', async () => {
+    const [frieren] = await h.cardIdsOf('Frieren');
+    const { cards } = await h.bus.request(cardsSeries, { ids: [frieren!] });
+    expect(cards).toEqual([
+      {
+        id: frieren,
+        // The franchise's title is the primary series; the anime's titles name it per language.
+        series: 'Sousou no Frieren',
+        seriesTitles: expect.objectContaining({
+          ru: 'Провожающая в последний путь Фрирен',
+          ja: '葬送のフリーレン',
+        }),
+        seasonYear: null,
+      },
+    ]);
+  });
+});
 
 describe('catalogue.cards.get', () => {
   it('answers card summaries by id in id order, leaving unknown ids out', async () => {

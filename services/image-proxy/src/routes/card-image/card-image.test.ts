@@ -68,7 +68,7 @@ describe.each(cacheImplementations())('GET /api/cards/{cardId}/image with the $n
         vary: 'Accept',
         'x-content-type-options': 'nosniff',
         'cache-control': 'public, max-age=86400, stale-while-revalidate=604800',
-        etag: expect.stringMatching(/^"v1-1\.r2\.(avif|webp|png)\.[\w-]{8}\.0\.0\.en\.360"$/),
+        etag: expect.stringMatching(/^"v1-1\.r3\.(avif|webp|png)\.[\w-]{8}\.0\.0\.en\.360"$/),
       });
       expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     }
@@ -123,7 +123,7 @@ describe.each(cacheImplementations())('GET /api/cards/{cardId}/image with the $n
     catalogue.cards.set(6, cardSummary(6, { rankCode: 'B', rankColor: '#9c27b0', version: 'v2-6' }));
     const after = await image(6, { accept: 'image/png', 'if-none-match': before.headers.etag as string });
     expect(after.statusCode).toBe(200);
-    expect(after.headers.etag).toMatch(/^"v2-6\.r2\.png\./);
+    expect(after.headers.etag).toMatch(/^"v2-6\.r3\.png\./);
     expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
     expect((await pixels(after.rawPayload)).at(4, 270)).toEqual(hexToRgb('#9c27b0'));
     expect(service.cardImages.renders).toBe(renders + 1);
