@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type Anime, fetchAnimes } from '../../../../api/admin-catalogue';
 import { useConfirm } from '../../../../components/Confirm';
 import { loadErrorText } from '../../../../components/LoadError';
-import { useNotify } from '../../../../components/Notify';
+import { type Notify, useNotify } from '../../../../components/Notify';
 import { say } from '../../catalogue/say';
 import {
   type AnilistCharacter,
@@ -85,6 +85,17 @@ const toggled = (s: Set<number>, id: number) => {
   return next;
 };
 
+/** The selection with the page's ids removed when all were selected, else added. */
+const toggledPage = (s: Set<number>, pageIds: readonly number[]) => {
+  const next = new Set(s);
+  const all = headerCheck(pageIds, s) === 'all';
+  for (const id of pageIds) {
+    if (all) next.delete(id);
+    else next.add(id);
+  }
+  return next;
+};
+
 /** Loads the anime's characters from AniList and Shikimori, matches them and pre-selects the matched. */
 async function loadCharacters(
   t: TFunction,
@@ -159,6 +170,29 @@ async function importRows(animeId: number, items: ReturnType<typeof importItem>[
   }
 }
 
+/** Matches a row with a Shikimori character (none: null). */
+const matchRow = (src: Source, row: number, shikimoriId: number | null) =>
+  src.setChosen((m) => new Map(m).set(row, shikimoriId));
+
+/** Looks up the Shikimori id typed for a row, adds it to the options and matches and selects the row. */
+async function lookupRow(t: TFunction, notify: Notify, row: number, src: Source, ch: Choices) {
+  const id = Number(ch.manual[row]);
+  if (!Number.isInteger(id) || id <= 0) return notify.error(t('adminCatalogue.import.notFound'));
+  ch.setLookingUp(row);
+  try {
+    const found = await lookupShikimori(id);
+    if (!found.ok) return notify.error(say(t, found.message));
+    src.setOptions((o) =>
+      o.some((x) => x.shikimoriId === found.value.shikimoriId) ? o : [...o, found.value],
+    );
+    matchRow(src, row, found.value.shikimoriId);
+    ch.setSelected((s) => new Set(s).add(row));
+    ch.setManual(({ [row]: _, ...rest }) => rest);
+  } finally {
+    ch.setLookingUp(null);
+  }
+}
+
 /** The import section's state and what the admin can do with it. */
 export function useImport() {
   const { t } = useTranslation();
@@ -167,7 +201,7 @@ export function useImport() {
   const src = useSource();
   const ch = useChoices();
   const { animes, anilist, options, chosen, matches } = src;
-  const { selected, setSelected, imported, unlinked, manual, page } = ch;
+  const { selected, setSelected, imported, unlinked, page } = ch;
   const anime = animes.find((a) => String(a.id) === src.animeId) ?? null;
 
   const choose = async (id: string) => {
@@ -195,16 +229,7 @@ export function useImport() {
   const optionById = useMemo(() => new Map(options.map((o) => [o.shikimoriId, o])), [options]);
 
   const toggle = (id: number) => setSelected((s) => toggled(s, id));
-  const togglePage = () =>
-    setSelected((s) => {
-      const next = new Set(s);
-      const all = headerCheck(pageIds, s) === 'all';
-      for (const id of pageIds) {
-        if (all) next.delete(id);
-        else next.add(id);
-      }
-      return next;
-    });
+  const togglePage = () => setSelected((s) => toggledPage(s, pageIds));
   const selectAll = async () => {
     if (
       selectable.length > IMPORT_CONFIRM_ABOVE &&
@@ -213,8 +238,7 @@ export function useImport() {
       return;
     setSelected(new Set(selectable.map((c) => c.anilistId)));
   };
-  const setMatch = (row: number, shikimoriId: number | null) =>
-    src.setChosen((m) => new Map(m).set(row, shikimoriId));
+  const setMatch = (row: number, shikimoriId: number | null) => matchRow(src, row, shikimoriId);
 
   /** The existing character a row links to: its match, unless the admin chose to create a new one. */
   const linkOf = (row: number) => {
@@ -223,23 +247,7 @@ export function useImport() {
   };
   const toggleLink = (row: number) => ch.setUnlinked((s) => toggled(s, row));
 
-  const lookup = async (row: number) => {
-    const id = Number(manual[row]);
-    if (!Number.isInteger(id) || id <= 0) return notify.error(t('adminCatalogue.import.notFound'));
-    ch.setLookingUp(row);
-    try {
-      const found = await lookupShikimori(id);
-      if (!found.ok) return notify.error(say(t, found.message));
-      src.setOptions((o) =>
-        o.some((x) => x.shikimoriId === found.value.shikimoriId) ? o : [...o, found.value],
-      );
-      setMatch(row, found.value.shikimoriId);
-      setSelected((s) => new Set(s).add(row));
-      ch.setManual(({ [row]: _, ...rest }) => rest);
-    } finally {
-      ch.setLookingUp(null);
-    }
-  };
+  const lookup = (row: number) => lookupRow(t, notify, row, src, ch);
 
   const runImport = async () => {
     if (!anime) return;
