@@ -47,26 +47,12 @@ export interface GatewayDeps extends ServiceDeps<GatewayConfig> {
   arrangePolicies?: (policies: readonly Policy[]) => readonly Policy[];
 }
 
-/**
- * The gateway: its policy list (policies.ts: request id, security headers, CSRF, rate limits,
- * the sign-in origin, drain, Retry-After, metrics) on every request, then either a page
- * (server-rendered for the visitor) or the route table's API routes forwarded to their owners
- * with a signed identity. The API routes are answered by the API edge in front of Fastify
- * (routing/api-edge.ts, rules §44); Fastify's hooks are made from the same list the edge runs.
- */
-export async function start(deps: GatewayDeps): Promise<RunningService> {
+type GatewayApp = ReturnType<typeof createHttpServer>;
+
+/** The HTTP server (pages and API) and the probe server; the probe paths answer 404 on the public side. */
+function createServers(deps: GatewayDeps, requestLanguage: ReturnType<typeof createRequestLanguage>) {
   const { config, logger, bus } = deps;
   const readiness = { bus: () => bus.ready() };
-  const sessions = new SessionResolver({
-    bus,
-    logger,
-    ttlMs: config.SESSION_CACHE_TTL_MS,
-    max: config.SESSION_CACHE_MAX,
-    timeoutMs: config.SESSION_RESOLVE_TIMEOUT_MS,
-    staleMs: config.SESSION_STALE_MS,
-  });
-  const cookieName = sessionCookieName(config);
-  const requestLanguage = createRequestLanguage(sessions, cookieName);
   const app = createHttpServer({
     name: 'gateway',
     logger,
@@ -85,9 +71,16 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
       throw new NotFoundError();
     });
   }
+  return { app, probes, root };
+}
 
-  // Loads the cookie parser that sessionIdOf uses.
-  await root.register(fastifyCookie, { hook: false });
+/** The policy list (as arranged by the deps), installed as Fastify's hooks. */
+function installGatewayPolicies(
+  deps: GatewayDeps,
+  app: GatewayApp,
+  root: FastifyInstance,
+): readonly Policy[] {
+  const { config, logger } = deps;
   const origin = { publicUrl: config.PUBLIC_URL, trustedHops: config.TRUST_PROXY };
   const defaultPolicies = gatewayPolicies({
     securityHeaders: Object.entries(staticSecurityHeaders(config.PUBLIC_URL)).flat(),
@@ -101,32 +94,22 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   });
   const policies = deps.arrangePolicies?.(defaultPolicies) ?? defaultPolicies;
   installPolicies(root, policies);
+  return policies;
+}
 
-  const visitors = createVisitorLookup(sessions, cookieName);
-  const live = new LiveHub({
-    logger,
-    replayMax: config.LIVE_REPLAY_MAX,
-    replayMs: config.LIVE_REPLAY_MS,
-    maxPerUser: config.LIVE_MAX_STREAMS_PER_USER,
-  });
-  const available = new Set(deps.services ?? builtServices().map((s) => s.name));
+/** The server-rendered pages' responder: live translations and languages (with the admin service), page ids. */
+function pageResponderFor(
+  deps: GatewayDeps,
+  visitors: ReturnType<typeof createVisitorLookup>,
+  available: ReadonlySet<ServiceName>,
+) {
+  const { config, logger, bus } = deps;
   // Live translations for server rendering, when the admin service is part of the system.
+  const i18n = { ttlMs: config.I18N_REVALIDATE_MS, timeoutMs: config.I18N_TIMEOUT_MS, logger };
   const translations = available.has('admin')
-    ? createTranslationsLoader({
-        baseUrl: upstreamUrls(config, 'admin'),
-        ttlMs: config.I18N_REVALIDATE_MS,
-        timeoutMs: config.I18N_TIMEOUT_MS,
-        logger,
-      })
+    ? createTranslationsLoader({ baseUrl: upstreamUrls(config, 'admin'), ...i18n })
     : undefined;
-  const languages = available.has('admin')
-    ? createLanguagesLoader({
-        bus,
-        ttlMs: config.I18N_REVALIDATE_MS,
-        timeoutMs: config.I18N_TIMEOUT_MS,
-        logger,
-      })
-    : undefined;
+  const languages = available.has('admin') ? createLanguagesLoader({ bus, ...i18n }) : undefined;
   const unknownId = createPageIdCheck({
     bus,
     logger,
@@ -136,7 +119,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     publicHost: createPublicHost(config.PUBLIC_URL).host,
     timeoutMs: config.PAGE_LOOKUP_TIMEOUT_MS,
   });
-  const respondWithPage = createPageResponder(
+  return createPageResponder(
     deps.renderer,
     visitors,
     translations,
@@ -144,17 +127,83 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
     unknownId,
     config.BOT_INVITE_URL,
   );
+}
 
-  await live.start(bus);
-  // Every replica drops the cached sessions of a member whose access level changed (rules §30),
-  // not only the one that forwarded the change: their next request anywhere carries the new level.
-  const levelChanges = await bus.listen({
+/**
+ * Every replica drops the cached sessions of a member whose access level changed (rules §30),
+ * not only the one that forwarded the change: their next request anywhere carries the new level.
+ */
+const forgetOnLevelChange = (bus: GatewayDeps['bus'], sessions: SessionResolver) =>
+  bus.listen({
     types: [userLevelChanged.type],
     handler: (event) => {
       const parsed = userLevelChanged.data.safeParse(event.data);
       if (parsed.success) sessions.forgetUser(parsed.data.id);
     },
   });
+
+/** The gateway's close: stop listening for level changes, drain, then the probes (and owned infra). */
+function closerOf(
+  deps: GatewayDeps,
+  app: GatewayApp,
+  probes: ReturnType<typeof createProbeServer>,
+  levelChanges: { stop(): Promise<unknown> },
+) {
+  const { config, logger, bus } = deps;
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= (async () => {
+      await levelChanges.stop();
+      // In-flight requests finish (answered with Connection: close); live streams end at preClose.
+      await drainAndClose(app, config.SHUTDOWN_DRAIN_MS);
+      await probes.close();
+      if (deps.ownsInfra) {
+        await bus.drain().catch((err) => logger.warn({ err }, 'bus drain failed'));
+        await deps.cache.close().catch(() => {});
+      }
+      logger.info('gateway stopped');
+    })();
+    return closing;
+  };
+}
+
+/**
+ * The gateway: its policy list (policies.ts: request id, security headers, CSRF, rate limits,
+ * the sign-in origin, drain, Retry-After, metrics) on every request, then either a page
+ * (server-rendered for the visitor) or the route table's API routes forwarded to their owners
+ * with a signed identity. The API routes are answered by the API edge in front of Fastify
+ * (routing/api-edge.ts, rules §44); Fastify's hooks are made from the same list the edge runs.
+ */
+export async function start(deps: GatewayDeps): Promise<RunningService> {
+  const { config, logger, bus } = deps;
+  const sessions = new SessionResolver({
+    bus,
+    logger,
+    ttlMs: config.SESSION_CACHE_TTL_MS,
+    max: config.SESSION_CACHE_MAX,
+    timeoutMs: config.SESSION_RESOLVE_TIMEOUT_MS,
+    staleMs: config.SESSION_STALE_MS,
+  });
+  const cookieName = sessionCookieName(config);
+  const requestLanguage = createRequestLanguage(sessions, cookieName);
+  const { app, probes, root } = createServers(deps, requestLanguage);
+
+  // Loads the cookie parser that sessionIdOf uses.
+  await root.register(fastifyCookie, { hook: false });
+  const policies = installGatewayPolicies(deps, app, root);
+
+  const visitors = createVisitorLookup(sessions, cookieName);
+  const live = new LiveHub({
+    logger,
+    replayMax: config.LIVE_REPLAY_MAX,
+    replayMs: config.LIVE_REPLAY_MS,
+    maxPerUser: config.LIVE_MAX_STREAMS_PER_USER,
+  });
+  const available = new Set(deps.services ?? builtServices().map((s) => s.name));
+  const respondWithPage = pageResponderFor(deps, visitors, available);
+
+  await live.start(bus);
+  const levelChanges = await forgetOnLevelChange(bus, sessions);
   installOwnBodyLimits(root, visitors);
   registerLiveStream(root, {
     hub: live,
@@ -185,22 +234,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   const url = await app.listen({ host: config.HOST, port: config.PORT });
   const internalUrl = await probes.listen({ host: config.HOST, port: internalPort(config) });
   logger.info({ url, internalUrl }, 'gateway listening');
-
-  let closing: Promise<void> | undefined;
-  const close = () => {
-    closing ??= (async () => {
-      await levelChanges.stop();
-      // In-flight requests finish (answered with Connection: close); live streams end at preClose.
-      await drainAndClose(app, config.SHUTDOWN_DRAIN_MS);
-      await probes.close();
-      if (deps.ownsInfra) {
-        await bus.drain().catch((err) => logger.warn({ err }, 'bus drain failed'));
-        await deps.cache.close().catch(() => {});
-      }
-      logger.info('gateway stopped');
-    })();
-    return closing;
-  };
+  const close = closerOf(deps, app, probes, levelChanges);
   return { name: 'gateway', url, internalUrl, app, beginDrain: () => beginDrain(app), close };
 }
 

@@ -94,30 +94,30 @@ const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 // survives a SIGKILL of its parent).
 const nodeArgs = ['--import', 'tsx'];
 
+type Env = Record<string, string | undefined>;
+interface PlannedProcess {
+  file: string;
+  env: Env;
+  port: number;
+  probePort?: number;
+}
+type Plan = Map<ProcessName, PlannedProcess>;
+
+/** The environment every process shares (memory settings, the internal secret, loopback, the public URL). */
+const commonEnv = (env: Env, publicUrl: string): Env => ({
+  ...env,
+  NODE_OPTIONS: withMemoryOptions(env.NODE_OPTIONS),
+  MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? RUNTIME_MEMORY_ENV.MALLOC_ARENA_MAX,
+  INTERNAL_SECRET: env.INTERNAL_SECRET ?? randomBytes(32).toString('hex'),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: publicUrl,
+});
+
 /**
- * Each service as its own process against PostgreSQL, NATS and Redis from the environment
- * (architecture §5) — the same shape as docker-compose.yml, on loopback.
+ * The fakes, each a process of its own, unless real addresses are set (Discord, VK for the admin's
+ * feed relay, Shikimori and AniList); `common` is pointed at them.
  */
-export async function startDistributed(opts: DistributedOptions = {}): Promise<DistributedSystem> {
-  const env = opts.env ?? process.env;
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'NATS_URL'] as const) {
-    if (!env[key]) throw new Error(`the distributed runner needs ${key}`);
-  }
-  const offset = opts.portOffset ?? 0;
-  const gatewayPort = GATEWAY_PORT + offset;
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
-  const common: Record<string, string | undefined> = {
-    ...env,
-    NODE_OPTIONS: withMemoryOptions(env.NODE_OPTIONS),
-    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? RUNTIME_MEMORY_ENV.MALLOC_ARENA_MAX,
-    INTERNAL_SECRET: env.INTERNAL_SECRET ?? randomBytes(32).toString('hex'),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: publicUrl,
-  };
-  const plan = new Map<
-    ProcessName,
-    { file: string; env: Record<string, string | undefined>; port: number; probePort?: number }
-  >();
+function planFakes(plan: Plan, common: Env, env: Env, offset: number, publicUrl: string): void {
   if (!env.DISCORD_CLIENT_ID) {
     const port = 4199 + offset;
     plan.set('fake-discord', {
@@ -145,7 +145,11 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     });
     common.VK_API_BASE_URL = `http://127.0.0.1:${port}/method`;
   }
-  // Shikimori and AniList: the fakes, each a process of its own, unless real addresses are set.
+  planFakeAnimeSites(plan, common, env, offset);
+}
+
+/** Shikimori and AniList: the fakes, each a process of its own, unless real addresses are set. */
+function planFakeAnimeSites(plan: Plan, common: Env, env: Env, offset: number): void {
   if (!env.SHIKIMORI_BASE_URL) {
     const port = 4197 + offset;
     plan.set('fake-shikimori', {
@@ -168,12 +172,10 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     });
     common.ANILIST_URL = `http://127.0.0.1:${port}`;
   }
-  // The image proxy may fetch from the fakes on loopback (avatars, posters, art); nothing else.
-  const fakeOrigins = (['fake-discord', 'fake-shikimori', 'fake-anilist'] as const)
-    .filter((name) => plan.has(name))
-    .map((name) => `http://127.0.0.1:${plan.get(name)!.port}`);
-  if (fakeOrigins.length > 0) common.IMAGE_PROXY_ALLOW_ORIGINS = fakeOrigins.join(',');
-  const replicas = new Set(opts.replicas ?? []);
+}
+
+/** Each built service (and its second replica, when asked for); the gateway's UPSTREAM_* variables. */
+function planServices(plan: Plan, common: Env, env: Env, offset: number, replicas: ReadonlySet<string>) {
   const upstreams: Record<string, string> = {};
   for (const spec of builtServices()) {
     const port = spec.port + offset;
@@ -191,7 +193,18 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     }
     upstreams[`UPSTREAM_${spec.name.toUpperCase().replaceAll('-', '_')}_URL`] = urls.join(',');
   }
-  // The gateway answers probes on its internal port only (INTERNAL_PORT, docs/running.md).
+  return upstreams;
+}
+
+/** The gateway (and its second replica); it answers probes on its internal port only (INTERNAL_PORT, docs/running.md). */
+function planGateways(
+  plan: Plan,
+  common: Env,
+  env: Env,
+  gatewayPort: number,
+  replicas: ReadonlySet<string>,
+  upstreams: Record<string, string>,
+): void {
   const gateways = replicas.has('gateway') ? [0, REPLICA_PORT_OFFSET] : [0];
   for (const shift of gateways) {
     const port = gatewayPort + shift;
@@ -209,8 +222,56 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
       probePort,
     });
   }
-  const serviceNameOf = (name: ProcessName) => name.replace(/#2$/, '') as Replicable | FakeName;
+}
 
+/** Every process to run, with its entry file, environment and ports; and the environment they share. */
+function planProcesses(opts: DistributedOptions, env: Env) {
+  const offset = opts.portOffset ?? 0;
+  const gatewayPort = GATEWAY_PORT + offset;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
+  const common = commonEnv(env, publicUrl);
+  const plan: Plan = new Map();
+  planFakes(plan, common, env, offset, publicUrl);
+  // The image proxy may fetch from the fakes on loopback (avatars, posters, art); nothing else.
+  const fakeOrigins = (['fake-discord', 'fake-shikimori', 'fake-anilist'] as const)
+    .filter((name) => plan.has(name))
+    .map((name) => `http://127.0.0.1:${plan.get(name)!.port}`);
+  if (fakeOrigins.length > 0) common.IMAGE_PROXY_ALLOW_ORIGINS = fakeOrigins.join(',');
+  const replicas = new Set<string>(opts.replicas ?? []);
+  const upstreams = planServices(plan, common, env, offset, replicas);
+  planGateways(plan, common, env, gatewayPort, replicas, upstreams);
+  return { plan, common, publicUrl };
+}
+
+const serviceNameOf = (name: ProcessName) => name.replace(/#2$/, '') as Replicable | FakeName;
+
+/** Starts a planned process (from its runtime tree, or the sources through tsx), its output where asked. */
+function spawnPlanned(name: ProcessName, p: PlannedProcess, opts: DistributedOptions): ChildProcess {
+  const base = serviceNameOf(name);
+  const log = opts.logDir ? openSync(join(opts.logDir, `${name}.log`), 'a') : undefined;
+  const stdio: StdioOptions = log === undefined ? (opts.output ?? 'inherit') : ['ignore', log, log];
+  const compiled = opts.runtimeRoot && !isFake(base) ? join(resolve(opts.runtimeRoot), base) : undefined;
+  const child = compiled
+    ? spawn(process.execPath, ['main.mjs'], {
+        cwd: compiled,
+        env: {
+          ...p.env,
+          NODE_ENV: 'production',
+          ...(base === 'gateway' ? { WEB_DIST_DIR: join(compiled, 'web', 'dist') } : {}),
+        } as NodeJS.ProcessEnv,
+        stdio,
+      })
+    : spawn(process.execPath, [...nodeArgs, p.file], {
+        cwd: repoRoot,
+        env: p.env as NodeJS.ProcessEnv,
+        stdio,
+      });
+  if (log !== undefined) closeSync(log);
+  return child;
+}
+
+/** The processes of a plan: launched and watched (one that exits on its own starts again, rules §48), stopped. */
+function controlProcesses(plan: Plan, opts: DistributedOptions, env: Env) {
   const processes = new Map<ProcessName, ChildProcess>();
   // A process that exits when the runner did not stop it is started again (rules §48).
   const supervisor = createSupervisor({
@@ -219,26 +280,7 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
   });
   const launch = async (name: ProcessName) => {
     const p = plan.get(name)!;
-    const base = serviceNameOf(name);
-    const log = opts.logDir ? openSync(join(opts.logDir, `${name}.log`), 'a') : undefined;
-    const stdio: StdioOptions = log === undefined ? (opts.output ?? 'inherit') : ['ignore', log, log];
-    const compiled = opts.runtimeRoot && !isFake(base) ? join(resolve(opts.runtimeRoot), base) : undefined;
-    const child = compiled
-      ? spawn(process.execPath, ['main.mjs'], {
-          cwd: compiled,
-          env: {
-            ...p.env,
-            NODE_ENV: 'production',
-            ...(base === 'gateway' ? { WEB_DIST_DIR: join(compiled, 'web', 'dist') } : {}),
-          } as NodeJS.ProcessEnv,
-          stdio,
-        })
-      : spawn(process.execPath, [...nodeArgs, p.file], {
-          cwd: repoRoot,
-          env: p.env as NodeJS.ProcessEnv,
-          stdio,
-        });
-    if (log !== undefined) closeSync(log);
+    const child = spawnPlanned(name, p, opts);
     processes.set(name, child);
     supervisor.watch(name, child);
     await waitReady(name, child, `http://127.0.0.1:${p.probePort ?? p.port}`, opts.readyTimeoutMs ?? 60_000);
@@ -263,37 +305,60 @@ export async function startDistributed(opts: DistributedOptions = {}): Promise<D
     );
     for (const name of names.filter(isFake).reverse()) await stop(name, 'SIGTERM');
   };
+  return { processes, supervisor, launch, stop, close };
+}
+
+/** The bot verifies interactions with the fake application's key, read like a real one's. */
+async function pointAtFakeDiscord(plan: Plan): Promise<void> {
+  const fakeUrl = `http://127.0.0.1:${plan.get('fake-discord')!.port}`;
+  const app = (await (
+    await fetch(`${fakeUrl}/api/v10/applications/@me`, {
+      headers: { authorization: `Bot ${FAKE_BOT_TOKEN}` },
+    })
+  ).json()) as { id: string; verify_key: string };
+  for (const [name, p] of plan) {
+    if (name === 'fake-discord') continue;
+    Object.assign(p.env, {
+      DISCORD_API_BASE_URL: `${fakeUrl}/api/v10`,
+      DISCORD_PUBLIC_KEY: app.verify_key,
+      DISCORD_APPLICATION_ID: app.id,
+      // The bot DMs trade offers through the fake's channels.
+      DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN,
+    });
+  }
+}
+
+/** The fakes, the demo data, the services (in parallel) and the gateways, in that order. */
+async function launchAll(plan: Plan, common: Env, env: Env, launch: (name: ProcessName) => Promise<void>) {
+  for (const name of ['fake-shikimori', 'fake-anilist', 'fake-vk'] as const)
+    if (plan.has(name)) await launch(name);
+  if (plan.has('fake-discord')) {
+    await launch('fake-discord');
+    await pointAtFakeDiscord(plan);
+  }
+  // Demo data once, into each seeded service's migrated schema, before any service runs.
+  await seedDemoData(common, createLogger('seed', env.LOG_LEVEL ?? 'info'));
+  // Services start in parallel: each migrates its own schema.
+  await Promise.all(
+    builtServices().flatMap((s) => [s.name, `${s.name}#2` as const].filter((n) => plan.has(n)).map(launch)),
+  );
+  await launch('gateway');
+  if (plan.has('gateway#2')) await launch('gateway#2');
+}
+
+/**
+ * Each service as its own process against PostgreSQL, NATS and Redis from the environment
+ * (architecture §5) — the same shape as docker-compose.yml, on loopback.
+ */
+export async function startDistributed(opts: DistributedOptions = {}): Promise<DistributedSystem> {
+  const env = opts.env ?? process.env;
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'NATS_URL'] as const) {
+    if (!env[key]) throw new Error(`the distributed runner needs ${key}`);
+  }
+  const { plan, common, publicUrl } = planProcesses(opts, env);
+  const { processes, supervisor, launch, stop, close } = controlProcesses(plan, opts, env);
   try {
-    for (const name of ['fake-shikimori', 'fake-anilist', 'fake-vk'] as const)
-      if (plan.has(name)) await launch(name);
-    if (plan.has('fake-discord')) {
-      await launch('fake-discord');
-      // The bot verifies interactions with the fake application's key, read like a real one's.
-      const fakeUrl = `http://127.0.0.1:${plan.get('fake-discord')!.port}`;
-      const app = (await (
-        await fetch(`${fakeUrl}/api/v10/applications/@me`, {
-          headers: { authorization: `Bot ${FAKE_BOT_TOKEN}` },
-        })
-      ).json()) as { id: string; verify_key: string };
-      for (const [name, p] of plan) {
-        if (name === 'fake-discord') continue;
-        Object.assign(p.env, {
-          DISCORD_API_BASE_URL: `${fakeUrl}/api/v10`,
-          DISCORD_PUBLIC_KEY: app.verify_key,
-          DISCORD_APPLICATION_ID: app.id,
-          // The bot DMs trade offers through the fake's channels.
-          DISCORD_BOT_TOKEN: FAKE_BOT_TOKEN,
-        });
-      }
-    }
-    // Demo data once, into each seeded service's migrated schema, before any service runs.
-    await seedDemoData(common, createLogger('seed', env.LOG_LEVEL ?? 'info'));
-    // Services start in parallel: each migrates its own schema.
-    await Promise.all(
-      builtServices().flatMap((s) => [s.name, `${s.name}#2` as const].filter((n) => plan.has(n)).map(launch)),
-    );
-    await launch('gateway');
-    if (plan.has('gateway#2')) await launch('gateway#2');
+    await launchAll(plan, common, env, launch);
   } catch (err) {
     await close();
     throw err;

@@ -242,6 +242,92 @@ function withEncoding(
   return headers;
 }
 
+/** One request's dispatch: what a retry sends again. */
+interface DispatchArgs {
+  target: PathForwarding;
+  x: Exchange;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.DispatchOptions['body'];
+  attempts: Attempts;
+  copy?: Copy;
+}
+
+/**
+ * A transport failure before the answer began (rules §39): a refused connection (nothing was
+ * sent) goes to the next replica, whatever the method; a read (GET/HEAD without a body) whose
+ * kept-alive connection was reset or closed under it is sent once more. True when it was sent again.
+ */
+function tryAgain(error: Error, replica: Replica, a: DispatchArgs): boolean {
+  const { target, x, headers, body, attempts, copy } = a;
+  const upstream = target.upstream!;
+  if (isRefused(error)) {
+    upstream.refused(replica);
+    attempts.tried.add(replica);
+    if (attempts.tried.size < upstream.replicas.length) {
+      dispatch(target, x, headers, body, attempts, copy);
+      return true;
+    }
+  } else if (!attempts.retried && body === null && IDEMPOTENT.has(x.method) && isResetConnection(error)) {
+    attempts.retried = true;
+    dispatch(target, x, headers, body, attempts, copy);
+    return true;
+  }
+  return false;
+}
+
+/** Starts streaming an answer to the client (compressed here when worth it): what the bytes are written to. */
+function startStream(
+  x: Exchange,
+  controller: Dispatcher.DispatchController,
+  statusCode: number,
+  own: string[],
+  encoding: Encoding | undefined,
+): Writable {
+  x.writeHead(statusCode, own);
+  const res = x.res;
+  let out: Writable;
+  if (encoding) {
+    const zip = compressStream(encoding);
+    zip.pipe(res);
+    out = zip;
+  } else out = res;
+  out.on('drain', () => controller.resume());
+  // A client gone mid-answer stops the transfer from the service too.
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
+  });
+  return out;
+}
+
+/** A collected (short) answer. */
+type Collected = { status: number; headers: string[]; vary: string | string[] | undefined; chunks: Buffer[] };
+/** A streamed answer's bytes as they pass, to keep as the new copy. */
+type Keeping = { etag: string; headers: string[]; length: number; chunks: Buffer[] };
+
+/** Sent as the service sent it, with a validator: the next request may get these bytes (else undefined). */
+function keepingFor(
+  copy: Copy | undefined,
+  statusCode: number,
+  encoding: Encoding | undefined,
+  etag: string | string[] | undefined,
+  own: string[],
+  length: number,
+): Keeping | undefined {
+  if (copy && statusCode === 200 && !encoding && typeof etag === 'string' && copy.copies.fits(length))
+    return { etag, headers: own, length, chunks: [] };
+  return undefined;
+}
+
+/** Keeps the streamed answer as the new copy, when every announced byte came. */
+function keepCopy(
+  copy: Copy,
+  keeping: { etag: string; headers: string[]; length: number; chunks: Buffer[] },
+) {
+  const bytes = Buffer.concat(keeping.chunks);
+  if (bytes.length === keeping.length)
+    copy.copies.keep(copy.key, { etag: keeping.etag, headers: keeping.headers, body: bytes });
+}
+
 /**
  * Sends the request to a replica of the service and the answer to the client. A short answer
  * (the usual JSON) is collected and sent at once; a long or unannounced one streams through as
@@ -265,16 +351,14 @@ function dispatch(
     x.fail(new UnavailableError(undefined, { service: target.service }));
     return;
   }
-  let collected:
-    | { status: number; headers: string[]; vary: string | string[] | undefined; chunks: Buffer[] }
-    | undefined;
+  let collected: Collected | undefined;
   let encoding: Encoding | undefined;
   let out: Writable | undefined;
   let started = false;
   /** The 304's headers when the kept copy is the answer. */
   let current: string[] | undefined;
   /** The answer's bytes as they pass, to keep as the new copy. */
-  let keeping: { etag: string; headers: string[]; length: number; chunks: Buffer[] } | undefined;
+  let keeping: Keeping | undefined;
   const handler: Dispatcher.DispatchHandler = {
     onRequestStart() {},
     onResponseStart(controller, statusCode, answer) {
@@ -293,22 +377,8 @@ function dispatch(
       }
       withEncoding(own, answer.vary, encoding);
       if (!encoding && answer['content-length'] !== undefined) own.push('content-length', String(length));
-      // Sent as the service sent it, with a validator: the next request may get these bytes.
-      const etag = answer.etag;
-      if (copy && statusCode === 200 && !encoding && typeof etag === 'string' && copy.copies.fits(length))
-        keeping = { etag, headers: own, length, chunks: [] };
-      x.writeHead(statusCode, own);
-      const res = x.res;
-      if (encoding) {
-        const zip = compressStream(encoding);
-        zip.pipe(res);
-        out = zip;
-      } else out = res;
-      out.on('drain', () => controller.resume());
-      // A client gone mid-answer stops the transfer from the service too.
-      res.once('close', () => {
-        if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
-      });
+      keeping = keepingFor(copy, statusCode, encoding, answer.etag, own, length);
+      out = startStream(x, controller, statusCode, own, encoding);
     },
     onResponseData(controller, chunk) {
       if (current) return;
@@ -321,11 +391,7 @@ function dispatch(
         x.send(200, refreshedHeaders(copy.kept.headers, current), copy.kept.body);
         return;
       }
-      if (keeping) {
-        const bytes = Buffer.concat(keeping.chunks);
-        if (bytes.length === keeping.length)
-          copy!.copies.keep(copy!.key, { etag: keeping.etag, headers: keeping.headers, body: bytes });
-      }
+      if (keeping) keepCopy(copy!, keeping);
       if (collected) sendCollected(x, collected, encoding);
       else if (out) {
         out.end();
@@ -339,25 +405,7 @@ function dispatch(
         return;
       }
       if (x.res.headersSent) return;
-      if (!started) {
-        if (isRefused(error)) {
-          upstream.refused(replica);
-          attempts.tried.add(replica);
-          if (attempts.tried.size < upstream.replicas.length) {
-            dispatch(target, x, headers, body, attempts, copy);
-            return;
-          }
-        } else if (
-          !attempts.retried &&
-          body === null &&
-          IDEMPOTENT.has(x.method) &&
-          isResetConnection(error)
-        ) {
-          attempts.retried = true;
-          dispatch(target, x, headers, body, attempts, copy);
-          return;
-        }
-      }
+      if (!started && tryAgain(error, replica, { target, x, headers, body, attempts, copy })) return;
       const own = ownRefusal(error);
       if (own) {
         x.fail(own);
@@ -374,11 +422,7 @@ function dispatch(
  * A collected answer in one write, with the length it has once here (compressed when worth it).
  * As Fastify sends a buffer: no type or length on a 204, a body without a type is an octet stream.
  */
-function sendCollected(
-  x: Exchange,
-  answer: { status: number; headers: string[]; vary: string | string[] | undefined; chunks: Buffer[] },
-  encoding: Encoding | undefined,
-): void {
+function sendCollected(x: Exchange, answer: Collected, encoding: Encoding | undefined): void {
   let body = answer.chunks.length === 1 ? answer.chunks[0]! : Buffer.concat(answer.chunks);
   const compress = encoding !== undefined && worthCompressing(body.length) ? encoding : undefined;
   if (compress) body = compressSync(body, compress);

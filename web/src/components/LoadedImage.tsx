@@ -67,21 +67,78 @@ const isInline = (url: string) => /^data:image\//i.test(url) || url.startsWith('
 const withAttempt = (src: string, attempt: number) =>
   attempt === 0 ? src : `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`;
 
-function ImageView({
-  src: given,
-  alt,
-  timeoutMs = IMAGE_TIMEOUT_MS.default,
+type LoadInput = Pick<LoadedImageProps, 'fallback' | 'onFailure'> & {
+  given: string | null | undefined;
+  timeoutMs: number;
+  priority: boolean;
+};
+
+/** The load starts once the picture is near the viewport ('waiting' until then). */
+function useStartWhenNear(
+  box: React.RefObject<HTMLDivElement | null>,
+  state: LoadState,
+  setState: (s: LoadState) => void,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: box is a ref and setState a state setter, both stable
+  useEffect(() => {
+    if (state !== 'waiting') return;
+    const el = box.current;
+    if (!el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setState('loading');
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [state]);
+}
+
+interface TimerInput {
+  src: string | null;
+  state: LoadState;
+  timeoutMs: number;
+  fallback: string | undefined;
+  direct: boolean;
+  fail: () => void;
+  setReady: (url: string | undefined) => void;
+  setAttempt: (next: (a: number) => number) => void;
+  setState: (s: LoadState) => void;
+}
+
+/** Loading directly: give up after the timeout. Failed: try again after the retry delay. */
+function useGiveUpOrRetry({
+  src,
+  state,
+  timeoutMs,
   fallback,
-  onFailure,
-  errorText,
-  className,
-  width,
-  height,
-  srcSet,
-  sizes,
-  priority = false,
-}: LoadedImageProps) {
-  const { t } = useTranslation();
+  direct,
+  fail,
+  setReady,
+  setAttempt,
+  setState,
+}: TimerInput) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fail depends only on props listed
+  useEffect(() => {
+    if (!src || (state !== 'loading' && state !== 'error')) return;
+    // Loading directly: give up after the timeout (the loader times its own requests).
+    // Failed: try again after the retry delay.
+    if (state === 'loading' && !direct) return;
+    const timer =
+      state === 'loading'
+        ? setTimeout(fail, timeoutMs)
+        : setTimeout(() => {
+            setReady(undefined);
+            setAttempt((a) => a + 1);
+            setState('loading');
+          }, IMAGE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [src, state, timeoutMs, fallback, direct]);
+}
+
+/** A picture's load: its state, the attempt, the URL shown and the refs of its box and element. */
+function useImageLoad({ given, fallback, onFailure, timeoutMs, priority }: LoadInput) {
   const loader = useImageLoader();
   const hydrated = useHydrated();
   // Without a URL, the fallback (when there is one) is the picture.
@@ -108,19 +165,7 @@ function ImageView({
   );
   const fail = () => setState(failure === 'fallback' && fallback ? 'fallback' : 'error');
 
-  useEffect(() => {
-    if (state !== 'waiting') return;
-    const el = box.current;
-    if (!el) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setState('loading');
-      },
-      { rootMargin: NEAR_VIEWPORT },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [state]);
+  useStartWhenNear(box, state, setState);
 
   // Through the loader: its request (shared, cached, timed out by kind) gives the bytes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt restarts the load; fail is stable enough
@@ -136,22 +181,7 @@ function ImageView({
     };
   }, [direct, src, state, ready, attempt, loader, timeoutMs]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fail depends only on props listed
-  useEffect(() => {
-    if (!src || (state !== 'loading' && state !== 'error')) return;
-    // Loading directly: give up after the timeout (the loader times its own requests).
-    // Failed: try again after the retry delay.
-    if (state === 'loading' && !direct) return;
-    const timer =
-      state === 'loading'
-        ? setTimeout(fail, timeoutMs)
-        : setTimeout(() => {
-            setReady(undefined);
-            setAttempt((a) => a + 1);
-            setState('loading');
-          }, IMAGE_RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [src, state, timeoutMs, fallback, direct]);
+  useGiveUpOrRetry({ src, state, timeoutMs, fallback, direct, fail, setReady, setAttempt, setState });
 
   const shown =
     state === 'fallback' ? fallback : !src ? undefined : direct ? withAttempt(src, attempt) : ready;
@@ -161,6 +191,32 @@ function ImageView({
     const el = picture.current;
     if (el?.complete && el.naturalWidth > 0 && shown && (state === 'waiting' || state === 'loading'))
       setState('loaded');
+  });
+
+  return { loader, src, direct, box, picture, attempt, state, setState, fail, shown };
+}
+
+function ImageView({
+  src: given,
+  alt,
+  timeoutMs = IMAGE_TIMEOUT_MS.default,
+  fallback,
+  onFailure,
+  errorText,
+  className,
+  width,
+  height,
+  srcSet,
+  sizes,
+  priority = false,
+}: LoadedImageProps) {
+  const { t } = useTranslation();
+  const { loader, src, direct, box, picture, attempt, state, setState, fail, shown } = useImageLoad({
+    given,
+    fallback,
+    onFailure,
+    timeoutMs,
+    priority,
   });
 
   const style = { width, height };

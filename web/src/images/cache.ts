@@ -78,15 +78,10 @@ export function urlHash(url: string): string {
   return h.toString(16).padStart(8, '0');
 }
 
-export function createImageCache(opts: ImageCacheOptions = {}): ImageCache {
-  const storage = opts.storage ?? safeLocalStorage();
-  const now = opts.now ?? Date.now;
-  const maxBytes = opts.maxBytes ?? IMAGE_CACHE.maxBytes;
-  const metaPrefix = `${IMAGE_CACHE.prefix}meta:`;
-  const statsKey = `${IMAGE_CACHE.prefix}stats`;
-
+/** The image database, opened on first use (none without IndexedDB: the server render). */
+function lazyDatabase() {
   let opening: Promise<IDBPDatabase<Schema> | undefined> | undefined;
-  const db = () => {
+  return () => {
     // idb opens through the global IndexedDB; without one (the server render) nothing is cached.
     opening ??=
       typeof indexedDB === 'undefined'
@@ -99,7 +94,12 @@ export function createImageCache(opts: ImageCacheOptions = {}): ImageCache {
           }).catch(() => undefined);
     return opening;
   };
+}
 
+/** The images' metadata and the hit counters, in Web Storage (nothing kept without it). */
+function metaStore(storage: Storage | undefined) {
+  const metaPrefix = `${IMAGE_CACHE.prefix}meta:`;
+  const statsKey = `${IMAGE_CACHE.prefix}stats`;
   const counters = (): { hits: number; misses: number } => {
     try {
       const parsed = JSON.parse(storage?.getItem(statsKey) ?? '{}') as { hits?: unknown; misses?: unknown };
@@ -142,6 +142,29 @@ export function createImageCache(opts: ImageCacheOptions = {}): ImageCache {
       return undefined;
     }
   };
+  return { metaPrefix, statsKey, counters, count, write, metas, readMeta };
+}
+
+/** The cache's figures for the admin page. */
+function statsOf(all: ImageMeta[], { hits, misses }: { hits: number; misses: number }, maxBytes: number) {
+  const bytes = all.reduce((sum, m) => sum + m.size, 0);
+  return {
+    count: all.length,
+    sizeMB: round(bytes / MB, 2),
+    maxSizeMB: round(maxBytes / MB, 2),
+    hits,
+    misses,
+    hitRate: hits + misses === 0 ? 0 : round(hits / (hits + misses), 4),
+  };
+}
+
+export function createImageCache(opts: ImageCacheOptions = {}): ImageCache {
+  const storage = opts.storage ?? safeLocalStorage();
+  const now = opts.now ?? Date.now;
+  const maxBytes = opts.maxBytes ?? IMAGE_CACHE.maxBytes;
+  const db = lazyDatabase();
+  const { metaPrefix, statsKey, counters, count, write, metas, readMeta } = metaStore(storage);
+
   const remove = async (urls: string[]) => {
     for (const url of urls) storage?.removeItem(`${metaPrefix}${url}`);
     const database = await db();
@@ -201,19 +224,7 @@ export function createImageCache(opts: ImageCacheOptions = {}): ImageCache {
       await trim();
     },
     remove: (url) => remove([url]),
-    stats() {
-      const all = metas();
-      const { hits, misses } = counters();
-      const bytes = all.reduce((sum, m) => sum + m.size, 0);
-      return {
-        count: all.length,
-        sizeMB: round(bytes / MB, 2),
-        maxSizeMB: round(maxBytes / MB, 2),
-        hits,
-        misses,
-        hitRate: hits + misses === 0 ? 0 : round(hits / (hits + misses), 4),
-      };
-    },
+    stats: () => statsOf(metas(), counters(), maxBytes),
     async clear() {
       await remove(metas().map((m) => m.url));
       const database = await db();

@@ -119,6 +119,156 @@ const bareHost = (hostname: string) =>
 const pinKey = (protocol: string, hostname: string, port: number) =>
   `${protocol}//${bareHost(hostname)}:${port}`;
 
+/** Checked addresses by origin, set just before each request; the connector dials only these. */
+type Pins = LRUCache<string, LookupAddress>;
+
+/** The connection pool whose connector dials only the address pinned for the origin. */
+function pinnedAgent(o: SafeFetchOptions, pins: Pins): Agent {
+  const connectTcp = buildConnector({ timeout: o.connectTimeoutMs });
+  return new Agent({
+    connect(opts, callback) {
+      const port = Number(opts.port || (opts.protocol === 'https:' ? 443 : 80));
+      const pinned = pins.get(pinKey(opts.protocol, opts.hostname, port));
+      // Nothing checked for this origin: never resolve here, never connect.
+      if (!pinned) return callback(forbiddenDestination('unchecked'), null);
+      try {
+        o.dial?.({ protocol: opts.protocol, hostname: opts.hostname, address: pinned.address, port });
+      } catch (err) {
+        return callback(err as Error, null);
+      }
+      // `host` stays the name: TLS sends it as SNI and checks the certificate against it.
+      return connectTcp({ ...opts, hostname: pinned.address }, callback);
+    },
+    headersTimeout: o.totalTimeoutMs,
+    bodyTimeout: o.totalTimeoutMs,
+    // Image hosts are visited again and again; a few kept-alive sockets per origin.
+    connections: 8,
+  });
+}
+
+/** The URL's literal address, or every address its name resolves to (once, within the connect timeout). */
+async function addressesOf(
+  url: URL,
+  literal: string | undefined,
+  resolve: Resolver,
+  connectTimeoutMs: number,
+) {
+  if (literal !== undefined) return [{ address: literal, family: literal.includes(':') ? 6 : 4 }];
+  // A resolver that does not answer counts against the connect timeout.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(upstreamTimeout('connect_timeout')), connectTimeoutMs);
+  });
+  try {
+    return await Promise.race([resolve(url.hostname), late]);
+  } catch (err) {
+    throw err instanceof ImageFetchError ? err : upstreamFailed('dns');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The address policy for one hop: the URL's literal address, or every address its name
+ * resolves to (once), must be public unless the origin is an allowed one; one of them (IPv4
+ * first) is pinned for the connection.
+ */
+async function checkAndPin(
+  url: URL,
+  trusted: boolean,
+  resolve: Resolver,
+  connectTimeoutMs: number,
+  pins: Pins,
+) {
+  const literal = ipLiteralOf(url.hostname);
+  const addresses: LookupAddress[] = await addressesOf(url, literal, resolve, connectTimeoutMs);
+  if (addresses.length === 0) throw upstreamFailed('dns');
+  if (!trusted && addresses.some((a) => deniedRange(a.address) !== undefined))
+    throw forbiddenDestination(literal === undefined ? 'resolved_address' : 'address');
+  // One address is dialled (no happy eyeballs over pinned addresses): IPv4 first, which every
+  // host here can reach.
+  const pinned = addresses.find((a) => a.family === 4) ?? addresses[0]!;
+  pins.set(pinKey(url.protocol, url.hostname, defaultPort(url)), pinned);
+}
+
+/** The rules on the URL itself; true when the origin is one of the allowed ones. */
+function checkUrlRules(url: URL, allowed: ReadonlySet<string>, extraPorts: readonly number[]): boolean {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw badUrl('scheme', text('imageProxy.schemeRefused'));
+  const trusted = allowed.has(url.origin);
+  // A refused address is refused first (403), whatever else is wrong with the URL.
+  const literal = ipLiteralOf(url.hostname);
+  if (!trusted && literal !== undefined && deniedRange(literal) !== undefined)
+    throw forbiddenDestination('address');
+  if (url.username || url.password) throw badUrl('credentials', text('imageProxy.credentialsRefused'));
+  if (trusted) return true;
+  if (url.port !== '' && !extraPorts.includes(Number(url.port)))
+    throw badUrl('port', text('imageProxy.portRefused'));
+  return false;
+}
+
+type Answer = Awaited<ReturnType<typeof request>>;
+
+/** The body, read until it passes `maxBytes` (then aborted: too large). */
+async function readCapped(body: Answer['body'], maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      discard(body);
+      throw tooLarge('bytes', text('imageProxy.tooManyBytes', { max: maxBytes }));
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Where a redirect answer leads (its body dropped); refused past `maxRedirects` hops. */
+async function redirectTarget(res: Answer, url: URL, hop: number, maxRedirects: number): Promise<URL> {
+  await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+  const location = res.headers.location;
+  if (hop >= maxRedirects) throw tooManyRedirects();
+  if (typeof location !== 'string') throw upstreamFailed('redirect_without_location');
+  try {
+    return new URL(location, url);
+  } catch {
+    throw upstreamFailed('bad_redirect');
+  }
+}
+
+/** The image of a final answer: an OK status, a declared raster type and at most `maxBytes`. */
+async function imageOf(res: Answer, url: URL, maxBytes: number): Promise<FetchedImage> {
+  if (res.statusCode < 200 || res.statusCode >= 300) {
+    discard(res.body);
+    if (res.statusCode === 404 || res.statusCode === 410) throw upstreamNotFound(res.statusCode);
+    throw upstreamFailed('upstream_status', { status: res.statusCode });
+  }
+  const header = res.headers['content-type'];
+  const contentType = declaredRaster(typeof header === 'string' ? header : undefined);
+  if (!contentType) {
+    discard(res.body);
+    throw new NotAnImageError('declared_type');
+  }
+  const length = Number(res.headers['content-length']);
+  if (Number.isFinite(length) && length > maxBytes) {
+    discard(res.body);
+    throw tooLarge('bytes', text('imageProxy.tooManyBytes', { max: maxBytes }));
+  }
+  return { bytes: await readCapped(res.body, maxBytes), contentType, url: url.href };
+}
+
+/** The ImageFetchError a failed fetch stands for (a timeout, a network failure). */
+function failureOf(err: unknown, timeout: AbortSignal): ImageFetchError {
+  const known = fetchErrorIn(err);
+  if (known) return known;
+  if (timeout.aborted) return upstreamTimeout('timeout');
+  if (err instanceof undiciErrors.ConnectTimeoutError) return upstreamTimeout('connect_timeout');
+  if (err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError)
+    return upstreamTimeout('timeout');
+  return upstreamFailed('network');
+}
+
 /**
  * An image fetcher built like the hardened image proxies (camo, go-camo, imgproxy):
  * - http and https only, default ports unless configured, no credentials in the URL;
@@ -138,128 +288,19 @@ export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
   const resolve = o.resolve ?? systemResolver;
   const allowed = new Set(o.allowOrigins.map((origin) => new URL(origin).origin));
   let requests = 0;
-
-  // Checked addresses by origin, set just before each request; the connector dials only these.
-  const pins = new LRUCache<string, LookupAddress>({ max: 4096, ttl: 5 * 60_000 });
-  const connectTcp = buildConnector({ timeout: o.connectTimeoutMs });
-  const agent = new Agent({
-    connect(opts, callback) {
-      const port = Number(opts.port || (opts.protocol === 'https:' ? 443 : 80));
-      const pinned = pins.get(pinKey(opts.protocol, opts.hostname, port));
-      // Nothing checked for this origin: never resolve here, never connect.
-      if (!pinned) return callback(forbiddenDestination('unchecked'), null);
-      try {
-        o.dial?.({ protocol: opts.protocol, hostname: opts.hostname, address: pinned.address, port });
-      } catch (err) {
-        return callback(err as Error, null);
-      }
-      // `host` stays the name: TLS sends it as SNI and checks the certificate against it.
-      return connectTcp({ ...opts, hostname: pinned.address }, callback);
-    },
-    headersTimeout: o.totalTimeoutMs,
-    bodyTimeout: o.totalTimeoutMs,
-    // Image hosts are visited again and again; a few kept-alive sockets per origin.
-    connections: 8,
-  });
-
-  /**
-   * The address policy for one hop: the URL's literal address, or every address its name
-   * resolves to (once), must be public unless the origin is an allowed one; one of them (IPv4
-   * first) is pinned for the connection.
-   */
-  const checkAndPin = async (url: URL, trusted: boolean): Promise<void> => {
-    const literal = ipLiteralOf(url.hostname);
-    let addresses: LookupAddress[];
-    if (literal !== undefined) addresses = [{ address: literal, family: literal.includes(':') ? 6 : 4 }];
-    else {
-      // A resolver that does not answer counts against the connect timeout.
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(upstreamTimeout('connect_timeout')), o.connectTimeoutMs);
-      });
-      try {
-        addresses = await Promise.race([resolve(url.hostname), late]);
-      } catch (err) {
-        throw err instanceof ImageFetchError ? err : upstreamFailed('dns');
-      } finally {
-        clearTimeout(timer);
-      }
-    }
-    if (addresses.length === 0) throw upstreamFailed('dns');
-    if (!trusted && addresses.some((a) => deniedRange(a.address) !== undefined))
-      throw forbiddenDestination(literal === undefined ? 'resolved_address' : 'address');
-    // One address is dialled (no happy eyeballs over pinned addresses): IPv4 first, which every
-    // host here can reach.
-    const pinned = addresses.find((a) => a.family === 4) ?? addresses[0]!;
-    pins.set(pinKey(url.protocol, url.hostname, defaultPort(url)), pinned);
-  };
-
-  /** The rules on the URL itself; true when the origin is one of the allowed ones. */
-  const checkUrl = (url: URL): boolean => {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw badUrl('scheme', text('imageProxy.schemeRefused'));
-    const trusted = allowed.has(url.origin);
-    // A refused address is refused first (403), whatever else is wrong with the URL.
-    const literal = ipLiteralOf(url.hostname);
-    if (!trusted && literal !== undefined && deniedRange(literal) !== undefined)
-      throw forbiddenDestination('address');
-    if (url.username || url.password) throw badUrl('credentials', text('imageProxy.credentialsRefused'));
-    if (trusted) return true;
-    if (url.port !== '' && !o.extraPorts.includes(Number(url.port)))
-      throw badUrl('port', text('imageProxy.portRefused'));
-    return false;
-  };
-
-  const readCapped = async (body: AsyncIterable<Buffer> & Parameters<typeof discard>[0]) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      size += chunk.length;
-      if (size > o.maxBytes) {
-        discard(body);
-        throw tooLarge('bytes', text('imageProxy.tooManyBytes', { max: o.maxBytes }));
-      }
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks, size);
-  };
+  const pins: Pins = new LRUCache<string, LookupAddress>({ max: 4096, ttl: 5 * 60_000 });
+  const agent = pinnedAgent(o, pins);
+  const checkUrl = (url: URL) => checkUrlRules(url, allowed, o.extraPorts);
 
   const fetchOnce = async (start: URL, signal: AbortSignal): Promise<FetchedImage> => {
     let url = start;
     for (let hop = 0; ; hop++) {
       const isTrusted = checkUrl(url);
-      await checkAndPin(url, isTrusted);
+      await checkAndPin(url, isTrusted, resolve, o.connectTimeoutMs, pins);
       requests++;
       const res = await request(url, { method: 'GET', headers: UPSTREAM_HEADERS, dispatcher: agent, signal });
-      if (REDIRECTS.has(res.statusCode)) {
-        await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-        const location = res.headers.location;
-        if (hop >= o.maxRedirects) throw tooManyRedirects();
-        if (typeof location !== 'string') throw upstreamFailed('redirect_without_location');
-        try {
-          url = new URL(location, url);
-        } catch {
-          throw upstreamFailed('bad_redirect');
-        }
-        continue;
-      }
-      if (res.statusCode < 200 || res.statusCode >= 300) {
-        discard(res.body);
-        if (res.statusCode === 404 || res.statusCode === 410) throw upstreamNotFound(res.statusCode);
-        throw upstreamFailed('upstream_status', { status: res.statusCode });
-      }
-      const header = res.headers['content-type'];
-      const contentType = declaredRaster(typeof header === 'string' ? header : undefined);
-      if (!contentType) {
-        discard(res.body);
-        throw new NotAnImageError('declared_type');
-      }
-      const length = Number(res.headers['content-length']);
-      if (Number.isFinite(length) && length > o.maxBytes) {
-        discard(res.body);
-        throw tooLarge('bytes', text('imageProxy.tooManyBytes', { max: o.maxBytes }));
-      }
-      return { bytes: await readCapped(res.body), contentType, url: url.href };
+      if (!REDIRECTS.has(res.statusCode)) return imageOf(res, url, o.maxBytes);
+      url = await redirectTarget(res, url, hop, o.maxRedirects);
     }
   };
 
@@ -275,13 +316,7 @@ export function createSafeFetcher(o: SafeFetchOptions): SafeFetcher {
       try {
         return await fetchOnce(parseImageUrl(raw), signal);
       } catch (err) {
-        const known = fetchErrorIn(err);
-        if (known) throw known;
-        if (timeout.aborted) throw upstreamTimeout('timeout');
-        if (err instanceof undiciErrors.ConnectTimeoutError) throw upstreamTimeout('connect_timeout');
-        if (err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError)
-          throw upstreamTimeout('timeout');
-        throw upstreamFailed('network');
+        throw failureOf(err, timeout);
       }
     },
     get requests() {

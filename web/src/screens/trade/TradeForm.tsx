@@ -11,26 +11,90 @@ import { type Recipient, RecipientPicker } from './RecipientPicker';
 
 type Copies = TradeableCopy[] | null | 'error';
 
-/**
- * The create-trade form (requirements M2, M5, M8): a recipient found by name (never the user
- * themself, never a list of every member; issue 22 item 6), the user's
- * own copies to give, then the recipient's copies to ask for (docs/rules.md §35), an optional
- * description and message. Nothing chosen shows the empty-trade message; a refusal is an error
- * message (useNotify) with the server's text, else the spec's creation-failure text (trade.form.createError).
- */
-export function TradeForm({
-  onCreated,
-  initialRecipient = null,
+const copiesOf = (q: { data?: TradeableCopy[]; isError: boolean }): Copies =>
+  q.data ?? (q.isError ? 'error' : null);
+
+const toggle = (set: ReadonlySet<number>, id: number): ReadonlySet<number> => {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+};
+
+/** One side's copies to choose from (loading, or the load failed). */
+function CopiesPicker({
+  copies,
+  name,
+  legend,
+  selected,
+  onChange,
 }: {
-  onCreated: () => void;
-  /** Preselected, e.g. from a collector's page (/trade?to={id}). */
-  initialRecipient?: Recipient | null;
+  copies: Copies;
+  name: string;
+  legend: string;
+  selected: ReadonlySet<number>;
+  onChange: (s: ReadonlySet<number>) => void;
 }) {
+  const { t } = useTranslation();
+  if (copies === null) return <p className="loading">{t('common.loading')}</p>;
+  if (copies === 'error')
+    return (
+      <p className="error-text" role="alert">
+        {t('trade.form.loadError')}
+      </p>
+    );
+  return (
+    <CardPicker
+      name={name}
+      legend={legend}
+      copies={copies}
+      selected={selected}
+      onToggle={(id) => onChange(toggle(selected, id))}
+    />
+  );
+}
+
+/** The optional description and message. */
+function NoteFields(p: {
+  ids: { description: string; message: string };
+  description: string;
+  setDescription: (v: string) => void;
+  message: string;
+  setMessage: (v: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="trade-form__field">
+        <label htmlFor={p.ids.description}>{t('trade.form.description')}</label>
+        <input
+          id={p.ids.description}
+          type="text"
+          maxLength={500}
+          value={p.description}
+          onChange={(e) => p.setDescription(e.target.value)}
+        />
+      </div>
+      <div className="trade-form__field">
+        <label htmlFor={p.ids.message}>{t('trade.form.message')}</label>
+        <textarea
+          id={p.ids.message}
+          rows={3}
+          maxLength={1000}
+          value={p.message}
+          onChange={(e) => p.setMessage(e.target.value)}
+        />
+      </div>
+    </>
+  );
+}
+
+/** The trade being composed: recipient, both sides' copies and choices, the notes, and its submit. */
+function useTradeDraft(initialRecipient: Recipient | null, onCreated: () => void) {
   const { t } = useTranslation();
   const { user } = useSession();
   const notify = useNotify();
   const me = user?.id ?? 0;
-  const ids = { recipient: useId(), description: useId(), message: useId() };
   const [chosen, setChosen] = useState<Recipient | null>(initialRecipient);
   const recipient = chosen ? String(chosen.id) : '';
   const [give, setGive] = useState<ReadonlySet<number>>(new Set());
@@ -40,8 +104,6 @@ export function TradeForm({
   const [empty, setEmpty] = useState(false);
   const [sending, setSending] = useState(false);
 
-  const copiesOf = (q: { data?: TradeableCopy[]; isError: boolean }): Copies =>
-    q.data ?? (q.isError ? 'error' : null);
   const own = copiesOf(useRoute('GET /api/inventory/tradeable', { query: { user_id: me } }));
   // The requested side follows the chosen recipient.
   const theirs = copiesOf(
@@ -53,13 +115,6 @@ export function TradeForm({
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new recipient starts an empty request
   useEffect(() => setReceive(new Set()), [recipient]);
-
-  const toggle = (set: ReadonlySet<number>, id: number): ReadonlySet<number> => {
-    const next = new Set(set);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -95,30 +150,32 @@ export function TradeForm({
     }
   };
 
-  const picker = (
-    copies: Copies,
-    name: string,
-    legend: string,
-    selected: ReadonlySet<number>,
-    set: (s: ReadonlySet<number>) => void,
-  ) => {
-    if (copies === null) return <p className="loading">{t('common.loading')}</p>;
-    if (copies === 'error')
-      return (
-        <p className="error-text" role="alert">
-          {t('trade.form.loadError')}
-        </p>
-      );
-    return (
-      <CardPicker
-        name={name}
-        legend={legend}
-        copies={copies}
-        selected={selected}
-        onToggle={(id) => set(toggle(selected, id))}
-      />
-    );
+  return {
+    ...{ me, chosen, setChosen, recipient, give, setGive, receive, setReceive, own, theirs },
+    ...{ description, setDescription, message, setMessage, empty, sending, submit },
   };
+}
+
+/**
+ * The create-trade form (requirements M2, M5, M8): a recipient found by name (never the user
+ * themself, never a list of every member; issue 22 item 6), the user's
+ * own copies to give, then the recipient's copies to ask for (docs/rules.md §35), an optional
+ * description and message. Nothing chosen shows the empty-trade message; a refusal is an error
+ * message (useNotify) with the server's text, else the spec's creation-failure text (trade.form.createError).
+ */
+export function TradeForm({
+  onCreated,
+  initialRecipient = null,
+}: {
+  onCreated: () => void;
+  /** Preselected, e.g. from a collector's page (/trade?to={id}). */
+  initialRecipient?: Recipient | null;
+}) {
+  const { t } = useTranslation();
+  const ids = { recipient: useId(), description: useId(), message: useId() };
+  const d = useTradeDraft(initialRecipient, onCreated);
+  const { me, chosen, setChosen, recipient, give, setGive, receive, setReceive, own, theirs } = d;
+  const { description, setDescription, message, setMessage, empty, sending, submit } = d;
 
   return (
     <form
@@ -130,9 +187,21 @@ export function TradeForm({
       <h2 id={`${ids.recipient}-title`}>{t('trade.form.title')}</h2>
       <RecipientPicker me={me} value={chosen} onChange={setChosen} />
       <div className="trade-form__sides">
-        {picker(own, 'give', t('trade.form.give'), give, setGive)}
+        <CopiesPicker
+          copies={own}
+          name="give"
+          legend={t('trade.form.give')}
+          selected={give}
+          onChange={setGive}
+        />
         {recipient ? (
-          picker(theirs, 'receive', t('trade.form.receive'), receive, setReceive)
+          <CopiesPicker
+            copies={theirs}
+            name="receive"
+            legend={t('trade.form.receive')}
+            selected={receive}
+            onChange={setReceive}
+          />
         ) : (
           <fieldset className="card-picker" data-picker="receive">
             <legend>{t('trade.form.receive')}</legend>
@@ -140,26 +209,13 @@ export function TradeForm({
           </fieldset>
         )}
       </div>
-      <div className="trade-form__field">
-        <label htmlFor={ids.description}>{t('trade.form.description')}</label>
-        <input
-          id={ids.description}
-          type="text"
-          maxLength={500}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
-      <div className="trade-form__field">
-        <label htmlFor={ids.message}>{t('trade.form.message')}</label>
-        <textarea
-          id={ids.message}
-          rows={3}
-          maxLength={1000}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-        />
-      </div>
+      <NoteFields
+        ids={ids}
+        description={description}
+        setDescription={setDescription}
+        message={message}
+        setMessage={setMessage}
+      />
       {empty && (
         <p className="error-text" role="alert">
           {t('trade.form.empty')}

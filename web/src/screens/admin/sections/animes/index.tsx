@@ -10,6 +10,7 @@ import {
 } from '../../../../api/admin-catalogue';
 import { sayAbout } from '../../catalogue/say';
 import { positiveId, validateAnime } from '../../catalogue/validation';
+import { addSubmit, externalIdColumns, idColumn } from '../../kit/columns';
 import { CatalogueSection } from '../../kit/ResourceSection';
 import { asRows, useResourceList } from '../../kit/useResource';
 import { matchesText } from '../../table/model';
@@ -78,28 +79,17 @@ export default function AnimesSection() {
               franchise_id: v.franchiseId ? Number(v.franchiseId) : null,
             }),
           failure: () => t('adminCatalogue.animes.addError'),
-          submit: { idle: t('adminCatalogue.add'), busy: t('adminCatalogue.adding') },
+          submit: addSubmit(t),
         },
         columns: [
-          { key: 'id', label: t('adminCatalogue.id'), sortable: true, render: (row) => row.id },
+          idColumn<Anime>(t),
           {
             key: 'title',
             label: t('adminCatalogue.title'),
             sortable: true,
             render: (row) => <a href={`/admin?tab=characters&animeId=${row.id}`}>{row.title}</a>,
           },
-          {
-            key: 'shikimoriId',
-            label: t('adminCatalogue.shikimoriId'),
-            sortable: true,
-            render: (row) => row.shikimoriId ?? '-',
-          },
-          {
-            key: 'anilistId',
-            label: t('adminCatalogue.anilistId'),
-            sortable: true,
-            render: (row) => row.anilistId ?? '-',
-          },
+          ...externalIdColumns<Anime>(t),
           {
             key: 'franchiseTitle',
             label: t('adminCatalogue.franchise'),

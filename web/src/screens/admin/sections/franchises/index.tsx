@@ -8,6 +8,7 @@ import {
 } from '../../../../api/admin-catalogue';
 import { say, sayAbout } from '../../catalogue/say';
 import { validateFranchise } from '../../catalogue/validation';
+import { addSubmit, idColumn } from '../../kit/columns';
 import { CatalogueSection } from '../../kit/ResourceSection';
 import { asRows, useResourceList } from '../../kit/useResource';
 import { matchesText } from '../../table/model';
@@ -46,10 +47,10 @@ export default function FranchisesSection() {
           },
           create: (v) => createFranchise(v.title.trim()),
           failure: () => t('adminCatalogue.franchises.addError'),
-          submit: { idle: t('adminCatalogue.add'), busy: t('adminCatalogue.adding') },
+          submit: addSubmit(t),
         },
         columns: [
-          { key: 'id', label: t('adminCatalogue.id'), sortable: true, render: (row) => row.id },
+          idColumn<Franchise>(t),
           {
             key: 'title',
             label: t('adminCatalogue.title'),

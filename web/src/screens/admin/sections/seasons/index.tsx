@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { createSeason, deleteSeason, type Season, updateSeason } from '../../../../api/admin-catalogue';
 import { loadErrorText } from '../../../../components/LoadError';
+import { addSubmit } from '../../kit/columns';
 import { PlainSection } from '../../kit/ResourceSection';
 import { asRows, useResourceList } from '../../kit/useResource';
 
@@ -32,7 +33,7 @@ export default function SeasonsSection() {
           ],
           create: (v) => createSeason({ title: v.title.trim(), startDate: v.startDate, endDate: v.endDate }),
           failure,
-          submit: { idle: t('adminCatalogue.add'), busy: t('adminCatalogue.adding') },
+          submit: addSubmit(t),
         },
         texts: {
           loading: t('adminCatalogue.seasons.loading'),
