@@ -1,6 +1,11 @@
 import * as oauth from 'openid-client';
 import { type DiscordProfile, discordProfileSchema } from '../domain/discord-profile';
-import { oauthConfiguration } from '../oauth/configuration';
+import {
+  beginAuthorization,
+  completeAuthorization,
+  oauthConfiguration,
+  type StartedAuthorization,
+} from '../oauth/configuration';
 
 export interface DiscordSignInOptions {
   /** https://discord.com, or the fake Discord on loopback. */
@@ -13,11 +18,7 @@ export interface DiscordSignInOptions {
 }
 
 /** A sign-in about to be sent to Discord: what to remember, and where to send the browser. */
-export interface StartedSignIn {
-  state: string;
-  codeVerifier: string;
-  authorizationUrl: URL;
-}
+export type StartedSignIn = StartedAuthorization;
 
 export interface DiscordSignIn {
   begin(): Promise<StartedSignIn>;
@@ -51,34 +52,23 @@ export function createDiscordSignIn(opts: DiscordSignInOptions): DiscordSignIn {
   const meUrl = new URL(endpoint('/api/users/@me'));
 
   return {
-    async begin() {
-      const state = oauth.randomState();
-      const codeVerifier = oauth.randomPKCECodeVerifier();
-      const authorizationUrl = oauth.buildAuthorizationUrl(config, {
-        redirect_uri: opts.redirectUri,
-        response_type: 'code',
+    begin: () =>
+      beginAuthorization(config, {
+        redirectUri: opts.redirectUri,
         scope: SCOPES,
-        state,
-        code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
-        code_challenge_method: 'S256',
         // Skips Discord's consent screen for someone who already authorized the application.
-        prompt: 'none',
-      });
-      return { state, codeVerifier, authorizationUrl };
-    },
+        extra: { prompt: 'none' },
+      }),
 
     async complete(callbackQuery, expected) {
-      // openid-client sends the callback URL without its query as redirect_uri, so it must be
-      // the public one the browser was sent to, not the address this service listens on.
-      const callbackUrl = new URL(opts.redirectUri);
-      callbackUrl.search = callbackQuery.toString();
-      const tokens = await oauth.authorizationCodeGrant(config, callbackUrl, {
-        expectedState: expected.state,
-        pkceCodeVerifier: expected.codeVerifier,
+      const me = await completeAuthorization(config, {
+        redirectUri: opts.redirectUri,
+        callbackQuery,
+        expected,
+        resource: meUrl,
+        resourceName: 'Discord users/@me',
       });
-      const res = await oauth.fetchProtectedResource(config, tokens.access_token, meUrl, 'GET');
-      if (!res.ok) throw new Error(`Discord users/@me answered ${res.status}`);
-      return discordProfileSchema.parse(await res.json());
+      return discordProfileSchema.parse(me);
     },
   };
 }

@@ -1,6 +1,11 @@
 import * as oauth from 'openid-client';
 import { z } from 'zod';
-import { oauthConfiguration } from '../oauth/configuration';
+import {
+  beginAuthorization,
+  completeAuthorization,
+  oauthConfiguration,
+  type StartedAuthorization,
+} from '../oauth/configuration';
 
 export interface ShikimoriLinkOptions {
   /** https://shikimori.one, or the fake Shikimori on loopback. */
@@ -33,7 +38,7 @@ const whoamiSchema = z.object({
 });
 
 export interface ShikimoriLink {
-  begin(): Promise<{ state: string; codeVerifier: string; authorizationUrl: URL }>;
+  begin(): Promise<StartedAuthorization>;
   /** Checks the callback, redeems the code with the PKCE verifier and reads who signed in. */
   complete(
     callbackQuery: URLSearchParams,
@@ -62,31 +67,18 @@ export function createShikimoriLink(opts: ShikimoriLinkOptions): ShikimoriLink {
   const whoamiUrl = new URL(endpoint('/api/users/whoami'));
 
   return {
-    async begin() {
-      const state = oauth.randomState();
-      const codeVerifier = oauth.randomPKCECodeVerifier();
-      const authorizationUrl = oauth.buildAuthorizationUrl(config, {
-        redirect_uri: opts.redirectUri,
-        response_type: 'code',
-        // The narrowest scope Shikimori has: linking needs only who the account is.
-        scope: 'user_rates',
-        state,
-        code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
-        code_challenge_method: 'S256',
-      });
-      return { state, codeVerifier, authorizationUrl };
-    },
+    // The narrowest scope Shikimori has: linking needs only who the account is.
+    begin: () => beginAuthorization(config, { redirectUri: opts.redirectUri, scope: 'user_rates' }),
 
     async complete(callbackQuery, expected) {
-      const callbackUrl = new URL(opts.redirectUri);
-      callbackUrl.search = callbackQuery.toString();
-      const tokens = await oauth.authorizationCodeGrant(config, callbackUrl, {
-        expectedState: expected.state,
-        pkceCodeVerifier: expected.codeVerifier,
+      const answer = await completeAuthorization(config, {
+        redirectUri: opts.redirectUri,
+        callbackQuery,
+        expected,
+        resource: whoamiUrl,
+        resourceName: 'Shikimori users/whoami',
       });
-      const res = await oauth.fetchProtectedResource(config, tokens.access_token, whoamiUrl, 'GET');
-      if (!res.ok) throw new Error(`Shikimori users/whoami answered ${res.status}`);
-      const me = whoamiSchema.parse(await res.json());
+      const me = whoamiSchema.parse(answer);
       return { id: me.id, nickname: me.nickname, avatar: me.image?.x160 ?? me.avatar ?? null };
     },
   };
