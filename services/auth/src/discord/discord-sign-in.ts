@@ -1,8 +1,8 @@
 import * as oauth from 'openid-client';
 import { type DiscordProfile, discordProfileSchema } from '../domain/discord-profile';
 import {
-  beginAuthorization,
-  completeAuthorization,
+  type AuthorizationFlow,
+  authorizationFlow,
   oauthConfiguration,
   type StartedAuthorization,
 } from '../oauth/configuration';
@@ -20,17 +20,7 @@ export interface DiscordSignInOptions {
 /** A sign-in about to be sent to Discord: what to remember, and where to send the browser. */
 export type StartedSignIn = StartedAuthorization;
 
-export interface DiscordSignIn {
-  begin(): Promise<StartedSignIn>;
-  /**
-   * Checks the callback (state, error parameters), redeems the code with the PKCE verifier and
-   * reads the signed-in user. Throws on any failure (denied consent, bad state, refused code).
-   */
-  complete(
-    callbackQuery: URLSearchParams,
-    expected: { state: string; codeVerifier: string },
-  ): Promise<DiscordProfile>;
-}
+export type DiscordSignIn = AuthorizationFlow<DiscordProfile>;
 
 const SCOPES = 'identify email';
 
@@ -51,24 +41,13 @@ export function createDiscordSignIn(opts: DiscordSignInOptions): DiscordSignIn {
   });
   const meUrl = new URL(endpoint('/api/users/@me'));
 
-  return {
-    begin: () =>
-      beginAuthorization(config, {
-        redirectUri: opts.redirectUri,
-        scope: SCOPES,
-        // Skips Discord's consent screen for someone who already authorized the application.
-        extra: { prompt: 'none' },
-      }),
-
-    async complete(callbackQuery, expected) {
-      const me = await completeAuthorization(config, {
-        redirectUri: opts.redirectUri,
-        callbackQuery,
-        expected,
-        resource: meUrl,
-        resourceName: 'Discord users/@me',
-      });
-      return discordProfileSchema.parse(me);
-    },
-  };
+  return authorizationFlow(config, {
+    redirectUri: opts.redirectUri,
+    scope: SCOPES,
+    // Skips Discord's consent screen for someone who already authorized the application.
+    extra: { prompt: 'none' },
+    resource: meUrl,
+    resourceName: 'Discord users/@me',
+    read: (me) => discordProfileSchema.parse(me),
+  });
 }

@@ -43,11 +43,24 @@ export interface StartedAuthorization {
   authorizationUrl: URL;
 }
 
+/** A sign-in or link through a site: the authorization to send the browser to, then its callback. */
+export interface AuthorizationFlow<Account> {
+  begin(): Promise<StartedAuthorization>;
+  /**
+   * Checks the callback (state, error parameters), redeems the code with the PKCE verifier and
+   * reads who signed in. Throws on any failure (denied consent, bad state, refused code).
+   */
+  complete(
+    callbackQuery: URLSearchParams,
+    expected: { state: string; codeVerifier: string },
+  ): Promise<Account>;
+}
+
 /**
  * Starts an authorization code request with a fresh state and PKCE S256 verifier; `extra`:
  * parameters the site takes besides (Discord's `prompt`).
  */
-export async function beginAuthorization(
+async function beginAuthorization(
   config: oauth.Configuration,
   opts: { redirectUri: string; scope: string; extra?: Record<string, string> },
 ): Promise<StartedAuthorization> {
@@ -70,25 +83,47 @@ export async function beginAuthorization(
  * the PKCE verifier and reads `resource` with the access token, answering its JSON. Throws on any
  * failure; `resourceName` names the resource when it answers with an error status.
  */
-export async function completeAuthorization(
+async function completeAuthorization(
   config: oauth.Configuration,
   opts: {
     redirectUri: string;
-    callbackQuery: URLSearchParams;
-    expected: { state: string; codeVerifier: string };
     resource: URL;
     resourceName: string;
   },
+  callbackQuery: URLSearchParams,
+  expected: { state: string; codeVerifier: string },
 ): Promise<unknown> {
   // openid-client sends the callback URL without its query as redirect_uri, so it must be
   // the public one the browser was sent to, not the address this service listens on.
   const callbackUrl = new URL(opts.redirectUri);
-  callbackUrl.search = opts.callbackQuery.toString();
+  callbackUrl.search = callbackQuery.toString();
   const tokens = await oauth.authorizationCodeGrant(config, callbackUrl, {
-    expectedState: opts.expected.state,
-    pkceCodeVerifier: opts.expected.codeVerifier,
+    expectedState: expected.state,
+    pkceCodeVerifier: expected.codeVerifier,
   });
   const res = await oauth.fetchProtectedResource(config, tokens.access_token, opts.resource, 'GET');
   if (!res.ok) throw new Error(`${opts.resourceName} answered ${res.status}`);
   return res.json();
+}
+
+/**
+ * A site's sign-in or link: an authorization code request for `scope` (with `extra` parameters),
+ * then, on the callback, the account read from `resource` with the access token and `read`.
+ */
+export function authorizationFlow<Account>(
+  config: oauth.Configuration,
+  opts: {
+    redirectUri: string;
+    scope: string;
+    extra?: Record<string, string>;
+    resource: URL;
+    resourceName: string;
+    read: (answer: unknown) => Account;
+  },
+): AuthorizationFlow<Account> {
+  return {
+    begin: () => beginAuthorization(config, opts),
+    complete: async (callbackQuery, expected) =>
+      opts.read(await completeAuthorization(config, opts, callbackQuery, expected)),
+  };
 }

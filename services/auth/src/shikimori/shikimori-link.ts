@@ -1,11 +1,6 @@
 import * as oauth from 'openid-client';
 import { z } from 'zod';
-import {
-  beginAuthorization,
-  completeAuthorization,
-  oauthConfiguration,
-  type StartedAuthorization,
-} from '../oauth/configuration';
+import { type AuthorizationFlow, authorizationFlow, oauthConfiguration } from '../oauth/configuration';
 
 export interface ShikimoriLinkOptions {
   /** https://shikimori.one, or the fake Shikimori on loopback. */
@@ -37,14 +32,7 @@ const whoamiSchema = z.object({
     .nullish(),
 });
 
-export interface ShikimoriLink {
-  begin(): Promise<StartedAuthorization>;
-  /** Checks the callback, redeems the code with the PKCE verifier and reads who signed in. */
-  complete(
-    callbackQuery: URLSearchParams,
-    expected: { state: string; codeVerifier: string },
-  ): Promise<ShikimoriIdentity>;
-}
+export type ShikimoriLink = AuthorizationFlow<ShikimoriIdentity>;
 
 /**
  * Shikimori account linking through openid-client: authorization code + PKCE S256 + state
@@ -66,20 +54,15 @@ export function createShikimoriLink(opts: ShikimoriLinkOptions): ShikimoriLink {
     fetch(url, { ...options, headers: { ...options.headers, ...headers } } as RequestInit);
   const whoamiUrl = new URL(endpoint('/api/users/whoami'));
 
-  return {
+  return authorizationFlow(config, {
+    redirectUri: opts.redirectUri,
     // The narrowest scope Shikimori has: linking needs only who the account is.
-    begin: () => beginAuthorization(config, { redirectUri: opts.redirectUri, scope: 'user_rates' }),
-
-    async complete(callbackQuery, expected) {
-      const answer = await completeAuthorization(config, {
-        redirectUri: opts.redirectUri,
-        callbackQuery,
-        expected,
-        resource: whoamiUrl,
-        resourceName: 'Shikimori users/whoami',
-      });
+    scope: 'user_rates',
+    resource: whoamiUrl,
+    resourceName: 'Shikimori users/whoami',
+    read: (answer) => {
       const me = whoamiSchema.parse(answer);
       return { id: me.id, nickname: me.nickname, avatar: me.image?.x160 ?? me.avatar ?? null };
     },
-  };
+  });
 }
