@@ -59,8 +59,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
       'folder of a prebuilt web client (`client/` and `server/` as `vite build` writes them): the gateway only loads it and never builds (the image sets it); unset, the gateway builds `web/dist` at start when it is missing or older than `web/src`',
     ),
   PUBLIC_URL: env
-    .url()
-    .default('http://localhost:3000')
+    .publicUrl()
     .describe(
       'origin browsers use; state-changing requests must come from it, and its host is the only `Host` header the gateway believes',
     ),

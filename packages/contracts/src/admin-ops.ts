@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auditCategories } from './audit';
 import { cacheNamespaceStatsSchema } from './catalogue';
 import { id, int4, safeString } from './fields';
+import { type LogSort, logSorts } from './log-sorts';
 import { defineEvent } from './messaging';
 import { languageSchema } from './users';
 
@@ -26,15 +27,7 @@ export const logDateSchema = z
     return DATE_TIME.test(v) && !Number.isNaN(new Date(v).getTime());
   }, 'must be a date (YYYY-MM-DD) or an ISO date-time');
 
-export const logSorts = [
-  'date-desc',
-  'date-asc',
-  'admin-asc',
-  'admin-desc',
-  'category-asc',
-  'action-asc',
-] as const;
-export type LogSort = (typeof logSorts)[number];
+export { type LogSort, logSorts };
 
 /** Filters of GET /admin/logs and /admin/logs/export (empty strings count as absent). */
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);

@@ -24,6 +24,11 @@ export const env = {
   url: () => z.string().url(),
   port: (def: number) => z.coerce.number().int().min(0).max(65535).default(def),
   int: (def: number) => z.coerce.number().int().default(def),
+  /** An integer from `min` to `max`, `def` when unset. */
+  intIn: (def: number, min: number, max: number) =>
+    z.coerce.number().int().default(def).pipe(z.number().int().min(min).max(max)),
+  /** The site's origin as members reach it (the gateway's public address). */
+  publicUrl: () => z.string().url().default('http://localhost:3000'),
   bool: (def: boolean) =>
     z
       .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -49,31 +49,26 @@ export class AppError extends Error {
   }
 }
 
-export class ValidationError extends AppError {
-  constructor(message: string | ServerText = text('platform.invalidRequest'), details?: unknown) {
-    super(400, 'validation_failed', message, details);
-  }
-}
-export class AuthenticationError extends AppError {
-  constructor(message: string | ServerText = text('platform.authenticationRequired'), details?: unknown) {
-    super(401, 'authentication_required', message, details);
-  }
-}
-export class AuthorizationError extends AppError {
-  constructor(message: string | ServerText = text('platform.forbidden'), details?: unknown) {
-    super(403, 'forbidden', message, details);
-  }
-}
-export class NotFoundError extends AppError {
-  constructor(message: string | ServerText = text('platform.notFound'), details?: unknown) {
-    super(404, 'not_found', message, details);
-  }
-}
-export class ConflictError extends AppError {
-  constructor(message: string | ServerText = text('platform.conflict'), details?: unknown) {
-    super(409, 'conflict', message, details);
-  }
-}
+/**
+ * An AppError of one status and code, thrown with its own message (a server text, said in the
+ * caller's language) or, without one, with `fallback`.
+ */
+const refusal = (status: number, code: string, fallback: ServerKey) =>
+  class extends AppError {
+    constructor(message: string | ServerText = text(fallback), details?: unknown) {
+      super(status, code, message, details);
+    }
+  };
+
+export class ValidationError extends refusal(400, 'validation_failed', 'platform.invalidRequest') {}
+export class AuthenticationError extends refusal(
+  401,
+  'authentication_required',
+  'platform.authenticationRequired',
+) {}
+export class AuthorizationError extends refusal(403, 'forbidden', 'platform.forbidden') {}
+export class NotFoundError extends refusal(404, 'not_found', 'platform.notFound') {}
+export class ConflictError extends refusal(409, 'conflict', 'platform.conflict') {}
 export class PayloadTooLargeError extends AppError {
   constructor(message: string | ServerText = text('platform.payloadTooLarge')) {
     super(413, 'payload_too_large', message);
@@ -89,11 +84,7 @@ export class RateLimitError extends AppError {
   }
 }
 /** An upstream service or dependency is down, has no responders, or timed out. */
-export class UnavailableError extends AppError {
-  constructor(message: string | ServerText = text('platform.unavailable'), details?: unknown) {
-    super(503, 'service_unavailable', message, details);
-  }
-}
+export class UnavailableError extends refusal(503, 'service_unavailable', 'platform.unavailable') {}
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 

@@ -3,11 +3,7 @@ import { z } from 'zod';
 
 export const adminConfigSchema = baseConfigSchema.extend({
   PORT: env.port(4107).describe('HTTP port'),
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .default('http://localhost:3000')
-    .describe("the site's origin; links of the news Atom feed"),
+  PUBLIC_URL: env.publicUrl().describe("the site's origin; links of the news Atom feed"),
   AUDIT_TIME_ZONE: z
     .string()
     .default('UTC')
@@ -53,18 +49,15 @@ export const adminConfigSchema = baseConfigSchema.extend({
       'whether this process schedules the VK → Discord relay (any number of replicas may; an advisory lock lets one run at a time)',
     ),
   RELAY_SETTINGS_POLL_SECONDS: env
-    .int(30)
-    .pipe(z.number().int().min(1).max(3600))
+    .intIn(30, 1, 3600)
     .describe('how often a replica re-reads `vk.schedule` to follow a change saved on another replica'),
   RELAY_RETRIES: env
-    .int(4)
-    .pipe(z.number().int().min(0).max(10))
+    .intIn(4, 0, 10)
     .describe(
       'retries of one VK or Discord call on rate limits (VK error 6, Discord 429), 5xx and network errors',
     ),
   RELAY_BACKOFF_MS: env
-    .int(500)
-    .pipe(z.number().int().min(1).max(30_000))
+    .intIn(500, 1, 30_000)
     .describe(
       'first back-off between two attempts (doubled each time, randomised, at most 30 s; a rate limit waits what VK or Discord asked on top)',
     ),
@@ -73,9 +66,6 @@ export const adminConfigSchema = baseConfigSchema.extend({
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'a language code such as en or ru')
     .default('en')
     .describe('the language of the relay\'s own words in Discord ("Repost from …"); English by default'),
-  RELAY_HTTP_TIMEOUT_MS: env
-    .int(10_000)
-    .pipe(z.number().int().min(100).max(120_000))
-    .describe('timeout of one VK or Discord call'),
+  RELAY_HTTP_TIMEOUT_MS: env.intIn(10_000, 100, 120_000).describe('timeout of one VK or Discord call'),
 });
 export type AdminConfig = z.infer<typeof adminConfigSchema>;

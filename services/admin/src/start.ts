@@ -1,13 +1,6 @@
-import { join } from 'node:path';
 import { i18nLanguages, i18nServerTexts } from '@acg/contracts';
 import { bundledTranslationFiles } from '@acg/i18n/bundled';
-import {
-  type RunningService,
-  type ServiceDatabaseSpec,
-  type ServiceDeps,
-  startHttpService,
-  startOutboxRelay,
-} from '@acg/platform';
+import { type RunningService, type ServiceDeps, serviceDatabase, startDatabaseService } from '@acg/platform';
 import type { AdminConfig } from './config';
 import { startAuditConsumers } from './consumers/audit';
 import * as tables from './db/schema';
@@ -28,73 +21,59 @@ import { seedTranslations } from './seed';
 export const SERVICE = 'admin';
 
 /** Admin's database: its own schema, its migrations and drizzle tables. */
-export const adminDatabase: ServiceDatabaseSpec = {
-  schema: SERVICE,
-  migrationsFolder: join(import.meta.dirname, '..', 'drizzle'),
-  tables,
-};
+export const adminDatabase = serviceDatabase(SERVICE, import.meta.dirname, tables);
 
 export async function start(deps: ServiceDeps<AdminConfig>): Promise<RunningService> {
   const { config, bus, logger, cache } = deps;
-  const database = deps.database;
-  if (!database) throw new Error('admin needs a database');
   const policy: RetryPolicy = {
     retries: config.RELAY_RETRIES,
     minTimeoutMs: config.RELAY_BACKOFF_MS,
     maxTimeoutMs: 30_000,
     timeoutMs: config.RELAY_HTTP_TIMEOUT_MS,
   };
-  return startHttpService({
-    name: SERVICE,
-    host: config.HOST,
-    port: config.PORT,
-    internalSecret: config.INTERNAL_SECRET,
-    deps,
-    setup: async (app) => {
-      const outboxRelay = startOutboxRelay({ database, table: tables.outbox, bus, logger });
-      if (config.SEED_TRANSLATIONS)
-        await seedTranslations(database, bundledTranslationFiles, { cache, logger });
-      const discord = createDiscordClient({
-        baseUrl: config.DISCORD_API_BASE_URL,
-        token: config.DISCORD_BOT_TOKEN,
-        policy,
-      });
-      const vk = createVkClient({ baseUrl: config.VK_API_BASE_URL, version: config.VK_API_VERSION, policy });
-      const relay = createRelay({
-        database,
-        vk,
-        discord,
-        outboxRelay,
+  return startDatabaseService(SERVICE, deps, tables.outbox, async (app, { database, relay: outboxRelay }) => {
+    if (config.SEED_TRANSLATIONS)
+      await seedTranslations(database, bundledTranslationFiles, { cache, logger });
+    const discord = createDiscordClient({
+      baseUrl: config.DISCORD_API_BASE_URL,
+      token: config.DISCORD_BOT_TOKEN,
+      policy,
+    });
+    const vk = createVkClient({ baseUrl: config.VK_API_BASE_URL, version: config.VK_API_VERSION, policy });
+    const relay = createRelay({
+      database,
+      vk,
+      discord,
+      outboxRelay,
+      logger,
+      language: config.RELAY_LANGUAGE,
+    });
+    let scheduler: RelayScheduler | null = null;
+    registerLogRoutes(app, { database, timeZone: config.AUDIT_TIME_ZONE });
+    registerNewsRoutes(app, { database, outboxRelay, publicUrl: config.PUBLIC_URL });
+    registerI18nRoutes(app, { database, cache, outboxRelay });
+    registerCacheRoutes(app, { bus, database, outboxRelay });
+    registerSettingsRoutes(app, { database, outboxRelay, discord, relay, scheduler: () => scheduler });
+    const consumers = await startAuditConsumers(bus, database);
+    const languages = bus.serve(i18nLanguages, async () => ({
+      languages: await selectableLanguages(database.db),
+    }));
+    const serverTexts = bus.serve(i18nServerTexts, async () => ({
+      languages: await changedServerTexts(database.db),
+    }));
+    if (config.RELAY_ENABLED)
+      scheduler = await startRelayScheduler({
+        relay,
+        readSchedule: async () => (await readRelaySettings(database.db))['vk.schedule'],
+        pollMs: config.RELAY_SETTINGS_POLL_SECONDS * 1000,
         logger,
-        language: config.RELAY_LANGUAGE,
       });
-      let scheduler: RelayScheduler | null = null;
-      registerLogRoutes(app, { database, timeZone: config.AUDIT_TIME_ZONE });
-      registerNewsRoutes(app, { database, outboxRelay, publicUrl: config.PUBLIC_URL });
-      registerI18nRoutes(app, { database, cache, outboxRelay });
-      registerCacheRoutes(app, { bus, database, outboxRelay });
-      registerSettingsRoutes(app, { database, outboxRelay, discord, relay, scheduler: () => scheduler });
-      const consumers = await startAuditConsumers(bus, database);
-      const languages = bus.serve(i18nLanguages, async () => ({
-        languages: await selectableLanguages(database.db),
-      }));
-      const serverTexts = bus.serve(i18nServerTexts, async () => ({
-        languages: await changedServerTexts(database.db),
-      }));
-      if (config.RELAY_ENABLED)
-        scheduler = await startRelayScheduler({
-          relay,
-          readSchedule: async () => (await readRelaySettings(database.db))['vk.schedule'],
-          pollMs: config.RELAY_SETTINGS_POLL_SECONDS * 1000,
-          logger,
-        });
-      return [
-        async () => scheduler?.stop(),
-        () => outboxRelay.stop(),
-        ...consumers.map((s) => () => s.stop()),
-        () => languages.stop(),
-        () => serverTexts.stop(),
-      ];
-    },
+    return [
+      async () => scheduler?.stop(),
+      () => outboxRelay.stop(),
+      ...consumers.map((s) => () => s.stop()),
+      () => languages.stop(),
+      () => serverTexts.stop(),
+    ];
   });
 }

@@ -1,10 +1,4 @@
-import { join } from 'node:path';
-import {
-  type RunningService,
-  type ServiceDatabaseSpec,
-  type ServiceDeps,
-  startHttpService,
-} from '@acg/platform';
+import { type RunningService, type ServiceDeps, serviceDatabase, startService } from '@acg/platform';
 import type { Pool } from 'pg';
 import type { AnimeSearchConfig } from './config';
 import type { AnimeSearchContext } from './context';
@@ -28,11 +22,7 @@ import { Source } from './sources/source';
 export const SERVICE = 'anime-search';
 
 /** The anime index's schema (issue 24): drizzle tables and migrations (pg_trgm, unaccent). */
-export const animeSearchDatabase: ServiceDatabaseSpec = {
-  schema: SERVICE,
-  migrationsFolder: join(import.meta.dirname, '..', 'drizzle'),
-  tables,
-};
+export const animeSearchDatabase = serviceDatabase(SERVICE, import.meta.dirname, tables);
 
 export interface AnimeSearchService extends RunningService {
   sources: AnimeSearchContext['sources'];
@@ -150,33 +140,26 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
           refreshMs,
         })
       : undefined;
-  const running = await startHttpService({
-    name: SERVICE,
-    host: config.HOST,
-    port: config.PORT,
-    internalSecret: config.INTERNAL_SECRET,
-    deps,
-    setup: async (app) => {
-      registerStatusRoutes(app, sources);
-      registerAnimeSearchRoutes(app, ctx);
-      registerAnimeDetailsRoutes(app, ctx);
-      registerAdminLookupRoutes(app, ctx);
-      registerIndexStatusRoutes(app, ctx);
-      const served = serveAnimeTitles(deps.bus, ctx, logger);
-      const counting = setInterval(() => {
-        index.flushSearches().catch((err) => logger.warn({ err }, 'searches not counted yet'));
-      }, SEARCH_COUNT_FLUSH_MS);
-      return [
-        async () => {
-          await Promise.all(served.map((s) => s.stop()));
-          clearInterval(counting);
-          await index.flushSearches().catch((err) => logger.warn({ err }, 'searches not counted'));
-          await fill?.stop();
-          sources.shikimori.shutdown();
-          sources.anilist.shutdown();
-        },
-      ];
-    },
+  const running = await startService(SERVICE, deps, async (app) => {
+    registerStatusRoutes(app, sources);
+    registerAnimeSearchRoutes(app, ctx);
+    registerAnimeDetailsRoutes(app, ctx);
+    registerAdminLookupRoutes(app, ctx);
+    registerIndexStatusRoutes(app, ctx);
+    const served = serveAnimeTitles(deps.bus, ctx, logger);
+    const counting = setInterval(() => {
+      index.flushSearches().catch((err) => logger.warn({ err }, 'searches not counted yet'));
+    }, SEARCH_COUNT_FLUSH_MS);
+    return [
+      async () => {
+        await Promise.all(served.map((s) => s.stop()));
+        clearInterval(counting);
+        await index.flushSearches().catch((err) => logger.warn({ err }, 'searches not counted'));
+        await fill?.stop();
+        sources.shikimori.shutdown();
+        sources.anilist.shutdown();
+      },
+    ];
   });
   return { ...running, sources, context: ctx };
 }

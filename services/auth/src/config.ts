@@ -8,7 +8,7 @@ const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 /** Configuration of the auth service; defaults are for the embedded mode. */
 export const authConfigSchema = baseConfigSchema.extend({
   PORT: env.port(4101).describe('HTTP port'),
-  PUBLIC_URL: optional(env.url().default('http://localhost:3000'))
+  PUBLIC_URL: optional(env.publicUrl())
     .transform(withoutTrailingSlash)
     .describe("the gateway's public origin; the OAuth redirect URI is `PUBLIC_URL/auth/discord/callback`"),
   DISCORD_CLIENT_ID: z

@@ -1,4 +1,10 @@
-import { type RunningService, type ServiceDeps, startHttpService, startOutboxRelay } from '@acg/platform';
+import {
+  type RunningService,
+  requireDatabase,
+  type ServiceDeps,
+  startOutboxRelay,
+  startService,
+} from '@acg/platform';
 import fastifyCookie from '@fastify/cookie';
 import type { AuthConfig } from './config';
 import type { AuthContext } from './context';
@@ -24,8 +30,7 @@ import { createShikimoriLink } from './shikimori/shikimori-link';
  */
 export async function start(deps: ServiceDeps<AuthConfig>): Promise<RunningService> {
   const { config, logger, bus } = deps;
-  const database = deps.database;
-  if (!database) throw new Error('auth needs a database');
+  const database = requireDatabase('auth', deps);
 
   const sessions = createSessionStore(config, database, deps.cache);
   const relay = startOutboxRelay({ database, table: outbox, bus, logger });
@@ -59,24 +64,17 @@ export async function start(deps: ServiceDeps<AuthConfig>): Promise<RunningServi
     },
   };
 
-  return startHttpService({
-    name: 'auth',
-    host: config.HOST,
-    port: config.PORT,
-    internalSecret: config.INTERNAL_SECRET,
-    deps: { ...deps, database },
-    async setup(app) {
-      await app.register(fastifyCookie);
-      discordRoutes(app, ctx);
-      shikimoriRoutes(app, ctx);
-      logoutRoutes(app, ctx);
-      await languageRoutes(app, ctx);
-      usersRoutes(app, ctx);
-      adminUsersRoutes(app, ctx);
-      meRoutes(app, ctx);
-      const subscriptions = serveRpc(bus, ctx);
-      // Stopped in reverse order: subscriptions, relay, then the session store.
-      return [() => sessions.close(), () => relay.stop(), ...subscriptions.map((s) => () => s.stop())];
-    },
+  return startService('auth', { ...deps, database }, async (app) => {
+    await app.register(fastifyCookie);
+    discordRoutes(app, ctx);
+    shikimoriRoutes(app, ctx);
+    logoutRoutes(app, ctx);
+    await languageRoutes(app, ctx);
+    usersRoutes(app, ctx);
+    adminUsersRoutes(app, ctx);
+    meRoutes(app, ctx);
+    const subscriptions = serveRpc(bus, ctx);
+    // Stopped in reverse order: subscriptions, relay, then the session store.
+    return [() => sessions.close(), () => relay.stop(), ...subscriptions.map((s) => () => s.stop())];
   });
 }

@@ -32,10 +32,8 @@ const weights = z
 
 export const botConfigSchema = baseConfigSchema.extend({
   PORT: env.port(4108).describe('HTTP port'),
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .default('http://localhost:3000')
+  PUBLIC_URL: env
+    .publicUrl()
     .describe("the site's origin: card images in embeds point at `PUBLIC_URL/api/cards/{id}/image`"),
   DISCORD_PUBLIC_KEY: z
     .string()

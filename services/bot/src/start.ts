@@ -1,4 +1,4 @@
-import { type RunningService, type ServiceDeps, startHttpService } from '@acg/platform';
+import { type RunningService, type ServiceDeps, startService } from '@acg/platform';
 import type { BotConfig } from './config';
 import { discordBotRest } from './discord/rest';
 import { discordWebhooks } from './discord/webhooks';
@@ -20,37 +20,30 @@ export async function start(deps: ServiceDeps<BotConfig>): Promise<RunningServic
   const publicKey = publicKeyFromHex(config.DISCORD_PUBLIC_KEY);
   const state = dropState(deps.cache);
   const followUps = new PendingWork();
-  return startHttpService({
-    name: SERVICE,
-    host: config.HOST,
-    port: config.PORT,
-    internalSecret: config.INTERNAL_SECRET,
-    deps,
-    setup: async (app) => {
-      await registerInteractionRoutes(app, {
-        bus: deps.bus,
-        logger,
-        state,
-        publicKey,
-        webhooks: discordWebhooks(config.DISCORD_API_BASE_URL, logger),
-        weights: config.DROP_RANK_WEIGHTS,
-        cooldownMs: config.DROP_COOLDOWN_SECONDS * 1000,
-        publicUrl: config.PUBLIC_URL,
-        deferAfterMs: config.DEFER_AFTER_MS,
-        followUps,
-        tradeRecords: offerRecords(deps.cache),
-      });
-      // Trade offers become DMs to their recipients when the bot has its token.
-      const notices = config.DISCORD_BOT_TOKEN
-        ? await consumeTradeNotices({
-            bus: deps.bus,
-            cache: deps.cache,
-            logger,
-            rest: discordBotRest(config.DISCORD_API_BASE_URL, config.DISCORD_BOT_TOKEN, logger),
-          })
-        : undefined;
-      // Deferred drops still owe Discord their message (and their state): let them finish.
-      return [() => followUps.settle(), async () => notices?.stop()];
-    },
+  return startService(SERVICE, deps, async (app) => {
+    await registerInteractionRoutes(app, {
+      bus: deps.bus,
+      logger,
+      state,
+      publicKey,
+      webhooks: discordWebhooks(config.DISCORD_API_BASE_URL, logger),
+      weights: config.DROP_RANK_WEIGHTS,
+      cooldownMs: config.DROP_COOLDOWN_SECONDS * 1000,
+      publicUrl: config.PUBLIC_URL,
+      deferAfterMs: config.DEFER_AFTER_MS,
+      followUps,
+      tradeRecords: offerRecords(deps.cache),
+    });
+    // Trade offers become DMs to their recipients when the bot has its token.
+    const notices = config.DISCORD_BOT_TOKEN
+      ? await consumeTradeNotices({
+          bus: deps.bus,
+          cache: deps.cache,
+          logger,
+          rest: discordBotRest(config.DISCORD_API_BASE_URL, config.DISCORD_BOT_TOKEN, logger),
+        })
+      : undefined;
+    // Deferred drops still owe Discord their message (and their state): let them finish.
+    return [() => followUps.settle(), async () => notices?.stop()];
   });
 }

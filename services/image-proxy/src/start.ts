@@ -1,5 +1,5 @@
 import { cacheCleared } from '@acg/contracts';
-import { type RunningService, type ServiceDeps, startHttpService } from '@acg/platform';
+import { type RunningService, type ServiceDeps, startService } from '@acg/platform';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { type CardImages, createCardImages } from './cards/card-images';
@@ -94,33 +94,26 @@ export async function start(
     keepSeconds: config.CARD_SUMMARY_KEEP_SECONDS,
     timeoutMs: config.CATALOGUE_TIMEOUT_MS,
   });
-  const running = await startHttpService({
-    name: SERVICE,
-    host: config.HOST,
-    port: config.PORT,
-    internalSecret: config.INTERNAL_SECRET,
-    deps,
-    setup: async (app) => {
-      registerCardImageRoutes(app, {
-        summaries,
-        images: cardImages,
-        formats: config.CARD_IMAGE_FORMATS,
-        hot: hotImages,
-        hotSeconds: Math.min(config.IMAGE_HOT_CACHE_SECONDS, config.CARD_SUMMARY_FRESH_SECONDS),
-      });
-      registerTestImageRoutes(app);
-      registerProxyRoutes(app, {
-        fetcher,
-        images: proxiedImages,
-        formats: config.CARD_IMAGE_FORMATS,
-        discordCdnUrl: config.DISCORD_CDN_URL,
-        shikimoriUrl: config.SHIKIMORI_BASE_URL,
-        hot: hotImages,
-      });
-      const cleared = await bus.listen({ types: [cacheCleared.type], handler: () => hotImages.clear() });
-      // (the admin cache clear publishes it: every replica empties its hot tier)
-      return [() => cleared.stop()];
-    },
+  const running = await startService(SERVICE, deps, async (app) => {
+    registerCardImageRoutes(app, {
+      summaries,
+      images: cardImages,
+      formats: config.CARD_IMAGE_FORMATS,
+      hot: hotImages,
+      hotSeconds: Math.min(config.IMAGE_HOT_CACHE_SECONDS, config.CARD_SUMMARY_FRESH_SECONDS),
+    });
+    registerTestImageRoutes(app);
+    registerProxyRoutes(app, {
+      fetcher,
+      images: proxiedImages,
+      formats: config.CARD_IMAGE_FORMATS,
+      discordCdnUrl: config.DISCORD_CDN_URL,
+      shikimoriUrl: config.SHIKIMORI_BASE_URL,
+      hot: hotImages,
+    });
+    const cleared = await bus.listen({ types: [cacheCleared.type], handler: () => hotImages.clear() });
+    // (the admin cache clear publishes it: every replica empties its hot tier)
+    return [() => cleared.stop()];
   });
   return {
     ...running,

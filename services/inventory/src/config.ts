@@ -1,11 +1,10 @@
 import { baseConfigSchema, env } from '@acg/platform';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 export const inventoryConfigSchema = baseConfigSchema.extend({
   PORT: env.port(4103).describe('HTTP port'),
   CATALOGUE_TIMEOUT_MS: env
-    .int(1000)
-    .pipe(z.number().int().min(50).max(10_000))
+    .intIn(1000, 50, 10_000)
     .describe('how long a like of a card inventory has not heard of waits for catalogue to confirm it'),
 });
 export type InventoryConfig = z.infer<typeof inventoryConfigSchema>;

@@ -25,12 +25,10 @@ export const tradesConfigSchema = baseConfigSchema.extend({
     .bool(true)
     .describe('whether this process schedules the sweep at all (it also runs once at start-up)'),
   TRADE_RECOVERY_AFTER_SECONDS: env
-    .int(30)
-    .pipe(z.number().int().min(1).max(3600))
+    .intIn(30, 1, 3600)
     .describe('a trade left half-way (opening, accepting) longer than this is healed by the sweep'),
   INVENTORY_TIMEOUT_MS: env
-    .int(5000)
-    .pipe(z.number().int().min(100).max(60_000))
+    .intIn(5000, 100, 60_000)
     .describe('timeout of one escrow or transfer call to inventory'),
 });
 export type TradesConfig = z.infer<typeof tradesConfigSchema>;

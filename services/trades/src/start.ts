@@ -1,11 +1,4 @@
-import { join } from 'node:path';
-import {
-  type RunningService,
-  type ServiceDatabaseSpec,
-  type ServiceDeps,
-  startHttpService,
-  startOutboxRelay,
-} from '@acg/platform';
+import { type RunningService, type ServiceDeps, serviceDatabase, startDatabaseService } from '@acg/platform';
 import type { TradesConfig } from './config';
 import * as tables from './db/schema';
 import { createTradeFlow, SERVICE } from './domain/trade-flow';
@@ -18,51 +11,37 @@ import { createSweep } from './sweep/sweep';
 export { SERVICE };
 
 /** Trades' database: its own schema, its migrations and drizzle tables. */
-export const tradesDatabase: ServiceDatabaseSpec = {
-  schema: SERVICE,
-  migrationsFolder: join(import.meta.dirname, '..', 'drizzle'),
-  tables,
-};
+export const tradesDatabase = serviceDatabase(SERVICE, import.meta.dirname, tables);
 
 export async function start(deps: ServiceDeps<TradesConfig>): Promise<RunningService> {
   const { config, bus, logger } = deps;
-  const database = deps.database;
-  if (!database) throw new Error('trades needs a database');
-  return startHttpService({
-    name: SERVICE,
-    host: config.HOST,
-    port: config.PORT,
-    internalSecret: config.INTERNAL_SECRET,
-    deps,
-    setup: async (app) => {
-      const relay = startOutboxRelay({ database, table: tables.outbox, bus, logger });
-      const flow = createTradeFlow({
-        database,
-        bus,
-        relay,
-        logger,
-        ttlHours: config.TRADE_TTL_HOURS,
-        inventoryTimeoutMs: config.INVENTORY_TIMEOUT_MS,
-      });
-      const sweep = createSweep({
-        database,
-        bus,
-        relay,
-        flow,
-        logger,
-        recoveryAfterSeconds: config.TRADE_RECOVERY_AFTER_SECONDS,
-        inventoryTimeoutMs: config.INVENTORY_TIMEOUT_MS,
-      });
-      await app.register(async (scope) => registerTradeRoutes(scope, { database, flow }));
-      registerAdminTradeRoutes(app, { database, flow, sweep, relay });
-      const served = serveTradesRpc(bus, flow);
-      const scheduler = config.TRADE_SWEEP_ENABLED
-        ? startSweepScheduler(sweep, config.TRADE_SWEEP_SCHEDULE, logger)
-        : null;
-      // Heal what a crash of the previous process left, without waiting for the schedule.
-      if (config.TRADE_SWEEP_ENABLED)
-        setImmediate(() => void sweep.runOnce().catch((err) => logger.warn({ err }, 'startup sweep failed')));
-      return [async () => scheduler?.stop(), () => relay.stop(), ...served.map((s) => () => s.stop())];
-    },
+  return startDatabaseService(SERVICE, deps, tables.outbox, async (app, { database, relay }) => {
+    const flow = createTradeFlow({
+      database,
+      bus,
+      relay,
+      logger,
+      ttlHours: config.TRADE_TTL_HOURS,
+      inventoryTimeoutMs: config.INVENTORY_TIMEOUT_MS,
+    });
+    const sweep = createSweep({
+      database,
+      bus,
+      relay,
+      flow,
+      logger,
+      recoveryAfterSeconds: config.TRADE_RECOVERY_AFTER_SECONDS,
+      inventoryTimeoutMs: config.INVENTORY_TIMEOUT_MS,
+    });
+    await app.register(async (scope) => registerTradeRoutes(scope, { database, flow }));
+    registerAdminTradeRoutes(app, { database, flow, sweep, relay });
+    const served = serveTradesRpc(bus, flow);
+    const scheduler = config.TRADE_SWEEP_ENABLED
+      ? startSweepScheduler(sweep, config.TRADE_SWEEP_SCHEDULE, logger)
+      : null;
+    // Heal what a crash of the previous process left, without waiting for the schedule.
+    if (config.TRADE_SWEEP_ENABLED)
+      setImmediate(() => void sweep.runOnce().catch((err) => logger.warn({ err }, 'startup sweep failed')));
+    return [async () => scheduler?.stop(), () => relay.stop(), ...served.map((s) => () => s.stop())];
   });
 }

@@ -7,7 +7,7 @@ import type {
   AdminSeason,
   ClientRoutes,
 } from '@acg/contracts';
-import { request } from './client';
+import { jsonInit, request } from './client';
 
 /**
  * The admin catalogue calls of requirements C7, as the screens use them. The list and write calls go
@@ -34,16 +34,7 @@ export async function call<T = unknown>(
   body?: unknown,
   signal?: AbortSignal,
 ): Promise<CallResult<T>> {
-  const response = await fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers:
-      body === undefined
-        ? { accept: 'application/json' }
-        : { accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
+  const response = await fetch(path, jsonInit(method, body, signal));
   const text = await response.text();
   let parsed: unknown;
   let unparsable = false;

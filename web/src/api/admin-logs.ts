@@ -1,17 +1,11 @@
 import type { LogEntry as LogAnswer } from '@acg/contracts';
+import { type LogSort, logSorts } from '@acg/contracts/log-sorts';
 import { request } from './client';
 
 export const LOG_CATEGORIES = ['users', 'cards', 'trades', 'system', 'moderation', 'other'] as const;
 export type LogCategory = (typeof LOG_CATEGORIES)[number];
-export const LOG_SORTS = [
-  'date-desc',
-  'date-asc',
-  'admin-asc',
-  'admin-desc',
-  'category-asc',
-  'action-asc',
-] as const;
-export type LogSort = (typeof LOG_SORTS)[number];
+export const LOG_SORTS = logSorts;
+export type { LogSort };
 
 // The answer's type comes from the contracts (client-contract.ts).
 export type LogEntry = LogAnswer;

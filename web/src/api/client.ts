@@ -65,6 +65,18 @@ export interface Answer<T> {
   headers: Headers;
 }
 
+/** A same-origin JSON request: a JSON body when there is one, JSON asked for in return. */
+export const jsonInit = (method: string, body: unknown, signal?: AbortSignal): RequestInit => ({
+  method,
+  credentials: 'same-origin',
+  headers:
+    body === undefined
+      ? { accept: 'application/json' }
+      : { accept: 'application/json', 'content-type': 'application/json' },
+  body: body === undefined ? undefined : JSON.stringify(body),
+  signal,
+});
+
 /**
  * One call, with the answer's headers (paging totals travel in them). `cache` 'no-cache' asks the
  * server again even when the browser holds a fresh copy (an editor must start from what is saved).
@@ -81,17 +93,7 @@ export async function callRoute<K extends ClientRoute>(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-      ...(cache ? { cache } : {}),
-    });
+    response = await fetch(url, { ...jsonInit(method, body, signal), ...(cache ? { cache } : {}) });
     text = await response.text();
   } catch (err) {
     if (signal?.aborted) throw err;

@@ -4,10 +4,10 @@ import {
   assertScopeName,
   averageUserHitRate,
   type CacheBackend,
-  createNamespace,
   hitRate,
+  namespaceRegistry,
 } from './namespace';
-import type { Cache, CacheNamespace } from './types';
+import type { Cache } from './types';
 
 /**
  * The embedded-mode cache: one process's memory, bounded by entry count and bytes (least
@@ -156,7 +156,6 @@ function forgetIdleUsers(users: Map<number, { seen: number }>, userIdleMs: numbe
 function memoryView(store: MemoryStore, scope: string, close: () => Promise<void>): Cache {
   const full = (name: string) => (scope ? `${scope}${SCOPE_SEP}${name}` : name);
   const backend = memoryBackend(store, full);
-  const namespaces = new Map<string, CacheNamespace>();
   // The view's own namespaces: under its scope path, not under a deeper scope.
   const names = () => {
     const own: string[] = [];
@@ -168,15 +167,7 @@ function memoryView(store: MemoryStore, scope: string, close: () => Promise<void
   };
   return {
     kind: 'memory',
-    namespace(name, nsOpts) {
-      let ns = namespaces.get(name);
-      if (!ns) {
-        ns = createNamespace(name, backend, nsOpts);
-        namespaces.set(name, ns);
-        store.counter(full(name));
-      }
-      return ns;
-    },
+    namespace: namespaceRegistry(backend, (name) => store.counter(full(name))),
     prefixed(child) {
       assertScopeName(child);
       return memoryView(store, full(child), async () => {});

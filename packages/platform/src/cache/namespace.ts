@@ -192,3 +192,20 @@ export function createNamespace(
     ttl: async (key) => (await backend.ttlMs(name, key)) / 1000,
   };
 }
+
+/**
+ * A cache view's namespaces: one object per name, made on first use, when `onFirstUse` also runs
+ * (the view lists the name among its namespaces).
+ */
+export function namespaceRegistry(backend: CacheBackend, onFirstUse: (name: string) => void) {
+  const namespaces = new Map<string, CacheNamespace>();
+  return (name: string, opts?: NamespaceOptions): CacheNamespace => {
+    let ns = namespaces.get(name);
+    if (!ns) {
+      ns = createNamespace(name, backend, opts);
+      namespaces.set(name, ns);
+      onFirstUse(name);
+    }
+    return ns;
+  };
+}

@@ -6,10 +6,10 @@ import {
   assertScopeName,
   averageUserHitRate,
   type CacheBackend,
-  createNamespace,
   hitRate,
+  namespaceRegistry,
 } from './namespace';
-import type { Cache, CacheNamespace } from './types';
+import type { Cache } from './types';
 
 /**
  * The production cache. Keys are `<prefix>:c:<namespace>:<key>` (a view prefixed with a scope
@@ -214,20 +214,13 @@ function redisCache(
 ): Cache {
   const keys = redisKeys(prefix);
   const backend = redisBackend(redis, keys);
-  const namespaces = new Map<string, CacheNamespace>();
   const names = async () => (await redis.smembers(keys.namespaces)).sort();
   return {
     kind: 'redis',
-    namespace(name, nsOpts) {
-      let ns = namespaces.get(name);
-      if (!ns) {
-        ns = createNamespace(name, backend, nsOpts);
-        namespaces.set(name, ns);
-        // Listed on the admin screen from first use; reads and writes add it again anyway.
-        redis.sadd(keys.namespaces, name).catch((err) => logger?.warn({ err }, 'redis cache: sadd failed'));
-      }
-      return ns;
-    },
+    // Listed on the admin screen from first use; reads and writes add it again anyway.
+    namespace: namespaceRegistry(backend, (name) => {
+      redis.sadd(keys.namespaces, name).catch((err) => logger?.warn({ err }, 'redis cache: sadd failed'));
+    }),
     async stats() {
       return Promise.all((await names()).map((ns) => backend.namespaceStats(ns)));
     },

@@ -283,13 +283,16 @@ function parametersOfRoute(
   ];
 }
 
+/** What an operation object is made of: the table's route, what its owner registered, its id. */
+interface Operation {
+  route: TableRoute;
+  registration: RouteRegistration | undefined;
+  defs: Map<string, JsonSchema>;
+  operationId: string;
+}
+
 /** An operation's answers: its own, then validation, access and outage refusals it can give. */
-function responsesOf(
-  route: TableRoute,
-  registration: RouteRegistration | undefined,
-  defs: Map<string, JsonSchema>,
-  operationId: string,
-): Json {
+function responsesOf({ route, registration, defs, operationId }: Operation): Json {
   const schema = registration?.schema ?? {};
   const responses: Json = answersOf(registration, defs, operationId);
   const validates =
@@ -304,12 +307,8 @@ function responsesOf(
 }
 
 /** One route's operation object. */
-function operationOf(
-  route: TableRoute,
-  registration: RouteRegistration | undefined,
-  defs: Map<string, JsonSchema>,
-  operationId: string,
-): Json {
+function operationOf(operation: Operation): Json {
+  const { route, registration, defs, operationId } = operation;
   const schema = registration?.schema ?? {};
   const parameters = parametersOfRoute(route, schema, defs, operationId);
   return {
@@ -330,7 +329,7 @@ function operationOf(
           },
         }
       : {}),
-    responses: responsesOf(route, registration, defs, operationId),
+    responses: responsesOf(operation),
   };
 }
 
@@ -347,7 +346,12 @@ export function openApiDocument(input: OpenApiInput): Json {
     const operationId = operationIdOf(route.method, route.path);
     if (ids.has(operationId)) throw new Error(`two operations named ${operationId}`);
     ids.add(operationId);
-    const operation = operationOf(route, registered.get(keyOf(route.method, route.path)), defs, operationId);
+    const operation = operationOf({
+      route,
+      registration: registered.get(keyOf(route.method, route.path)),
+      defs,
+      operationId,
+    });
     const path = openApiPath(route.path);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }

@@ -15,3 +15,10 @@ export {
   runService,
   type ServiceProcessInfra,
 } from './run';
+export {
+  requireDatabase,
+  type ServiceStore,
+  serviceDatabase,
+  startDatabaseService,
+  startService,
+} from './start';

@@ -11,12 +11,7 @@ export const displayNameOf = (row: Pick<UserRow, 'username' | 'globalName'>): st
 /** The user record as the API and events show it (requirements M3). */
 export function toUser(row: UserRow): User {
   return {
-    id: row.id,
-    username: row.username,
-    displayName: displayNameOf(row),
-    discriminator: row.discriminator,
-    discordId: row.discordId,
-    avatar: row.avatar,
+    ...toPublicUser(row),
     email: row.email,
     level: row.level,
     adminLevel: row.adminLevel,

@@ -1,6 +1,6 @@
 import * as oauth from 'openid-client';
 import { z } from 'zod';
-import { oauthConfiguration } from '../oauth/configuration';
+import { type AuthorizationFlow, authorizationFlow, oauthConfiguration } from '../oauth/configuration';
 
 export interface ShikimoriLinkOptions {
   /** https://shikimori.one, or the fake Shikimori on loopback. */
@@ -32,14 +32,7 @@ const whoamiSchema = z.object({
     .nullish(),
 });
 
-export interface ShikimoriLink {
-  begin(): Promise<{ state: string; codeVerifier: string; authorizationUrl: URL }>;
-  /** Checks the callback, redeems the code with the PKCE verifier and reads who signed in. */
-  complete(
-    callbackQuery: URLSearchParams,
-    expected: { state: string; codeVerifier: string },
-  ): Promise<ShikimoriIdentity>;
-}
+export type ShikimoriLink = AuthorizationFlow<ShikimoriIdentity>;
 
 /**
  * Shikimori account linking through openid-client: authorization code + PKCE S256 + state
@@ -61,33 +54,15 @@ export function createShikimoriLink(opts: ShikimoriLinkOptions): ShikimoriLink {
     fetch(url, { ...options, headers: { ...options.headers, ...headers } } as RequestInit);
   const whoamiUrl = new URL(endpoint('/api/users/whoami'));
 
-  return {
-    async begin() {
-      const state = oauth.randomState();
-      const codeVerifier = oauth.randomPKCECodeVerifier();
-      const authorizationUrl = oauth.buildAuthorizationUrl(config, {
-        redirect_uri: opts.redirectUri,
-        response_type: 'code',
-        // The narrowest scope Shikimori has: linking needs only who the account is.
-        scope: 'user_rates',
-        state,
-        code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
-        code_challenge_method: 'S256',
-      });
-      return { state, codeVerifier, authorizationUrl };
-    },
-
-    async complete(callbackQuery, expected) {
-      const callbackUrl = new URL(opts.redirectUri);
-      callbackUrl.search = callbackQuery.toString();
-      const tokens = await oauth.authorizationCodeGrant(config, callbackUrl, {
-        expectedState: expected.state,
-        pkceCodeVerifier: expected.codeVerifier,
-      });
-      const res = await oauth.fetchProtectedResource(config, tokens.access_token, whoamiUrl, 'GET');
-      if (!res.ok) throw new Error(`Shikimori users/whoami answered ${res.status}`);
-      const me = whoamiSchema.parse(await res.json());
+  return authorizationFlow(config, {
+    redirectUri: opts.redirectUri,
+    // The narrowest scope Shikimori has: linking needs only who the account is.
+    scope: 'user_rates',
+    resource: whoamiUrl,
+    resourceName: 'Shikimori users/whoami',
+    read: (answer) => {
+      const me = whoamiSchema.parse(answer);
       return { id: me.id, nickname: me.nickname, avatar: me.image?.x160 ?? me.avatar ?? null };
     },
-  };
+  });
 }

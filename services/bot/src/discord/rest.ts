@@ -1,19 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@acg/platform';
-import pRetry, { AbortError } from 'p-retry';
+import { AbortError } from 'p-retry';
 import { type MessageData, withNoPings } from '../domain/replies';
+import { type DiscordRetryOptions, RetryableError, withDiscordRetries } from './retry';
 
 const TIMEOUT_MS = 10_000;
-
-/** A refusal worth another try: a rate limit (429), Discord's own failure (5xx) or the network. */
-class RetryableError extends Error {
-  constructor(
-    message: string,
-    readonly retryAfterMs = 0,
-  ) {
-    super(message);
-  }
-}
 
 /** Discord refused for good (e.g. 403 50007: the user does not accept DMs from the bot). */
 export class DiscordRefusal extends Error {
@@ -26,11 +16,8 @@ export class DiscordRefusal extends Error {
   }
 }
 
-export interface BotRestOptions {
-  retries?: number;
-  minDelayMs?: number;
-  maxDelayMs?: number;
-}
+/** `retries` defaults to 3. */
+export type BotRestOptions = DiscordRetryOptions;
 
 /**
  * The bot's side of Discord's REST API (Bot token): open the DM channel with a user and post a
@@ -44,7 +31,6 @@ export function discordBotRest(
   opts: BotRestOptions = {},
 ) {
   const base = apiBaseUrl.replace(/\/+$/, '');
-  const maxDelayMs = opts.maxDelayMs ?? 5000;
 
   async function once<T>(method: string, path: string, body: unknown): Promise<T> {
     let res: Response;
@@ -74,17 +60,11 @@ export function discordBotRest(
   }
 
   const call = <T>(method: string, path: string, body: unknown) =>
-    pRetry(() => once<T>(method, path, body), {
+    withDiscordRetries(() => once<T>(method, path, body), {
+      ...opts,
       retries: opts.retries ?? 3,
-      minTimeout: opts.minDelayMs ?? 500,
-      maxTimeout: maxDelayMs,
-      factor: 2,
-      async onFailedAttempt({ error, attemptNumber, retriesLeft, retryDelay }) {
-        if (retriesLeft === 0) return;
-        logger.warn({ attempt: attemptNumber, reason: error.message }, 'Discord call failed, retrying');
-        const asked = error instanceof RetryableError ? Math.min(error.retryAfterMs, maxDelayMs) : 0;
-        if (asked > retryDelay) await sleep(asked - retryDelay);
-      },
+      logger,
+      retrying: 'Discord call failed, retrying',
     });
 
   return {

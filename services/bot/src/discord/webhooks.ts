@@ -1,29 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@acg/platform';
-import pRetry, { AbortError } from 'p-retry';
+import { AbortError } from 'p-retry';
 import { type MessageData, withNoPings } from '../domain/replies';
+import { type DiscordRetryOptions, RetryableError, withDiscordRetries } from './retry';
 
 const TIMEOUT_MS = 10_000;
 
-export interface WebhookRetryOptions {
-  /** Tries after the first (default 2). */
-  retries?: number;
-  /** Wait before the first retry, doubling after each (default 500 ms). */
-  minDelayMs?: number;
-  /** The longest wait, also the cap on Discord's Retry-After (default 5 s). */
-  maxDelayMs?: number;
-}
-
-/** A failure worth another try: Discord's own (5xx), a rate limit (429) or the network. */
-class RetryableError extends Error {
-  constructor(
-    message: string,
-    /** Discord's Retry-After, in milliseconds. */
-    readonly retryAfterMs = 0,
-  ) {
-    super(message);
-  }
-}
+/** `retries` defaults to 2. */
+export type WebhookRetryOptions = DiscordRetryOptions;
 
 /**
  * Discord's interaction webhooks: editing the original response after a deferred answer. The
@@ -33,7 +16,6 @@ class RetryableError extends Error {
  */
 export function discordWebhooks(apiBaseUrl: string, logger: Logger, retry: WebhookRetryOptions = {}) {
   const base = apiBaseUrl.replace(/\/+$/, '');
-  const maxDelayMs = retry.maxDelayMs ?? 5000;
 
   async function patch(url: string, data: MessageData): Promise<void> {
     let res: Response;
@@ -57,18 +39,11 @@ export function discordWebhooks(apiBaseUrl: string, logger: Logger, retry: Webho
   return {
     async editOriginal(applicationId: string, token: string, data: MessageData): Promise<void> {
       const url = `${base}/webhooks/${encodeURIComponent(applicationId)}/${encodeURIComponent(token)}/messages/@original`;
-      await pRetry(() => patch(url, data), {
+      await withDiscordRetries(() => patch(url, data), {
+        ...retry,
         retries: retry.retries ?? 2,
-        minTimeout: retry.minDelayMs ?? 500,
-        maxTimeout: maxDelayMs,
-        factor: 2,
-        async onFailedAttempt({ error, attemptNumber, retriesLeft, retryDelay }) {
-          if (retriesLeft === 0) return;
-          logger.warn({ attempt: attemptNumber, reason: error.message }, 'follow-up failed, retrying');
-          // Discord's Retry-After beyond the backoff delay (both capped).
-          const asked = error instanceof RetryableError ? Math.min(error.retryAfterMs, maxDelayMs) : 0;
-          if (asked > retryDelay) await sleep(asked - retryDelay);
-        },
+        logger,
+        retrying: 'follow-up failed, retrying',
       });
     },
   };

@@ -133,19 +133,8 @@ export const characterIdsOfAnime = async (db: Reader, animeId: number) =>
     ).map((r) => r.id),
   );
 
-export const listRanks = (db: Reader) =>
-  db
-    .select({
-      id: ranks.id,
-      code: ranks.code,
-      title: ranks.title,
-      color: ranks.color,
-      imageUrl: ranks.imageUrl,
-      threshold: ranks.threshold,
-      sortOrder: ranks.sortOrder,
-    })
-    .from(ranks)
-    .orderBy(asc(ranks.sortOrder), asc(ranks.id));
+/** Every rank, lowest first (the member area's list; the admin screens show the same). */
+export { listRanks } from './ranks';
 
 export const listSeasons = (db: Reader) =>
   db

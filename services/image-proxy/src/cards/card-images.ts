@@ -1,4 +1,5 @@
 import type { CacheNamespace, Logger } from '@acg/platform';
+import { imageCache } from '../domain/image-cache';
 import type { ImageFormat } from '../domain/image-format';
 import { createSingleFlight } from '../domain/single-flight';
 import { type CardFace, faceKey, RENDER_STYLE } from '../render/card';
@@ -36,25 +37,14 @@ export function createCardImages(o: CardImagesOptions): CardImages {
   const flights = createSingleFlight<Buffer>();
   let renders = 0;
 
-  const read = async (key: string) => {
-    try {
-      return await o.cache.getBuffer(key);
-    } catch (err) {
-      o.logger.warn({ err }, 'card image cache unreadable');
-      return undefined;
-    }
-  };
+  const { read, keep } = imageCache(o.cache, o.logger, 'card image');
 
   const drawAndKeep = async (key: string, card: CardFaceSummary, face: CardFace, format: ImageFormat) => {
     renders++;
     const started = performance.now();
     const image = await o.render(card, face, format);
     o.logger.debug({ cardId: card.id, format, ms: Math.round(performance.now() - started) }, 'card rendered');
-    try {
-      await o.cache.setBuffer(key, image, o.ttlSeconds);
-    } catch (err) {
-      o.logger.warn({ err }, 'card image cache not written');
-    }
+    await keep(key, image, o.ttlSeconds);
     return image;
   };
 

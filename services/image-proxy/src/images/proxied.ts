@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { t } from '@acg/i18n/server';
 import { type CacheNamespace, type Logger, RateLimitError, text } from '@acg/platform';
 import sharp, { type Metadata } from 'sharp';
+import { imageCache } from '../domain/image-cache';
 import type { ImageFormat } from '../domain/image-format';
 import { createSingleFlight } from '../domain/single-flight';
 import { ImageFetchError, NotAnImageError, tooLarge } from '../fetch/errors';
@@ -103,14 +104,7 @@ export function createProxiedImages(o: ProxiedImagesOptions): ProxiedImages {
   const flights = createSingleFlight<Buffer>();
   let fetches = 0;
 
-  const read = async (key: string) => {
-    try {
-      return await o.cache.getBuffer(key);
-    } catch (err) {
-      o.logger.warn({ err }, 'proxied image cache unreadable');
-      return undefined;
-    }
-  };
+  const { read, keep } = imageCache(o.cache, o.logger, 'proxied image');
 
   const countMiss = async (client: string) => {
     let count: number;
@@ -136,13 +130,7 @@ export function createProxiedImages(o: ProxiedImagesOptions): ProxiedImages {
     const image = await reencode(fetched.bytes, format, o.maxSide, (megapixels, job) =>
       o.decodes.run(client, megapixels, job, () => t(language, 'imageProxy.decodesOverShare')),
     );
-    if (image.length <= o.maxEntryBytes) {
-      try {
-        await o.cache.setBuffer(key, image, o.ttlSeconds);
-      } catch (err) {
-        o.logger.warn({ err }, 'proxied image cache not written');
-      }
-    }
+    if (image.length <= o.maxEntryBytes) await keep(key, image, o.ttlSeconds);
     return image;
   };
 

@@ -1,7 +1,7 @@
 import type { TradeItemFacts, TradeStatus } from '@acg/contracts';
 import type { Db, Tx } from '@acg/platform';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { type TradeRowState, tradeItems, tradeRows } from '../db/schema';
+import { TRADE_ROW_STATES, type TradeRowState, tradeItems, tradeRows } from '../db/schema';
 import type { TradeItemRow, TradeRow } from '../domain/trade-view';
 
 type Reader = Pick<Db, 'select'>;
@@ -22,14 +22,10 @@ const rowColumns = {
 export const statesOf = (status: TradeStatus): TradeRowState[] =>
   status === 'pending' ? ['pending', 'accepting'] : [status];
 /** Rows members and admins see: an opening never confirmed is nobody's trade. */
-const visible = inArray(tradeRows.status, [
-  'pending',
-  'accepting',
-  'accepted',
-  'declined',
-  'cancelled',
-  'expired',
-]);
+const visible = inArray(
+  tradeRows.status,
+  TRADE_ROW_STATES.filter((s) => s !== 'opening' && s !== 'failed'),
+);
 
 export async function insertOpening(
   tx: Tx,

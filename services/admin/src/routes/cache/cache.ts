@@ -21,6 +21,7 @@ import {
   text,
   UnavailableError,
 } from '@acg/platform';
+import type { FastifyRequest } from 'fastify';
 import { outbox } from '../../db/schema';
 import { summarize } from './summary';
 
@@ -63,6 +64,9 @@ export function registerCacheRoutes(app: HttpServer, { bus, database, outboxRela
       throw new UnavailableError(refusal);
     }
   };
+  /** The audit record of a cache action (category system, target the cache, its result after). */
+  const cacheAudit = (req: FastifyRequest, action: string, description: string, after: unknown) =>
+    auditEventFor(req, 'admin', { action, category: 'system', description, targetType: 'cache', after });
   const record = async (...events: Array<Parameters<typeof enqueue>[2]>) => {
     await database.transaction(async (tx) => {
       for (const event of events) await enqueue(tx, outbox, event);
@@ -79,13 +83,12 @@ export function registerCacheRoutes(app: HttpServer, { bus, database, outboxRela
         text('admin.cacheClearUnavailable'),
       );
       await record(
-        auditEventFor(req, 'admin', {
-          action: 'cache.cleared',
-          category: 'system',
-          description: `Cleared the server cache: ${cleared.keysRemoved} key(s) in ${cleared.namespaces.join(', ')}`,
-          targetType: 'cache',
-          after: cleared,
-        }),
+        cacheAudit(
+          req,
+          'cache.cleared',
+          `Cleared the server cache: ${cleared.keysRemoved} key(s) in ${cleared.namespaces.join(', ')}`,
+          cleared,
+        ),
         // Every image-proxy process empties its in-memory tier of ready image answers on it.
         makeEvent(cacheCleared, cleared),
       );
@@ -102,13 +105,12 @@ export function registerCacheRoutes(app: HttpServer, { bus, database, outboxRela
         text('admin.cacheCleanupUnavailable'),
       );
       await record(
-        auditEventFor(req, 'admin', {
-          action: 'cache.cleaned',
-          category: 'system',
-          description: `Cleaned old server cache entries: ${cleaned.expiredRemoved} expired, ${cleaned.usersForgotten} idle user(s) forgotten`,
-          targetType: 'cache',
-          after: cleaned,
-        }),
+        cacheAudit(
+          req,
+          'cache.cleaned',
+          `Cleaned old server cache entries: ${cleaned.expiredRemoved} expired, ${cleaned.usersForgotten} idle user(s) forgotten`,
+          cleaned,
+        ),
       );
       return { success: true as const, ...cleaned };
     },

@@ -2,15 +2,15 @@ import { redirectAnswerSchema } from '@acg/contracts';
 import type { HttpServer } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../context';
-import { LOGIN_TTL_SECONDS } from '../../domain/cookies';
 import { identityFromProfile } from '../../domain/discord-profile';
 import { languageCarriedIntoSignIn } from '../../domain/language';
 import { HOME, safeReturnPath, signInLocation } from '../../domain/return-to';
-import { hashOpaqueId, isOpaqueId, newOpaqueId, sameSecret } from '../../domain/session-id';
-import { type PendingLogin, savePendingLogin, takePendingLogin } from '../../repository/pending-logins';
+import { hashOpaqueId, isOpaqueId, sameSecret } from '../../domain/session-id';
+import { type PendingLogin, takePendingLogin } from '../../repository/pending-logins';
 import { recordSignIn } from '../../repository/sign-in';
-import { clearCookie, readCookie, writeCookie } from '../cookies';
-import { beginQuerySchema, callbackQuerySchema } from './schema';
+import { redirectToAuthorization, takeLoginCookie } from '../authorization';
+import { readCookie, writeCookie } from '../cookies';
+import { beginQuerySchema, callbackQuery } from './schema';
 
 /** Why a sign-in was refused; logged, and shown to the visitor only as "failed" or "cancelled". */
 class SignInRefused extends Error {}
@@ -39,22 +39,11 @@ export function discordRoutes(app: HttpServer, ctx: AuthContext): void {
     const query = beginQuerySchema.safeParse(req.query);
     const returnTo = safeReturnPath(query.success ? query.data.returnTo : undefined);
     const started = await ctx.discord.begin();
-    const loginId = newOpaqueId();
-    await savePendingLogin(ctx.database.db, {
-      loginHash: hashOpaqueId(loginId),
-      provider: 'discord',
-      state: started.state,
-      codeVerifier: started.codeVerifier,
-      returnTo,
-      expiresAt: new Date(Date.now() + LOGIN_TTL_SECONDS * 1000),
-    });
-    writeCookie(reply, cookies.login, loginId);
-    return reply.redirect(started.authorizationUrl.toString(), 302);
+    return redirectToAuthorization(ctx, reply, started, { provider: 'discord', returnTo });
   });
 
   app.get('/auth/discord/callback', { schema: redirects }, async (req, reply) => {
-    const loginId = readCookie(req, cookies.login);
-    clearCookie(reply, cookies.login);
+    const loginId = takeLoginCookie(ctx, req, reply);
     let pending: PendingLogin | undefined;
     try {
       pending = await takeLogin(ctx, loginId);
@@ -68,11 +57,6 @@ export function discordRoutes(app: HttpServer, ctx: AuthContext): void {
     }
   });
 }
-
-const callbackQuery = (req: FastifyRequest) => {
-  const params = new URL(req.url, 'http://callback.invalid').searchParams;
-  return { params, query: callbackQuerySchema.safeParse(Object.fromEntries(params)) };
-};
 
 /**
  * Discord says the visitor pressed Cancel. Told as "cancelled" even without a matching sign-in

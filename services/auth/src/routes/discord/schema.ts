@@ -1,4 +1,5 @@
 import { safeString } from '@acg/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /**
@@ -13,6 +14,12 @@ export const callbackQuerySchema = z.object({
   error_description: safeString().max(2048).optional(),
 });
 export type CallbackQuery = z.infer<typeof callbackQuerySchema>;
+
+/** A callback's query parameters as sent (openid-client reads them) and as read leniently. */
+export const callbackQuery = (req: FastifyRequest) => {
+  const params = new URL(req.url, 'http://callback.invalid').searchParams;
+  return { params, query: callbackQuerySchema.safeParse(Object.fromEntries(params)) };
+};
 
 /**
  * GET /auth/discord?returnTo=/characters: the page to come back to. Read leniently as well: a

@@ -2,12 +2,11 @@ import { redirectAnswerSchema, shikimoriUnlinkedSchema } from '@acg/contracts';
 import { type HttpServer, requireUser } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../context';
-import { LOGIN_TTL_SECONDS } from '../../domain/cookies';
-import { hashOpaqueId, isOpaqueId, newOpaqueId, sameSecret } from '../../domain/session-id';
-import { savePendingLogin, takePendingLogin } from '../../repository/pending-logins';
+import { hashOpaqueId, isOpaqueId, sameSecret } from '../../domain/session-id';
+import { takePendingLogin } from '../../repository/pending-logins';
 import { ShikimoriAccountTaken, setShikimoriAccount } from '../../repository/shikimori';
-import { clearCookie, readCookie, writeCookie } from '../cookies';
-import { callbackQuerySchema } from '../discord/schema';
+import { redirectToAuthorization, takeLoginCookie } from '../authorization';
+import { callbackQuery } from '../discord/schema';
 
 /** Where linking ends: the profile, with `?shikimori=` saying how it went (the profile shows it). */
 export const PROFILE = '/profile';
@@ -35,29 +34,15 @@ const redirects = { response: { 302: redirectAnswerSchema } };
  * never a raw JSON error.
  */
 export function shikimoriRoutes(app: HttpServer, ctx: AuthContext): void {
-  const { cookies } = ctx;
-
   app.get('/auth/shikimori', { schema: redirects }, async (req, reply) => {
     const userId = requireUser(req);
     if (!ctx.shikimori) return reply.redirect(profileWith('unavailable'), 302);
     const started = await ctx.shikimori.begin();
-    const loginId = newOpaqueId();
-    await savePendingLogin(ctx.database.db, {
-      loginHash: hashOpaqueId(loginId),
-      provider: 'shikimori',
-      userId,
-      state: started.state,
-      codeVerifier: started.codeVerifier,
-      returnTo: PROFILE,
-      expiresAt: new Date(Date.now() + LOGIN_TTL_SECONDS * 1000),
-    });
-    writeCookie(reply, cookies.login, loginId);
-    return reply.redirect(started.authorizationUrl.toString(), 302);
+    return redirectToAuthorization(ctx, reply, started, { provider: 'shikimori', userId, returnTo: PROFILE });
   });
 
   app.get('/auth/shikimori/callback', { schema: redirects }, async (req, reply) => {
-    const loginId = readCookie(req, cookies.login);
-    clearCookie(reply, cookies.login);
+    const loginId = takeLoginCookie(ctx, req, reply);
     try {
       await completeLink(ctx, req, loginId);
       return reply.redirect(profileWith('linked'), 302);
@@ -81,8 +66,7 @@ export function shikimoriRoutes(app: HttpServer, ctx: AuthContext): void {
 
 async function completeLink(ctx: AuthContext, req: FastifyRequest, loginId: string | undefined) {
   if (!ctx.shikimori) throw new LinkRefused('linking is switched off', 'unavailable');
-  const params = new URL(req.url, 'http://callback.invalid').searchParams;
-  const query = callbackQuerySchema.safeParse(Object.fromEntries(params));
+  const { params, query } = callbackQuery(req);
   if (query.success && query.data.error === 'access_denied') {
     // Pressed Cancel on Shikimori: the pending link is used up either way.
     if (isOpaqueId(loginId)) await takePendingLogin(ctx.database.db, hashOpaqueId(loginId));

@@ -1,9 +1,10 @@
-import { type EventEnvelope, inventoryCardHolders } from '@acg/contracts';
-import { AppError, auditEventFor, ConflictError, type HttpServer } from '@acg/platform';
+import { adminIdParamsSchema, type EventEnvelope, inventoryCardHolders } from '@acg/contracts';
+import { AppError, auditEventFor, ConflictError, type HttpServer, type Tx } from '@acg/platform';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import type { CatalogueContext } from '../../context';
-import type { CatalogueEditor } from '../../editing/catalogue-editor';
-import { invalid, isMessageKey, type MessageKey, say } from './messages';
+import type { CatalogueEditor, EditOutcome } from '../../editing/catalogue-editor';
+import { cardCountOf } from '../../repository/admin-catalogue';
+import { invalid, isMessageKey, type MessageKey, notFound, say } from './messages';
 
 /** What the admin catalogue's routes share: the catalogue's context and its editor. */
 export type AdminCatalogueContext = CatalogueContext & { editor: CatalogueEditor };
@@ -32,6 +33,83 @@ export const auditOf = (
     ...(fields.after === undefined ? {} : { after: fields.after }),
   }),
 ];
+
+/**
+ * The rows the admin catalogue adds and deletes one by one without a card summary changing with
+ * them; the subject is also the audit record's target type (`season` of `season.created`).
+ */
+export type RowSubject = 'anime' | 'franchise' | 'season' | 'rank' | 'character';
+
+/** The outcome of adding a row (editor.run): the row, audited as `<subject>.created` (`after`: the row). */
+export const rowCreated = <R extends { id: number }>(
+  req: FastifyRequest,
+  subject: RowSubject,
+  row: R,
+  description: string,
+  after: unknown = row,
+): EditOutcome<R> => ({
+  before: [],
+  after: [],
+  result: row,
+  audit: auditOf(req, `${subject}.created`, { description, targetType: subject, targetId: row.id, after }),
+});
+
+/** The refusal of deleting a rank or season that cards use, by the card column that refers to it. */
+const IN_USE = { rankId: 'rankInUse', seasonId: 'seasonInUse' } as const satisfies Record<string, MessageKey>;
+
+/**
+ * Deletes a row by its id in one edit (`caches`: the cached lists it clears): a 404 when there is
+ * none, else `{ success, id }`, audited as `<subject>.deleted` with the row as it was. With
+ * `usedBy`, cards that use the row refuse the delete first (a 409, rules §36).
+ */
+export async function deleteRow<R extends { id: number; title: string }>(
+  ctx: AdminCatalogueContext,
+  req: FastifyRequest<{ Params: { id: number } }>,
+  subject: Exclude<RowSubject, 'character'>,
+  opts: {
+    caches: Parameters<CatalogueEditor['run']>[0];
+    remove: (tx: Tx, id: number) => Promise<R | undefined>;
+    usedBy?: keyof typeof IN_USE;
+    describe?: (row: R) => string;
+  },
+) {
+  const { id } = req.params;
+  if (opts.usedBy) {
+    const inUse = await cardCountOf(ctx.database.db, opts.usedBy, id);
+    if (inUse > 0) throw new ConflictError(say(req, IN_USE[opts.usedBy], { n: inUse }), { cards: inUse });
+  }
+  return ctx.editor.run(opts.caches, async (tx) => {
+    const row = await opts.remove(tx, id);
+    if (!row) throw notFound(req, `${subject}NotFound`);
+    return {
+      before: [],
+      after: [],
+      result: { success: true as const, id: row.id },
+      audit: auditOf(req, `${subject}.deleted`, {
+        description: opts.describe?.(row) ?? `Deleted ${subject} ${row.id}: ${row.title}`,
+        targetType: subject,
+        targetId: row.id,
+        before: row,
+      }),
+    };
+  });
+}
+
+/** Route options of a `<path>/:id` route: the id parameter, the answer, and the body it takes (if any). */
+export function byId<A>(answer: A): { schema: { params: typeof adminIdParamsSchema; response: { 200: A } } };
+export function byId<A, B>(
+  answer: A,
+  body: B,
+): { schema: { params: typeof adminIdParamsSchema; body: B; response: { 200: A } } };
+export function byId<A, B>(answer: A, body?: B) {
+  return {
+    schema: {
+      params: adminIdParamsSchema,
+      ...(body === undefined ? {} : { body }),
+      response: { 200: answer },
+    },
+  };
+}
 
 /** Cards that players hold block a delete (rules §36); inventory answers over the bus. */
 export async function refuseHeldCards(

@@ -7,15 +7,14 @@ import {
   adminAnimeQuickAddedSchema,
   adminAnimeQuickAddSchema,
   adminDeletedSchema,
-  adminIdParamsSchema,
   type EventEnvelope,
 } from '@acg/contracts';
 import { ConflictError, type HttpServer } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import * as repo from '../../../repository/admin-catalogue';
 import { insertAnime } from '../../../repository/catalogue-writes';
-import { type AdminCatalogueContext, auditOf } from '../kit';
-import { notFound, say } from '../messages';
+import { type AdminCatalogueContext, auditOf, byId, deleteRow, rowCreated } from '../kit';
+import { say } from '../messages';
 import { titleFromSource } from './source-title';
 
 interface AnimeRow {
@@ -78,20 +77,11 @@ async function franchiseNamed(
 ): Promise<number> {
   const existing = await repo.findFranchiseByTitle(ctx.database.db, title);
   if (existing) return existing.id;
-  return ctx.editor.run([], async (tx) => {
+  const created = await ctx.editor.run([], async (tx) => {
     const f = await repo.insertFranchise(tx, title);
-    return {
-      before: [],
-      after: [],
-      result: f.id,
-      audit: auditOf(req, 'franchise.created', {
-        description: `Created franchise ${f.id}: ${title} (quick add)`,
-        targetType: 'franchise',
-        targetId: f.id,
-        after: f,
-      }),
-    };
+    return rowCreated(req, 'franchise', f, `Created franchise ${f.id}: ${title} (quick add)`);
   });
+  return created.id;
 }
 
 /** Anime (requirements C7 "Anime"): list, existence check, add, quick add from a search, delete. */
@@ -124,7 +114,6 @@ export function registerAnimeRoutes(app: HttpServer, ctx: AdminCatalogueContext)
 
 /** Adding an anime (from the form or a search result) and deleting one. */
 function registerAnimeWrites(app: HttpServer, ctx: AdminCatalogueContext): void {
-  const { editor } = ctx;
   const db = ctx.database.db;
 
   app.post(
@@ -166,25 +155,11 @@ function registerAnimeWrites(app: HttpServer, ctx: AdminCatalogueContext): void 
       return reply.code(201).send({ success: true, anime: await createAnime(ctx, req, row) });
     },
   );
-  app.delete(
-    '/admin/animes/:id',
-    { schema: { params: adminIdParamsSchema, response: { 200: adminDeletedSchema } } },
-    async (req) =>
-      editor.run(['animes', 'characters', 'cards', 'stats'], async (tx) => {
-        // Characters stay (they may be in other anime); only the anime and its links go.
-        const row = await repo.deleteAnimeRow(tx, req.params.id);
-        if (!row) throw notFound(req, 'animeNotFound');
-        return {
-          before: [],
-          after: [],
-          result: { success: true as const, id: row.id },
-          audit: auditOf(req, 'anime.deleted', {
-            description: `Deleted anime ${row.id}: ${row.title}`,
-            targetType: 'anime',
-            targetId: row.id,
-            before: row,
-          }),
-        };
-      }),
+  // Characters stay (they may be in other anime); only the anime and its links go.
+  app.delete('/admin/animes/:id', byId(adminDeletedSchema), async (req) =>
+    deleteRow(ctx, req, 'anime', {
+      caches: ['animes', 'characters', 'cards', 'stats'],
+      remove: repo.deleteAnimeRow,
+    }),
   );
 }

@@ -21,7 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import * as repo from '../../../repository/admin-catalogue';
 import { findCardSummaries } from '../../../repository/cards';
 import { deleteCardRow, insertCard, updateCardRow } from '../../../repository/catalogue-writes';
-import { type AdminCatalogueContext, auditOf, refuseHeldCards } from '../kit';
+import { type AdminCatalogueContext, auditOf, byId, refuseHeldCards } from '../kit';
 import { notFound, say } from '../messages';
 
 /** Cards added one by one or as a list, in one transaction with their events and one audit record. */
@@ -156,41 +156,31 @@ function registerCardAdds(app: HttpServer, ctx: AdminCatalogueContext): void {
 function registerCardEdits(app: HttpServer, ctx: AdminCatalogueContext): void {
   const { editor } = ctx;
 
-  app.patch(
-    '/admin/cards/:id',
-    {
-      schema: {
-        params: adminIdParamsSchema,
-        body: adminCardPatchSchema,
-        response: { 200: adminCardSummarySchema },
-      },
-    },
-    async (req) => {
-      const { id } = req.params;
-      return editor.run(['characters', 'cards'], async (tx) => {
-        const [before] = await findCardSummaries(tx, [id]);
-        if (!before) throw notFound(req, 'cardNotFound');
-        await updateCardRow(tx, id, { rankId: req.body.rank_id });
-        const [after] = await findCardSummaries(tx, [id]);
-        if (!after) throw notFound(req, 'cardNotFound');
-        return {
-          before: [before],
-          after: [after],
-          result: after,
-          audit:
-            before.rankCode === after.rankCode
-              ? []
-              : auditOf(req, 'card.updated', {
-                  description: `Card ${id}: rank ${before.rankCode} → ${after.rankCode}`,
-                  targetType: 'card',
-                  targetId: id,
-                  before: { rank: before.rankCode },
-                  after: { rank: after.rankCode },
-                }),
-        };
-      });
-    },
-  );
+  app.patch('/admin/cards/:id', byId(adminCardSummarySchema, adminCardPatchSchema), async (req) => {
+    const { id } = req.params;
+    return editor.run(['characters', 'cards'], async (tx) => {
+      const [before] = await findCardSummaries(tx, [id]);
+      if (!before) throw notFound(req, 'cardNotFound');
+      await updateCardRow(tx, id, { rankId: req.body.rank_id });
+      const [after] = await findCardSummaries(tx, [id]);
+      if (!after) throw notFound(req, 'cardNotFound');
+      return {
+        before: [before],
+        after: [after],
+        result: after,
+        audit:
+          before.rankCode === after.rankCode
+            ? []
+            : auditOf(req, 'card.updated', {
+                description: `Card ${id}: rank ${before.rankCode} → ${after.rankCode}`,
+                targetType: 'card',
+                targetId: id,
+                before: { rank: before.rankCode },
+                after: { rank: after.rankCode },
+              }),
+      };
+    });
+  });
   app.delete(
     '/admin/cards/:id',
     { schema: { params: adminIdParamsSchema, response: { 200: adminDeletedSchema } } },

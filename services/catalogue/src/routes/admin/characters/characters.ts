@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import * as repo from '../../../repository/admin-catalogue';
 import { findCardSummariesOf } from '../../../repository/cards';
 import { deleteCharacterRow, updateCharacterRow } from '../../../repository/catalogue-writes';
-import { type AdminCatalogueContext, auditOf, refuseHeldCards } from '../kit';
+import { type AdminCatalogueContext, auditOf, byId, refuseHeldCards, rowCreated } from '../kit';
 import { notFound, say } from '../messages';
 import { registerCharacterImport, registerImportMatches } from './import';
 
@@ -116,17 +116,7 @@ export function registerCharacterRoutes(app: HttpServer, ctx: AdminCatalogueCont
       const created = await editor.run(['characters', 'stats'], async (tx) => {
         const row = await repo.insertCharacter(tx, fields);
         if (animeId !== undefined && animeId !== null) await repo.linkCharacters(tx, animeId, [row.id]);
-        return {
-          before: [],
-          after: [],
-          result: row,
-          audit: auditOf(req, 'character.created', {
-            description: `Created character ${row.id}: ${row.name}`,
-            targetType: 'character',
-            targetId: row.id,
-            after: fields,
-          }),
-        };
+        return rowCreated(req, 'character', row, `Created character ${row.id}: ${row.name}`, fields);
       });
       return reply.code(201).send(answerOf(created));
     },
@@ -138,44 +128,34 @@ function registerCharacterEdits(app: HttpServer, ctx: AdminCatalogueContext): vo
   const { editor } = ctx;
   const db = ctx.database.db;
 
-  app.patch(
-    '/admin/characters/:id',
-    {
-      schema: {
-        params: adminIdParamsSchema,
-        body: adminCharacterPatchSchema,
-        response: { 200: adminCharacterSchema },
-      },
-    },
-    async (req) => {
-      const { id } = req.params;
-      const patch = await characterFields(db, req, req.body, id);
-      const before = await repo.findCharacter(db, id);
-      if (!before) throw notFound(req, 'characterNotFound');
-      // Nothing differs (an empty body, the same values): nothing is written or logged as a change.
-      const was = before as Record<string, unknown>;
-      if (Object.entries(patch).every(([k, v]) => was[k] === v)) return answerOf(before);
-      await editor.run(['characters', 'cards'], async (tx) => {
-        const cardsBefore = await findCardSummariesOf(tx, { characterId: id });
-        await updateCharacterRow(tx, id, patch);
-        return {
-          before: cardsBefore,
-          after: await findCardSummariesOf(tx, { characterId: id }),
-          result: undefined,
-          audit: auditOf(req, 'character.updated', {
-            description: `Updated character ${id}: ${before.name}`,
-            targetType: 'character',
-            targetId: id,
-            before: Object.fromEntries(Object.keys(patch).map((k) => [k, was[k]])),
-            after: patch,
-          }),
-        };
-      });
-      const after = await repo.findCharacter(db, id);
-      if (!after) throw notFound(req, 'characterNotFound');
-      return answerOf(after);
-    },
-  );
+  app.patch('/admin/characters/:id', byId(adminCharacterSchema, adminCharacterPatchSchema), async (req) => {
+    const { id } = req.params;
+    const patch = await characterFields(db, req, req.body, id);
+    const before = await repo.findCharacter(db, id);
+    if (!before) throw notFound(req, 'characterNotFound');
+    // Nothing differs (an empty body, the same values): nothing is written or logged as a change.
+    const was = before as Record<string, unknown>;
+    if (Object.entries(patch).every(([k, v]) => was[k] === v)) return answerOf(before);
+    await editor.run(['characters', 'cards'], async (tx) => {
+      const cardsBefore = await findCardSummariesOf(tx, { characterId: id });
+      await updateCharacterRow(tx, id, patch);
+      return {
+        before: cardsBefore,
+        after: await findCardSummariesOf(tx, { characterId: id }),
+        result: undefined,
+        audit: auditOf(req, 'character.updated', {
+          description: `Updated character ${id}: ${before.name}`,
+          targetType: 'character',
+          targetId: id,
+          before: Object.fromEntries(Object.keys(patch).map((k) => [k, was[k]])),
+          after: patch,
+        }),
+      };
+    });
+    const after = await repo.findCharacter(db, id);
+    if (!after) throw notFound(req, 'characterNotFound');
+    return answerOf(after);
+  });
   app.delete(
     '/admin/characters/:id',
     { schema: { params: adminIdParamsSchema, response: { 200: adminCharactersDeletedSchema } } },

@@ -6,12 +6,11 @@ import {
   adminFranchiseListSchema,
   adminFranchiseSchema,
   adminFranchiseSearchQuerySchema,
-  adminIdParamsSchema,
 } from '@acg/contracts';
 import { ConflictError, type HttpServer } from '@acg/platform';
 import type { FastifyRequest } from 'fastify';
 import * as repo from '../../../repository/admin-catalogue';
-import { type AdminCatalogueContext, auditOf } from '../kit';
+import { type AdminCatalogueContext, auditOf, byId, deleteRow, rowCreated } from '../kit';
 import { notFound, say } from '../messages';
 
 /** Renames a franchise; the same title again is no change and logs nothing (rules §36). */
@@ -81,57 +80,20 @@ function registerFranchiseWrites(app: HttpServer, ctx: AdminCatalogueContext): v
         throw new ConflictError(say(req, 'franchiseExists', { title }));
       const created = await editor.run([], async (tx) => {
         const row = await repo.insertFranchise(tx, title);
-        return {
-          before: [],
-          after: [],
-          result: row,
-          audit: auditOf(req, 'franchise.created', {
-            description: `Created franchise ${row.id}: ${title}`,
-            targetType: 'franchise',
-            targetId: row.id,
-            after: row,
-          }),
-        };
+        return rowCreated(req, 'franchise', row, `Created franchise ${row.id}: ${title}`);
       });
       return reply.code(201).send(created);
     },
   );
-  app.patch(
-    '/admin/franchises/:id',
-    {
-      schema: {
-        params: adminIdParamsSchema,
-        body: adminFranchiseInputSchema,
-        response: { 200: adminFranchiseSchema },
-      },
-    },
-    async (req) => {
-      const { title } = req.body;
-      const { id } = req.params;
-      const other = await repo.findFranchiseByTitle(db, title);
-      if (other && other.id !== id) throw new ConflictError(say(req, 'franchiseExists', { title }));
-      return renameFranchise(ctx, req, id, title);
-    },
-  );
-  app.delete(
-    '/admin/franchises/:id',
-    { schema: { params: adminIdParamsSchema, response: { 200: adminDeletedSchema } } },
-    async (req) =>
-      editor.run(['animes'], async (tx) => {
-        // Its anime stay, without a franchise (the foreign key sets it null; rules §36).
-        const row = await repo.deleteFranchiseRow(tx, req.params.id);
-        if (!row) throw notFound(req, 'franchiseNotFound');
-        return {
-          before: [],
-          after: [],
-          result: { success: true as const, id: row.id },
-          audit: auditOf(req, 'franchise.deleted', {
-            description: `Deleted franchise ${row.id}: ${row.title}`,
-            targetType: 'franchise',
-            targetId: row.id,
-            before: row,
-          }),
-        };
-      }),
+  app.patch('/admin/franchises/:id', byId(adminFranchiseSchema, adminFranchiseInputSchema), async (req) => {
+    const { title } = req.body;
+    const { id } = req.params;
+    const other = await repo.findFranchiseByTitle(db, title);
+    if (other && other.id !== id) throw new ConflictError(say(req, 'franchiseExists', { title }));
+    return renameFranchise(ctx, req, id, title);
+  });
+  // Its anime stay, without a franchise (the foreign key sets it null; rules §36).
+  app.delete('/admin/franchises/:id', byId(adminDeletedSchema), async (req) =>
+    deleteRow(ctx, req, 'franchise', { caches: ['animes'], remove: repo.deleteFranchiseRow }),
   );
 }

@@ -1,6 +1,5 @@
 import {
   adminDeletedSchema,
-  adminIdParamsSchema,
   adminRankInputSchema,
   adminRankListSchema,
   adminRankPatchSchema,
@@ -9,7 +8,7 @@ import {
 import { ConflictError, type HttpServer } from '@acg/platform';
 import * as repo from '../../../repository/admin-catalogue';
 import { findCardSummariesOf } from '../../../repository/cards';
-import { type AdminCatalogueContext, auditOf } from '../kit';
+import { type AdminCatalogueContext, auditOf, byId, deleteRow, rowCreated } from '../kit';
 import { notFound, say } from '../messages';
 
 /** The fields of a rank an edit changes, and their values before and after (nothing when none differ). */
@@ -44,82 +43,51 @@ export function registerRankRoutes(app: HttpServer, ctx: AdminCatalogueContext):
       const sortOrder = ranks.reduce((m, r) => Math.max(m, r.sortOrder + 1), 0);
       const created = await editor.run(['ranks'], async (tx) => {
         const row = await repo.insertRank(tx, { code, title, threshold, imageUrl, sortOrder });
-        return {
-          before: [],
-          after: [],
-          result: row,
-          audit: auditOf(req, 'rank.created', {
-            description: `Created rank ${code}: ${title}`,
-            targetType: 'rank',
-            targetId: row.id,
-            after: row,
-          }),
-        };
+        return rowCreated(req, 'rank', row, `Created rank ${code}: ${title}`);
       });
       return reply.code(201).send(created);
     },
   );
   registerRankEdit(app, ctx);
-  app.delete(
-    '/admin/ranks/:id',
-    { schema: { params: adminIdParamsSchema, response: { 200: adminDeletedSchema } } },
-    async (req) => {
-      const inUse = await repo.cardCountOf(db, 'rankId', req.params.id);
-      if (inUse > 0) throw new ConflictError(say(req, 'rankInUse', { n: inUse }), { cards: inUse });
-      return editor.run(['ranks'], async (tx) => {
-        const row = await repo.deleteRankRow(tx, req.params.id);
-        if (!row) throw notFound(req, 'rankNotFound');
-        return {
-          before: [],
-          after: [],
-          result: { success: true as const, id: row.id },
-          audit: auditOf(req, 'rank.deleted', {
-            description: `Deleted rank ${row.code}`,
-            targetType: 'rank',
-            targetId: row.id,
-            before: row,
-          }),
-        };
-      });
-    },
+  app.delete('/admin/ranks/:id', byId(adminDeletedSchema), async (req) =>
+    deleteRow(ctx, req, 'rank', {
+      caches: ['ranks'],
+      remove: repo.deleteRankRow,
+      usedBy: 'rankId',
+      describe: (row) => `Deleted rank ${row.code}`,
+    }),
   );
 }
 
 /** PATCH /admin/ranks/{id} (additive): code, title, threshold, image; a code another rank has is a 409; audited. */
 function registerRankEdit(app: HttpServer, ctx: AdminCatalogueContext): void {
-  app.patch(
-    '/admin/ranks/:id',
-    {
-      schema: { params: adminIdParamsSchema, body: adminRankPatchSchema, response: { 200: adminRankSchema } },
-    },
-    async (req) => {
-      const { id } = req.params;
-      const ranks = await repo.listRanks(ctx.database.db);
-      const row = ranks.find((r) => r.id === id);
-      if (!row) throw notFound(req, 'rankNotFound');
-      const { code } = req.body;
-      if (code !== undefined && ranks.some((r) => r.code === code && r.id !== id))
-        throw new ConflictError(say(req, 'rankCodeTaken', { code }));
-      const change = rankChanges(row, req.body);
-      // The same values again change nothing and log nothing (rules §36).
-      if (change.keys.length === 0) return row;
-      return ctx.editor.run(['ranks', 'characters', 'cards'], async (tx) => {
-        const before = await findCardSummariesOf(tx, { rankId: id });
-        const updated = await repo.updateRank(tx, id, change.after);
-        if (!updated) throw notFound(req, 'rankNotFound');
-        return {
-          before,
-          after: await findCardSummariesOf(tx, { rankId: id }),
-          result: updated,
-          audit: auditOf(req, 'rank.updated', {
-            description: `Edited rank ${row.code}: ${change.keys.map((k) => `${k} ${String(change.before[k])} → ${String(change.after[k])}`).join(', ')}`,
-            targetType: 'rank',
-            targetId: id,
-            before: change.before,
-            after: change.after,
-          }),
-        };
-      });
-    },
-  );
+  app.patch('/admin/ranks/:id', byId(adminRankSchema, adminRankPatchSchema), async (req) => {
+    const { id } = req.params;
+    const ranks = await repo.listRanks(ctx.database.db);
+    const row = ranks.find((r) => r.id === id);
+    if (!row) throw notFound(req, 'rankNotFound');
+    const { code } = req.body;
+    if (code !== undefined && ranks.some((r) => r.code === code && r.id !== id))
+      throw new ConflictError(say(req, 'rankCodeTaken', { code }));
+    const change = rankChanges(row, req.body);
+    // The same values again change nothing and log nothing (rules §36).
+    if (change.keys.length === 0) return row;
+    return ctx.editor.run(['ranks', 'characters', 'cards'], async (tx) => {
+      const before = await findCardSummariesOf(tx, { rankId: id });
+      const updated = await repo.updateRank(tx, id, change.after);
+      if (!updated) throw notFound(req, 'rankNotFound');
+      return {
+        before,
+        after: await findCardSummariesOf(tx, { rankId: id }),
+        result: updated,
+        audit: auditOf(req, 'rank.updated', {
+          description: `Edited rank ${row.code}: ${change.keys.map((k) => `${k} ${String(change.before[k])} → ${String(change.after[k])}`).join(', ')}`,
+          targetType: 'rank',
+          targetId: id,
+          before: change.before,
+          after: change.after,
+        }),
+      };
+    });
+  });
 }
