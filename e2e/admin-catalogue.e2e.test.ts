@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { launchChromium, waitForMessage } from './browser';
+import { launchChromium, visitHydrated, waitForMessage } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -72,7 +72,8 @@ afterAll(async () => {
 });
 
 const open = async (page: Page, tab: string, extra = '') => {
-  await page.goto(`${system.url}/admin?tab=${tab}${extra}`);
+  // Hydrated first: a click before it would submit the form natively and create nothing.
+  await visitHydrated(page, `${system.url}/admin?tab=${tab}${extra}`);
   await page.locator('.admin__content h1').waitFor();
   // The section's chunk has loaded once its Suspense fallback is gone.
   await page.waitForFunction(() => !document.querySelector('.admin__content > .loading'));

@@ -3,7 +3,7 @@ import { inventoryGrant } from '@acg/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { answerConfirm, launchChromium } from './browser';
+import { answerConfirm, launchChromium, visitHydrated } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -31,7 +31,7 @@ async function shoot(page: Page, element: Locator, path: string) {
 
 /** The rarity section with a rank update's preview open: its button clicked, its heading shown. */
 async function openPreview(page: Page, button: string, heading: string) {
-  await page.goto(`${system.url}/admin?tab=rarity`);
+  await visitHydrated(page, `${system.url}/admin?tab=rarity`);
   const section = page.locator('.admin-rarity');
   await section.getByRole('button', { name: button }).click();
   const preview = section.locator('.admin-preview');
@@ -78,7 +78,7 @@ afterAll(async () => {
 
 describe('ranks and rarity in the admin area', () => {
   it('lists the ranks with 2-decimal thresholds, adds one and deletes it after confirming', async () => {
-    await admin.goto(`${system.url}/admin?tab=ranks`);
+    await visitHydrated(admin, `${system.url}/admin?tab=ranks`);
     const table = admin.locator('.admin-table--ranks');
     await table.locator('tbody tr').first().waitFor();
     const rows = await table.locator('tbody tr').count();
@@ -102,7 +102,7 @@ describe('ranks and rarity in the admin area', () => {
   });
 
   it('recalculates rarity and analyses the distribution as a chart and the likes', async () => {
-    await admin.goto(`${system.url}/admin?tab=rarity`);
+    await visitHydrated(admin, `${system.url}/admin?tab=rarity`);
     const section = admin.locator('.admin-rarity');
     await section.getByRole('button', { name: 'Recalculate rarityScore' }).click();
     await expect.poll(() => section.getByText(/rarityScore changed: \d+ of \d+/).count()).toBeGreaterThan(0);
@@ -214,7 +214,7 @@ describe('ranks and rarity in the admin area', () => {
   });
 
   it("edits a rank's threshold in its row, and the action log records it", async () => {
-    await admin.goto(`${system.url}/admin?tab=ranks`);
+    await visitHydrated(admin, `${system.url}/admin?tab=ranks`);
     const table = admin.locator('.admin-table--ranks');
     const row = table.locator('tbody tr', { has: admin.getByText('Epic', { exact: true }) });
     await row.getByRole('button', { name: 'Edit rank B' }).click();
