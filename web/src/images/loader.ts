@@ -35,13 +35,18 @@ export class ImageLoadError extends Error {
   constructor(
     readonly reason: 'timeout' | 'http' | 'not_image' | 'network',
     message: string,
-    readonly details?: { status?: number; statusText?: string; body?: unknown; timeoutMs?: number },
+    readonly details?: {
+      status?: number;
+      statusText?: string;
+      body?: unknown;
+      timeoutMs?: number;
+      /** The Retry-After of a refused answer, if it named one. */
+      retryAfter?: string;
+    },
   ) {
     super(message);
     this.name = 'ImageLoadError';
   }
-  /** The Retry-After of a refused answer, if it named one. */
-  retryAfter?: string | null;
 }
 
 export interface LoadOptions {
@@ -98,7 +103,7 @@ export function createImageLoader(deps: ImageLoaderDeps = {}): ImageLoader {
         return await fetchOnce(url, timeoutMs);
       } catch (err) {
         const busy = err instanceof ImageLoadError && err.details?.status === 429;
-        const ms = busy ? busyWaitMs(err.retryAfter ?? null) : Number.POSITIVE_INFINITY;
+        const ms = busy ? busyWaitMs(err.details?.retryAfter ?? null) : Number.POSITIVE_INFINITY;
         if (!busy || attempt >= BUSY_RETRIES || ms > BUSY_WAIT_MAX_MS) throw err;
         await wait(ms);
       }
@@ -123,13 +128,13 @@ export function createImageLoader(deps: ImageLoaderDeps = {}): ImageLoader {
       }
       if (!response.ok) {
         const body: unknown = await response.json().catch(() => undefined);
-        const failed = new ImageLoadError('http', `HTTP ${response.status}: ${response.statusText}`, {
+        const retryAfter = response.headers.get('retry-after');
+        throw new ImageLoadError('http', `HTTP ${response.status}: ${response.statusText}`, {
           status: response.status,
           statusText: response.statusText,
           body,
+          ...(retryAfter === null ? {} : { retryAfter }),
         });
-        failed.retryAfter = response.headers.get('retry-after');
-        throw failed;
       }
       const type = response.headers.get('content-type') ?? '';
       if (!type.toLowerCase().startsWith('image/'))

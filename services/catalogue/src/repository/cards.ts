@@ -1,5 +1,5 @@
 import type { CardSeries, CardSummary } from '@acg/contracts';
-import { cleanLocalized, NAME_LANGUAGES, type StoredTexts } from '@acg/i18n';
+import { NAME_LANGUAGES, type StoredTexts } from '@acg/i18n';
 import type { Database } from '@acg/platform';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { animeCharacters, cards, characters, ranks, seasons } from '../db/schema';
@@ -177,7 +177,8 @@ export async function findCardSeries(
   return rows.map((r) => ({
     id: r.id,
     series: r.series,
-    ...(r.series_titles ? { seriesTitles: cleanLocalized(r.series_titles) } : {}),
+    // Stored cleaned (trimmed, blanks left out: rules §57), so sent as they are.
+    ...(r.series_titles ? { seriesTitles: r.series_titles } : {}),
     seasonYear: r.season_year,
   }));
 }
