@@ -1,5 +1,6 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { signIn } from '../deploy/runner/src/testing/sign-in';
 
 /** Debian's Chromium (installed by scripts/test-all.mjs), headless, with no background networking. */
 export const launchChromium = (): Promise<Browser> =>
@@ -103,4 +104,18 @@ export async function signedInPage(
   const [name, value] = cookie.split(';')[0]!.split('=');
   await context.addCookies([{ name: name!, value: value!, url: siteUrl }]);
   return context.newPage();
+}
+
+/** A cookie as a browser context takes it. */
+export type SiteCookie = { name: string; value: string; url: string };
+
+/** Signs a demo member in through the fake Discord: their user id and the session cookie. */
+export async function signInMember(
+  siteUrl: string,
+  username: string,
+): Promise<{ id: number; cookie: SiteCookie }> {
+  const header = await signIn(siteUrl, username);
+  const me = await (await fetch(`${siteUrl}/api/me`, { headers: { cookie: header } })).json();
+  const [name, value] = header.split(';')[0]!.split('=');
+  return { id: me.user.id, cookie: { name: name!, value: value!, url: siteUrl } };
 }

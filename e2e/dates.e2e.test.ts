@@ -1,8 +1,7 @@
 import { cardsGet, inventoryGrant } from '@acg/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { launchChromium, setLanguage } from './browser';
+import { launchChromium, type SiteCookie, setLanguage, signInMember } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -33,7 +32,7 @@ const ANY_DATE = new RegExp(
 let system: Awaited<ReturnType<typeof startSystem>>;
 let browser: Browser;
 const ids = { fan: 0, admin: 0 };
-const cookies: Record<'fan' | 'admin', { name: string; value: string; url: string }> = {} as never;
+const cookies: Record<'fan' | 'admin', SiteCookie> = {} as never;
 
 beforeAll(async () => {
   system = await startSystem();
@@ -41,11 +40,7 @@ beforeAll(async () => {
     ['fan', 'sakura_fan'],
     ['admin', 'admin_hikari'],
   ] as const) {
-    const header = await signIn(system.url, name);
-    const me = await (await fetch(`${system.url}/api/me`, { headers: { cookie: header } })).json();
-    ids[who] = me.user.id;
-    const [key, value] = header.split(';')[0]!.split('=');
-    cookies[who] = { name: key!, value: value!, url: system.url };
+    ({ id: ids[who], cookie: cookies[who] } = await signInMember(system.url, name));
   }
   const { cards } = await system.bus.request(cardsGet, { ids: [1, 2, 3, 4] });
   for (const [who, card] of cards.map((c, i) => [i < 2 ? 'fan' : 'admin', c] as const))

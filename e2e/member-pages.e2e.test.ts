@@ -4,8 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCounts } from '../deploy/runner/src/testing/demo-counts';
-import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { launchChromium, setLanguage } from './browser';
+import { launchChromium, type SiteCookie, setLanguage, signInMember } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -22,7 +21,7 @@ type Language = (typeof LANGUAGES)[number];
 
 let system: Awaited<ReturnType<typeof startSystem>>;
 let browser: Browser;
-const cookies: Record<'a' | 'b', { name: string; value: string; url: string }> = {} as never;
+const cookies: Record<'a' | 'b', SiteCookie> = {} as never;
 const ids = { a: 0, b: 0 };
 
 beforeAll(async () => {
@@ -31,11 +30,7 @@ beforeAll(async () => {
     ['a', 'sakura_fan'],
     ['b', 'admin_hikari'],
   ] as const) {
-    const header = await signIn(system.url, name);
-    const me = await (await fetch(`${system.url}/api/me`, { headers: { cookie: header } })).json();
-    ids[who] = me.user.id;
-    const [key, value] = header.split(';')[0]!.split('=');
-    cookies[who] = { name: key!, value: value!, url: system.url };
+    ({ id: ids[who], cookie: cookies[who] } = await signInMember(system.url, name));
   }
   // sakura_fan holds every card (the long Russian rank names and limited labels included);
   // admin_hikari a few, to trade.

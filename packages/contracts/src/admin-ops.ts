@@ -4,6 +4,7 @@ import { cacheNamespaceStatsSchema } from './catalogue';
 import { id, int4, safeString } from './fields';
 import { type LogSort, logSorts } from './log-sorts';
 import { defineEvent } from './messaging';
+import { type SettingKey, settingKeys } from './setting-keys';
 import { languageSchema } from './users';
 
 /**
@@ -216,14 +217,7 @@ export const translationsSavedSchema = z.object({
 
 // --- settings and the relay ---
 
-export const settingKeys = [
-  'vk.token',
-  'vk.discordChannelId',
-  'vk.groups',
-  'vk.freshnessSeconds',
-  'vk.schedule',
-] as const;
-export type SettingKey = (typeof settingKeys)[number];
+export { type SettingKey, settingKeys };
 export const SECRET_SETTINGS: readonly SettingKey[] = ['vk.token'];
 export const DEFAULT_FRESHNESS_SECONDS = 1800;
 export const DEFAULT_SCHEDULE = '*/30 * * * *';

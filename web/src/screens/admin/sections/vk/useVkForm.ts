@@ -1,3 +1,4 @@
+import { type SettingKey, settingKeys } from '@acg/contracts/setting-keys';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -13,14 +14,6 @@ export type Check =
   | { state: 'success'; name: string; id: string; guild: string | null }
   | { state: 'failure'; message: string };
 
-export const KEYS = [
-  'vk.token',
-  'vk.discordChannelId',
-  'vk.groups',
-  'vk.freshnessSeconds',
-  'vk.schedule',
-] as const;
-export type Key = (typeof KEYS)[number];
 type Setting = RouteAnswer<'GET /api/config/:key'>;
 /** A save changes the settings read and (a new schedule) the runs. */
 const CHANGES = ['GET /api/config/:key', 'GET /api/admin/vk/runs'] as const;
@@ -32,12 +25,12 @@ const useSettings = () =>
     queryFn: async ({ signal }) =>
       Object.fromEntries(
         await Promise.all(
-          KEYS.map(async (key) => [
+          settingKeys.map(async (key) => [
             key,
             await request('GET /api/config/:key', { params: { key } }, signal).catch(() => null),
           ]),
         ),
-      ) as Record<Key, Setting | null>,
+      ) as Record<SettingKey, Setting | null>,
   });
 
 const errorOf = (err: unknown, fallback: string) => {
@@ -57,10 +50,10 @@ function valuesToSave(
     fresh,
     schedule,
   }: { token: string; channel: string; groups: GroupRow[]; fresh: string; schedule: string },
-): [Key, unknown, string][] {
+): [SettingKey, unknown, string][] {
   return [
     ...(token.trim()
-      ? [['vk.token', token.trim(), t('adminVk.descriptions.token')] as [Key, unknown, string]]
+      ? [['vk.token', token.trim(), t('adminVk.descriptions.token')] as [SettingKey, unknown, string]]
       : []),
     ['vk.discordChannelId', channel, t('adminVk.descriptions.channel')],
     ['vk.groups', cleanGroups(groups), t('adminVk.descriptions.groups')],
@@ -82,7 +75,7 @@ export function useVkForm() {
   const [schedule, setSchedule] = useState('*/30 * * * *');
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<SettingKey, string>>>({});
   const [filled, setFilled] = useState(false);
   const tokenSet = settings.data?.['vk.token']?.isSet === true;
 
@@ -90,7 +83,7 @@ export function useVkForm() {
   useEffect(() => {
     const read = settings.data;
     if (!read || filled) return;
-    const value = (key: Key) => read[key]?.value;
+    const value = (key: SettingKey) => read[key]?.value;
     const ch = value('vk.discordChannelId');
     const gr = value('vk.groups');
     const fr = value('vk.freshnessSeconds');
@@ -118,7 +111,7 @@ export function useVkForm() {
     setSaving(true);
     setErrors({});
     const values = valuesToSave(t, { token, channel, groups, fresh, schedule });
-    let current: Key = values[0]![0];
+    let current: SettingKey = values[0]![0];
     try {
       await write(async () => {
         for (const [key, value, description] of values) {
