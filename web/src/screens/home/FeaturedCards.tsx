@@ -5,6 +5,7 @@ import { useRoute } from '../../api/query';
 import { LoadError } from '../../components/LoadError';
 import { IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { rankColor } from '../../components/rank-color';
+import { useLocalize } from '../../i18n/localized';
 
 /**
  * A few cards anyone may see (GET /api/cards/featured, issue 22 item 7): on home, and on the
@@ -44,6 +45,8 @@ export default function FeaturedCards({ headingLevel = 2 }: { headingLevel?: 2 |
 
 function FeaturedTile({ card }: { card: FeaturedCard }) {
   const { t } = useTranslation();
+  const { text } = useLocalize();
+  const series = card.animeTitle === null ? null : text(card.animeTitles, card.animeTitle);
   return (
     <li className="featured__card" style={rankColor(card.Rank.color)}>
       <figure>
@@ -55,10 +58,10 @@ function FeaturedTile({ card }: { card: FeaturedCard }) {
           timeoutMs={IMAGE_TIMEOUT_MS.card}
         />
         <figcaption className="featured__caption">
-          <span className="featured__name">{card.characterName}</span>
-          {card.animeTitle && <span className="featured__anime">{card.animeTitle}</span>}
+          <span className="featured__name">{text(card.characterNames, card.characterName)}</span>
+          {series && <span className="featured__anime">{series}</span>}
           <span className="featured__rank">
-            <span className="featured__code">{card.Rank.code}</span> {card.Rank.title}
+            <span className="featured__code">{card.Rank.code}</span> {text(card.Rank.titles, card.Rank.title)}
             {card.limited && <span className="featured__limited"> · {t('home.featured.limited')}</span>}
           </span>
         </figcaption>
