@@ -208,7 +208,9 @@ async function measure(
   await page.close();
   if (verbose) {
     const tasks = vitals.longTasks.map(([start, duration]) => `${Math.round(start)}+${Math.round(duration)}`);
-    const shifts = vitals.shifts.map(([start, value, moved]) => `${Math.round(start)} ms ${value.toFixed(3)}: ${moved}`);
+    const shifts = vitals.shifts.map(
+      ([start, value, moved]) => `${Math.round(start)} ms ${value.toFixed(3)}: ${moved}`,
+    );
     console.log(
       `${url}\n${log.join('\n')}\n  LCP element: ${vitals.lcpElement}\n  long tasks (ms since navigation start + duration): ${tasks.join(' ')}\n  layout shifts:\n    ${shifts.join('\n    ')}`,
     );

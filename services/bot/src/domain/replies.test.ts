@@ -74,7 +74,8 @@ describe('the drop embed', () => {
   it('writes the rank title in the user’s language, falling back to the primary title', () => {
     const titled = card({ rankTitles: { ru: 'Легендарная', ja: 'レジェンダリー' } });
     const description = (locale: 'en' | 'ru', c: CardSummary) =>
-      replies(locale).drop(c, { quantity: 1, printNumber: null }, 'https://cards.example.org').embeds![0]!.description;
+      replies(locale).drop(c, { quantity: 1, printNumber: null }, 'https://cards.example.org').embeds![0]!
+        .description;
     expect(description('ru', titled)).toBe('S · Легендарная');
     expect(description('en', titled)).toBe('S · Legendary');
     expect(description('ru', card({ rankTitles: { ja: 'レジェンダリー' } }))).toBe('S · Legendary');
