@@ -6,6 +6,7 @@ import { LoadError } from '../../components/LoadError';
 import { IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { rankColor } from '../../components/rank-color';
 import { useLocalize } from '../../i18n/localized';
+import { FeaturedSkeleton } from './FeaturedPlaceholder';
 
 /**
  * A few cards anyone may see (GET /api/cards/featured, issue 22 item 7): on home, and on the
@@ -23,7 +24,12 @@ export default function FeaturedCards({ headingLevel = 2 }: { headingLevel?: 2 |
     <section className="featured" aria-labelledby="featured-title" aria-busy={featured.isPending}>
       <Heading id="featured-title">{t('home.featured.title')}</Heading>
       <p className="featured__hint">{t('home.featured.hint')}</p>
-      {featured.isPending && <p className="featured__message">{t('home.featured.loading')}</p>}
+      {featured.isPending && (
+        <>
+          <p className="visually-hidden">{t('home.featured.loading')}</p>
+          <FeaturedSkeleton />
+        </>
+      )}
       {!cards && featured.isError && (
         <LoadError
           className="featured__message"
