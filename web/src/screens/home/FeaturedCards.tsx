@@ -50,7 +50,7 @@ export default function FeaturedCards({ headingLevel = 2 }: { headingLevel?: 2 |
 }
 
 function FeaturedTile({ card }: { card: FeaturedCard }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { text } = useLocalize();
   const series = card.animeTitle === null ? null : text(card.animeTitles, card.animeTitle);
   return (
@@ -58,7 +58,7 @@ function FeaturedTile({ card }: { card: FeaturedCard }) {
       <figure>
         <LoadedImage
           className="featured__image"
-          src={cardImageUrl(card.id)}
+          src={cardImageUrl(card.id, { lang: i18n.language })}
           // The caption names the card: the picture needs no second name.
           alt=""
           timeoutMs={IMAGE_TIMEOUT_MS.card}
