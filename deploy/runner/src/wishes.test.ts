@@ -56,7 +56,13 @@ function openLiveStream(cookie: string) {
       }
     }
   })().catch(() => {});
-  return { frames, close: () => (abort.abort(), done) };
+  return {
+    frames,
+    close: () => {
+      abort.abort();
+      return done;
+    },
+  };
 }
 
 async function until<T>(found: () => T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
