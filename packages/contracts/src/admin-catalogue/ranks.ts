@@ -15,7 +15,7 @@ const threshold = z
 
 /**
  * The title per language a form sends (additive): each trimmed, at most 100; empty or null is
- * none, absent is unchanged on an edit (rules §67).
+ * none, absent is unchanged on an edit (rules §68).
  */
 const rankTitles = z
   .object({ en: formOptionalText(100), ru: formOptionalText(100), ja: formOptionalText(100) })

@@ -40,7 +40,7 @@ describe('GET /api/cards/featured', () => {
       'Neon Genesis Evangelion',
     ]);
     expect(cards[0]!.Rank).toMatchObject({ code: 'X', color: expect.stringMatching(/^#/) });
-    // Each text per language, for the page to show its own (rules §57, §67).
+    // Each text per language, for the page to show its own (rules §57, §68).
     expect(cards[0]!.Rank.titles).toEqual({ ru: 'Эксклюзивная', ja: 'エクスクルーシブ' });
     expect(cards[0]!.characterNames.ru).toBe('Фрирен');
     expect(cards[0]!.animeTitles.ru).toMatch(/^Провожающая в последний путь Фрирен/);
