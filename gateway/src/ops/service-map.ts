@@ -13,11 +13,15 @@ import { type Snapshot, snapshotOf, windowFigures } from './figures';
 import { parseMetricsText, type Sample } from './metrics-text';
 
 export const SERVICE_MAP_PATH = '/api/admin/service-map';
-/** A reading newer than this is too close to give a rate: the one before it is the base. */
+/**
+ * The window of the rates: the last WINDOW_MS (as the dashboards' `rate(...[5m])`), from the newest
+ * reading at least that old; until there is one, from the oldest reading at least MIN_WINDOW_MS
+ * old (a window growing from the first look); before that, since the process started.
+ */
+const WINDOW_MS = 5 * 60_000;
 const MIN_WINDOW_MS = 5000;
-/** Readings kept per process, and how long. */
-const KEEP = 30;
-const KEEP_MS = 10 * 60_000;
+/** Readings kept per process at most (an admin's page reads every 10 s: 30 in a window). */
+const KEEP = 200;
 
 /** One address of a process as read: whether it answered ready, and its samples (null: unread). */
 export interface ReplicaReading {
@@ -58,9 +62,14 @@ export function httpProcess(name: string, urls: readonly string[], timeoutMs: nu
 export function createServiceMap(sources: readonly ProcessSource[], clock: () => number = Date.now) {
   const history = new Map<string, Snapshot[]>();
   const baseFor = (name: string, at: number): Snapshot | null => {
-    const kept = (history.get(name) ?? []).filter((s) => at - s.at <= KEEP_MS);
-    history.set(name, kept);
-    return kept.findLast((s) => at - s.at >= MIN_WINDOW_MS) ?? null;
+    const all = history.get(name) ?? [];
+    const windowBase = all.findLast((s) => at - s.at >= WINDOW_MS);
+    // Kept: the readings of the window, and the newest one before it (the base of the next reads).
+    history.set(
+      name,
+      all.filter((s) => s === windowBase || at - s.at < WINDOW_MS),
+    );
+    return windowBase ?? all.find((s) => at - s.at >= MIN_WINDOW_MS) ?? null;
   };
   const remember = (name: string, snapshot: Snapshot) => {
     const kept = history.get(name) ?? [];

@@ -2,7 +2,7 @@ import type { ServiceMap, ServiceMapProcess } from '@acg/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, loadErrorText } from '../../../../components/LoadError';
-import { formatDateTime } from '../../../../i18n/formats';
+import { dateFormat } from '../../../../i18n/formats';
 import { useResourceList } from '../../kit/useResource';
 import { busSummary, formatCount, formatSeconds } from './figures';
 import { ProcessNode } from './ProcessNode';
@@ -11,6 +11,10 @@ const ROUTE = 'GET /api/admin/service-map';
 /** How often the open section reads the processes again. */
 export const REFRESH_SECONDS = 10;
 const processesOf = (answer: ServiceMap): readonly ServiceMapProcess[] => answer.processes;
+
+/** The time of a reading to the second: each refresh shows. */
+const readTime = (language: string, at: string) =>
+  dateFormat(language, { timeStyle: 'medium' }).format(new Date(at));
 
 /** The read time, auto-refresh switch and refresh button. */
 function Toolbar({
@@ -30,7 +34,7 @@ function Toolbar({
   return (
     <div className="admin-toolbar service-map__toolbar">
       <span className="service-map__read-at" role="status">
-        {readAt ? t('adminServices.readAt', { time: formatDateTime(i18n.language, readAt) }) : null}
+        {readAt ? t('adminServices.readAt', { time: readTime(i18n.language, readAt) }) : null}
       </span>
       <label className="service-map__auto">
         <input type="checkbox" checked={auto} onChange={(e) => onAuto(e.target.checked)} />{' '}
