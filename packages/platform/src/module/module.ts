@@ -75,6 +75,8 @@ export function defineService<S extends ServiceConfigSchema>(def: ServiceDefinit
  * into its server's /metrics as soon as the server exists.
  */
 function countedInfra<C>(infra: ServiceInfra, config: C): ServiceDeps<C> {
+  // A start refused before it needs the bus (a check of its config or build) may come without one.
+  if (!infra.bus) return { ...infra, config };
   const counted = busMetrics();
   return {
     ...infra,
