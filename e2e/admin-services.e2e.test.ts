@@ -66,10 +66,11 @@ describe('the service map', () => {
     expect(await figure(page, 'inventory', 'busLag')).toMatch(/\d (ms|sec)$/);
     expect(await figure(page, 'catalogue', 'outbox')).toMatch(/^0 waiting, oldest 0 sec$/);
     expect(await figure(page, 'image-proxy', 'outbox')).toBe('—');
+    // The first map: its figures since each process started.
+    await page.screenshot({ path: `${shots}/service-map-en-1366.png`, fullPage: true });
     const readAt = page.locator('.service-map__read-at');
     const first = await readAt.textContent();
     await expect.poll(() => readAt.textContent(), { timeout: 20_000, interval: 500 }).not.toBe(first);
-    await page.screenshot({ path: `${shots}/service-map-en-1366.png`, fullPage: true });
     await page.context().close();
   });
 
