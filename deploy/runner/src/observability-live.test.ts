@@ -86,6 +86,29 @@ describe('the metrics the dashboards and rules name', () => {
     expect(live.get('anime-search')).toContain('acg_upstream_budget_per_minute');
     expect(live.get('gateway')).not.toContain('acg_outbox_pending_events');
   });
+
+  it("carry the values of the system: every trade state (none yet), the sites' budgets", async () => {
+    const text = async (running: { url: string } | undefined) =>
+      (await fetch(`${running!.url}/metrics`)).text();
+    const trades = await text(sys.services.get('trades'));
+    for (const status of [
+      'opening',
+      'pending',
+      'accepting',
+      'accepted',
+      'declined',
+      'cancelled',
+      'expired',
+      'failed',
+    ])
+      expect(trades).toContain(`acg_trades_by_status{status="${status}",service="trades"} 0\n`);
+    const search = await text(sys.services.get('anime-search'));
+    // Shikimori's 5/s and 90/min, AniList's 30/min, as the windows keep them (budget.ts).
+    expect(search).toContain(
+      'acg_upstream_budget_per_minute{source="shikimori",service="anime-search"} 88\n',
+    );
+    expect(search).toContain('acg_upstream_budget_per_minute{source="anilist",service="anime-search"} 22\n');
+  });
 });
 
 describe('GET /api/admin/service-map', () => {
