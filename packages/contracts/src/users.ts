@@ -114,11 +114,14 @@ export const sessionResolve = defineRpc(
 /** auth.users.count: number of users (for /api/stats). */
 export const usersCount = defineRpc('auth.users.count', z.object({}), z.object({ count: z.number().int() }));
 
-/** auth.users.get: users by id (for read models and owner lists). */
+/**
+ * auth.users.get: users by id (for read models and owner lists), with the language each chose
+ * on the site (additive): the bot writes their direct messages in it (rules §57).
+ */
 export const usersGet = defineRpc(
   'auth.users.get',
   z.object({ ids: z.array(idNumber()).max(1000) }),
-  z.object({ users: z.array(publicUserSchema) }),
+  z.object({ users: z.array(publicUserSchema.extend({ language: languageSchema.optional() })) }),
 );
 
 export const userCreated = defineEvent(

@@ -12,6 +12,8 @@ const publicColumns = {
   discriminator: users.discriminator,
   discordId: users.discordId,
   avatar: users.avatar,
+  /** Not shown to other members (toPublicUser leaves it out); the bot writes DMs in it. */
+  language: users.language,
 };
 
 /** Inserts a user unless one with this Discord id exists; returns the new row, or undefined. */

@@ -35,7 +35,10 @@ export function serveRpc(bus: Bus, ctx: AuthContext): Subscription[] {
     bus.serve(usersCount, async () => ({ count: await countUsers(ctx.database.db) })),
 
     bus.serve(usersGet, async ({ ids }) => ({
-      users: (await findPublicUsers(ctx.database.db, [...new Set(ids)])).map(toPublicUser),
+      users: (await findPublicUsers(ctx.database.db, [...new Set(ids)])).map((row) => ({
+        ...toPublicUser(row),
+        language: row.language,
+      })),
     })),
 
     bus.serve(usersEnsureDiscord, async (data) => {
