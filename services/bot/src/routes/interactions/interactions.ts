@@ -1,6 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import { interactionResponseSchema } from '@acg/contracts';
 import { AuthenticationError, type HttpServer, type Logger, text, ValidationError } from '@acg/platform';
+import type { CommandDeps, Reply } from '../../commands/kit';
+import { autocompleteAnswer, commandWork, componentWork, isCommand } from '../../commands/router';
 import type { DiscordWebhooks } from '../../discord/webhooks';
 import {
   type Interaction,
@@ -9,13 +11,13 @@ import {
   invokerOf,
   ResponseType,
 } from '../../domain/interaction';
-import { localeOf, type MessageData, replies, withNoPings } from '../../domain/replies';
+import { EPHEMERAL, localeOf, type MessageData, replies, withNoPings } from '../../domain/replies';
 import { checkSignature } from '../../domain/signature';
 import { type PendingWork, within } from '../../drop/deferral';
 import { type DropDeps, dropCard } from '../../drop/drop';
 import { type TradeClickDeps, tradeClick } from '../../trades/click';
 
-export interface InteractionDeps extends DropDeps, TradeClickDeps {
+export interface InteractionDeps extends DropDeps, TradeClickDeps, CommandDeps {
   publicKey: KeyObject;
   webhooks: DiscordWebhooks;
   /** Past this the answer is "deferred" and the message follows through the webhook. */
@@ -61,24 +63,35 @@ export async function registerInteractionRoutes(app: HttpServer, deps: Interacti
       if (sighting === false) throw badSignature('replayed');
 
       if (interaction.type === InteractionType.PING) return { type: ResponseType.PONG };
-      // No command has autocompleted options yet: an empty list of choices, never a message
-      // (Discord shows a message answer to autocomplete as a failure).
+      // Choices in time or none, never a message (Discord shows a message answer to
+      // autocomplete as a failure) and never deferred (autocomplete cannot be).
       if (interaction.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE)
-        return { type: ResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT, data: { choices: [] } };
+        return autocompleteAnswer(deps, interaction, deps.deferAfterMs);
       const locale = localeOf(interaction.locale);
       const say = replies(locale);
       // Without the replay guard (its store is down) the safe answer is to ask the user to retry.
       if (sighting === 'unknown') return message(say.unavailable());
       switch (interaction.type) {
         case InteractionType.APPLICATION_COMMAND: {
-          if (interaction.data?.name !== 'card') return message(say.unknownCommand());
+          const name = interaction.data?.name ?? '';
+          if (name !== 'card' && !isCommand(name)) return message(say.unknownCommand());
           const who = invokerOf(interaction);
           if (!who) return message(say.usersOnly());
-          return answer(interaction, dropCard(deps, interaction.id, who, say));
+          if (name === 'card') return answer(interaction, dropCard(deps, interaction.id, who, say));
+          const command = commandWork(deps, interaction);
+          if (!command) return message(say.unknownCommand());
+          return within(command.work, deps.deferAfterMs).then((first) =>
+            first.done ? reply(first.value) : later(interaction, command.work, command.ephemeral),
+          );
         }
         case InteractionType.MESSAGE_COMPONENT: {
+          const work = componentWork(deps, interaction);
+          if (work)
+            return within(work, deps.deferAfterMs).then((first) =>
+              first.done ? reply(first.value) : later(interaction, work, false, true),
+            );
           const clicked = await tradeClick(deps, interaction, locale);
-          return clicked ? { ...clicked, data: withNoPings(clicked.data) } : message(say.unknownButton());
+          return clicked ? reply(clicked) : message(say.unknownButton());
         }
         case InteractionType.MODAL_SUBMIT:
           return message(say.unknownForm());
@@ -100,7 +113,32 @@ export async function registerInteractionRoutes(app: HttpServer, deps: Interacti
     );
     return { type: ResponseType.DEFERRED_CHANNEL_MESSAGE };
   }
+
+  /**
+   * An answer past the deadline: "deferred" now (type 5 for a command, ephemeral when its answers
+   * are; type 6 for a component, whose message stays), then the edit of the original message,
+   * or a follow-up when a click's answer is a new (ephemeral) message rather than an update.
+   */
+  function later(interaction: Interaction, work: Promise<Reply>, ephemeral: boolean, component = false) {
+    deps.followUps.track(
+      work
+        .then(({ type, data }) =>
+          component && type === ResponseType.CHANNEL_MESSAGE_WITH_SOURCE
+            ? deps.webhooks.followUp(interaction.application_id, interaction.token, data)
+            : deps.webhooks.editOriginal(interaction.application_id, interaction.token, data),
+        )
+        .catch((err) => deps.logger.error({ err, interactionId: interaction.id }, 'follow-up failed')),
+    );
+    if (component) return { type: ResponseType.DEFERRED_UPDATE_MESSAGE };
+    return {
+      type: ResponseType.DEFERRED_CHANNEL_MESSAGE,
+      ...(ephemeral ? { data: { flags: EPHEMERAL } } : {}),
+    };
+  }
 }
+
+/** A handler's answer as it goes to Discord: pinging no one. */
+const reply = (answer: Reply) => ({ type: answer.type, data: withNoPings(answer.data) });
 
 /** 401: Discord signs every call; why this one is refused is in the details. */
 const badSignature = (reason: string) => new AuthenticationError(text('bot.badSignature'), { reason });
