@@ -348,7 +348,7 @@ describe('/collection', () => {
     ]);
     const data = dataOf(sent);
     // Hero 10, 11, 12 match "hero 1"; of them 11 is rank S (odd index → S).
-    expect(data.content).toBe('**Ваша коллекция** · Страница 1 из 1 · карт: 1');
+    expect(data.content).toBe('**Ваша коллекция** · Страница 1 из 1 · 1 карта');
     expect(data.embeds!.map((e) => e.title)).toEqual(['Hero 11']);
     expect(data.embeds![0]!.thumbnail!.url).toContain('lang=ru');
     expect(data.components).toEqual([]);
