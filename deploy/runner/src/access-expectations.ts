@@ -83,6 +83,12 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'GET /api/collectors/:id': MEMBER,
   'GET /api/inventory/visibility': MEMBER,
   'PUT /api/inventory/visibility': MEMBER,
+  // Wishlists (issue 25, rules §67): the member's own and a collector's, signed-in members only.
+  'GET /api/wishlist': MEMBER,
+  'PUT /api/wishlist/settings': MEMBER,
+  'PUT /api/wishlist/:characterId': MEMBER,
+  'DELETE /api/wishlist/:characterId': MEMBER,
+  'GET /api/collectors/:id/wishlist': MEMBER,
   'GET /trade/api/my': MEMBER,
   'POST /trade/api': MEMBER,
   'POST /trade/api/:id/:action': MEMBER,
@@ -147,6 +153,8 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'POST /admin/users/:id/adminLevel': ADMINISTRATOR,
   'GET /admin/users/:id/trades': ADMINISTRATOR,
   'GET /admin/users/:id/inventory': ADMINISTRATOR,
+  // The most wished characters in the rarity section (rules §67), as the other rarity routes.
+  'GET /admin/rarity/wishes': ADMINISTRATOR,
   'GET /admin/logs': ADMINISTRATOR,
   'GET /admin/logs/stats': ADMINISTRATOR,
   'GET /admin/logs/categories': ADMINISTRATOR,

@@ -132,4 +132,58 @@ describe('the bot against the services', () => {
       expect.stringMatching(/:send$/),
     ]);
   }, 60_000);
+
+  it('keeps a wishlist with /wish, as the site does (inventory’s rules and limit)', async () => {
+    const found = await command(
+      hikari,
+      'wish',
+      [{ name: 'add', type: 1, options: [{ name: 'character', type: 3, value: '', focused: true }] }],
+      {
+        autocomplete: true,
+      },
+    );
+    const [first, second] = found.choices!;
+    const added = await command(hikari, 'wish', [
+      { name: 'add', type: 1, options: [{ name: 'character', type: 3, value: first!.value }] },
+    ]);
+    expect(added.content).toBe(`${first!.name} в вашем списке желаний (1/25).`);
+    // Typed text: the first character whose name has it.
+    await command(hikari, 'wish', [
+      { name: 'add', type: 1, options: [{ name: 'character', type: 3, value: second!.name }] },
+    ]);
+    const list = await command(hikari, 'wish', [{ name: 'list', type: 1, options: [] }], {
+      where: 'private',
+    });
+    expect(list.content).toMatch(/^\*\*Ваш список желаний \(2\/25\)\*\*\n/);
+    const removed = await command(hikari, 'wish', [
+      { name: 'remove', type: 1, options: [{ name: 'character', type: 3, value: first!.value }] },
+    ]);
+    expect(removed.content).toBe(`${first!.name} убран(а) из списка желаний.`);
+    const unknown = await command(fan, 'wish', [
+      { name: 'add', type: 1, options: [{ name: 'character', type: 3, value: '999999' }] },
+    ]);
+    expect(unknown.content).toMatch(/999999/);
+    // The site sees the same wishlist.
+    const cookie = await signIn(sys.url, 'admin_hikari');
+    const site = (await (
+      await fetch(`${sys.url}/api/wishlist`, { headers: { cookie, accept: 'application/json' } })
+    ).json()) as {
+      items: Array<{ characterId: number }>;
+    };
+    expect(site.items.map((w) => String(w.characterId))).toEqual([second!.value]);
+  }, 60_000);
+
+  it('offers the commands on the demo chat page', async () => {
+    const page = await (await fetch(`${sys.fakeDiscordUrl}/demo/card`)).text();
+    expect(page).toContain('/collection [search]');
+    const html = await (
+      await fetch(`${sys.fakeDiscordUrl}/demo/card`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ as: fan.discordId, command: 'profile', text: '', user: '' }),
+      })
+    ).text();
+    expect(html).toContain('<code>/profile</code>');
+    expect(html).toContain('Cards: 1 · characters: 1');
+  }, 30_000);
 });

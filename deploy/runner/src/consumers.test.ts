@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 /** Consumers without a database of their own (rules §48): their guard is named there. */
-const EXCEPTIONS = new Set(['services/bot/src/trades/notify.ts']);
+const EXCEPTIONS = new Set(['services/bot/src/trades/notify.ts', 'services/bot/src/wishes/notify.ts']);
 
 function productionFiles(dir: string): string[] {
   const out: string[] = [];
@@ -43,6 +43,7 @@ describe('durable consumers', () => {
     expect(idempotent.sort()).toEqual([
       'services/admin/src/consumers/audit.ts',
       'services/inventory/src/consumers/read-models.ts',
+      'services/inventory/src/consumers/wish-alerts.ts',
     ]);
   });
 });

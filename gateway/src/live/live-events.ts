@@ -16,9 +16,12 @@ export const TRADE_EVENT_TYPES = [
 ] as const;
 /** The bot's drop (and any other grant) lands in the owner's inventory. */
 export const INVENTORY_GRANTED = 'inventory.granted';
+/** A card of a character the user wishes was dropped or offered to them (rules §67). */
+export const WISH_ALERTED = 'wish.alerted';
 export const LIVE_EVENT_TYPES: readonly string[] = [
   ...TRADE_EVENT_TYPES,
   INVENTORY_GRANTED,
+  WISH_ALERTED,
   ...NEWS_EVENT_TYPES,
 ];
 /** An event every open page gets (news changed: the pages showing news re-read them). */
@@ -45,6 +48,23 @@ export interface LiveEvent {
 }
 
 const newsData = z.object({ id, published: z.boolean() });
+const wishData = z.object({
+  userId: id,
+  characterId: id,
+  cardId: id,
+  reason: z.enum(['drop', 'trade']),
+  tradeId: id.optional(),
+  characterName: z.string(),
+  characterNames: z.record(z.string(), z.string()).optional(),
+});
+
+/** wish.alerted for the fan's page: which character, which card, why, and the character's names. */
+function wishLiveEvent(event: EventEnvelope): Omit<LiveEvent, 'id' | 'type' | 'occurredAt'> | undefined {
+  const parsed = wishData.safeParse(event.data);
+  if (!parsed.success) return undefined;
+  const { userId, ...data } = parsed.data;
+  return { userIds: [userId], data };
+}
 
 /** The live form of a bus event, or undefined when it is not for the live stream or unreadable. */
 export function liveEventOf(event: EventEnvelope): LiveEvent | undefined {
@@ -69,6 +89,10 @@ export function liveEventOf(event: EventEnvelope): LiveEvent | undefined {
       userIds: [userId],
       data: { cardId, entryId, quantity: quantity ?? 1, source: source ?? 'drop' },
     };
+  }
+  if (event.type === WISH_ALERTED) {
+    const wish = wishLiveEvent(event);
+    return wish && { ...base, ...wish };
   }
   if ((NEWS_EVENT_TYPES as readonly string[]).includes(event.type)) {
     const parsed = newsData.safeParse(event.data);

@@ -58,6 +58,31 @@ describe('liveEventOf', () => {
     expect(liveEventOf(envelope('trade.created', { id: 'x', fromUserId: 1, toUserId: 2 }))).toBeUndefined();
     expect(liveEventOf(envelope('inventory.granted', { cardId: 1 }))).toBeUndefined();
   });
+
+  it('sends a wish alert to the wishing fan only, without the DM decision', () => {
+    const event = liveEventOf(
+      envelope('wish.alerted', {
+        alertId: 9,
+        userId: 7,
+        characterId: 500,
+        cardId: 1,
+        reason: 'drop',
+        entryId: 3,
+        characterName: 'Frieren',
+        characterNames: { en: 'Frieren', ru: 'Фрирен' },
+        dm: true,
+      }),
+    );
+    expect(event?.userIds).toEqual([7]);
+    expect(event?.data).toEqual({
+      characterId: 500,
+      cardId: 1,
+      reason: 'drop',
+      characterName: 'Frieren',
+      characterNames: { en: 'Frieren', ru: 'Фрирен' },
+    });
+    expect(liveEventOf(envelope('wish.alerted', { userId: 7, reason: 'gift' }))).toBeUndefined();
+  });
 });
 
 describe('LiveHub', () => {

@@ -80,6 +80,14 @@ import type {
   tradeStatsSchema,
 } from './trades';
 import type { meSchema, publicUserListSchema } from './users';
+import type {
+  collectorWishlistSchema,
+  wishAddedSchema,
+  wishlistSchema,
+  wishRemovedSchema,
+  wishSettingsSchema,
+  wishStatsSchema,
+} from './wishlist';
 
 /**
  * The HTTP contract between the web client and the server, as types only: for every route the
@@ -151,6 +159,22 @@ export interface ClientRoutes {
     response: Out<typeof collectionVisibilitySchema>;
   };
   'GET /api/inventory/tradeable': { query: { user_id: number }; response: Out<typeof tradeableCopySchema>[] };
+  // --- wishlists (rules §67) ---
+  'GET /api/wishlist': { response: Out<typeof wishlistSchema> };
+  'PUT /api/wishlist/settings': {
+    body: In<typeof wishSettingsSchema>;
+    response: Out<typeof wishSettingsSchema>;
+  };
+  'PUT /api/wishlist/:characterId': {
+    params: { characterId: number };
+    body: Record<string, never>;
+    response: Out<typeof wishAddedSchema>;
+  };
+  'DELETE /api/wishlist/:characterId': {
+    params: { characterId: number };
+    response: Out<typeof wishRemovedSchema>;
+  };
+  'GET /api/collectors/:id/wishlist': { params: Id; response: Out<typeof collectorWishlistSchema> };
   'GET /api/inventory/:id/history': { params: Id; response: Out<typeof provenanceSchema> };
   'GET /trade/api/admin/stats': { response: Out<typeof tradeStatsSchema> };
   'GET /trade/api/admin/all': {
@@ -318,6 +342,7 @@ export interface ClientRoutes {
   };
   'GET /admin/ranks/analysis': { response: Out<typeof rankAnalysisAnswerSchema> };
   'GET /admin/ranks/likes-analysis': { response: Out<typeof likesAnalysisAnswerSchema> };
+  'GET /admin/rarity/wishes': { response: Out<typeof wishStatsSchema> };
   'GET /admin/ranks/revisions': { response: Out<typeof rankRevisionListSchema> };
   'POST /admin/ranks/revisions/:id/undo': {
     params: Id;

@@ -21,3 +21,4 @@ export * from './system';
 export * from './trades';
 export * from './translations';
 export * from './users';
+export * from './wishlist';

@@ -8,6 +8,7 @@ import { registerInteractionRoutes } from './routes/interactions/interactions';
 import { serviceApi, serviceUrls } from './services/api';
 import { dropState } from './state/drop-state';
 import { consumeTradeNotices, offerRecords } from './trades/notify';
+import { consumeWishNotices } from './wishes/notify';
 
 export const SERVICE = 'bot';
 
@@ -47,16 +48,14 @@ export async function start(deps: ServiceDeps<BotConfig>): Promise<RunningServic
       ),
       drafts: deps.cache.namespace('trade-drafts', { state: true }),
     });
-    // Trade offers become DMs to their recipients when the bot has its token.
-    const notices = config.DISCORD_BOT_TOKEN
-      ? await consumeTradeNotices({
-          bus: deps.bus,
-          cache: deps.cache,
-          logger,
-          rest: discordBotRest(config.DISCORD_API_BASE_URL, config.DISCORD_BOT_TOKEN, logger),
-        })
+    // Trade offers and wish alerts become DMs when the bot has its token.
+    const rest = config.DISCORD_BOT_TOKEN
+      ? discordBotRest(config.DISCORD_API_BASE_URL, config.DISCORD_BOT_TOKEN, logger)
       : undefined;
+    const dmDeps = rest && { bus: deps.bus, cache: deps.cache, logger, rest };
+    const notices = dmDeps ? await consumeTradeNotices(dmDeps) : undefined;
+    const wishes = dmDeps ? await consumeWishNotices({ ...dmDeps, publicUrl: config.PUBLIC_URL }) : undefined;
     // Deferred drops still owe Discord their message (and their state): let them finish.
-    return [() => followUps.settle(), async () => notices?.stop()];
+    return [() => followUps.settle(), async () => notices?.stop(), async () => wishes?.stop()];
   });
 }

@@ -2,6 +2,7 @@ import { type RunningService, type ServiceDeps, serviceDatabase, startDatabaseSe
 import { createCardExists } from './cards/card-exists';
 import type { InventoryConfig } from './config';
 import { startReadModelConsumers } from './consumers/read-models';
+import { startWishAlertConsumer } from './consumers/wish-alerts';
 import * as tables from './db/schema';
 import { registerAdminInventoryRoutes } from './routes/admin/admin-inventory';
 import { registerCollectorRoutes } from './routes/collectors/collectors';
@@ -9,6 +10,7 @@ import { registerInventoryRoutes } from './routes/inventory/inventory';
 import { registerLikeRoutes } from './routes/likes/likes';
 import { serveInventoryRpc } from './routes/rpc/rpc';
 import { registerTradeRoutes } from './routes/trades/trades';
+import { registerWishlistRoutes } from './routes/wishlist/wishlist';
 
 export const SERVICE = 'inventory';
 
@@ -24,8 +26,17 @@ export async function start(deps: ServiceDeps<InventoryConfig>): Promise<Running
     registerAdminInventoryRoutes(app, database);
     registerTradeRoutes(app, database);
     registerCollectorRoutes(app, database);
+    registerWishlistRoutes(app, {
+      database,
+      bus,
+      limit: config.WISHLIST_LIMIT,
+      seriesTimeoutMs: config.CATALOGUE_TIMEOUT_MS,
+    });
     const served = serveInventoryRpc(bus, database, relay);
-    const consumers = await startReadModelConsumers(bus, database);
+    const consumers = [
+      ...(await startReadModelConsumers(bus, database)),
+      await startWishAlertConsumer(bus, database, relay),
+    ];
     return [() => relay.stop(), ...[...served, ...consumers].map((s) => () => s.stop())];
   });
 }

@@ -10,7 +10,15 @@ export const NOTICE_MS = 8000;
 /** At most this many notices at once; a new one pushes out the oldest. */
 const MAX_NOTICES = 3;
 
-type NoticeKind = 'offer' | 'accepted' | 'declined' | 'cancelled' | 'expired' | 'drop';
+type NoticeKind =
+  | 'offer'
+  | 'accepted'
+  | 'declined'
+  | 'cancelled'
+  | 'expired'
+  | 'drop'
+  | 'wishDrop'
+  | 'wishTrade';
 interface Notice {
   key: number;
   kind: NoticeKind;
@@ -18,6 +26,8 @@ interface Notice {
   at: number;
   /** The offer's trade id: an offer notice stays while that trade is pending. */
   tradeId?: number;
+  /** A wish alert's character, named in the page's language. */
+  name?: string;
 }
 
 /** Trade events that end a pending trade, whoever acted (the user, in any tab, or the bot). */
@@ -41,9 +51,20 @@ export function noticeOf(message: LiveMessage, me: number): NoticeKind | undefin
       return 'expired';
     case 'inventory.granted':
       return source === 'drop' ? 'drop' : undefined;
+    case 'wish.alerted':
+      return message.data.reason === 'trade' ? 'wishTrade' : 'wishDrop';
     default:
       return undefined;
   }
+}
+
+/** A wish alert's character name in `language`, else its primary name. */
+export function wishNameOf(message: LiveMessage, language: string): string {
+  const { characterNames, characterName } = message.data;
+  const names = (characterNames ?? {}) as Record<string, unknown>;
+  const own = names[language];
+  if (typeof own === 'string' && own) return own;
+  return typeof characterName === 'string' ? characterName : '';
 }
 
 const tradeIdOf = (message: LiveMessage): number | undefined =>
@@ -56,7 +77,7 @@ const tradeIdOf = (message: LiveMessage): number | undefined =>
  * through the bot), or, after a reconnect that may have missed that event (`resync`), the pending
  * trades read again without it.
  */
-function useNotices(me: number | undefined) {
+function useNotices(me: number | undefined, language: string) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const pending = useRoute(
     'GET /trade/api/my',
@@ -76,7 +97,13 @@ function useNotices(me: number | undefined) {
       const kept = settled ? list.filter((n) => !(n.kind === 'offer' && n.tradeId === tradeId)) : list;
       if (!kind) return kept;
       const at = Date.now();
-      const notice: Notice = { key: at + Math.random(), kind, at, ...(kind === 'offer' ? { tradeId } : {}) };
+      const notice: Notice = {
+        key: at + Math.random(),
+        kind,
+        at,
+        ...(kind === 'offer' ? { tradeId } : {}),
+        ...(kind === 'wishDrop' || kind === 'wishTrade' ? { name: wishNameOf(message, language) } : {}),
+      };
       return [...kept.slice(-(MAX_NOTICES - 1)), notice];
     });
   });
@@ -109,19 +136,24 @@ function useNotices(me: number | undefined) {
   return { notices, dismiss };
 }
 
+/** Where a notice leads: the profile for a drop, its wishlist tab for a wished drop, else the trades. */
+function NoticeLink({ kind }: { kind: NoticeKind }) {
+  const { t } = useTranslation();
+  if (kind === 'drop') return <Link to="/profile">{t('live.openProfile')}</Link>;
+  if (kind === 'wishDrop') return <Link to="/profile?tab=wishlist">{t('live.openWishlist')}</Link>;
+  return <Link to="/trade">{t('live.openTrades')}</Link>;
+}
+
 /** The live notices under the navigation: a polite live region. */
 export function LiveNotices() {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const { notices, dismiss } = useNotices(user?.id);
+  const { user, language } = useSession();
+  const { notices, dismiss } = useNotices(user?.id, language);
   return (
     <div className="live-notices" role="status" aria-live="polite">
       {notices.map((notice) => (
         <p key={notice.key} className="live-notice" data-kind={notice.kind} data-trade-id={notice.tradeId}>
-          <span>{t(`live.${notice.kind}`)}</span>{' '}
-          <Link to={notice.kind === 'drop' ? '/profile' : '/trade'}>
-            {notice.kind === 'drop' ? t('live.openProfile') : t('live.openTrades')}
-          </Link>
+          <span>{t(`live.${notice.kind}`, { name: notice.name })}</span> <NoticeLink kind={notice.kind} />
           {notice.kind === 'offer' && (
             <button
               type="button"

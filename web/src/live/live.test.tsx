@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NavBar } from '../layout/NavBar';
 import { jsonResponse, renderPage, stubFetch, user } from '../test/render';
-import { LiveNotices, NOTICE_MS, noticeOf } from './LiveNotices';
+import { LiveNotices, NOTICE_MS, noticeOf, wishNameOf } from './LiveNotices';
 
 /** The browser's EventSource (not our code), as a stand-in the test can push frames through. */
 class FakeEventSource {
@@ -135,6 +135,18 @@ describe('live notices', () => {
     expect(noticeOf(msg('trade.cancelled', { fromUserId: ME, toUserId: 8 }), ME)).toBeUndefined();
     expect(noticeOf(msg('inventory.granted', { source: 'drop' }), ME)).toBe('drop');
     expect(noticeOf(msg('inventory.granted', { source: 'admin' }), ME)).toBeUndefined();
+  });
+
+  it('tell a fan about a wished character dropped or offered, named in the page’s language', () => {
+    const drop = msg('wish.alerted', {
+      reason: 'drop',
+      characterName: 'Frieren',
+      characterNames: { en: 'Frieren', ru: 'Фрирен' },
+    });
+    expect(noticeOf(drop, ME)).toBe('wishDrop');
+    expect(noticeOf(msg('wish.alerted', { reason: 'trade', tradeId: 4 }), ME)).toBe('wishTrade');
+    expect(wishNameOf(drop, 'ru')).toBe('Фрирен');
+    expect(wishNameOf(msg('wish.alerted', { characterName: 'Fern' }), 'ru')).toBe('Fern');
   });
 
   it('show an incoming offer and a drop in the polite live region, in Russian too', async () => {

@@ -14,6 +14,7 @@ export const LIVE_TYPES = [
   'trade.cancelled',
   'trade.expired',
   'inventory.granted',
+  'wish.alerted',
   'news.created',
   'news.updated',
   'news.deleted',

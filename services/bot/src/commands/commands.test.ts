@@ -459,7 +459,7 @@ describe('/profile', () => {
       'S 7 · E 6',
       `${who === ru ? 'Провожающая' : 'Sousou no Frieren'}: 12/24 (50%)\nDungeon Meshi: 1/4 (25%)`,
     ]);
-    expect(embed.description).toBe(who === ru ? 'Карт: 13 · персонажей: 12' : '13 cards · 12 characters');
+    expect(embed.description).toBe(who === ru ? 'Карт: 13 · персонажей: 12' : 'Cards: 13 · characters: 12');
     const link = dataOf(sent).components![0]!.components[0]!;
     expect(link).toMatchObject({
       url: `http://cards.test/u/${id}`,

@@ -17,7 +17,7 @@ import {
 
 /**
  * `/wish add|remove|list [character]`: the member's wishlist through inventory's wishlist API
- * (services/wishlist.ts); the limit and what counts as a character are inventory's to say.
+ * (contracts' wishlist routes, rules §67); the limit and what counts as a character are inventory's to say.
  * `character` is a character id (autocomplete offers them); typed text takes the first match.
  */
 export function wishCommand(ctx: Ctx): Promise<Reply> {
@@ -29,13 +29,15 @@ export function wishCommand(ctx: Ctx): Promise<Reply> {
       const lines = list.items.map((w) =>
         w.animeTitle ? `${plain(w.name, 100)} · ${plain(w.animeTitle, 100)}` : plain(w.name, 100),
       );
-      const title = ctx.t('bot.wish.title', { count: list.items.length, limit: list.limit });
+      const title = ctx.t('bot.wishlist.title', { count: list.items.length, limit: list.limit });
       return say(
-        ephemeral(lines.length ? `**${title}**\n${lines.slice(0, 50).join('\n')}` : ctx.t('bot.wish.empty')),
+        ephemeral(
+          lines.length ? `**${title}**\n${lines.slice(0, 50).join('\n')}` : ctx.t('bot.wishlist.empty'),
+        ),
       );
     }
     const character = await characterOf(ctx, textOption(ctx, 'character') ?? '');
-    if (!character) return say(ephemeral(ctx.t('bot.wish.pick')));
+    if (!character) return say(ephemeral(ctx.t('bot.wishlist.pick')));
     const params = { characterId: character.id };
     // An id from the autocomplete: the name as the wishlist knows it.
     const nameFrom = async () =>
@@ -45,11 +47,11 @@ export function wishCommand(ctx: Ctx): Promise<Reply> {
     if (sub === 'remove') {
       const name = plain(await nameFrom(), 100);
       const { removed } = await ctx.api('DELETE /api/wishlist/:characterId', me, { params });
-      return say(ephemeral(ctx.t(removed ? 'bot.wish.removed' : 'bot.wish.notThere', { name })));
+      return say(ephemeral(ctx.t(removed ? 'bot.wishlist.removed' : 'bot.wishlist.notThere', { name })));
     }
     const added = await ctx.api('PUT /api/wishlist/:characterId', me, { params, body: {} });
     const name = plain(await nameFrom(), 100);
-    const key = added.added ? 'bot.wish.added' : 'bot.wish.already';
+    const key = added.added ? 'bot.wishlist.added' : 'bot.wishlist.already';
     return say(ephemeral(ctx.t(key, { name, count: added.count, limit: added.limit })));
   });
 }
@@ -59,7 +61,7 @@ async function characterOf(ctx: Ctx, typed: string): Promise<{ id: number; name?
   if (/^\d{1,9}$/.test(typed)) return { id: Number(typed) };
   if (!typed) return undefined;
   const [first] = await characterChoices(ctx, typed);
-  if (!first) throw new ServiceRefusal(404, 'not_found', ctx.t('bot.wish.pick'));
+  if (!first) throw new ServiceRefusal(404, 'not_found', ctx.t('bot.wishlist.pick'));
   return { id: Number(first.value), name: first.name };
 }
 

@@ -7,10 +7,9 @@ import {
   system,
 } from '@acg/contracts';
 import { AppError, signIdentity, UnavailableError } from '@acg/platform';
-import type { WishlistRoutes } from './wishlist';
 
-/** Every call the bot makes: the web's routes, and the wishlist's. */
-export type BotRoutes = ClientRoutes & WishlistRoutes;
+/** Every call the bot makes is one the web makes too (contracts' client routes). */
+export type BotRoutes = ClientRoutes;
 export type RouteKey = keyof BotRoutes;
 type Request<K extends RouteKey> = Omit<BotRoutes[K], 'response'>;
 export type Answer<K extends RouteKey> = BotRoutes[K] extends { response: infer R } ? R : never;
@@ -34,8 +33,6 @@ export const serviceUrls =
 const ownerOf = (method: string, path: string): ServiceName => {
   const route = routes.find((r) => r.method === method && r.path === path);
   if (route && route.service !== 'gateway') return route.service as ServiceName;
-  // The wishlist is inventory's (its contract, services/wishlist.ts), routed or not yet.
-  if (path.startsWith('/api/wishlist')) return 'inventory';
   throw new Error(`no service owns ${method} ${path}`);
 };
 

@@ -123,25 +123,30 @@ export const likes = inventory.table(
  * newer one. A card.deleted that overtakes its card.created leaves a tombstone: `deleted` with
  * the descriptive columns empty.
  */
-export const cardSummaries = inventory.table('card_summaries', {
-  id: integer('id').primaryKey(),
-  characterId: integer('character_id'),
-  characterName: text('character_name'),
-  /** The name per language (rules §57); `character_name` is the primary one. */
-  characterNames: jsonb('character_names').$type<StoredTexts>().notNull().default({}),
-  /** searchKeys of every name of the character, for the tradeable copies' search. */
-  searchKey: text('search_key'),
-  /** The catalogue anime the character appears in (a collection's counts by anime). */
-  animeIds: integer('anime_ids').array().notNull().default(sql`'{}'::int[]`),
-  rankCode: text('rank_code'),
-  rankTitle: text('rank_title'),
-  rankColor: text('rank_color'),
-  limited: boolean('limited'),
-  imageUrl: text('image_url'),
-  rarityScore: doublePrecision('rarity_score').notNull().default(0),
-  deleted: boolean('deleted').notNull().default(false),
-  asOf: timestamp('as_of', { withTimezone: true }).notNull().default(BEFORE_ANY_EVENT),
-});
+export const cardSummaries = inventory.table(
+  'card_summaries',
+  {
+    id: integer('id').primaryKey(),
+    characterId: integer('character_id'),
+    characterName: text('character_name'),
+    /** The name per language (rules §57); `character_name` is the primary one. */
+    characterNames: jsonb('character_names').$type<StoredTexts>().notNull().default({}),
+    /** searchKeys of every name of the character, for the tradeable copies' search. */
+    searchKey: text('search_key'),
+    /** The catalogue anime the character appears in (a collection's counts by anime). */
+    animeIds: integer('anime_ids').array().notNull().default(sql`'{}'::int[]`),
+    rankCode: text('rank_code'),
+    rankTitle: text('rank_title'),
+    rankColor: text('rank_color'),
+    limited: boolean('limited'),
+    imageUrl: text('image_url'),
+    rarityScore: doublePrecision('rarity_score').notNull().default(0),
+    deleted: boolean('deleted').notNull().default(false),
+    asOf: timestamp('as_of', { withTimezone: true }).notNull().default(BEFORE_ANY_EVENT),
+  },
+  // A character's cards, lowest id first (a wished character's card, rules §67).
+  (t) => [index('card_summaries_character_idx').on(t.characterId, t.id)],
+);
 
 /** Read model of users (owner lists), kept from user.* events; `as_of` as for cards. */
 export const userSummaries = inventory.table('user_summaries', {
@@ -255,4 +260,54 @@ export const cardStatsSnapshots = inventory.table(
     figures: bytea('figures').notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.chunk] })],
+);
+
+/**
+ * Wishlists (docs/rules.md §67): one row per fan and wished character, at most `WISHLIST_LIMIT`
+ * per fan (the add counts under the fan's settings row lock). The character index finds a
+ * drop's wishers.
+ */
+export const wishes = inventory.table(
+  'wishes',
+  {
+    userId: integer('user_id').notNull(),
+    characterId: integer('character_id').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.characterId] }),
+    index('wishes_character_idx').on(t.characterId),
+  ],
+);
+
+/** A fan's wish-alert choices: `dm` false mutes the Discord DMs (the live notice stays). */
+export const wishSettings = inventory.table('wish_settings', {
+  userId: integer('user_id').primaryKey(),
+  dm: boolean('dm').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every wish alert, once per source event, fan and character (the unique index: a redelivered
+ * drop or trade event alerts nobody again). `dm` says whether the alert was sent on as a DM:
+ * at most one per fan and character per hour (the index reads the last one).
+ */
+export const wishAlerts = inventory.table(
+  'wish_alerts',
+  {
+    id: serial('id').primaryKey(),
+    sourceEventId: text('source_event_id').notNull(),
+    userId: integer('user_id').notNull(),
+    characterId: integer('character_id').notNull(),
+    cardId: integer('card_id').notNull(),
+    reason: text('reason', { enum: ['drop', 'trade'] }).notNull(),
+    tradeId: integer('trade_id'),
+    entryId: integer('entry_id'),
+    dm: boolean('dm').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wish_alerts_source').on(t.sourceEventId, t.userId, t.characterId),
+    index('wish_alerts_dm_idx').on(t.userId, t.characterId, t.createdAt).where(sql`${t.dm}`),
+  ],
 );

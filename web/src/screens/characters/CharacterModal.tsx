@@ -15,6 +15,7 @@ import { RichText } from '../../components/RichText';
 import { rankColor } from '../../components/rank-color';
 import { Tabs } from '../../components/Tabs';
 import { characterDescription, characterName } from '../../i18n/localized';
+import { WishToggle } from '../wishlist/WishToggle';
 
 type Tab = 'cards' | 'owners';
 /** The modal's cards are drawn at most this wide (CSS px). */
@@ -73,6 +74,7 @@ export function CharacterModal({
               </a>
             )}
           </p>
+          {character.Cards.length > 0 && <WishToggle characterId={character.id} name={name} />}
         </div>
       </header>
       {description && <RichText className="character-modal__description" text={description} />}

@@ -8,6 +8,7 @@ import { tradeWithPath } from '../../app/screens';
 import { LoadError } from '../../components/LoadError';
 import { fallbackAvatar, IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { rankColor } from '../../components/rank-color';
+import { CollectorWishlist } from '../wishlist/Wishlist';
 import { CollectionCharts } from './CollectionCharts';
 import { entryMatches } from './search';
 
@@ -56,6 +57,7 @@ export default function CollectorScreen({ userId }: { userId: number }) {
           )}
           {page.stats && <CollectionCharts stats={page.stats} />}
           <CollectorCards cards={page.cards} />
+          <CollectorWishlist userId={page.user.id} />
         </>
       )}
     </section>

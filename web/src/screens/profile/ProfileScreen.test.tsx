@@ -357,9 +357,12 @@ describe('ProfileScreen: stats', () => {
     const cardsTab = await screen.findByRole('tab', { name: 'Cards' });
     expect(cardsTab.tabIndex).toBe(0);
     expect(screen.getByRole('tab', { name: 'Statistics' }).tabIndex).toBe(-1);
-    fireEvent.keyDown(cardsTab, { key: 'End' });
+    fireEvent.keyDown(cardsTab, { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Statistics' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Statistics' }));
+    // The wishlist is the last tab; past it, the cards again.
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Wishlist' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(cardsTab);
   });
@@ -391,5 +394,58 @@ describe('ProfileScreen: the collection setting', () => {
     fireEvent.click(box);
     await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(box.checked).toBe(true));
+  });
+});
+
+describe('ProfileScreen: the wishlist', () => {
+  const wishlist = (dm: boolean) => ({
+    items: [
+      {
+        characterId: 15,
+        name: 'Frieren',
+        imageUrl: null,
+        animeTitle: 'Frieren: Beyond Journey’s End',
+        addedAt: '2026-11-01T10:00:00Z',
+        cardId: 115,
+      },
+    ],
+    limit: 25,
+    dm,
+  });
+
+  it('shows my wished characters with the count, removes one and mutes the Discord messages', async () => {
+    let dm = true;
+    let removed = false;
+    api({
+      '/api/wishlist': async () => jsonResponse(removed ? { ...wishlist(dm), items: [] } : wishlist(dm)),
+    });
+    const fetchMock = vi.mocked(fetch);
+    const answer = fetchMock.getMockImplementation()!;
+    const writes: string[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'DELETE' && url === '/api/wishlist/15') {
+        writes.push('delete');
+        removed = true;
+        return jsonResponse({ removed: true });
+      }
+      if (init?.method === 'PUT' && url === '/api/wishlist/settings') {
+        dm = JSON.parse(String(init.body)).dm;
+        writes.push(`dm=${dm}`);
+        return jsonResponse({ dm });
+      }
+      return answer(input, init);
+    });
+    renderPage({ user: user(), path: '/profile?tab=wishlist' }, <ProfileScreen />);
+    await screen.findByText('Frieren', { selector: '.wish-tile__name' });
+    expect(screen.getByText('1 of 25 characters')).toBeTruthy();
+    expect(screen.getByText('Frieren: Beyond Journey’s End')).toBeTruthy();
+    const box = screen.getByRole('checkbox', { name: /Also tell me in Discord/ });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(box);
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(false));
+    fireEvent.click(await screen.findByRole('button', { name: /^Remove\s*Frieren$/ }));
+    await screen.findByText(/Your wishlist is empty/);
+    expect(writes).toEqual(['dm=false', 'delete']);
   });
 });

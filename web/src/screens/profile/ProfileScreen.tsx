@@ -19,6 +19,7 @@ import { useLive } from '../../live/live';
 import { CollectionCharts } from '../collector/CollectionCharts';
 import { CollectionVisibility } from '../collector/CollectionVisibility';
 import { entryMatches } from '../collector/search';
+import { MyWishlist } from '../wishlist/Wishlist';
 import { CardHistory } from './CardHistory';
 
 /** Live events after which the user's cards may have changed: re-read them (docs/rules.md §35). */
@@ -36,13 +37,17 @@ const CARD_SIZES = `${CARD_WIDTH}px`;
 /** At most this many print numbers listed under a card; the rest as "+N". */
 const PRINTS_SHOWN = 3;
 
+/** The profile's tabs: ?tab=stats and ?tab=wishlist in the address, the cards without. */
+const PROFILE_TABS = ['cards', 'stats', 'wishlist'] as const;
+type ProfileTab = (typeof PROFILE_TABS)[number];
+
 export function ProfileScreen() {
   const { t } = useTranslation();
   const query = useRoute('GET /api/me', undefined);
   // The tab, the search text and 'show all' live in the address (?tab=stats, ?q=, ?all=1).
   const address = useAddress();
-  const tab = oneOf(address.params, 'tab', ['cards', 'stats'] as const, 'cards');
-  const setTab = (id: 'cards' | 'stats') => address.set({ tab: id === 'cards' ? null : id });
+  const tab = oneOf(address.params, 'tab', PROFILE_TABS, 'cards');
+  const setTab = (id: ProfileTab) => address.set({ tab: id === 'cards' ? null : id });
   const load = () => void query.refetch();
   const me = query.data?.user;
 
@@ -56,11 +61,11 @@ export function ProfileScreen() {
       <ProfileHeader user={me} onChanged={load} />
       <Tabs
         label={t('profile.tabsLabel')}
-        tabs={(['cards', 'stats'] as const).map((id) => ({ id, title: t(`profile.tabs.${id}`) }))}
+        tabs={PROFILE_TABS.map((id) => ({ id, title: t(`profile.tabs.${id}`) }))}
         selected={tab}
         onSelect={setTab}
       >
-        {tab === 'cards' ? <ProfileCards /> : <ProfileStats />}
+        {tab === 'cards' ? <ProfileCards /> : tab === 'stats' ? <ProfileStats /> : <MyWishlist />}
       </Tabs>
     </section>
   );

@@ -28,6 +28,7 @@ import { showThreshold } from '../ranks';
 import { RankPreviewPanel } from './RankPreviewPanel';
 import { RevisionsPanel } from './RevisionsPanel';
 import { AnalysisPanel, LastRunPanel, LikesPanel, ResultPanel, StepErrors } from './RunPanels';
+import { WishesPanel } from './WishesPanel';
 
 type Action = 'smart' | 'percentile' | 'fix' | 'apply' | 'analysis' | 'likes' | 'scores';
 type Failure = { text: string; steps?: { rarityScores: string[]; cardRanks: string[] } };
@@ -207,6 +208,7 @@ function RaritySectionResults({
       ) : null}
       {r.analysis ? <AnalysisPanel analysis={r.analysis} colors={colors} /> : null}
       {r.likes ? <LikesPanel likes={r.likes} /> : null}
+      <WishesPanel />
     </>
   );
 }

@@ -1,0 +1,76 @@
+import { usersGet, wishAlerted } from '@acg/contracts';
+import { translatorFor } from '@acg/i18n/server';
+import type { Bus, Cache, Logger, Subscription } from '@acg/platform';
+import { discordInline } from '@acg/platform/escape';
+import { type DiscordBotRest, DiscordRefusal } from '../discord/rest';
+import type { Locale, MessageData } from '../domain/replies';
+
+export interface WishNoticeDeps {
+  bus: Bus;
+  cache: Cache;
+  rest: DiscordBotRest;
+  logger: Logger;
+  /** The site's address, for the link to the fan's wishlist. */
+  publicUrl: string;
+}
+
+/** A sent alert is remembered this long (the outbox relay redelivers within minutes). */
+const SENT_TTL_SECONDS = 7 * 24 * 3600;
+export const wishDmRecords = (cache: Cache) => cache.namespace('wish-dms', { state: true });
+
+type Alert = ReturnType<typeof wishAlerted.data.parse>;
+
+/** The DM of a wish alert (`server.bot.wish.*`); the character's name is escaped for Discord markdown. */
+export function wishMessage(locale: Locale, alert: Alert, publicUrl: string): MessageData {
+  const t = translatorFor(locale);
+  const name = discordInline(alert.characterNames?.[locale] || alert.characterName);
+  const line =
+    alert.reason === 'trade'
+      ? t('bot.wish.trade', { name, id: alert.tradeId ?? 0 })
+      : t('bot.wish.drop', { name });
+  const link = alert.reason === 'trade' ? `${publicUrl}/trade` : `${publicUrl}/profile`;
+  return { content: `${line}\n${t('bot.wish.mute', { link })}` };
+}
+
+async function sendAlert(deps: WishNoticeDeps, alert: Alert): Promise<void> {
+  const { users } = await deps.bus.request(usersGet, { ids: [alert.userId] });
+  const fan = users.find((u) => u.id === alert.userId);
+  if (!fan?.discordId)
+    return deps.logger.warn({ userId: alert.userId }, 'wished fan has no Discord account; no DM');
+  const channel = await deps.rest.openDm(fan.discordId);
+  await deps.rest.post(channel.id, wishMessage('en', alert, deps.publicUrl));
+}
+
+/**
+ * wish.alerted → a Discord DM to the fan, when inventory marked the alert `dm` (the fan allows
+ * DMs and had none about this character in the hour: docs/rules.md §67). Each alert is sent once:
+ * its id is claimed in the `wish-dms` records before sending (set-if-absent, so two replicas
+ * cannot both send) and the claim is given back when the send fails, so the redelivery retries
+ * it. A fan who does not take DMs (Discord's 403) is logged and skipped.
+ */
+export function consumeWishNotices(deps: WishNoticeDeps): Promise<Subscription> {
+  const records = wishDmRecords(deps.cache);
+  return deps.bus.consume({
+    durable: 'bot-wish-dms',
+    types: [wishAlerted.type],
+    handler: async (event) => {
+      const parsed = wishAlerted.data.safeParse(event.data);
+      if (!parsed.success)
+        return deps.logger.warn({ eventId: event.id }, 'wish.alerted with unreadable data skipped');
+      const alert = parsed.data;
+      if (!alert.dm) return;
+      const key = String(alert.alertId);
+      if (!(await records.add(key, true, SENT_TTL_SECONDS))) return;
+      try {
+        await sendAlert(deps, alert);
+      } catch (err) {
+        if (err instanceof DiscordRefusal) {
+          deps.logger.warn({ eventId: event.id, status: err.status }, 'wish DM refused by Discord');
+          return;
+        }
+        await records.delete(key);
+        throw err;
+      }
+    },
+  });
+}
