@@ -181,7 +181,7 @@ function renderMessage(data: MessageData & { id?: string }, viewer?: FakeDiscord
       const image = e.image?.url && /^https?:\/\//.test(e.image.url) ? e.image.url : undefined;
       const thumb = e.thumbnail?.url && /^https?:\/\//.test(e.thumbnail.url) ? e.thumbnail.url : undefined;
       const fields = (e.fields ?? [])
-        .map((f) => `<div><b>${esc(f.name)}</b><br>${esc(f.value)}</div>`)
+        .map((f) => `<div><b>${md(f.name)}</b><br>${md(f.value).replaceAll('\n', '<br>')}</div>`)
         .join('');
       return `<div class="embed" style="--c:${color}">${
         thumb ? `<img class="thumb" src="${esc(thumb)}" alt="${esc(e.title ?? 'card')}">` : ''
