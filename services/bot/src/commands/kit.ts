@@ -38,7 +38,10 @@ export interface Ctx extends CommandDeps {
   locale: Locale;
   t: ReturnType<typeof translatorFor>;
   who: DiscordUser;
+  /** Site users already looked up for this interaction, by Discord id. */
+  known: Map<string, Promise<SiteUser>>;
 }
+type SiteUser = { id: number; username: string };
 
 export interface Reply {
   type: number;
@@ -51,18 +54,24 @@ export function contextOf(deps: CommandDeps, interaction: Interaction): Ctx | un
   const who = invokerOf(interaction);
   if (!who) return undefined;
   const locale = localeOf(interaction.locale);
-  return { ...deps, interaction, locale, t: translatorFor(locale), who };
+  return { ...deps, interaction, locale, t: translatorFor(locale), who, known: new Map() };
 }
 
-/** The site user behind a Discord user (created on first sight, as for /card). */
-export async function siteUserOf(ctx: Ctx, user: DiscordUser = ctx.who) {
-  const { user: site } = await ctx.bus.request(usersEnsureDiscord, {
-    discordId: user.id,
-    username: user.username,
-    discriminator: user.discriminator ?? null,
-    avatar: user.avatar ?? null,
-  });
-  return site;
+/** The site user behind a Discord user (created on first sight, as for /card), once per interaction. */
+export function siteUserOf(ctx: Ctx, user: DiscordUser = ctx.who): Promise<SiteUser> {
+  let known = ctx.known.get(user.id);
+  if (!known) {
+    known = ctx.bus
+      .request(usersEnsureDiscord, {
+        discordId: user.id,
+        username: user.username,
+        discriminator: user.discriminator ?? null,
+        avatar: user.avatar ?? null,
+      })
+      .then((answer) => answer.user);
+    ctx.known.set(user.id, known);
+  }
+  return known;
 }
 
 /** The signed identity the services see: the site user, no admin rights, the member's language. */
