@@ -1,6 +1,6 @@
 import { usersGet, wishAlerted } from '@acg/contracts';
 import { translatorFor } from '@acg/i18n/server';
-import type { Bus, Cache, Logger, Subscription } from '@acg/platform';
+import type { Bus, Cache, CacheNamespace, Logger, Subscription } from '@acg/platform';
 import { discordInline } from '@acg/platform/escape';
 import { type DiscordBotRest, DiscordRefusal } from '../discord/rest';
 import type { Locale, MessageData } from '../domain/replies';
@@ -32,13 +32,26 @@ export function wishMessage(locale: Locale, alert: Alert, publicUrl: string): Me
   return { content: `${line}\n${t('bot.wish.mute', { link })}` };
 }
 
-async function sendAlert(deps: WishNoticeDeps, alert: Alert): Promise<void> {
-  const { users } = await deps.bus.request(usersGet, { ids: [alert.userId] });
-  const fan = users.find((u) => u.id === alert.userId);
-  if (!fan?.discordId)
-    return deps.logger.warn({ userId: alert.userId }, 'wished fan has no Discord account; no DM');
+/** A fan's DM channel is Discord's same one every time: kept a day, so a busy fan costs one post per DM. */
+const CHANNEL_TTL_SECONDS = 24 * 3600;
+
+async function dmChannelOf(deps: WishNoticeDeps, records: CacheNamespace, userId: number) {
+  const key = `channel:${userId}`;
+  const known = await records.get<string>(key);
+  if (known) return known;
+  const { users } = await deps.bus.request(usersGet, { ids: [userId] });
+  const fan = users.find((u) => u.id === userId);
+  if (!fan?.discordId) return undefined;
   const channel = await deps.rest.openDm(fan.discordId);
-  await deps.rest.post(channel.id, wishMessage('en', alert, deps.publicUrl));
+  await records.set(key, channel.id, CHANNEL_TTL_SECONDS);
+  return channel.id;
+}
+
+async function sendAlert(deps: WishNoticeDeps, records: CacheNamespace, alert: Alert): Promise<void> {
+  const channelId = await dmChannelOf(deps, records, alert.userId);
+  if (!channelId)
+    return deps.logger.warn({ userId: alert.userId }, 'wished fan has no Discord account; no DM');
+  await deps.rest.post(channelId, wishMessage('en', alert, deps.publicUrl));
 }
 
 /**
@@ -62,7 +75,7 @@ export function consumeWishNotices(deps: WishNoticeDeps): Promise<Subscription> 
       const key = String(alert.alertId);
       if (!(await records.add(key, true, SENT_TTL_SECONDS))) return;
       try {
-        await sendAlert(deps, alert);
+        await sendAlert(deps, records, alert);
       } catch (err) {
         if (err instanceof DiscordRefusal) {
           deps.logger.warn({ eventId: event.id, status: err.status }, 'wish DM refused by Discord');
