@@ -1,6 +1,7 @@
 import type { InventoryEntry } from '@acg/contracts';
 import type { Embed, MessageData } from '../domain/replies';
 import {
+  type Choices,
   type Ctx,
   cardImage,
   choices,
@@ -104,7 +105,7 @@ function entryEmbed(ctx: Ctx, entry: InventoryEntry): Embed {
 }
 
 /** Autocomplete: `search` offers the names in the member's collection, `rank` the catalogue's ranks. */
-export async function collectionAutocomplete(ctx: Ctx): Promise<Reply> {
+export async function collectionAutocomplete(ctx: Ctx): Promise<Choices> {
   const { name, text } = focusedText(ctx);
   const me = await siteUserOf(ctx);
   if (name === 'rank') {

@@ -47,6 +47,11 @@ export interface Reply {
   type: number;
   data: MessageData;
 }
+/** An autocomplete's answer (type 8): the choices, never a message. */
+export interface Choices {
+  type: typeof ResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT;
+  data: { choices: Array<{ name: string; value: string }> };
+}
 export const say = (data: MessageData): Reply => ({ type: ResponseType.CHANNEL_MESSAGE_WITH_SOURCE, data });
 export const update = (data: MessageData): Reply => ({ type: ResponseType.UPDATE_MESSAGE, data });
 
@@ -166,14 +171,14 @@ export function pageOf<T>(items: readonly T[], page: number, size: number) {
 }
 
 /** Autocomplete choices as Discord takes them: at most 25, names 1-100 characters. */
-export function choices(list: ReadonlyArray<{ name: string; value: string }>): Reply {
+export function choices(list: ReadonlyArray<{ name: string; value: string }>): Choices {
   const seen = new Set<string>();
   const unique = list.filter((c) => !seen.has(c.value) && seen.add(c.value) && c.value.length <= 100);
   return {
     type: ResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT,
     data: {
       choices: unique.slice(0, 25).map((c) => ({ name: cutDiscord(c.name, 100) || '?', value: c.value })),
-    } as MessageData,
+    },
   };
 }
 

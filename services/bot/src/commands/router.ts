@@ -1,7 +1,7 @@
 import type { Interaction } from '../domain/interaction';
 import { within } from '../drop/deferral';
 import { collectionAutocomplete, collectionButton, collectionCommand } from './collection';
-import { type CommandDeps, type Ctx, choices, contextOf, type Reply } from './kit';
+import { type Choices, type CommandDeps, type Ctx, choices, contextOf, type Reply } from './kit';
 import { profileCommand } from './profile';
 import { tradeCommand, tradeComponent } from './trade';
 import { likeButton, viewAutocomplete, viewCommand } from './view';
@@ -9,7 +9,7 @@ import { wishAutocomplete, wishCommand } from './wish';
 
 interface CommandModule {
   run(ctx: Ctx): Promise<Reply>;
-  autocomplete?(ctx: Ctx): Promise<Reply>;
+  autocomplete?(ctx: Ctx): Promise<Choices>;
   /** Its answers are for the member only: a deferred answer is "thinking" for them alone too. */
   ephemeral?: boolean;
 }
@@ -58,7 +58,7 @@ export async function autocompleteAnswer(
   deps: CommandDeps,
   interaction: Interaction,
   limitMs: number,
-): Promise<Reply> {
+): Promise<Choices> {
   const command = COMMANDS[interaction.data?.name ?? ''];
   const ctx = contextOf(deps, interaction);
   if (!command?.autocomplete || !ctx) return choices([]);

@@ -2,6 +2,7 @@ import { type CardSummary, cardsGet } from '@acg/contracts';
 import { discordInline } from '@acg/platform/escape';
 import { ephemeral, type MessageData } from '../domain/replies';
 import {
+  type Choices,
   type Ctx,
   cardImage,
   choices,
@@ -123,6 +124,6 @@ async function firstMatch(ctx: Ctx, typed: string): Promise<number | undefined> 
   return first ? Number(first.value) : undefined;
 }
 
-export async function viewAutocomplete(ctx: Ctx): Promise<Reply> {
+export async function viewAutocomplete(ctx: Ctx): Promise<Choices> {
   return choices(await cardChoices(ctx, focusedText(ctx).text));
 }

@@ -2,6 +2,7 @@ import { commandOptions } from '../domain/interaction';
 import { ephemeral } from '../domain/replies';
 import { ServiceRefusal } from '../services/api';
 import {
+  type Choices,
   type Ctx,
   choices,
   focusedText,
@@ -73,6 +74,6 @@ async function characterChoices(ctx: Ctx, typed: string) {
   return characters.map((c) => ({ name: nameIn(ctx, c.names, c.name), value: String(c.id) }));
 }
 
-export async function wishAutocomplete(ctx: Ctx): Promise<Reply> {
+export async function wishAutocomplete(ctx: Ctx): Promise<Choices> {
   return choices(await characterChoices(ctx, focusedText(ctx).text));
 }
