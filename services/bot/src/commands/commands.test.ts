@@ -9,6 +9,7 @@ import {
   startFakeDiscord,
 } from '@acg/fakes';
 import { createLogger, createMemoryBus, createMemoryCache, type RunningService } from '@acg/platform';
+import { HOSTILE_STRINGS } from '@acg/platform/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { botConfigSchema } from '../config';
 import { start } from '../start';
@@ -383,6 +384,38 @@ describe('/collection', () => {
       where: 'private',
     });
     expect(dataOf(ranks).choices).toEqual([{ name: 'S · Legendary', value: 'S' }]);
+  });
+});
+
+describe('text from members and the catalogue', () => {
+  /** What is left when every backslash escape is taken out: markup characters here are live. */
+  const live = (text = '') => text.replace(/\\[\s\S]/g, '').match(/[*_~`|>#\-[\]()<]/g) ?? [];
+
+  it('shows hostile names as plain text in every embed, line and choice, pinging no one', async () => {
+    const hostile = HOSTILE_STRINGS.slice(0, 25);
+    const cards = hostile.map((name, i) => entry(i + 1, name, name.slice(0, 8)));
+    services.route('GET /api/collectors/:id', (call) => ({
+      body: {
+        user: { id: 12, displayName: hostile[1]!, avatar: null, discordId: '1' },
+        hidden: false,
+        self: call.identity.userId === 12,
+        cards,
+        stats: null,
+      },
+    }));
+    for (let page = 0; page < 5; page++) {
+      const sent =
+        page === 0
+          ? await command(en, 'collection', [{ name: 'user', type: 6, value: ru.discordId }], { users: [ru] })
+          : await click(en, `col:12:${page}::`);
+      const data = dataOf(sent);
+      expect(live(data.content?.replace(/^\*\*|\*\*(?= · )/g, ''))).toEqual([]);
+      for (const embed of data.embeds ?? []) {
+        expect(live(embed.title), JSON.stringify(embed.title)).toEqual([]);
+        expect(live(embed.description)).toEqual([]);
+        expect(`${embed.title}${embed.description}`).not.toMatch(/@(everyone|here)|\n|\u202e/i);
+      }
+    }
   });
 });
 
