@@ -353,7 +353,11 @@ describe('/collection', () => {
     expect(data.embeds!.map((e) => e.title)).toEqual(['Hero 11']);
     expect(data.embeds![0]!.thumbnail!.url).toContain('lang=ru');
     expect(data.components).toEqual([]);
-    expect(callsTo('GET', '/api/collectors/')[0]!.identity.language).toBe('ru');
+    expect(callsTo('GET', '/api/collectors/')[0]!.identity.language).toBe('ru'); // A page button pressed from a user-installed app's DM, by a Russian client.
+    const next = await click(ru, 'col:12:1::', undefined, 'private');
+    expect(next.answer?.type).toBe(7);
+    expect(dataOf(next).content).toBe('**Ваша коллекция** · Страница 2 из 3 · 12 карт');
+    expect(dataOf(next).components![0]!.components.map((b) => b.label)).toEqual(['◀ Назад', 'Вперёд ▶']);
   });
 
   it("shows another member's collection, and only their name when they hide it", async () => {
@@ -448,6 +452,8 @@ describe('/view', () => {
     const first = await click(ru, 'like:2');
     expect(dataOf(first)).toMatchObject({ content: 'Вам нравится эта карта. 5 лайков', flags: 64 });
     expect(callsTo('POST', '/api/cards/2/like')[0]!.identity).toMatchObject({ userId: 12, language: 'ru' });
+    const other = await click(en, 'like:2', undefined, 'private');
+    expect(dataOf(other)).toMatchObject({ content: 'You like this card. 5 likes', flags: 64 });
     const again = await click(ru, 'like:2', undefined, 'dm');
     expect(dataOf(again)).toMatchObject({ content: 'Вы уже отметили эту карту', flags: 64 });
   });
