@@ -70,14 +70,17 @@ const embeddedEnv = { DATABASE_URL: '', REDIS_URL: '', NATS_URL: '', ACG_TEST_MO
 
 // Debian packages the tests need: Chromium for the browser tests, CJK fonts so card images
 // draw Japanese names (a test checks the glyphs), and kubectl, whose kustomize renders the
-// Kubernetes overlays (deploy/runner/src/k8s.test.ts). Installed first, when missing.
+// Kubernetes overlays (deploy/runner/src/k8s.test.ts), and prometheus, whose promtool checks the
+// alert rules (deploy/runner/src/observability.test.ts). Installed first, when missing.
 const chromium = '/usr/bin/chromium';
 const cjkFonts = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 const kubectl = '/usr/bin/kubectl';
+const promtool = '/usr/bin/promtool';
 const missing = [
   ...(existsSync(chromium) ? [] : ['chromium']),
   ...(existsSync(cjkFonts) ? [] : ['fonts-noto-cjk']),
   ...(existsSync(kubectl) ? [] : ['kubectl']),
+  ...(existsSync(promtool) ? [] : ['prometheus']),
 ];
 if (missing.length > 0) {
   // As root directly; otherwise through sudo when it needs no password.

@@ -89,6 +89,14 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .describe(
       "with several URLs for a service: how often each replica's `/readyz` is asked; a replica not ready (draining, starting) gets no new requests. `0`: never ask (a refused connection still moves on to the next replica)",
     ),
+  SERVICE_MAP_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(2000)
+    .describe(
+      "the admin service map: how long each service's `/readyz` and `/metrics` may take before that address counts as down",
+    ),
   UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce
     .number()
     .int()

@@ -6,6 +6,7 @@ import {
   drainAndClose,
   isDraining,
   logsRequests,
+  metricsRegistry,
   NotFoundError,
   type RunningService,
   requestObserver,
@@ -21,6 +22,8 @@ import { SessionResolver } from './identity/session-resolver';
 import { createRequestLanguage, createVisitorLookup } from './identity/visitor';
 import { LiveHub } from './live/live-hub';
 import { registerLiveStream } from './live/register-live-stream';
+import { parseMetricsText } from './ops/metrics-text';
+import { createServiceMap, httpProcess, type ProcessSource, registerServiceMap } from './ops/service-map';
 import { createLanguagesLoader, createTranslationsLoader } from './pages/live-translations';
 import { createPageIdCheck } from './pages/page-ids';
 import { createPageResponder } from './pages/page-responder';
@@ -216,6 +219,7 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   await registerPages(root, { assetsDir: deps.renderer.assetsDir, respondWithPage });
   // After the pages: the compression they register applies to the document too.
   registerApiDocs(root, { visitors });
+  registerServiceMap(root, { visitors, map: serviceMapOf(deps, app, available) });
   const edge = createApiEdge({
     config,
     languageOf: requestLanguage,
@@ -236,6 +240,25 @@ export async function start(deps: GatewayDeps): Promise<RunningService> {
   logger.info({ url, internalUrl }, 'gateway listening');
   const close = closerOf(deps, app, probes, levelChanges);
   return { name: 'gateway', url, internalUrl, app, beginDrain: () => beginDrain(app), close };
+}
+
+/** The processes the service map reads: the gateway itself, then each service's replicas. */
+function serviceMapOf(deps: GatewayDeps, app: GatewayApp, available: ReadonlySet<ServiceName>) {
+  const { config, bus } = deps;
+  const registry = metricsRegistry(app);
+  const self: ProcessSource = {
+    name: 'gateway',
+    read: async () => [
+      {
+        ready: !isDraining(app) && (await bus.ready().catch(() => false)),
+        samples: parseMetricsText(await registry.metrics()),
+      },
+    ],
+  };
+  const services = builtServices()
+    .filter((s) => available.has(s.name))
+    .map((s) => httpProcess(s.name, upstreamUrls(config, s.name), config.SERVICE_MAP_TIMEOUT_MS));
+  return createServiceMap([self, ...services]);
 }
 
 /**

@@ -88,7 +88,12 @@ const OBSERVE_VITALS = `
     vitals.lcpElement = el ? el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : '') + (e.url ? ' ' + e.url.replace(location.origin, '') : '') : '';
   });
   observe('longtask', (e) => { vitals.longTasks.push([e.startTime, e.duration]); });
-  observe('layout-shift', (e) => { if (!e.hadRecentInput) vitals.shifts.push([e.startTime, e.value]); });
+  const named = (n) => n ? n.nodeName.toLowerCase() + (n.className ? '.' + String(n.className).split(' ')[0] : '') : '?';
+  observe('layout-shift', (e) => {
+    if (e.hadRecentInput) return;
+    const moved = (e.sources || []).map((s) => named(s.node) + ' ' + Math.round(s.previousRect.y) + '→' + Math.round(s.currentRect.y));
+    vitals.shifts.push([e.startTime, e.value, moved.join(', ')]);
+  });
 `;
 
 interface Vitals {
@@ -96,7 +101,8 @@ interface Vitals {
   lcp: number;
   lcpElement: string;
   longTasks: Array<[number, number]>;
-  shifts: Array<[number, number]>;
+  /** Start, score and what moved (element, top before → after). */
+  shifts: Array<[number, number, string]>;
 }
 
 /** Total blocking time after FCP (see the header for the window). */
@@ -112,7 +118,7 @@ function totalBlockingTime(fcp: number, longTasks: ReadonlyArray<[number, number
 }
 
 /** Cumulative layout shift: the largest session window (gap < 1 s, length ≤ 5 s). */
-function cumulativeLayoutShift(shifts: ReadonlyArray<[number, number]>): number {
+function cumulativeLayoutShift(shifts: ReadonlyArray<readonly [number, number, ...unknown[]]>): number {
   let best = 0;
   let current = 0;
   let windowStart = -Infinity;
@@ -202,8 +208,11 @@ async function measure(
   await page.close();
   if (verbose) {
     const tasks = vitals.longTasks.map(([start, duration]) => `${Math.round(start)}+${Math.round(duration)}`);
+    const shifts = vitals.shifts.map(
+      ([start, value, moved]) => `${Math.round(start)} ms ${value.toFixed(3)}: ${moved}`,
+    );
     console.log(
-      `${url}\n${log.join('\n')}\n  LCP element: ${vitals.lcpElement}\n  long tasks (ms since navigation start + duration): ${tasks.join(' ')}`,
+      `${url}\n${log.join('\n')}\n  LCP element: ${vitals.lcpElement}\n  long tasks (ms since navigation start + duration): ${tasks.join(' ')}\n  layout shifts:\n    ${shifts.join('\n    ')}`,
     );
   }
   return {

@@ -95,6 +95,8 @@ export const accessExpectations: Readonly<Record<string, Row>> = {
   'GET /api/events': MEMBER,
   // The API document describes every admin operation (rules §46): administrators.
   'GET /api/docs': ADMINISTRATOR,
+  // Each process's health and figures (issue 26): the operations back office, administrators.
+  'GET /api/admin/service-map': ADMINISTRATOR,
 
   // The catalogue back office (catalogue document): administrators.
   'GET /admin/cards': ADMINISTRATOR,

@@ -7,23 +7,6 @@ import { defineEvent, defineRpc } from './messaging';
  * its mixed conventions (`Cards`, `Rank`, `Character` are capitalised associations).
  */
 
-/** Rank as the member area sees it. Ranks go from E (lowest) to X (highest) by sortOrder. */
-export const rankSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  title: z.string(),
-  color: z.string(),
-  imageUrl: z.string().nullable(),
-  threshold: z.number().nullable(),
-  sortOrder: z.number().int(),
-});
-export type Rank = z.infer<typeof rankSchema>;
-export const rankListSchema = z.array(rankSchema);
-/** The rank as nested in a card. */
-export const cardRankSchema = rankSchema.pick({ code: true, title: true, color: true, imageUrl: true });
-
-export { CARD_IMAGE_WIDTHS } from './card-image';
-
 /**
  * A text per language (en, ru, ja; @acg/i18n NAME_LANGUAGES), languages without one left out. A
  * page shows `localize(texts, language, primary)` (rules §57 "One language at a time").
@@ -34,6 +17,34 @@ export const localizedSchema = z.object({
   ja: z.string().optional(),
 });
 export type LocalizedTexts = z.infer<typeof localizedSchema>;
+
+/** Rank as the member area sees it. Ranks go from E (lowest) to X (highest) by sortOrder. */
+export const rankSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  /**
+   * The title per language (additive; answers cached before it came read as none); `title` is
+   * the primary one, shown where no language fits.
+   */
+  titles: localizedSchema.default({}),
+  color: z.string(),
+  imageUrl: z.string().nullable(),
+  threshold: z.number().nullable(),
+  sortOrder: z.number().int(),
+});
+export type Rank = z.infer<typeof rankSchema>;
+export const rankListSchema = z.array(rankSchema);
+/** The rank as nested in a card. */
+export const cardRankSchema = rankSchema.pick({
+  code: true,
+  title: true,
+  titles: true,
+  color: true,
+  imageUrl: true,
+});
+
+export { CARD_IMAGE_WIDTHS } from './card-image';
 
 /**
  * GET /api/anime: the filter list (id, title), plus the external ids, the title per language
@@ -123,6 +134,8 @@ export const cardSummarySchema = z.object({
   characterImageUrl: z.string().nullable(),
   rankCode: z.string(),
   rankTitle: z.string(),
+  /** The rank's title per language (additive; absent from older events). */
+  rankTitles: localizedSchema.optional(),
   rankColor: z.string(),
   rankImageUrl: z.string().nullable(),
   rankOrder: z.number().int(),

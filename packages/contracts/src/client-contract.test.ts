@@ -50,6 +50,7 @@ const CLIENT_ROUTES: Record<ClientRoute, true> = {
   'GET /admin/logs/categories': true,
   'GET /admin/logs/actions': true,
   'GET /api/admin/cache/stats': true,
+  'GET /api/admin/service-map': true,
   'POST /api/admin/cache/clear': true,
   'POST /api/admin/cache/cleanup': true,
   'POST /api/admin/news': true,

@@ -67,6 +67,7 @@ import type {
   likesSchema,
   ownerListSchema,
 } from './inventory';
+import type { serviceMapSchema } from './service-map';
 import type { homeStatsSchema } from './stats';
 import type {
   createTradeBodySchema,
@@ -201,6 +202,7 @@ export interface ClientRoutes {
   'GET /admin/logs/categories': { response: Out<typeof logCategoryOptionsSchema> };
   'GET /admin/logs/actions': { response: Out<typeof logActionOptionsSchema> };
   'GET /api/admin/cache/stats': { response: Out<typeof adminCacheStatsResponseSchema> };
+  'GET /api/admin/service-map': { response: Out<typeof serviceMapSchema> };
   'POST /api/admin/cache/clear': {
     body: Record<string, never>;
     response: Out<typeof adminCacheClearResponseSchema>;

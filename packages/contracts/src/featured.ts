@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardRankSchema } from './catalogue';
+import { cardRankSchema, localizedSchema } from './catalogue';
 
 /** How many cards the home page shows a visitor (issue 22 item 7). */
 export const FEATURED_CARDS_MAX = 6;
@@ -12,8 +12,12 @@ export const FEATURED_CARDS_MAX = 6;
 export const featuredCardSchema = z.object({
   id: z.number().int(),
   characterName: z.string(),
+  /** The name per language (additive; shown along the names' fallback order, rules §57). */
+  characterNames: localizedSchema.default({}),
   /** The first catalogue anime of the character (by id); null for a character in none. */
   animeTitle: z.string().nullable(),
+  /** That anime's title per language (additive). */
+  animeTitles: localizedSchema.default({}),
   limited: z.boolean(),
   Rank: cardRankSchema,
 });

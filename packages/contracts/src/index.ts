@@ -16,6 +16,7 @@ export * from './inventory';
 export * from './messaging';
 export * from './packed-ints';
 export * from './routes';
+export * from './service-map';
 export * from './stats';
 export * from './system';
 export * from './trades';

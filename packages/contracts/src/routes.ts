@@ -127,6 +127,8 @@ export const routes: readonly RouteSpec[] = [
   r('GET', '/api/events', 'gateway', 'user', 'additive', personal),
   // The OpenAPI document of this table, as JSON or a readable page (rules §46), served by the gateway.
   r('GET', '/api/docs', 'gateway', 'admin', 'additive'),
+  // Each process's health, traffic, bus lag and outbox, read by the gateway (issue 26).
+  r('GET', '/api/admin/service-map', 'gateway', 'admin', 'additive'),
 
   // --- admin catalogue (requirements C) ---
   r('GET', '/admin/cards', 'catalogue', 'admin', 'catalogue-admin'),

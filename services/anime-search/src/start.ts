@@ -1,4 +1,11 @@
-import { type RunningService, type ServiceDeps, serviceDatabase, startService } from '@acg/platform';
+import {
+  metricsRegistry,
+  type RunningService,
+  registerMetrics,
+  type ServiceDeps,
+  serviceDatabase,
+  startService,
+} from '@acg/platform';
 import type { Pool } from 'pg';
 import type { AnimeSearchConfig } from './config';
 import type { AnimeSearchContext } from './context';
@@ -15,6 +22,7 @@ import { serveAnimeTitles } from './routes/rpc/anime-title';
 import { registerStatusRoutes } from './routes/status/status';
 import { anilistClient } from './sources/anilist';
 import { limitWindows, SourceBudget } from './sources/budget';
+import { budgetMetrics } from './sources/budget-metrics';
 import { createClientLines } from './sources/client-lines';
 import { shikimoriClient } from './sources/shikimori';
 import { Source } from './sources/source';
@@ -43,22 +51,25 @@ async function warm(pool: Pool, n: number): Promise<void> {
 
 function sourcesOf(deps: ServiceDeps<AnimeSearchConfig>) {
   const { config, cache, logger } = deps;
-  const budget = (source: string, limits: { perSecond?: number; perMinute: number }) =>
+  const windows = {
+    shikimori: limitWindows({
+      perSecond: config.SHIKIMORI_PER_SECOND,
+      perMinute: config.SHIKIMORI_PER_MINUTE,
+    }),
+    anilist: limitWindows({ perMinute: config.ANILIST_PER_MINUTE }),
+  };
+  const metrics = budgetMetrics(windows);
+  const budget = (source: keyof typeof windows) =>
     new SourceBudget({
       cache,
       source,
-      windows: limitWindows(limits),
+      windows: windows[source],
+      onStart: metrics.onStart,
       maxWaitMs: config.SOURCE_MAX_WAIT_MS,
       clientShare: config.SOURCE_CLIENT_SHARE,
       backgroundShare: config.BACKGROUND_SHARE,
     });
-  const budgets = {
-    shikimori: budget('shikimori', {
-      perSecond: config.SHIKIMORI_PER_SECOND,
-      perMinute: config.SHIKIMORI_PER_MINUTE,
-    }),
-    anilist: budget('anilist', { perMinute: config.ANILIST_PER_MINUTE }),
-  };
+  const budgets = { shikimori: budget('shikimori'), anilist: budget('anilist') };
   const common = {
     logger,
     timeoutMs: config.SOURCE_TIMEOUT_MS,
@@ -72,7 +83,7 @@ function sourcesOf(deps: ServiceDeps<AnimeSearchConfig>) {
     shikimori: new Source({ ...common, name: 'shikimori', limiter: budgets.shikimori }),
     anilist: new Source({ ...common, name: 'anilist', limiter: budgets.anilist }),
   };
-  return { budgets, sources };
+  return { budgets, sources, metrics: metrics.metrics };
 }
 
 /**
@@ -83,7 +94,7 @@ function sourcesOf(deps: ServiceDeps<AnimeSearchConfig>) {
 export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<AnimeSearchService> {
   const { config, cache, logger, database } = deps;
   if (!database) throw new Error('anime-search needs its database (the anime index)');
-  const { budgets, sources } = sourcesOf(deps);
+  const { budgets, sources, metrics } = sourcesOf(deps);
   const shikimori = shikimoriClient(
     sources.shikimori,
     config.SHIKIMORI_BASE_URL,
@@ -141,6 +152,7 @@ export async function start(deps: ServiceDeps<AnimeSearchConfig>): Promise<Anime
         })
       : undefined;
   const running = await startService(SERVICE, deps, async (app) => {
+    registerMetrics(metricsRegistry(app), ...metrics);
     registerStatusRoutes(app, sources);
     registerAnimeSearchRoutes(app, ctx);
     registerAnimeDetailsRoutes(app, ctx);

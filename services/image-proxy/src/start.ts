@@ -1,10 +1,17 @@
 import { cacheCleared } from '@acg/contracts';
-import { type RunningService, type ServiceDeps, startService } from '@acg/platform';
+import {
+  metricsRegistry,
+  type RunningService,
+  registerMetrics,
+  type ServiceDeps,
+  startService,
+} from '@acg/platform';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { type CardImages, createCardImages } from './cards/card-images';
 import { createCardSummaries } from './cards/card-summaries';
 import type { ImageProxyConfig } from './config';
+import { imageCacheReads } from './domain/image-cache';
 import { createSafeFetcher, type DialStep, type Resolver } from './fetch/safe-fetch';
 import { createFairQueue } from './images/fair-queue';
 import { createHotImages, type HotImages } from './images/hot-images';
@@ -95,6 +102,7 @@ export async function start(
     timeoutMs: config.CATALOGUE_TIMEOUT_MS,
   });
   const running = await startService(SERVICE, deps, async (app) => {
+    registerMetrics(metricsRegistry(app), imageCacheReads);
     registerCardImageRoutes(app, {
       summaries,
       images: cardImages,

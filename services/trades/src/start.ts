@@ -1,7 +1,15 @@
-import { type RunningService, type ServiceDeps, serviceDatabase, startDatabaseService } from '@acg/platform';
+import {
+  metricsRegistry,
+  type RunningService,
+  registerMetrics,
+  type ServiceDeps,
+  serviceDatabase,
+  startDatabaseService,
+} from '@acg/platform';
 import type { TradesConfig } from './config';
 import * as tables from './db/schema';
 import { createTradeFlow, SERVICE } from './domain/trade-flow';
+import { tradeMetrics } from './metrics';
 import { registerAdminTradeRoutes } from './routes/admin/admin';
 import { serveTradesRpc } from './routes/rpc/rpc';
 import { registerTradeRoutes } from './routes/trades/trades';
@@ -16,6 +24,7 @@ export const tradesDatabase = serviceDatabase(SERVICE, import.meta.dirname, tabl
 export async function start(deps: ServiceDeps<TradesConfig>): Promise<RunningService> {
   const { config, bus, logger } = deps;
   return startDatabaseService(SERVICE, deps, tables.outbox, async (app, { database, relay }) => {
+    registerMetrics(metricsRegistry(app), tradeMetrics(database));
     const flow = createTradeFlow({
       database,
       bus,

@@ -64,7 +64,7 @@ describe('App screens', () => {
     expect(within(nav).getByText('Developer').tagName).toBe('STRONG');
     expect(within(nav).getByRole('link', { name: 'Translations' }).getAttribute('aria-current')).toBe('page');
     expect(within(main()).getByRole('heading', { level: 1 }).textContent).toBe('Translations');
-    expect(within(nav).getAllByRole('link')).toHaveLength(16);
+    expect(within(nav).getAllByRole('link')).toHaveLength(17);
   });
 
   it('opens the section ?tab= names, and the default for an unknown one', async () => {

@@ -26,3 +26,5 @@ export const characterDescription = (
 ): string | null => localize(c.descriptions, language, c.description);
 export const animeTitle = (a: { title: string; titles?: Localized }, language: string): string =>
   localize(a.titles, language, a.title) ?? a.title;
+/** A rank's title for the page's language (same shape as an anime's: a primary title and titles). */
+export const rankTitle = animeTitle;

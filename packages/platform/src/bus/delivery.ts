@@ -87,7 +87,7 @@ export function consumerPolicy(opts: ConsumeOptions): ConsumerPolicy {
 export const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** A handler's failure that is an outage (a lost database or cache, an upstream answering 503), not the event's fault. */
-const isOutageFailure = (err: unknown): boolean =>
+export const isOutageFailure = (err: unknown): boolean =>
   (err instanceof AppError && err.status === 503) || isOutage(err);
 
 /**

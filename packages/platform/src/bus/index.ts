@@ -40,3 +40,4 @@ export async function connectBus(opts: {
   }
   return createMemoryBus({ logger: opts.logger });
 }
+export { busMetrics } from './metrics';

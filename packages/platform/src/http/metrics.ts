@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Records one answered request: its method, route pattern (or 'unmatched'), status and duration. */
 export type RequestObserver = (method: string, route: string, status: number, seconds: number) => void;
@@ -29,4 +29,61 @@ export function installMetrics(
       done();
     });
   return { registry, observe };
+}
+
+/** One value of a gauge read at scrape time, with its labels. */
+export interface GaugeReading {
+  labels?: Record<string, string>;
+  value: number;
+}
+
+/**
+ * A gauge whose values are read when Prometheus scrapes (rows in a table, the age of the oldest
+ * pending event). A read that fails (the database lost) or takes longer than `timeoutMs` leaves
+ * the gauge out of that scrape: /metrics still answers, and an alert on the gauge's absence or on
+ * `up` tells the rest. Several readings may carry different labels.
+ */
+export function readGauge(opts: {
+  name: string;
+  help: string;
+  labelNames?: readonly string[];
+  read: () => Promise<readonly GaugeReading[]>;
+  timeoutMs?: number;
+}): Gauge {
+  const timeoutMs = opts.timeoutMs ?? 2000;
+  return new Gauge({
+    name: opts.name,
+    help: opts.help,
+    labelNames: opts.labelNames ?? [],
+    registers: [],
+    async collect() {
+      this.reset();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), timeoutMs);
+      });
+      const readings = await Promise.race([opts.read().catch(() => undefined), late]);
+      clearTimeout(timer);
+      for (const { labels, value } of readings ?? []) {
+        if (labels) this.set(labels, value);
+        else this.set(value);
+      }
+    },
+  });
+}
+
+/** A counter kept by a service, added to its server's registry with `registerMetrics`. */
+export const serviceCounter = <L extends string>(opts: {
+  name: string;
+  help: string;
+  labelNames: readonly L[];
+}): Counter<L> => new Counter({ ...opts, registers: [] });
+
+/** Adds metrics to the registry a server's /metrics serves (its default label: the service). */
+export function registerMetrics(registry: Registry, ...metrics: Array<Counter | Gauge | Histogram>): void {
+  for (const metric of metrics) {
+    // Already there (a module-wide counter of a service started twice in one process): kept once.
+    if (!registry.getSingleMetric((metric as unknown as { name: string }).name))
+      registry.registerMetric(metric);
+  }
 }

@@ -109,8 +109,8 @@ export function createHttpServer(opts: HttpServerOptions) {
   if (opts.internalSecret) installIdentity(app, opts.internalSecret);
   const { registry, observe } = installMetrics(app, opts.name, !opts.ownPolicies);
   durations.set(app, observe);
+  registries.set(app, registry);
   if (opts.probes ?? true) registerProbes(app, registry, opts, drain);
-  else registries.set(app, registry);
   return app;
 }
 export type HttpServer = ReturnType<typeof createHttpServer>;
@@ -157,6 +157,13 @@ export type { RequestObserver } from './metrics';
 
 const registries = new WeakMap<object, Registry>();
 const durations = new WeakMap<object, RequestObserver>();
+
+/** The registry a server's /metrics serves (a service adds its own metrics to it: metrics.ts). */
+export function metricsRegistry(app: object): Registry {
+  const registry = registries.get(app);
+  if (!registry) throw new Error('metricsRegistry needs a server made by createHttpServer');
+  return registry;
+}
 
 /**
  * Records a request answered outside Fastify's routes (the gateway's API edge) in the server's

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
+import { busMetrics } from '../bus/metrics';
 import type { BaseConfig } from '../config';
 import { loadConfig } from '../config';
 import type { Tables } from '../db';
+import { registerMetrics } from '../http/metrics';
+import { metricsRegistry } from '../http/server';
 import type { RunningService, ServiceDeps } from '../http/service';
 
 /** The variables every service reads, besides its own: its port among them. */
@@ -62,7 +65,26 @@ export function defineService<S extends ServiceConfigSchema>(def: ServiceDefinit
     database: def.database,
     configure(env) {
       const config = loadConfig(def.configSchema, env);
-      return { config, start: (infra) => def.start({ ...infra, config }) };
+      return { config, start: (infra) => def.start(countedInfra(infra, config)) };
+    },
+  };
+}
+
+/**
+ * A service's infrastructure with its use of the bus counted (bus/metrics.ts): the counters go
+ * into its server's /metrics as soon as the server exists.
+ */
+function countedInfra<C>(infra: ServiceInfra, config: C): ServiceDeps<C> {
+  // A start refused before it needs the bus (a check of its config or build) may come without one.
+  if (!infra.bus) return { ...infra, config };
+  const counted = busMetrics();
+  return {
+    ...infra,
+    config,
+    bus: counted.wrap(infra.bus),
+    onServer(app) {
+      registerMetrics(metricsRegistry(app), ...counted.metrics);
+      infra.onServer?.(app);
     },
   };
 }

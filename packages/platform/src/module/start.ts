@@ -1,8 +1,11 @@
 import { join } from 'node:path';
 import type { Database, Tables } from '../db';
 import type { OutboxTable } from '../db/outbox';
+import { outboxMetrics } from '../db/outbox-metrics';
 import { type OutboxRelay, startOutboxRelay } from '../db/relay';
+import { registerMetrics } from '../http/metrics';
 import type { HttpServer } from '../http/server';
+import { metricsRegistry } from '../http/server';
 import { type RunningService, type ServiceDeps, type StartOptions, startHttpService } from '../http/service';
 import type { ServiceBaseConfig, ServiceDatabaseSpec } from './module';
 
@@ -62,7 +65,8 @@ export function startDatabaseService(
 ): Promise<RunningService> {
   const database = requireDatabase(name, deps);
   const { bus, logger } = deps;
-  return startService(name, deps, (app) =>
-    setup(app, { database, relay: startOutboxRelay({ database, table: outbox, bus, logger }) }),
-  );
+  return startService(name, deps, (app) => {
+    registerMetrics(metricsRegistry(app), ...outboxMetrics(database, outbox));
+    return setup(app, { database, relay: startOutboxRelay({ database, table: outbox, bus, logger }) });
+  });
 }

@@ -100,6 +100,8 @@ export interface SourceBudgetOptions {
   clientShare?: number;
   /** The part of each window the background fill may take; users may take all of it. */
   backgroundShare?: number;
+  /** Told of every request the budget lets start (budget-metrics.ts counts them). */
+  onStart?: (source: string, work: Work) => void;
 }
 
 /** Starts per kind of work in the last minutes, for the admin status. */
@@ -170,6 +172,7 @@ export class SourceBudget {
     } finally {
       if (waitingAs !== undefined) this.waiting.delete(waitingAs);
     }
+    this.opts.onStart?.(this.opts.source, work);
     await this.use.increment(`${this.opts.source}:${work}:${Math.floor(Date.now() / MINUTE)}`, 3600);
   }
 

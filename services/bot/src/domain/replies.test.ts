@@ -70,4 +70,14 @@ describe('the drop embed', () => {
     expect(ru.description).toBe('Экземпляр № 1 · S · Legendary');
     expect(ru.image?.url).toBe('https://cards.example.org/api/cards/7/image?lang=ru&print=1');
   });
+
+  it('writes the rank title in the user’s language, falling back to the primary title', () => {
+    const titled = card({ rankTitles: { ru: 'Легендарная', ja: 'レジェンダリー' } });
+    const description = (locale: 'en' | 'ru', c: CardSummary) =>
+      replies(locale).drop(c, { quantity: 1, printNumber: null }, 'https://cards.example.org').embeds![0]!
+        .description;
+    expect(description('ru', titled)).toBe('S · Легендарная');
+    expect(description('en', titled)).toBe('S · Legendary');
+    expect(description('ru', card({ rankTitles: { ja: 'レジェンダリー' } }))).toBe('S · Legendary');
+  });
 });

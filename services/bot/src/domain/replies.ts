@@ -105,7 +105,7 @@ export const replies = (locale: Locale) => {
             description: [
               // The number sign is markdown to Discord at a line's start: escaped like any text.
               ...(printNumber ? [discordInline(t('bot.print', { number: printNumber }))] : []),
-              `${discordInline(card.rankCode)} · ${discordInline(card.rankTitle)}`,
+              `${discordInline(card.rankCode)} · ${discordInline(localize(card.rankTitles, locale, card.rankTitle) ?? card.rankTitle)}`,
               ...(card.limited ? [t('bot.limited')] : []),
             ].join(' · '),
             color,

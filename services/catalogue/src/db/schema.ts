@@ -87,6 +87,8 @@ export const ranks = catalogue.table('ranks', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
   title: text('title').notNull(),
+  /** The title per language (en, ru, ja); `title` is the primary one (rules §68). */
+  titles: jsonb('titles').$type<StoredTexts>().notNull().default({}),
   color: text('color').notNull().default('#9e9e9e'),
   imageUrl: text('image_url'),
   /** Compared with a card's rarityScore by automatic rank assignment; null = no threshold. */

@@ -19,6 +19,7 @@ const summaryColumns = {
   characterImageUrl: characters.imageUrl,
   rankCode: ranks.code,
   rankTitle: ranks.title,
+  rankTitles: ranks.titles,
   rankColor: ranks.color,
   rankImageUrl: ranks.imageUrl,
   rankOrder: ranks.sortOrder,
@@ -28,11 +29,16 @@ const summaryColumns = {
   rarityScore: cards.rarityScore,
 };
 
+/** Texts per language in one key order whatever order the database gave them (the version hashes the text). */
+const inLanguageOrder = (texts: StoredTexts | undefined): StoredTexts =>
+  Object.fromEntries(NAME_LANGUAGES.flatMap((l) => (typeof texts?.[l] === 'string' ? [[l, texts[l]]] : [])));
+
 const withVersion = (row: Omit<CardSummary, 'version'>): CardSummary => {
-  // The names in one key order whatever order the database gave them (the version hashes the text).
-  const names = row.characterNames ?? {};
-  const ordered = NAME_LANGUAGES.flatMap((l) => (typeof names[l] === 'string' ? [[l, names[l]]] : []));
-  const look = { ...row, characterNames: Object.fromEntries(ordered) };
+  const look = {
+    ...row,
+    characterNames: inLanguageOrder(row.characterNames),
+    rankTitles: inLanguageOrder(row.rankTitles),
+  };
   return { ...look, version: cardVersion(look) };
 };
 
@@ -76,6 +82,7 @@ export function cardLookJsonSql(c: string, ch: string, r: string): SQL {
       `',"characterImageUrl":' || ${str(`${ch}.image_url`)}`,
       `',"rankCode":' || ${str(`${r}.code`)}`,
       `',"rankTitle":' || ${str(`${r}.title`)}`,
+      `',"rankTitles":' || ${namesJson(`${r}.titles`)}`,
       `',"rankColor":' || ${str(`${r}.color`)}`,
       `',"rankImageUrl":' || ${str(`${r}.image_url`)}`,
       `',"rankOrder":' || ${r}.sort_order`,

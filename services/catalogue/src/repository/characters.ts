@@ -83,6 +83,7 @@ export async function findCharacters(
       seasonId: cards.seasonId,
       code: ranks.code,
       title: ranks.title,
+      titles: ranks.titles,
       color: ranks.color,
       rankImageUrl: ranks.imageUrl,
     })
@@ -107,7 +108,7 @@ export async function findCharacters(
       imageUrl: c.imageUrl,
       limited: c.limited,
       seasonId: c.seasonId,
-      Rank: { code: c.code, title: c.title, color: c.color, imageUrl: c.rankImageUrl },
+      Rank: { code: c.code, title: c.title, titles: c.titles, color: c.color, imageUrl: c.rankImageUrl },
     });
   }
   return { characters: rows.map((r) => ({ ...r, Cards: byCharacter.get(r.id) ?? [] })), more };

@@ -1,6 +1,8 @@
 import type { FeaturedCard } from '@acg/contracts';
+import type { StoredTexts } from '@acg/i18n';
 import type { Database } from '@acg/platform';
 import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anime, animeCharacters, cards, characters, ranks, seasons } from '../db/schema';
 
 /**
@@ -38,8 +40,8 @@ export async function findFeaturedCards(
     )
     .as('best');
   // The character's first anime (by id): the series the card is from.
-  const firstAnimeTitle = sql<string | null>`(
-    select ${anime.title} from ${animeCharacters}
+  const firstAnime = <T>(column: AnyPgColumn) => sql<T>`(
+    select ${column} from ${animeCharacters}
     join ${anime} on ${anime.id} = ${animeCharacters.animeId}
     where ${animeCharacters.characterId} = ${best.characterId}
     order by ${anime.id} limit 1)`;
@@ -47,10 +49,13 @@ export async function findFeaturedCards(
     .select({
       id: best.id,
       characterName: characters.name,
-      animeTitle: firstAnimeTitle,
+      characterNames: characters.names,
+      animeTitle: firstAnime<string | null>(anime.title),
+      animeTitles: sql<StoredTexts>`coalesce(${firstAnime<StoredTexts>(anime.titles)}, '{}'::jsonb)`,
       limited: best.limited,
       code: ranks.code,
       title: ranks.title,
+      titles: ranks.titles,
       color: ranks.color,
       imageUrl: ranks.imageUrl,
     })
@@ -60,8 +65,8 @@ export async function findFeaturedCards(
     .innerJoin(ranks, eq(ranks.id, cards.rankId))
     .orderBy(desc(best.rankOrder), desc(best.limited), desc(best.rarityScore), asc(best.id))
     .limit(max);
-  return rows.map(({ code, title, color, imageUrl, ...card }) => ({
+  return rows.map(({ code, title, titles, color, imageUrl, ...card }) => ({
     ...card,
-    Rank: { code, title, color, imageUrl },
+    Rank: { code, title, titles, color, imageUrl },
   }));
 }

@@ -10,6 +10,7 @@ export function listRanks(db: Executor): Promise<Rank[]> {
       id: ranks.id,
       code: ranks.code,
       title: ranks.title,
+      titles: ranks.titles,
       color: ranks.color,
       imageUrl: ranks.imageUrl,
       threshold: ranks.threshold,

@@ -5,17 +5,53 @@
  * art, so everything works offline. External ids are given only where they are the real ones.
  */
 
-/** Ranks from E (lowest) to X (highest) with the design system's colours. */
+/** Ranks from E (lowest) to X (highest) with the design system's colours and titles per language. */
 export const DEMO_RANKS = [
-  { code: 'E', title: 'Common', color: '#9e9e9e', threshold: 0 },
-  { code: 'D', title: 'Uncommon', color: '#4caf50', threshold: 10 },
-  { code: 'C', title: 'Rare', color: '#2196f3', threshold: 25 },
-  { code: 'B', title: 'Epic', color: '#9c27b0', threshold: 45 },
-  { code: 'A', title: 'Legendary', color: '#ff9800', threshold: 65 },
-  { code: 'S', title: 'Mythic', color: '#f44336', threshold: 80 },
-  { code: 'SS', title: 'Divine', color: '#e91e63', threshold: 90 },
-  { code: 'SSS', title: 'Celestial', color: '#ffd700', threshold: 96 },
-  { code: 'X', title: 'Exclusive', color: '#00e5ff', threshold: 99 },
+  { code: 'E', title: 'Common', titles: { ru: 'Обычная', ja: 'コモン' }, color: '#9e9e9e', threshold: 0 },
+  {
+    code: 'D',
+    title: 'Uncommon',
+    titles: { ru: 'Необычная', ja: 'アンコモン' },
+    color: '#4caf50',
+    threshold: 10,
+  },
+  { code: 'C', title: 'Rare', titles: { ru: 'Редкая', ja: 'レア' }, color: '#2196f3', threshold: 25 },
+  { code: 'B', title: 'Epic', titles: { ru: 'Эпическая', ja: 'エピック' }, color: '#9c27b0', threshold: 45 },
+  {
+    code: 'A',
+    title: 'Legendary',
+    titles: { ru: 'Легендарная', ja: 'レジェンダリー' },
+    color: '#ff9800',
+    threshold: 65,
+  },
+  {
+    code: 'S',
+    title: 'Mythic',
+    titles: { ru: 'Мифическая', ja: 'ミシック' },
+    color: '#f44336',
+    threshold: 80,
+  },
+  {
+    code: 'SS',
+    title: 'Divine',
+    titles: { ru: 'Божественная', ja: 'ディヴァイン' },
+    color: '#e91e63',
+    threshold: 90,
+  },
+  {
+    code: 'SSS',
+    title: 'Celestial',
+    titles: { ru: 'Небесная', ja: 'セレスティアル' },
+    color: '#ffd700',
+    threshold: 96,
+  },
+  {
+    code: 'X',
+    title: 'Exclusive',
+    titles: { ru: 'Эксклюзивная', ja: 'エクスクルーシブ' },
+    color: '#00e5ff',
+    threshold: 99,
+  },
 ] as const;
 export type DemoRankCode = (typeof DEMO_RANKS)[number]['code'];
 

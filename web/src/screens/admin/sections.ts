@@ -11,6 +11,7 @@ export type SectionId =
   | 'trades'
   | 'logs'
   | 'cache'
+  | 'services'
   | 'news'
   | 'vk'
   | 'search'
@@ -40,6 +41,7 @@ export const adminSections: readonly AdminSection[] = [
   section('trades', 'operations', () => import('./sections/trades')),
   section('logs', 'operations', () => import('./sections/logs')),
   section('cache', 'operations', () => import('./sections/cache')),
+  section('services', 'operations', () => import('./sections/services')),
   section('news', 'operations', () => import('./sections/news')),
   section('vk', 'operations', () => import('./sections/vk')),
   section('search', 'catalogue', () => import('./sections/search')),

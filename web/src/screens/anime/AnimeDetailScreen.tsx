@@ -34,7 +34,7 @@ function detailError(err: unknown, t: TFunction): string {
  * load silently shows no cards and 0/0 (requirements M8).
  */
 export function AnimeDetailScreen({ animeId }: { animeId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The tab lives in the address (?tab=cards): reload and back keep it.
   const address = useAddress();
   const tab = oneOf(address.params, 'tab', TABS, 'info');
@@ -93,7 +93,7 @@ export function AnimeDetailScreen({ animeId }: { animeId: string }) {
                   {/* Sized before it loads (cards are 2:3), so the grid does not collapse and jump. */}
                   <LoadedImage
                     className="anime-card__image"
-                    src={cardImageUrl(card.id)}
+                    src={cardImageUrl(card.id, { lang: i18n.language })}
                     alt={card.collected ? '' : card.characterName}
                     timeoutMs={IMAGE_TIMEOUT_MS.card}
                   />

@@ -9,7 +9,7 @@ import { useSession } from '../../app/session';
 import { LikedCardsContext } from '../../components/LikeButton';
 import { loadErrorText } from '../../components/LoadError';
 import { rankColor } from '../../components/rank-color';
-import { animeTitle } from '../../i18n/localized';
+import { animeTitle, rankTitle } from '../../i18n/localized';
 import { CharacterModal } from './CharacterModal';
 import { CharacterTile } from './CharacterTile';
 import { type CharactersFailure, useCharacters } from './useCharacters';
@@ -82,7 +82,7 @@ export function CharactersScreen() {
               data-rank={r.code}
               style={rankColor(r.color)}
               aria-pressed={rankCode === r.code}
-              title={r.title}
+              title={rankTitle(r, language)}
               onClick={() => setRankCode(r.code)}
             >
               {r.code}

@@ -5,7 +5,7 @@ import { useRoute } from '../../api/query';
 import { useSession } from '../../app/session';
 import { rankColor } from '../../components/rank-color';
 import { useHydrated } from '../../components/useHydrated';
-import { animeTitle } from '../../i18n/localized';
+import { animeTitle, rankTitle } from '../../i18n/localized';
 
 // The chart library is a chunk of its own, loaded when statistics are shown (not with the page).
 const BarChart = lazy(() => import('../../components/BarChart'));
@@ -21,13 +21,24 @@ export const TOP_ANIME = 6;
 export function CollectionCharts({ stats }: { stats: InventoryStats }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const { language } = useSession();
   const ranks = useRoute('GET /api/ranks', undefined).data;
   const bars = useMemo(() => {
-    const order = new Map((ranks ?? []).map((r) => [r.code, r.sortOrder]));
+    // The rank list knows each rank's place and its title per language; the counts know the code.
+    const known = new Map((ranks ?? []).map((r) => [r.code, r]));
+    const order = (code: string) => known.get(code)?.sortOrder ?? -1;
     return [...stats.by_rank]
-      .sort((a, b) => (order.get(b.code) ?? -1) - (order.get(a.code) ?? -1))
-      .map((r) => ({ code: r.code, value: r.count, color: r.color, title: r.title }));
-  }, [stats.by_rank, ranks]);
+      .sort((a, b) => order(b.code) - order(a.code))
+      .map((r) => {
+        const rank = known.get(r.code);
+        return {
+          code: r.code,
+          value: r.count,
+          color: r.color,
+          title: rank ? rankTitle(rank, language) : r.title,
+        };
+      });
+  }, [stats.by_rank, ranks, language]);
   if (bars.length === 0) return <p className="empty">{t('profile.charts.noCards')}</p>;
   return (
     <div className="collection-charts">

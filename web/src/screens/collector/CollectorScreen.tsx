@@ -89,7 +89,7 @@ function CollectorHeader({ page }: { page: Collector }) {
 }
 
 function CollectorCards({ cards }: { cards: InventoryEntry[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => cards.filter((e) => entryMatches(e, query)), [cards, query]);
   if (cards.length === 0) return <p className="empty">{t('collector.empty')}</p>;
@@ -112,7 +112,7 @@ function CollectorCards({ cards }: { cards: InventoryEntry[] }) {
           {shown.map((e) => (
             <li key={e.id} className="collector-card" data-rank={e.rank} style={rankColor(e.Card.Rank.color)}>
               <LoadedImage
-                src={cardImageUrl(e.cardId)}
+                src={cardImageUrl(e.cardId, { lang: i18n.language })}
                 alt={t('characters.cardAlt', { name: e.character, rank: e.rank })}
                 width={144}
                 height={216}

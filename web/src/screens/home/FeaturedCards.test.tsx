@@ -1,6 +1,8 @@
+import { FEATURED_CARDS_MAX } from '@acg/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderPage, stubFetch, user } from '../../test/render';
+import { FEATURED_PLACES } from './FeaturedPlaceholder';
 import { HomeScreen } from './HomeScreen';
 
 const FEATURED = {
@@ -45,6 +47,37 @@ describe('home for a visitor (issue 22 item 7)', () => {
     ]);
     // Each is the card image itself (drawn with the card's print and rank by the image service).
     expect(cards.map((li) => li.querySelectorAll('.featured__image').length)).toEqual([1, 1]);
+  });
+
+  it('names the cards in the page language: the character, the series and the rank title', async () => {
+    const [frieren] = FEATURED.cards;
+    homeCalls(async () =>
+      jsonResponse({
+        cards: [
+          {
+            ...frieren,
+            characterNames: { ru: 'Фрирен' },
+            animeTitles: { ru: 'Провожающая в последний путь Фрирен' },
+            Rank: { ...frieren!.Rank, titles: { ru: 'Эксклюзивная' } },
+          },
+        ],
+      }),
+    );
+    renderPage({ user: null, language: 'ru' }, <HomeScreen />);
+    await screen.findByText('Фрирен');
+    const [card] = within(section('Карточки, которые можно собрать')).getAllByRole('listitem');
+    expect(card!.querySelector('figcaption')?.textContent).toBe(
+      'ФриренПровожающая в последний путь ФриренX Эксклюзивная · Лимитированная',
+    );
+  });
+
+  it('holds the cards’ place with empty tiles while they load, as many as the server may send', async () => {
+    expect(FEATURED_PLACES).toBe(FEATURED_CARDS_MAX);
+    homeCalls(() => new Promise<Response>(() => {}));
+    renderPage({ user: null }, <HomeScreen />);
+    const busy = section('Cards you can collect');
+    await within(busy).findByText('Loading cards…');
+    expect(busy.querySelectorAll('.featured__list--empty > li')).toHaveLength(FEATURED_CARDS_MAX);
   });
 
   it('says how to get cards: sign in, the bot command, trades, and the invite link when there is one', async () => {

@@ -5,6 +5,8 @@ import { useRoute } from '../../api/query';
 import { LoadError } from '../../components/LoadError';
 import { IMAGE_TIMEOUT_MS, LoadedImage } from '../../components/LoadedImage';
 import { rankColor } from '../../components/rank-color';
+import { useLocalize } from '../../i18n/localized';
+import { FeaturedSkeleton } from './FeaturedPlaceholder';
 
 /**
  * A few cards anyone may see (GET /api/cards/featured, issue 22 item 7): on home, and on the
@@ -22,7 +24,12 @@ export default function FeaturedCards({ headingLevel = 2 }: { headingLevel?: 2 |
     <section className="featured" aria-labelledby="featured-title" aria-busy={featured.isPending}>
       <Heading id="featured-title">{t('home.featured.title')}</Heading>
       <p className="featured__hint">{t('home.featured.hint')}</p>
-      {featured.isPending && <p className="featured__message">{t('home.featured.loading')}</p>}
+      {featured.isPending && (
+        <>
+          <p className="visually-hidden">{t('home.featured.loading')}</p>
+          <FeaturedSkeleton />
+        </>
+      )}
       {!cards && featured.isError && (
         <LoadError
           className="featured__message"
@@ -43,22 +50,24 @@ export default function FeaturedCards({ headingLevel = 2 }: { headingLevel?: 2 |
 }
 
 function FeaturedTile({ card }: { card: FeaturedCard }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { text } = useLocalize();
+  const series = card.animeTitle === null ? null : text(card.animeTitles, card.animeTitle);
   return (
     <li className="featured__card" style={rankColor(card.Rank.color)}>
       <figure>
         <LoadedImage
           className="featured__image"
-          src={cardImageUrl(card.id)}
+          src={cardImageUrl(card.id, { lang: i18n.language })}
           // The caption names the card: the picture needs no second name.
           alt=""
           timeoutMs={IMAGE_TIMEOUT_MS.card}
         />
         <figcaption className="featured__caption">
-          <span className="featured__name">{card.characterName}</span>
-          {card.animeTitle && <span className="featured__anime">{card.animeTitle}</span>}
+          <span className="featured__name">{text(card.characterNames, card.characterName)}</span>
+          {series && <span className="featured__anime">{series}</span>}
           <span className="featured__rank">
-            <span className="featured__code">{card.Rank.code}</span> {card.Rank.title}
+            <span className="featured__code">{card.Rank.code}</span> {text(card.Rank.titles, card.Rank.title)}
             {card.limited && <span className="featured__limited"> · {t('home.featured.limited')}</span>}
           </span>
         </figcaption>

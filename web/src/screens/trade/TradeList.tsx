@@ -164,7 +164,7 @@ function TradeRow({ trade, onChanged }: { trade: Trade; onChanged: (outcome: Tra
 }
 
 function ItemList({ title, items }: { title: string; items: TradeItem[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <section className="trade-items">
       <h4>{title}</h4>
@@ -176,7 +176,7 @@ function ItemList({ title, items }: { title: string; items: TradeItem[] }) {
             <li key={item.id} className="trade-items__item">
               <LoadedImage
                 className="trade-items__image"
-                src={cardImageUrl(item.Inventory.Card.id)}
+                src={cardImageUrl(item.Inventory.Card.id, { lang: i18n.language })}
                 alt=""
                 width={48}
                 height={72}

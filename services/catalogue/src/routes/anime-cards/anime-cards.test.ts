@@ -37,6 +37,7 @@ describe('GET /api/anime/{animeId}/cards', () => {
     expect(cards.find((c) => c.rank === 'S')!.Rank).toEqual({
       code: 'S',
       title: 'Mythic',
+      titles: { ru: 'Мифическая', ja: 'ミシック' },
       color: '#f44336',
       imageUrl: null,
     });

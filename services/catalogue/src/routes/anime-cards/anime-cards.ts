@@ -80,7 +80,13 @@ export function registerAnimeCardRoutes(app: HttpServer, ctx: CatalogueContext):
         character: { id: c.characterId, imageUrl: c.characterImageUrl, name: c.characterName },
         characterName: c.characterName,
         rank: c.rankCode,
-        Rank: { code: c.rankCode, title: c.rankTitle, color: c.rankColor, imageUrl: c.rankImageUrl },
+        Rank: {
+          code: c.rankCode,
+          title: c.rankTitle,
+          titles: c.rankTitles ?? {},
+          color: c.rankColor,
+          imageUrl: c.rankImageUrl,
+        },
       })),
     );
 

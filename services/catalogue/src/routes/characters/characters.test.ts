@@ -64,6 +64,7 @@ describe('GET /api/characters', () => {
     expect(frieren.Cards[0]!.Rank).toEqual({
       code: 'SSS',
       title: 'Celestial',
+      titles: { ru: 'Небесная', ja: 'セレスティアル' },
       color: '#ffd700',
       imageUrl: null,
     });

@@ -40,6 +40,10 @@ describe('GET /api/cards/featured', () => {
       'Neon Genesis Evangelion',
     ]);
     expect(cards[0]!.Rank).toMatchObject({ code: 'X', color: expect.stringMatching(/^#/) });
+    // Each text per language, for the page to show its own (rules §57, §68).
+    expect(cards[0]!.Rank.titles).toEqual({ ru: 'Эксклюзивная', ja: 'エクスクルーシブ' });
+    expect(cards[0]!.characterNames.ru).toBe('Фрирен');
+    expect(cards[0]!.animeTitles.ru).toMatch(/^Провожающая в последний путь Фрирен/);
   });
 
   it("never picks a limited card out of its season: Spike's best is his regular A card", async () => {
@@ -57,7 +61,7 @@ describe('GET /api/cards/featured', () => {
   it('answers the same to a signed-in member: nothing in it is about the caller', async () => {
     expect(await featured(signedIn(7))).toEqual(await featured());
     expect(Object.keys((await featured())[0]!).sort()).toEqual(
-      ['Rank', 'animeTitle', 'characterName', 'id', 'limited'].sort(),
+      ['Rank', 'animeTitle', 'animeTitles', 'characterName', 'characterNames', 'id', 'limited'].sort(),
     );
   });
 

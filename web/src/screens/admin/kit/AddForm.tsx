@@ -17,6 +17,8 @@ export interface FieldDecl<V> {
   min?: number;
   /** Takes the row's spare width. */
   grow?: boolean;
+  /** The language typed into it, when not the page's (a title in Russian or Japanese). */
+  lang?: string;
   /** The request body's key this field sends, when not its name (a server's field error finds it). */
   server?: string;
 }
@@ -144,6 +146,7 @@ export function AddForm<V extends Record<string, string>>({ decl }: { decl: AddF
                 type={f.type ?? 'text'}
                 required={f.required}
                 maxLength={f.maxLength}
+                lang={f.lang}
                 inputMode={f.inputMode}
                 step={f.step}
                 min={f.min}

@@ -59,6 +59,7 @@ export function useRowEdit<T extends { id: number }, E extends Record<string, st
       aria-label={field.label}
       type={field.type ?? 'text'}
       maxLength={field.maxLength}
+      lang={field.lang}
       inputMode={field.inputMode}
       step={field.step}
       min={field.min}

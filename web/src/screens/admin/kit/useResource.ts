@@ -33,6 +33,8 @@ export function useResourceList<K extends ClientReadRoute, T>(
     keepPrevious?: boolean;
     /** Past the browser's HTTP cache too (an answer cacheable for a while that an editor starts from). */
     revalidate?: boolean;
+    /** Reads again every so many ms while the section is open (figures that move: the service map). */
+    refetchInterval?: number | false;
   } = {},
 ): ResourceList<T> & { answer: RouteAnswer<K> | undefined } {
   const { input, revalidate } = options;
@@ -41,6 +43,7 @@ export function useResourceList<K extends ClientReadRoute, T>(
     queryFn: ({ signal }) => request(route, input, signal, revalidate ? 'no-cache' : undefined),
     ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
     ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
+    ...(options.refetchInterval ? { refetchInterval: options.refetchInterval } : {}),
   });
   const { data, refetch } = query;
   const rows = useMemo(() => (data === undefined ? NONE : toRows(data)), [data, toRows]);

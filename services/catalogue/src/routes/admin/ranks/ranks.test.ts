@@ -33,6 +33,7 @@ describe('admin ranks', () => {
       id: expect.any(Number),
       code: 'Z',
       title: 'Zenith',
+      titles: {},
       color: '#9e9e9e',
       imageUrl: null,
       threshold: 99.5,
@@ -43,6 +44,32 @@ describe('admin ranks', () => {
     const deleted = await a.en('DELETE', `/admin/ranks/${created.body.id}`);
     expect(deleted.body).toEqual({ success: true, id: created.body.id });
     expect(await a.audits('rank.deleted')).toMatchObject([{ targetId: String(created.body.id) }]);
+  });
+
+  it('keeps a title per language: an edit changes the languages it names, an empty one removes it', async () => {
+    const created = await a.en('POST', '/admin/ranks', {
+      code: 'Q',
+      title: 'Quasar',
+      titles: { ru: ' Квазар ', ja: 'クエーサー', en: '' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.titles).toEqual({ ru: 'Квазар', ja: 'クエーサー' });
+    const id = created.body.id;
+    // Only Russian named: Japanese stays.
+    const ru = await a.en('PATCH', `/admin/ranks/${id}`, { titles: { ru: 'Квазарная' } });
+    expect(ru.body.titles).toEqual({ ru: 'Квазарная', ja: 'クエーサー' });
+    // An empty Japanese title removes it.
+    const ja = await a.en('PATCH', `/admin/ranks/${id}`, { titles: { ja: '' } });
+    expect(ja.body.titles).toEqual({ ru: 'Квазарная' });
+    const audits = await a.audits('rank.updated');
+    expect(audits.at(-2)?.after).toEqual({ titles: { ru: 'Квазарная', ja: 'クエーサー' } });
+    expect(audits.at(-1)?.before).toEqual({ titles: { ru: 'Квазарная', ja: 'クエーサー' } });
+    // The same titles again change nothing and log nothing.
+    const count = audits.length;
+    expect((await a.en('PATCH', `/admin/ranks/${id}`, { titles: { ru: 'Квазарная' } })).status).toBe(200);
+    expect(await a.audits('rank.updated')).toHaveLength(count);
+    expect((await a.en('PATCH', `/admin/ranks/${id}`, { titles: { ru: 'x'.repeat(101) } })).status).toBe(400);
+    await a.en('DELETE', `/admin/ranks/${id}`);
   });
 
   it("says the server's refusals in the caller's language (rules §36)", async () => {

@@ -80,12 +80,12 @@ interface TileProps {
 }
 
 function CardTile({ card, ranks, rankCode, season, saving, onRank, onDelete }: TileProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li className="admin-cards__card" tabIndex={-1}>
       <NearViewport>
         <LoadedImage
-          src={cardImageUrl(card.id)}
+          src={cardImageUrl(card.id, { lang: i18n.language })}
           alt={card.characterName}
           timeoutMs={CARD_IMAGE_TIMEOUT_MS}
           width={150}

@@ -190,7 +190,7 @@ describe('the card section', () => {
       ),
     );
     await waitFor(() =>
-      expect(boxes[0]!.querySelector('img')?.getAttribute('src')).toBe('/api/cards/45/image'),
+      expect(boxes[0]!.querySelector('img')?.getAttribute('src')).toBe('/api/cards/45/image?lang=ru'),
     );
   });
 

@@ -8,16 +8,29 @@ import { PlainSection } from '../../kit/ResourceSection';
 import type { RowEditDecl } from '../../kit/RowEdit';
 import { asRows, useResourceList } from '../../kit/useResource';
 
-const EMPTY = { code: '', title: '', threshold: '', imageUrl: '' };
+const EMPTY = { code: '', title: '', titleRu: '', titleJa: '', threshold: '', imageUrl: '' };
 /** A rank changes the card lists and the member pages' rank filter too. */
 const CHANGES = ['GET /admin/ranks', 'GET /api/ranks'] as const;
 /** Requirements C9: thresholds show with 2 decimals, or '-' without one. */
 export const showThreshold = (t: number | null) => (t === null ? '-' : t.toFixed(2));
 
+/** The titles per language a form sends: the changed ones (empty removes one); none changed sends none. */
+const titlesBody = (v: { titleRu?: string; titleJa?: string }) =>
+  v.titleRu === undefined && v.titleJa === undefined
+    ? {}
+    : {
+        titles: {
+          ...(v.titleRu === undefined ? {} : { ru: v.titleRu.trim() || null }),
+          ...(v.titleJa === undefined ? {} : { ja: v.titleJa.trim() || null }),
+        },
+      };
+
 /** A rank's fields as the edit inputs show them, and what an edit sends (empty threshold or image is none). */
 const editValues = (rank: AdminRank) => ({
   code: rank.code,
   title: rank.title,
+  titleRu: rank.titles.ru ?? '',
+  titleJa: rank.titles.ja ?? '',
   threshold: rank.threshold === null ? '' : String(rank.threshold),
   imageUrl: rank.imageUrl ?? '',
 });
@@ -25,6 +38,7 @@ type RankValues = ReturnType<typeof editValues>;
 const editBody = (v: Partial<RankValues>) => ({
   ...(v.code === undefined ? {} : { code: v.code.trim() }),
   ...(v.title === undefined ? {} : { title: v.title.trim() }),
+  ...titlesBody(v),
   ...(v.threshold === undefined
     ? {}
     : { threshold: v.threshold.trim() === '' ? null : Number.parseFloat(v.threshold) }),
@@ -37,6 +51,8 @@ const rankEdit = (t: TFunction): RowEditDecl<AdminRank, RankValues> => ({
   fields: [
     { name: 'code', column: 'code', label: t('adminRanks.code'), maxLength: 10 },
     { name: 'title', column: 'name', label: t('adminRanks.name'), maxLength: 100 },
+    { name: 'titleRu', column: 'nameRu', label: t('adminRanks.nameRu'), maxLength: 100, lang: 'ru' },
+    { name: 'titleJa', column: 'nameJa', label: t('adminRanks.nameJa'), maxLength: 100, lang: 'ja' },
     {
       name: 'threshold',
       column: 'threshold',
@@ -79,6 +95,8 @@ export default function RanksSection() {
           fields: [
             { name: 'code', label: t('adminRanks.code'), required: true, maxLength: 10 },
             { name: 'title', label: t('adminRanks.name'), required: true, maxLength: 100 },
+            { name: 'titleRu', label: t('adminRanks.nameRu'), maxLength: 100, lang: 'ru' },
+            { name: 'titleJa', label: t('adminRanks.nameJa'), maxLength: 100, lang: 'ja' },
             {
               name: 'threshold',
               label: t('adminRanks.threshold'),
@@ -94,6 +112,7 @@ export default function RanksSection() {
             createRank({
               code: v.code.trim(),
               title: v.title.trim(),
+              ...titlesBody(v),
               imageUrl: v.imageUrl.trim() || null,
               threshold: v.threshold.trim() === '' ? null : Number.parseFloat(v.threshold),
             }),
@@ -118,6 +137,16 @@ export default function RanksSection() {
             ),
           },
           { key: 'name', label: t('adminRanks.name'), render: (rank) => rank.title },
+          {
+            key: 'nameRu',
+            label: t('adminRanks.nameRu'),
+            render: (rank) => <span lang="ru">{rank.titles.ru ?? '-'}</span>,
+          },
+          {
+            key: 'nameJa',
+            label: t('adminRanks.nameJa'),
+            render: (rank) => <span lang="ja">{rank.titles.ja ?? '-'}</span>,
+          },
           {
             key: 'threshold',
             label: t('adminRanks.threshold'),

@@ -14,6 +14,7 @@ describe('the ranks section', () => {
       id: 1,
       code: 'E',
       title: 'Обычная',
+      titles: {},
       color: '#9e9e9e',
       imageUrl: null,
       threshold: null,
@@ -50,6 +51,7 @@ describe('the ranks section', () => {
       id: 7,
       code: 'B',
       title: 'Epic',
+      titles: { ru: 'Эпическая', ja: 'エピック' } as Record<string, string>,
       color: '#9c27b0',
       imageUrl: null,
       threshold: 45,
@@ -75,5 +77,19 @@ describe('the ranks section', () => {
     await screen.findByText('47.50');
     expect(sent).toEqual([{ method: 'PATCH', url: '/admin/ranks/7', body: { threshold: 47.5 } }]);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+
+    // The Russian title: only it is sent; an emptied Japanese one is sent as none.
+    expect(screen.getByText('Эпическая').getAttribute('lang')).toBe('ru');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit rank B' }));
+    const table = within(screen.getByRole('table'));
+    fireEvent.change(table.getByRole('textbox', { name: 'In Russian' }), { target: { value: ' Эпичная ' } });
+    fireEvent.change(table.getByRole('textbox', { name: 'In Japanese' }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Эпичная');
+    expect(sent[1]).toEqual({
+      method: 'PATCH',
+      url: '/admin/ranks/7',
+      body: { titles: { ru: 'Эпичная', ja: null } },
+    });
   });
 });

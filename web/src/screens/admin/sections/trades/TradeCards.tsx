@@ -6,7 +6,7 @@ import { LoadedImage } from '../../../../components/LoadedImage';
 
 /** The cards of a trade, sender's side first: image, character name and quantity (requirements O2.2). */
 export function TradeCards({ items }: { items: TradeItem[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sorted = [...items].sort((a, b) => (a.side === b.side ? 0 : a.side === 'from' ? -1 : 1));
   return (
     <ul className="admin-trade-cards">
@@ -14,7 +14,7 @@ export function TradeCards({ items }: { items: TradeItem[] }) {
         <li key={item.id} className="admin-trade-cards__item" data-side={item.side}>
           <LoadedImage
             className="admin-trade-cards__image"
-            src={cardImageUrl(item.Inventory.Card.id)}
+            src={cardImageUrl(item.Inventory.Card.id, { lang: i18n.language })}
             alt=""
             errorText={t('images.card')}
             width={32}

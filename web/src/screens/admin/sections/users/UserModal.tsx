@@ -133,7 +133,7 @@ function InventoryTab({ userId, search }: { userId: number; search: string }) {
             <li key={item.id} className="admin-inventory__item">
               <LoadedImage
                 className="admin-inventory__image"
-                src={item.Card.imageUrl ?? cardImageUrl(item.Card.id)}
+                src={item.Card.imageUrl ?? cardImageUrl(item.Card.id, { lang: i18n.language })}
                 alt={item.Card.Character.name}
                 errorText={t('images.card')}
                 width={48}

@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue"."ranks" ADD COLUMN "titles" jsonb DEFAULT '{}'::jsonb NOT NULL;
