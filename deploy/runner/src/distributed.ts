@@ -239,6 +239,11 @@ function planProcesses(opts: DistributedOptions, env: Env) {
   if (fakeOrigins.length > 0) common.IMAGE_PROXY_ALLOW_ORIGINS = fakeOrigins.join(',');
   const replicas = new Set<string>(opts.replicas ?? []);
   const upstreams = planServices(plan, common, env, offset, replicas);
+  // The bot's commands call the services' member APIs as the site does (services/bot).
+  for (const name of ['bot', 'bot#2'] as const) {
+    const entry = plan.get(name);
+    if (entry) entry.env = { ...upstreams, ...entry.env };
+  }
   planGateways(plan, common, env, gatewayPort, replicas, upstreams);
   return { plan, common, publicUrl };
 }

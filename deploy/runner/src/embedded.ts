@@ -189,6 +189,8 @@ async function startServices({ opts, env, common, databaseUrl, bus, cache, close
     const serviceLogger = createLogger(spec.name, opts.logLevel ?? env.LOG_LEVEL ?? 'info');
     const service = mod.configure({
       ...common,
+      // The services started so far, for a service that calls them (the bot's commands).
+      ...upstreamEnv,
       PORT: String(opts.ephemeralPorts ? 0 : spec.port + offset),
     });
     const serviceCache = cache.prefixed(spec.name);

@@ -260,6 +260,9 @@ function ingressRules(labels: Record<string, string>, objects: K8sObject[]): Ent
 }
 
 const GATEWAY_PEER = { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } };
+const BOT_PEER = { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'bot' } } };
+/** The services whose member APIs the bot's commands call (services/bot/src/services/api.ts). */
+export const CALLED_BY_BOT: ReadonlySet<string> = new Set(['catalogue', 'inventory', 'trades']);
 
 function checkIngressPolicy(
   name: string,
@@ -280,9 +283,10 @@ function checkIngressPolicy(
     if (!rules.some((r) => r.from === undefined)) problems.push('gateway: its public port must be reachable');
     return;
   }
+  const peers = [GATEWAY_PEER, ...(CALLED_BY_BOT.has(name) ? [BOT_PEER] : [])].map((p) => JSON.stringify(p));
   for (const rule of rules) {
     const from = asList(rule.from);
-    if (from.length === 0 || from.some((peer) => JSON.stringify(peer) !== JSON.stringify(GATEWAY_PEER))) {
+    if (from.length === 0 || from.some((peer) => !peers.includes(JSON.stringify(peer)))) {
       problems.push(`${name}: a NetworkPolicy lets in traffic from elsewhere than the gateway`);
     }
   }

@@ -181,6 +181,20 @@ describe('k8sProblems', () => {
     );
   });
 
+  it('lets the bot reach only the services its commands call', () => {
+    expect(k8sProblems(objects('production'))).toEqual([]);
+    const list = objects('production');
+    const policy = list.find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === 'auth') as K8sObject & {
+      spec: { ingress: { from?: unknown[] }[] };
+    };
+    policy.spec.ingress.push({
+      from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'bot' } } }],
+    });
+    expect(k8sProblems(list)).toContain(
+      'auth: a NetworkPolicy lets in traffic from elsewhere than the gateway',
+    );
+  });
+
   it('reports a container that could write its root filesystem or run as root', () => {
     const list = objects('production');
     const d = deployment(list, 'bot') as unknown as {

@@ -25,7 +25,7 @@ console.log(`
   Sign in with a demo account on the fake Discord page:
 ${demoAccounts.map((a) => `    - ${a.username}${a.intendedAdminLevel >= 3 ? ' (administrator)' : ' (fan)'}`).join('\n')}
 
-${system.fakeDiscordUrl ? `  Drop cards with the bot's /card command on the demo chat: ${system.fakeDiscordUrl}/demo/card\n\n` : ''}  Press Ctrl+C to stop.
+${system.fakeDiscordUrl ? `  Drop cards with the bot's /card (and try /collection, /view, /wish, /trade, /profile) on the demo chat: ${system.fakeDiscordUrl}/demo/card\n\n` : ''}  Press Ctrl+C to stop.
 `);
 closeWithGrace({ delay: 10_000 }, async () => {
   await system.close();

@@ -118,7 +118,7 @@ export interface ClientRoutes {
   'GET /api/cards/featured': { response: Out<typeof featuredCardsSchema> };
   'GET /api/news': { query: { includeUnpublished?: '1' }; response: Out<typeof newsListSchema> };
   'GET /api/characters': {
-    query: { limit?: number; after?: number; anime_id?: string; rank_code?: string };
+    query: { limit?: number; after?: number; anime_id?: string; rank_code?: string; q?: string };
     response: Out<typeof characterListSchema>;
   };
   'GET /api/ranks': { response: Out<typeof rankListSchema> };

@@ -22,10 +22,12 @@ export {
   MESSAGE_BUCKET,
 } from './discord/channels';
 export {
+  type CommandOptionBody,
   type Delivery,
   FAKE_BOT_TOKEN,
   FakeInteractions,
   type InteractionBody,
+  type InteractionPlace,
   type InteractionResponse,
 } from './discord/interactions';
 export {

@@ -1,5 +1,7 @@
 /**
- * Registers the bot's slash commands (/card) with Discord. Run it once per application, and again
+ * Registers the bot's slash commands (/card, /collection, /view, /wish, /trade, /profile; names
+ * and descriptions in English and Russian; usable in servers, DMs and as a user-installed app)
+ * with Discord. Run it once per application, and again
  * whenever a command changes; it replaces the application's global commands (bulk overwrite,
  * PUT /applications/{application_id}/commands):
  *

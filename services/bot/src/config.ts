@@ -30,6 +30,15 @@ const weights = z
       .refine((w) => Object.values(w).some((v) => v > 0), 'at least one rank needs a positive weight'),
   );
 
+/** A service's base URL (the first of a comma-separated list of replicas is used). */
+const upstream = (service: string) =>
+  z
+    .string()
+    .optional()
+    .describe(
+      `${service}'s base URL for the commands' calls (as the gateway's variable of the same name); unset, \`http://UPSTREAM_HOST:<port>\``,
+    );
+
 export const botConfigSchema = baseConfigSchema.extend({
   PORT: env.port(4108).describe('HTTP port'),
   PUBLIC_URL: env
@@ -65,6 +74,15 @@ export const botConfigSchema = baseConfigSchema.extend({
   DROP_RANK_WEIGHTS: weights
     .default(DEFAULT_RANK_WEIGHTS)
     .describe('relative drop odds per rank code, as JSON; ranks left out are never dropped'),
+  UPSTREAM_HOST: z
+    .string()
+    .default('127.0.0.1')
+    .describe(
+      'host of the services the commands call (`http://UPSTREAM_HOST:<port>`, ports from `system.ts`) when their `UPSTREAM_<NAME>_URL` is unset',
+    ),
+  UPSTREAM_CATALOGUE_URL: upstream('catalogue'),
+  UPSTREAM_INVENTORY_URL: upstream('inventory'),
+  UPSTREAM_TRADES_URL: upstream('trades'),
   DEFER_AFTER_MS: z.coerce
     .number()
     .int()

@@ -5,6 +5,7 @@ import { discordWebhooks } from './discord/webhooks';
 import { publicKeyFromHex } from './domain/signature';
 import { PendingWork } from './drop/deferral';
 import { registerInteractionRoutes } from './routes/interactions/interactions';
+import { serviceApi, serviceUrls } from './services/api';
 import { dropState } from './state/drop-state';
 import { consumeTradeNotices, offerRecords } from './trades/notify';
 import { consumeWishNotices } from './wishes/notify';
@@ -34,6 +35,18 @@ export async function start(deps: ServiceDeps<BotConfig>): Promise<RunningServic
       deferAfterMs: config.DEFER_AFTER_MS,
       followUps,
       tradeRecords: offerRecords(deps.cache),
+      api: serviceApi(
+        serviceUrls(
+          {
+            catalogue: config.UPSTREAM_CATALOGUE_URL,
+            inventory: config.UPSTREAM_INVENTORY_URL,
+            trades: config.UPSTREAM_TRADES_URL,
+          },
+          config.UPSTREAM_HOST,
+        ),
+        config.INTERNAL_SECRET,
+      ),
+      drafts: deps.cache.namespace('trade-drafts', { state: true }),
     });
     // Trade offers and wish alerts become DMs when the bot has its token.
     const rest = config.DISCORD_BOT_TOKEN

@@ -14,13 +14,14 @@ const embed = {
  * How the stand-in bot answers: at once, or deferred with the edit following after `deferMs`
  * (simulated latency) or once `followUp` settles (the test decides when).
  */
-let mode: { deferMs?: number; followUp?: Promise<void>; status?: number } = {};
+let mode: { deferMs?: number; followUp?: Promise<void>; status?: number; answer?: unknown } = {};
 
 let fake: FakeDiscord;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   fake = await startFakeDiscord();
   receiver = await startReceiver(fake.interactions.publicKeyHex, (body) => {
+    if (mode.answer) return mode.answer as { type: number };
     if (mode.deferMs === undefined && mode.followUp === undefined)
       return { type: 4, data: { embeds: [embed] } };
     const edit = () =>
@@ -140,5 +141,105 @@ describe('Discord chat (demo)', () => {
     } finally {
       await elsewhere.close();
     }
+  });
+
+  it('offers the other commands, sent from the bot’s DM with their text and member', async () => {
+    const page = await (await fetch(`${fake.url}/demo/card`)).text();
+    for (const label of [
+      '/collection [search]',
+      '/view &#60;card&#62;',
+      '/wish add &#60;character&#62;',
+      '/wish list',
+      '/trade &#60;user&#62;',
+      '/profile [user]',
+    ])
+      expect(page).toContain(label);
+    expect(page).toContain(`Send as @${fan!.username}`);
+
+    const post = (body: Record<string, string>) =>
+      fetch(`${fake.url}/demo/card`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ as: fan!.discordId, ...body }),
+      });
+    await post({ command: 'collection', text: 'fri', user: '' });
+    expect(receiver.received.at(-1)?.body).toMatchObject({
+      type: 2,
+      context: 1,
+      user: { id: fan!.discordId },
+      data: { name: 'collection', options: [{ name: 'search', type: 3, value: 'fri' }] },
+    });
+    await post({ command: 'trade', user: admin!.discordId });
+    expect(receiver.received.at(-1)?.body).toMatchObject({
+      data: {
+        name: 'trade',
+        options: [{ name: 'user', type: 6, value: admin!.discordId }],
+        resolved: { users: { [admin!.discordId]: { username: admin!.username } } },
+      },
+    });
+    await post({ command: 'wish add', text: 'Fern' });
+    expect(receiver.received.at(-1)?.body).toMatchObject({
+      data: {
+        name: 'wish',
+        options: [{ name: 'add', type: 1, options: [{ name: 'character', value: 'Fern' }] }],
+      },
+    });
+    expect((await post({ command: 'auction' })).status).toBe(400);
+  });
+
+  it('shows the bot’s buttons and menus as Discord would, and sends what is clicked or chosen', async () => {
+    mode.answer = {
+      type: 4,
+      data: {
+        content: 'Trade with **fan\\_2**: \\*not bold\\*',
+        components: [
+          {
+            type: 1,
+            components: [
+              {
+                type: 3,
+                custom_id: 'tr:1:give',
+                placeholder: 'Your copies',
+                options: [
+                  { label: 'Frieren', value: '601' },
+                  { label: 'Fern', value: '602', default: true },
+                ],
+              },
+            ],
+          },
+          {
+            type: 1,
+            components: [
+              { type: 2, style: 1, label: 'Next ▶', custom_id: 'col:1:1::' },
+              { type: 2, style: 5, label: 'Site', url: 'http://cards.test/u/1' },
+            ],
+          },
+        ],
+      },
+    };
+    const html = await (await form(fan!.discordId)).text();
+    expect(html).toContain('Trade with <b>fan_2</b>: *not bold*');
+    expect(html).toContain('<option value="602" selected>Fern</option>');
+    expect(html).toContain('value="col:1:1::"');
+    expect(html).toContain('<a href="http://cards.test/u/1">Site</a>');
+
+    const click = (body: Record<string, unknown>) =>
+      fetch(`${fake.url}/demo/card/click/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ as: fan!.discordId, ...body }),
+      });
+    const clicked = await click({ custom_id: 'col:1:1::' });
+    expect(clicked.status).toBe(200);
+    expect(receiver.received.at(-1)?.body).toMatchObject({
+      type: 3,
+      data: { custom_id: 'col:1:1::', component_type: 2 },
+    });
+    await click({ custom_id: 'tr:1:give', values: ['601', '602'] });
+    expect(receiver.received.at(-1)?.body).toMatchObject({
+      type: 3,
+      data: { custom_id: 'tr:1:give', component_type: 3, values: ['601', '602'] },
+    });
+    expect((await click({})).status).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 import { demoAccounts, type FakeDiscordAccount } from './accounts';
 import { type ChannelMessage, FAKE_GUILD_ID, FakeChannels } from './channels';
-import { FakeMessages, type MessageData, snowflake } from './messages';
+import { answerProblem, FakeMessages, type MessageData, snowflake } from './messages';
 
 /** The bot token the fake accepts for its REST API (command registration, the application). */
 export const FAKE_BOT_TOKEN = 'fake-discord-bot-token';
@@ -12,12 +12,67 @@ export interface InteractionResponse {
   data?: MessageData;
 }
 
+/** Where an interaction happens: a server, the bot's DM, or another DM through a user install. */
+export type InteractionPlace = 'guild' | 'dm' | 'private';
+
+/** A command option as Discord sends it (a subcommand, type 1, nests its own). */
+export interface CommandOptionBody {
+  name: string;
+  type: number;
+  value?: string | number | boolean;
+  focused?: boolean;
+  options?: CommandOptionBody[];
+}
+
+const discordUserOf = (account: FakeDiscordAccount) => ({
+  id: account.discordId,
+  username: account.username,
+  global_name: account.globalName,
+  discriminator: '0',
+  avatar: account.avatar,
+  public_flags: 0,
+});
+
+/** The fields that say where an interaction happened, as Discord sends them for each place. */
+function placeOf(
+  where: InteractionPlace,
+  account: FakeDiscordAccount,
+  user: ReturnType<typeof discordUserOf>,
+) {
+  if (where === 'guild')
+    return {
+      context: 0,
+      guild_id: FAKE_GUILD_ID,
+      channel_id: '1100000000000000002',
+      guild_locale: 'en-US',
+      authorizing_integration_owners: { '0': FAKE_GUILD_ID },
+      member: { user, roles: [], joined_at: '2026-01-01T00:00:00.000000+00:00', permissions: '0' },
+    };
+  if (where === 'dm')
+    return {
+      context: 1,
+      channel_id: '1100000000000000009',
+      channel: { id: '1100000000000000009', type: 1, recipients: [user] },
+      authorizing_integration_owners: { '1': account.discordId },
+      user,
+    };
+  return {
+    context: 2,
+    channel_id: '1100000000000000010',
+    channel: { id: '1100000000000000010', type: 3, recipients: [user] },
+    authorizing_integration_owners: { '1': account.discordId },
+    user,
+  };
+}
+
 /** The result of delivering one interaction. */
 export interface Delivery {
   status: number;
   answer: InteractionResponse | undefined;
   /** The interaction token: follow-ups for it are in `messages`. */
   token: string;
+  /** Why Discord would refuse the answer (limits broken, an unknown type), when it would. */
+  problem?: string;
 }
 
 /** An interaction body: anything with Discord's id and token fields. */
@@ -74,31 +129,47 @@ export class FakeInteractions {
     };
   }
 
-  /** An APPLICATION_COMMAND interaction as Discord sends it for `/name` typed by `account` in a server. */
-  commandInteraction(account: FakeDiscordAccount, name: string): InteractionBody {
+  /**
+   * An APPLICATION_COMMAND interaction as Discord sends it for `/name` typed by `account`: in a
+   * server (context 0, `member.user`, `guild_id`), in the bot's DM (context 1, `user`), or in
+   * another DM or group DM through the app the member installed to their account (context 2,
+   * `user`, `authorizing_integration_owners` naming the member). `options` are the command's
+   * (a subcommand nests its own); users named by USER options come in `resolved.users`, as
+   * Discord sends them. `autocomplete` makes it the APPLICATION_COMMAND_AUTOCOMPLETE (type 4)
+   * Discord sends while an option marked `focused` is typed.
+   */
+  commandInteraction(
+    account: FakeDiscordAccount,
+    name: string,
+    opts: {
+      options?: CommandOptionBody[];
+      users?: readonly FakeDiscordAccount[];
+      where?: InteractionPlace;
+      autocomplete?: boolean;
+    } = {},
+  ): InteractionBody {
+    const where = opts.where ?? 'guild';
+    const user = discordUserOf(account);
+    const resolved = opts.users?.length
+      ? { resolved: { users: Object.fromEntries(opts.users.map((u) => [u.discordId, discordUserOf(u)])) } }
+      : {};
     return {
       id: snowflake(),
       application_id: this.applicationId,
-      type: 2,
+      type: opts.autocomplete ? 4 : 2,
       token: randomBytes(48).toString('base64url'),
       version: 1,
-      guild_id: '1100000000000000001',
-      channel_id: '1100000000000000002',
       locale: account.locale,
-      guild_locale: 'en-US',
       app_permissions: '0',
-      data: { id: '1100000000000000003', name, type: 1 },
-      member: {
-        user: {
-          id: account.discordId,
-          username: account.username,
-          global_name: account.globalName,
-          discriminator: '0',
-          avatar: account.avatar,
-        },
-        roles: [],
-        joined_at: '2026-01-01T00:00:00.000000+00:00',
+      entitlements: [],
+      data: {
+        id: '1100000000000000003',
+        name,
+        type: 1,
+        ...(opts.options ? { options: opts.options } : {}),
+        ...resolved,
       },
+      ...placeOf(where, account, user),
     };
   }
 
@@ -186,6 +257,7 @@ export class FakeInteractions {
     const clicked = interaction.message as { id?: string; channel_id?: string } | undefined;
     if (res.ok && answer?.type === 7 && answer.data && clicked?.id && clicked.channel_id)
       this.channels.edit(clicked.channel_id, clicked.id, answer.data);
-    return { status: res.status, answer, token: interaction.token };
+    const problem = res.ok && answer ? answerProblem(answer) : undefined;
+    return { status: res.status, answer, token: interaction.token, ...(problem ? { problem } : {}) };
   }
 }

@@ -124,13 +124,16 @@ export class FakeMessages {
     return this.threads.get(token);
   }
 
-  /** The bot's HTTP answer to the interaction: a message (type 4) or "thinking" (type 5). */
+  /**
+   * The bot's HTTP answer to the interaction: a message (type 4), a clicked message's new
+   * content (7), or "thinking" (5 for a command, 6 for a component).
+   */
   answered(token: string, type: number, data: MessageData | undefined): void {
     const thread = this.threads.get(token);
     if (!thread) return;
     // A follow-up edit may have landed before the deferred answer was read: keep the edit.
-    if (type === 5 && !thread.original) thread.deferred = true;
-    if (type === 4 && data) thread.original = this.stamp(data);
+    if ((type === 5 || type === 6) && !thread.original) thread.deferred = true;
+    if ((type === 4 || type === 7) && data) thread.original = this.stamp(data);
     this.notify(token);
   }
 
@@ -188,4 +191,28 @@ export class FakeMessages {
     for (const wake of [...(this.waiters.get(token) ?? [])]) wake();
     this.waiters.delete(token);
   }
+}
+
+/** An autocomplete answer's choices as Discord takes them: at most 25, names 1-100, values ≤ 100. */
+const choicesSchema = z.object({
+  choices: z
+    .array(z.object({ name: z.string().min(1).max(100), value: z.union([z.string().max(100), z.number()]) }))
+    .max(25),
+});
+
+/** Why Discord would refuse an interaction answer ("This interaction failed"), or undefined. */
+export function answerProblem(answer: { type: number; data?: unknown }): string | undefined {
+  const schema =
+    answer.type === 8
+      ? choicesSchema
+      : answer.type === 4 || answer.type === 7
+        ? messageDataSchema
+        : [1, 5, 6].includes(answer.type)
+          ? undefined
+          : z.never();
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(answer.data ?? {});
+  return parsed.success
+    ? undefined
+    : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
 }

@@ -17,11 +17,11 @@ export type WebhookRetryOptions = DiscordRetryOptions;
 export function discordWebhooks(apiBaseUrl: string, logger: Logger, retry: WebhookRetryOptions = {}) {
   const base = apiBaseUrl.replace(/\/+$/, '');
 
-  async function patch(url: string, data: MessageData): Promise<void> {
+  async function send(method: 'PATCH' | 'POST', url: string, data: MessageData): Promise<void> {
     let res: Response;
     try {
       res = await fetch(url, {
-        method: 'PATCH',
+        method,
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(withNoPings(data)),
         signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -39,7 +39,17 @@ export function discordWebhooks(apiBaseUrl: string, logger: Logger, retry: Webho
   return {
     async editOriginal(applicationId: string, token: string, data: MessageData): Promise<void> {
       const url = `${base}/webhooks/${encodeURIComponent(applicationId)}/${encodeURIComponent(token)}/messages/@original`;
-      await withDiscordRetries(() => patch(url, data), {
+      await withDiscordRetries(() => send('PATCH', url, data), {
+        ...retry,
+        retries: retry.retries ?? 2,
+        logger,
+        retrying: 'follow-up failed, retrying',
+      });
+    },
+    /** A new message after the first answer (e.g. an ephemeral refusal after a deferred click). */
+    async followUp(applicationId: string, token: string, data: MessageData): Promise<void> {
+      const url = `${base}/webhooks/${encodeURIComponent(applicationId)}/${encodeURIComponent(token)}`;
+      await withDiscordRetries(() => send('POST', url, data), {
         ...retry,
         retries: retry.retries ?? 2,
         logger,

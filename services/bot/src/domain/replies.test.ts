@@ -64,11 +64,11 @@ describe('the drop embed', () => {
       'https://cards.example.org/',
     ).embeds![0]!;
     expect(en.description).toBe('Print \\#12 · S · Legendary · Limited');
-    expect(en.image.url).toBe('https://cards.example.org/api/cards/7/image?lang=en&print=12');
+    expect(en.image?.url).toBe('https://cards.example.org/api/cards/7/image?lang=en&print=12');
     const ru = replies('ru').drop(card({}), { quantity: 1, printNumber: 1 }, 'https://cards.example.org')
       .embeds![0]!;
     expect(ru.description).toBe('Экземпляр № 1 · S · Legendary');
-    expect(ru.image.url).toBe('https://cards.example.org/api/cards/7/image?lang=ru&print=1');
+    expect(ru.image?.url).toBe('https://cards.example.org/api/cards/7/image?lang=ru&print=1');
   });
 
   it('writes the rank title in the user’s language, falling back to the primary title', () => {

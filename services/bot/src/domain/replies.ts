@@ -13,24 +13,33 @@ export interface MessageData {
   /** Who the message may ping: every transport sets NO_PINGS (see withNoPings). */
   allowed_mentions?: AllowedMentions;
 }
-export interface Button {
-  type: 2;
-  /** 3 Success (green), 4 Danger (red). */
-  style: 1 | 2 | 3 | 4;
-  label: string;
+/** A button: styles 1-4 carry a custom_id; a link button (style 5) an address instead. */
+export type Button =
+  | { type: 2; style: 1 | 2 | 3 | 4; label: string; custom_id: string; disabled?: boolean }
+  | { type: 2; style: 5; label: string; url: string };
+/** A string select menu (component type 3): at most 25 options. */
+export interface StringSelect {
+  type: 3;
   custom_id: string;
-  disabled?: boolean;
+  placeholder?: string;
+  min_values?: number;
+  max_values?: number;
+  options: Array<{ label: string; value: string; description?: string; default?: boolean }>;
 }
 export interface ActionRow {
   type: 1;
-  components: Button[];
+  /** Up to five buttons, or one select menu. */
+  components: Button[] | [StringSelect];
 }
 export interface Embed {
   title: string;
   description: string;
   color: number;
-  image: { url: string };
-  footer: { text: string };
+  url?: string;
+  image?: { url: string };
+  thumbnail?: { url: string };
+  fields?: Array<{ name: string; value: string; inline?: boolean }>;
+  footer?: { text: string };
 }
 
 /** Message flag: only the user who ran the command sees it. */

@@ -363,7 +363,7 @@ describe.each(stateModes)('POST /interactions with $name', (mode) => {
     });
 
     it('answers unknown commands and users-less interactions with an ephemeral note', async () => {
-      const other = await send(fake.interactions.commandInteraction(someone(), 'trade'));
+      const other = await send(fake.interactions.commandInteraction(someone(), 'auction'));
       expect(other.answer).toEqual({
         type: 4,
         data: { content: 'Unknown command.', flags: 64, allowed_mentions: { parse: [] } },

@@ -1,6 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import { interactionResponseSchema } from '@acg/contracts';
 import { AuthenticationError, type HttpServer, type Logger, text, ValidationError } from '@acg/platform';
+import type { CommandDeps, Reply } from '../../commands/kit';
+import { autocompleteAnswer, commandWork, componentWork, isCommand } from '../../commands/router';
 import type { DiscordWebhooks } from '../../discord/webhooks';
 import {
   type Interaction,
@@ -9,13 +11,20 @@ import {
   invokerOf,
   ResponseType,
 } from '../../domain/interaction';
-import { localeOf, type MessageData, replies, withNoPings } from '../../domain/replies';
+import {
+  EPHEMERAL,
+  localeOf,
+  type MessageData,
+  type Replies,
+  replies,
+  withNoPings,
+} from '../../domain/replies';
 import { checkSignature } from '../../domain/signature';
 import { type PendingWork, within } from '../../drop/deferral';
 import { type DropDeps, dropCard } from '../../drop/drop';
 import { type TradeClickDeps, tradeClick } from '../../trades/click';
 
-export interface InteractionDeps extends DropDeps, TradeClickDeps {
+export interface InteractionDeps extends DropDeps, TradeClickDeps, CommandDeps {
   publicKey: KeyObject;
   webhooks: DiscordWebhooks;
   /** Past this the answer is "deferred" and the message follows through the webhook. */
@@ -60,47 +69,98 @@ export async function registerInteractionRoutes(app: HttpServer, deps: Interacti
       });
       if (sighting === false) throw badSignature('replayed');
 
-      if (interaction.type === InteractionType.PING) return { type: ResponseType.PONG };
-      // No command has autocompleted options yet: an empty list of choices, never a message
-      // (Discord shows a message answer to autocomplete as a failure).
-      if (interaction.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE)
-        return { type: ResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT, data: { choices: [] } };
-      const locale = localeOf(interaction.locale);
-      const say = replies(locale);
-      // Without the replay guard (its store is down) the safe answer is to ask the user to retry.
-      if (sighting === 'unknown') return message(say.unavailable());
-      switch (interaction.type) {
-        case InteractionType.APPLICATION_COMMAND: {
-          if (interaction.data?.name !== 'card') return message(say.unknownCommand());
-          const who = invokerOf(interaction);
-          if (!who) return message(say.usersOnly());
-          return answer(interaction, dropCard(deps, interaction.id, who, say));
-        }
-        case InteractionType.MESSAGE_COMPONENT: {
-          const clicked = await tradeClick(deps, interaction, locale);
-          return clicked ? { ...clicked, data: withNoPings(clicked.data) } : message(say.unknownButton());
-        }
-        case InteractionType.MODAL_SUBMIT:
-          return message(say.unknownForm());
-        default:
-          // A type Discord adds later: a polite ephemeral answer rather than "This interaction failed".
-          return message(say.unknownInteraction());
-      }
+      return respond(deps, interaction, sighting);
     });
   });
+}
 
-  /** The drop's message when it is quick; otherwise "deferred", then an edit of the original. */
-  async function answer(interaction: Interaction, work: Promise<MessageData>) {
-    const first = await within(work, deps.deferAfterMs);
-    if (first.done) return message(first.value);
-    deps.followUps.track(
-      work
-        .then((data) => deps.webhooks.editOriginal(interaction.application_id, interaction.token, data))
-        .catch((err) => deps.logger.error({ err, interactionId: interaction.id }, 'follow-up failed')),
-    );
-    return { type: ResponseType.DEFERRED_CHANNEL_MESSAGE };
+/** The answer to a verified interaction seen for the first time (or with the guard down). */
+async function respond(deps: InteractionDeps, interaction: Interaction, sighting: boolean | 'unknown') {
+  if (interaction.type === InteractionType.PING) return { type: ResponseType.PONG };
+  // Choices in time or none, never a message (Discord shows a message answer to
+  // autocomplete as a failure) and never deferred (autocomplete cannot be).
+  if (interaction.type === InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE)
+    return autocompleteAnswer(deps, interaction, deps.deferAfterMs);
+  const locale = localeOf(interaction.locale);
+  const say = replies(locale);
+  // Without the replay guard (its store is down) the safe answer is to ask the user to retry.
+  if (sighting === 'unknown') return message(say.unavailable());
+  switch (interaction.type) {
+    case InteractionType.APPLICATION_COMMAND:
+      return commandAnswer(deps, interaction, say);
+    case InteractionType.MESSAGE_COMPONENT: {
+      const work = componentWork(deps, interaction);
+      if (work)
+        return within(work, deps.deferAfterMs).then((first) =>
+          first.done ? reply(first.value) : later(deps, interaction, work, false, true),
+        );
+      const clicked = await tradeClick(deps, interaction, locale);
+      return clicked ? reply(clicked) : message(say.unknownButton());
+    }
+    case InteractionType.MODAL_SUBMIT:
+      return message(say.unknownForm());
+    default:
+      // A type Discord adds later: a polite ephemeral answer rather than "This interaction failed".
+      return message(say.unknownInteraction());
   }
 }
+
+/** /card (a drop), another command of the bot, or an ephemeral note for anything else. */
+async function commandAnswer(deps: InteractionDeps, interaction: Interaction, say: Replies) {
+  const name = interaction.data?.name ?? '';
+  if (name !== 'card' && !isCommand(name)) return message(say.unknownCommand());
+  const who = invokerOf(interaction);
+  if (!who) return message(say.usersOnly());
+  if (name === 'card') return dropAnswer(deps, interaction, dropCard(deps, interaction.id, who, say));
+  const command = commandWork(deps, interaction);
+  if (!command) return message(say.unknownCommand());
+  const first = await within(command.work, deps.deferAfterMs);
+  return first.done ? reply(first.value) : later(deps, interaction, command.work, command.ephemeral);
+}
+
+/** The drop's message when it is quick; otherwise "deferred", then an edit of the original. */
+async function dropAnswer(deps: InteractionDeps, interaction: Interaction, work: Promise<MessageData>) {
+  const first = await within(work, deps.deferAfterMs);
+  if (first.done) return message(first.value);
+  deps.followUps.track(
+    work
+      .then((data) => deps.webhooks.editOriginal(interaction.application_id, interaction.token, data))
+      .catch((err) => deps.logger.error({ err, interactionId: interaction.id }, 'follow-up failed')),
+  );
+  return { type: ResponseType.DEFERRED_CHANNEL_MESSAGE };
+}
+
+/**
+ * An answer past the deadline: "deferred" now (type 5 for a command, ephemeral when its answers
+ * are; type 6 for a component, whose message stays), then the edit of the original message,
+ * or a follow-up when a click's answer is a new (ephemeral) message rather than an update.
+ */
+function later(
+  deps: InteractionDeps,
+  interaction: Interaction,
+  work: Promise<Reply>,
+  ephemeral: boolean,
+  component = false,
+) {
+  const { application_id: app, token } = interaction;
+  deps.followUps.track(
+    work
+      .then(({ type, data }) =>
+        component && type === ResponseType.CHANNEL_MESSAGE_WITH_SOURCE
+          ? deps.webhooks.followUp(app, token, data)
+          : deps.webhooks.editOriginal(app, token, data),
+      )
+      .catch((err) => deps.logger.error({ err, interactionId: interaction.id }, 'follow-up failed')),
+  );
+  if (component) return { type: ResponseType.DEFERRED_UPDATE_MESSAGE };
+  return {
+    type: ResponseType.DEFERRED_CHANNEL_MESSAGE,
+    ...(ephemeral ? { data: { flags: EPHEMERAL } } : {}),
+  };
+}
+
+/** A handler's answer as it goes to Discord: pinging no one. */
+const reply = (answer: Reply) => ({ type: answer.type, data: withNoPings(answer.data) });
 
 /** 401: Discord signs every call; why this one is refused is in the details. */
 const badSignature = (reason: string) => new AuthenticationError(text('bot.badSignature'), { reason });

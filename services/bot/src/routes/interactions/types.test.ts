@@ -111,7 +111,7 @@ describe.each(['guild', 'dm'] as const)('interactions in a %s', (where) => {
   });
 
   it('APPLICATION_COMMAND (2) for a command the bot does not know → an ephemeral message', async () => {
-    const command = { ...base(2, where), data: { id: snowflake(), name: 'trade', type: 1 } };
+    const command = { ...base(2, where), data: { id: snowflake(), name: 'auction', type: 1 } };
     const sent = await send(command);
     expect(sent.status).toBe(200);
     expect(sent.answer).toEqual({
