@@ -2,6 +2,7 @@ import { usersGet } from '@acg/contracts';
 import type { Bus, Cache, CacheNamespace, Logger, Subscription } from '@acg/platform';
 import { discordInline } from '@acg/platform/escape';
 import { type DiscordBotRest, DiscordRefusal } from '../discord/rest';
+import { type Locale, localeOf } from '../domain/replies';
 import { tradeCreated, tradeOutcomes } from './contract';
 import { offerMessage, settledMessage, tradeTexts } from './texts';
 
@@ -22,6 +23,8 @@ export interface OfferRecord {
   content: string;
   /** The DM already shows the outcome (a click in Discord updated it). */
   settled?: boolean;
+  /** The language the offer was written in (the recipient's on the site); absent in older records: English. */
+  locale?: Locale;
 }
 export const offerRecords = (cache: Cache) => cache.namespace('trade-dms', { state: true });
 
@@ -40,7 +43,14 @@ type Outcome = keyof typeof tradeOutcomes;
 const outcomeOf = (type: string) =>
   (Object.keys(tradeOutcomes) as Outcome[]).find((k) => tradeOutcomes[k].type === type);
 
-type Member = { id: number; username: string; displayName?: string | null; discordId?: string | null };
+type Member = {
+  id: number;
+  username: string;
+  displayName?: string | null;
+  discordId?: string | null;
+  /** The language the member chose on the site: their DMs are written in it. */
+  language?: string;
+};
 
 /** The members of a trade, read from auth (which has their Discord ids). */
 async function partiesOf(deps: TradeNoticeDeps, trade: { fromUserId: number; toUserId: number }) {
@@ -63,14 +73,20 @@ async function offerCreated(deps: TradeNoticeDeps, records: CacheNamespace, data
   if (!recipient?.discordId)
     return deps.logger.warn({ tradeId: trade.id }, 'trade recipient has no Discord account; no DM');
   const channel = await deps.rest.openDm(recipient.discordId);
-  const offer = offerMessage('en', {
+  const locale = localeOf(recipient.language);
+  const offer = offerMessage(locale, {
     id: trade.id,
     fromName: nameOf(sender, trade.fromUserId),
     items: trade.items,
     description: trade.description,
   });
   const message = await deps.rest.post(channel.id, offer);
-  const record: OfferRecord = { channelId: channel.id, messageId: message.id, content: offer.content ?? '' };
+  const record: OfferRecord = {
+    channelId: channel.id,
+    messageId: message.id,
+    content: offer.content ?? '',
+    locale,
+  };
   await records.set(String(trade.id), record, RECORD_TTL_SECONDS);
 }
 
@@ -94,7 +110,7 @@ async function offerSettled(
     await deps.rest.edit(
       record.channelId,
       record.messageId,
-      settledMessage('en', trade.id, outcome, record.content),
+      settledMessage(record.locale ?? 'en', trade.id, outcome, record.content),
     );
     await records.set(key, { ...record, settled: true }, RECORD_TTL_SECONDS);
   }
@@ -103,7 +119,7 @@ async function offerSettled(
   if (await records.get(noticeKey)) return;
   const { sender, recipient } = await partiesOf(deps, trade);
   if (!sender?.discordId) return;
-  const t = tradeTexts('en');
+  const t = tradeTexts(localeOf(sender.language));
   const name = discordInline(nameOf(recipient, trade.toUserId));
   const channel = await deps.rest.openDm(sender.discordId);
   await deps.rest.post(channel.id, {

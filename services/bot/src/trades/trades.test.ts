@@ -39,6 +39,7 @@ const siteUsers = [
     discriminator: '0',
     discordId: fan.discordId,
     avatar: null,
+    language: 'en',
   },
   {
     id: 2,
@@ -47,6 +48,7 @@ const siteUsers = [
     discriminator: '0',
     discordId: hikari.discordId,
     avatar: null,
+    language: 'en',
   },
   { id: 3, username: 'no_discord', discriminator: null, discordId: '', avatar: null },
 ];
@@ -195,6 +197,32 @@ describe('trade offers as Discord DMs', () => {
     expect(updated.components).toEqual([]);
     expect(updated.content).toContain(`Обмен #${id} принят.`);
     expect(updated.content).toContain('offers you a trade');
+  });
+
+  it('writes the offer in the language the recipient chose on the site, and the sender’s notice in theirs', async () => {
+    siteUsers[0]!.language = 'ru';
+    siteUsers[1]!.language = 'ru';
+    try {
+      const { id } = await offer();
+      const dm = (await dmAbout(hikari.discordId, id))!;
+      expect(dm.content).toContain(`**${shown('Sakura *Fan*')}** предлагает вам обмен (#${id}).`);
+      expect(dm.content).toMatch(/Вы получите:\*\*\n- Frieren/);
+      expect(dm.components?.[0]?.components.map((c) => c.label)).toEqual(['Принять', 'Отклонить']);
+      trades.set(id, { ...trades.get(id)!, status: 'declined' });
+      await bus.publish(
+        makeEvent(tradeOutcomes.declined, { id, fromUserId: 1, toUserId: 2, status: 'declined', by: 2 }),
+      );
+      const notice = await fake.channels.waitFor(
+        (m) => m.channel_id === fake.channels.dmWith(fan.discordId)?.id && m.content.includes(`#${id}`),
+        5000,
+      );
+      expect(notice?.content).toBe(`❌ **${shown('Hikari_Chan')}** отклонил(а) ваш обмен #${id}.`);
+      // The offer DM shows the outcome in the language it was written in.
+      expect(fake.channels.message(dm.channel_id, dm.id)!.content).toContain(`❌ Обмен #${id} отклонён.`);
+    } finally {
+      siteUsers[0]!.language = 'en';
+      siteUsers[1]!.language = 'en';
+    }
   });
 
   it('shows a hostile note as plain text on its own line: no second "You get:" list, no link, no mention', async () => {

@@ -1,9 +1,10 @@
 import { usersGet, wishAlerted } from '@acg/contracts';
+import { localize } from '@acg/i18n';
 import { translatorFor } from '@acg/i18n/server';
 import type { Bus, Cache, CacheNamespace, Logger, Subscription } from '@acg/platform';
 import { discordInline } from '@acg/platform/escape';
 import { type DiscordBotRest, DiscordRefusal } from '../discord/rest';
-import type { Locale, MessageData } from '../domain/replies';
+import { type Locale, localeOf, type MessageData } from '../domain/replies';
 
 export interface WishNoticeDeps {
   bus: Bus;
@@ -23,7 +24,9 @@ type Alert = ReturnType<typeof wishAlerted.data.parse>;
 /** The DM of a wish alert (`server.bot.wish.*`); the character's name is escaped for Discord markdown. */
 export function wishMessage(locale: Locale, alert: Alert, publicUrl: string): MessageData {
   const t = translatorFor(locale);
-  const name = discordInline(alert.characterNames?.[locale] || alert.characterName);
+  const name = discordInline(
+    localize(alert.characterNames, locale, alert.characterName) ?? alert.characterName,
+  );
   const line =
     alert.reason === 'trade'
       ? t('bot.wish.trade', { name, id: alert.tradeId ?? 0 })
@@ -35,23 +38,24 @@ export function wishMessage(locale: Locale, alert: Alert, publicUrl: string): Me
 /** A fan's DM channel is Discord's same one every time: kept a day, so a busy fan costs one post per DM. */
 const CHANNEL_TTL_SECONDS = 24 * 3600;
 
-async function dmChannelOf(deps: WishNoticeDeps, records: CacheNamespace, userId: number) {
-  const key = `channel:${userId}`;
-  const known = await records.get<string>(key);
-  if (known) return known;
+/** The fan's DM channel and the language they chose on the site (asked each time: it may change). */
+async function dmOf(deps: WishNoticeDeps, records: CacheNamespace, userId: number) {
   const { users } = await deps.bus.request(usersGet, { ids: [userId] });
   const fan = users.find((u) => u.id === userId);
   if (!fan?.discordId) return undefined;
+  const locale = localeOf(fan.language);
+  const key = `channel:${userId}`;
+  const known = await records.get<string>(key);
+  if (known) return { channelId: known, locale };
   const channel = await deps.rest.openDm(fan.discordId);
   await records.set(key, channel.id, CHANNEL_TTL_SECONDS);
-  return channel.id;
+  return { channelId: channel.id, locale };
 }
 
 async function sendAlert(deps: WishNoticeDeps, records: CacheNamespace, alert: Alert): Promise<void> {
-  const channelId = await dmChannelOf(deps, records, alert.userId);
-  if (!channelId)
-    return deps.logger.warn({ userId: alert.userId }, 'wished fan has no Discord account; no DM');
-  await deps.rest.post(channelId, wishMessage('en', alert, deps.publicUrl));
+  const dm = await dmOf(deps, records, alert.userId);
+  if (!dm) return deps.logger.warn({ userId: alert.userId }, 'wished fan has no Discord account; no DM');
+  await deps.rest.post(dm.channelId, wishMessage(dm.locale, alert, deps.publicUrl));
 }
 
 /**
