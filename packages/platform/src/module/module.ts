@@ -3,6 +3,7 @@ import type { BaseConfig } from '../config';
 import { loadConfig } from '../config';
 import type { Tables } from '../db';
 import type { RunningService, ServiceDeps } from '../http/service';
+import { tracedBus } from '../tracing/bus';
 
 /** The variables every service reads, besides its own: its port among them. */
 export type ServiceBaseConfig = BaseConfig & { PORT: number };
@@ -62,7 +63,11 @@ export function defineService<S extends ServiceConfigSchema>(def: ServiceDefinit
     database: def.database,
     configure(env) {
       const config = loadConfig(def.configSchema, env);
-      return { config, start: (infra) => def.start({ ...infra, config }) };
+      // The service's view of the bus names its spans after it (rules §67; the bus as is while tracing is off).
+      return {
+        config,
+        start: (infra) => def.start({ ...infra, bus: tracedBus(infra.bus, def.name), config }),
+      };
     },
   };
 }

@@ -63,6 +63,9 @@ export function startDatabaseService(
   const database = requireDatabase(name, deps);
   const { bus, logger } = deps;
   return startService(name, deps, (app) =>
-    setup(app, { database, relay: startOutboxRelay({ database, table: outbox, bus, logger }) }),
+    setup(app, {
+      database,
+      relay: startOutboxRelay({ database, table: outbox, bus, logger, service: name }),
+    }),
   );
 }
