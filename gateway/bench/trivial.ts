@@ -7,12 +7,18 @@
  * Each server runs in a process of its own, autocannon in this one.
  *
  *   pnpm exec tsx gateway/bench/trivial.ts [--duration 10] [--connections 50] [--profile]
- *     [--only direct,nginx,bare,minimal,anonymous,signed-in] [--gateway-node-options=--max-semi-space-size=2]
+ *     [--only direct,nginx,bare,minimal,anonymous,signed-in,traced] [--gateway-node-options=--max-semi-space-size=2]
+ *     [--tracing-ratio 0.1]
  *
  * --profile runs the gateway process with --cpu-prof (written to .tmp/prof when the bench
  * ends); `pnpm exec tsx gateway/bench/profile-summary.ts .tmp/prof/<file>.cpuprofile` prints
  * where its time went. --only measures the listed rows alone. --gateway-node-options are node flags
  * for the gateway's process alone (a memory setting's cost in throughput, rules §53).
+ *
+ * `traced` is a second gateway process with tracing on (rules §67): OTLP export to a loopback
+ * receiver in this process that takes and drops the spans, parent-based sampling of
+ * `--tracing-ratio` (10% by default) of the traces it starts; the anonymous row is the same
+ * gateway with tracing off, measured in the same run, and the two are compared at the end.
  *
  * Prints req/s and latency percentiles of each, and the gateway/direct ratios. The figures
  * depend on the machine (the three processes share its cores); CI does not assert them.
@@ -34,6 +40,7 @@ import {
   createMemoryBus,
   createMemoryCache,
   loadConfig,
+  startTracing,
 } from '@acg/platform';
 import httpProxy from '@fastify/http-proxy';
 import autocannon from 'autocannon';
@@ -54,6 +61,8 @@ async function runUpstream(): Promise<string> {
 }
 
 async function runGateway(upstreamUrl: string): Promise<string> {
+  // On only when the role was started with OTEL_EXPORTER_OTLP_ENDPOINT (the traced row).
+  startTracing(process.env);
   const bus = createMemoryBus({ logger });
   const signedIn = { userId: 1, adminLevel: 0, username: 'bench', language: 'en' as const };
   bus.serve(sessionResolve, async ({ sessionId }) => ({
@@ -117,17 +126,34 @@ async function runMinimalProxy(upstreamUrl: string): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** A loopback OTLP/HTTP receiver that answers every export and keeps nothing (the traced row). */
+async function startSpanSink(): Promise<{ url: string; exports: () => number; close: () => void }> {
+  let exports = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      exports++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, exports: () => exports, close: () => server.close() };
+}
+
 /** Starts this file in another process in the given role; resolves with the URL it prints. */
 function spawnRole(
   role: string,
   arg?: string,
   nodeArgs: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
     [...process.execArgv, ...nodeArgs, import.meta.filename, role, ...(arg ? [arg] : [])],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
     },
   );
   return new Promise((resolve, reject) => {
@@ -203,6 +229,7 @@ async function main(): Promise<void> {
       profile: { type: 'boolean', default: false },
       only: { type: 'string' },
       'gateway-node-options': { type: 'string', default: '' },
+      'tracing-ratio': { type: 'string', default: '0.1' },
     },
   });
   const base = { duration: Number(values.duration), connections: Number(values.connections) };
@@ -216,6 +243,16 @@ async function main(): Promise<void> {
   const minimal = await spawnRole('minimal-proxy', upstream.url);
   const gatewayFlags = values['gateway-node-options'].split(/\s+/).filter(Boolean);
   const gateway = await spawnRole('gateway', upstream.url, [...gatewayFlags, ...profile]);
+  const samplingRatio = values['tracing-ratio'];
+  const sink = rows.has('traced') ? await startSpanSink() : undefined;
+  const traced = sink
+    ? await spawnRole('gateway', upstream.url, gatewayFlags, {
+        OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: samplingRatio,
+        OTEL_BSP_SCHEDULE_DELAY: '1000',
+      })
+    : undefined;
   const opts = { ...base, servicePid: upstream.child.pid ?? 0 };
   const via = (proxy: { child: ChildProcess } | { pid: number }) => ({
     ...opts,
@@ -234,6 +271,14 @@ async function main(): Promise<void> {
       );
     if (rows.has('anonymous'))
       results.push(await measure('through the gateway, anonymous', `${gateway.url}/api/stats`, via(gateway)));
+    if (traced)
+      results.push(
+        await measure(
+          `through the gateway, anonymous, tracing on (${Number(samplingRatio) * 100}% sampled)`,
+          `${traced.url}/api/stats`,
+          via(traced),
+        ),
+      );
     if (rows.has('signed-in'))
       results.push(
         await measure('through the gateway, signed in', `${gateway.url}/api/stats`, {
@@ -256,18 +301,33 @@ async function main(): Promise<void> {
         `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio(r.rps, direct?.rps)} | ${ratio(r.rps, peer?.rps)} | ${ratio(r.p99, peer?.p99)} | ${micros(r.proxyCpu)} | ${micros(r.serviceCpu)} |`,
       );
     }
+    printTracingCost(results, sink?.exports());
     console.log(
       '\nCPU per request from /proc (10 ms ticks over the whole run; nginx with its worker). The two' +
         ' cores are shared by autocannon, the proxy and the service, so the CPU each spends per' +
         ' request bounds the req/s of all.',
     );
   } finally {
-    for (const { child } of [gateway, minimal, bare, upstream]) {
+    sink?.close();
+    for (const { child } of [...(traced ? [traced] : []), gateway, minimal, bare, upstream]) {
       child.removeAllListeners('exit');
       child.kill('SIGTERM');
     }
     await nginx?.stop();
   }
+}
+
+/** Tracing on against off, both anonymous through a gateway process of their own in this run. */
+function printTracingCost(results: Figures[], exports: number | undefined): void {
+  const off = results.find((r) => r.name === 'through the gateway, anonymous');
+  const on = results.find((r) => r.name.includes('tracing on'));
+  if (!off || !on) return;
+  const pct = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)}%`;
+  console.log(
+    `\ntracing on vs off: req/s ${(on.rps / off.rps).toFixed(3)} (${pct(on.rps, off.rps)}), ` +
+      `p99 ${on.p99} vs ${off.p99} ms, gateway CPU ${on.proxyCpu?.toFixed(0)} vs ${off.proxyCpu?.toFixed(0)} µs/req; ` +
+      `${exports ?? 0} OTLP exports received`,
+  );
 }
 
 const [role, arg] = process.argv.slice(2);
