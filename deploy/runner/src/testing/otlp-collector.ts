@@ -34,9 +34,9 @@ interface OtlpExport {
   }>;
 }
 
-const valueOf = (v: OtlpValue): unknown => v.stringValue ?? v.intValue ?? v.boolValue ?? v.doubleValue;
+const otlpValue = (v: OtlpValue): unknown => v.stringValue ?? v.intValue ?? v.boolValue ?? v.doubleValue;
 const attributesOf = (list: OtlpAttributes): Record<string, unknown> =>
-  Object.fromEntries((list ?? []).map((a) => [a.key, valueOf(a.value)]));
+  Object.fromEntries((list ?? []).map((a) => [a.key, otlpValue(a.value)]));
 /** The JSON encoding names ids in hex; base64 (the protobuf JSON mapping) is read too. */
 const hexId = (id: string | undefined): string =>
   !id ? '' : /^[0-9a-f]+$/i.test(id) ? id.toLowerCase() : Buffer.from(id, 'base64').toString('hex');
