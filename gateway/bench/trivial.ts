@@ -8,7 +8,7 @@
  *
  *   pnpm exec tsx gateway/bench/trivial.ts [--duration 10] [--connections 50] [--profile]
  *     [--only direct,nginx,bare,minimal,anonymous,signed-in,traced] [--gateway-node-options=--max-semi-space-size=2]
- *     [--tracing-ratio 0.1]
+ *     [--tracing-ratio 0.1] [--rounds 4]
  *
  * --profile runs the gateway process with --cpu-prof (written to .tmp/prof when the bench
  * ends); `pnpm exec tsx gateway/bench/profile-summary.ts .tmp/prof/<file>.cpuprofile` prints
@@ -18,7 +18,8 @@
  * `traced` is a second gateway process with tracing on (rules §67): OTLP export to a loopback
  * receiver in this process that takes and drops the spans, parent-based sampling of
  * `--tracing-ratio` (10% by default) of the traces it starts; the anonymous row is the same
- * gateway with tracing off, measured in the same run, and the two are compared at the end.
+ * gateway with tracing off, measured in the same run: the two in turn for `--rounds` rounds (the
+ * first measured swapped each round), and the medians of the on/off ratios printed at the end.
  *
  * Prints req/s and latency percentiles of each, and the gateway/direct ratios. The figures
  * depend on the machine (the three processes share its cores); CI does not assert them.
@@ -230,6 +231,7 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       'gateway-node-options': { type: 'string', default: '' },
       'tracing-ratio': { type: 'string', default: '0.1' },
+      rounds: { type: 'string', default: '4' },
     },
   });
   const base = { duration: Number(values.duration), connections: Number(values.connections) };
@@ -246,7 +248,7 @@ async function main(): Promise<void> {
   const samplingRatio = values['tracing-ratio'];
   const sink = rows.has('traced') ? await startSpanSink() : undefined;
   const traced = sink
-    ? await spawnRole('gateway', upstream.url, gatewayFlags, {
+    ? await spawnRole('gateway', upstream.url, [...gatewayFlags, ...profile], {
         OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
         OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
         OTEL_TRACES_SAMPLER_ARG: samplingRatio,
@@ -269,16 +271,36 @@ async function main(): Promise<void> {
       results.push(
         await measure('through a minimal Node proxy (floor)', `${minimal.url}/api/stats`, via(minimal)),
       );
-    if (rows.has('anonymous'))
+    if (rows.has('anonymous') && !traced)
       results.push(await measure('through the gateway, anonymous', `${gateway.url}/api/stats`, via(gateway)));
-    if (traced)
-      results.push(
-        await measure(
-          `through the gateway, anonymous, tracing on (${Number(samplingRatio) * 100}% sampled)`,
+    // Off and on in turn, round after round, the first measured swapped each round, so neither a
+    // busy moment of the machine nor going second favours one of them.
+    const pairs: Array<[Figures, Figures]> = [];
+    for (let round = 1; traced && round <= Number(values.rounds); round++) {
+      const measureOff = () =>
+        measure(
+          `through the gateway, anonymous, tracing off (round ${round})`,
+          `${gateway.url}/api/stats`,
+          via(gateway),
+        );
+      const measureOn = () =>
+        measure(
+          `through the gateway, anonymous, tracing on, ${Number(samplingRatio) * 100}% sampled (round ${round})`,
           `${traced.url}/api/stats`,
           via(traced),
-        ),
-      );
+        );
+      let off: Figures;
+      let on: Figures;
+      if (round % 2 === 1) {
+        off = await measureOff();
+        on = await measureOn();
+      } else {
+        on = await measureOn();
+        off = await measureOff();
+      }
+      pairs.push([off, on]);
+      results.push(off, on);
+    }
     if (rows.has('signed-in'))
       results.push(
         await measure('through the gateway, signed in', `${gateway.url}/api/stats`, {
@@ -301,7 +323,7 @@ async function main(): Promise<void> {
         `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio(r.rps, direct?.rps)} | ${ratio(r.rps, peer?.rps)} | ${ratio(r.p99, peer?.p99)} | ${micros(r.proxyCpu)} | ${micros(r.serviceCpu)} |`,
       );
     }
-    printTracingCost(results, sink?.exports());
+    printTracingCost(pairs, sink?.exports());
     console.log(
       '\nCPU per request from /proc (10 ms ticks over the whole run; nginx with its worker). The two' +
         ' cores are shared by autocannon, the proxy and the service, so the CPU each spends per' +
@@ -317,16 +339,20 @@ async function main(): Promise<void> {
   }
 }
 
-/** Tracing on against off, both anonymous through a gateway process of their own in this run. */
-function printTracingCost(results: Figures[], exports: number | undefined): void {
-  const off = results.find((r) => r.name === 'through the gateway, anonymous');
-  const on = results.find((r) => r.name.includes('tracing on'));
-  if (!off || !on) return;
-  const pct = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)}%`;
+/** Tracing on against off, both anonymous through a gateway process of their own: medians over the rounds. */
+function printTracingCost(pairs: Array<[Figures, Figures]>, exports: number | undefined): void {
+  if (pairs.length === 0) return;
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  const rps = median(pairs.map(([off, on]) => on.rps / off.rps));
+  const p99 = median(pairs.map(([off, on]) => on.p99 / Math.max(off.p99, 1)));
+  const cpu = median(pairs.map(([off, on]) => (on.proxyCpu ?? 0) / Math.max(off.proxyCpu ?? 1, 1)));
   console.log(
-    `\ntracing on vs off: req/s ${(on.rps / off.rps).toFixed(3)} (${pct(on.rps, off.rps)}), ` +
-      `p99 ${on.p99} vs ${off.p99} ms, gateway CPU ${on.proxyCpu?.toFixed(0)} vs ${off.proxyCpu?.toFixed(0)} µs/req; ` +
-      `${exports ?? 0} OTLP exports received`,
+    `\ntracing on vs off, median of ${pairs.length} rounds: req/s ${rps.toFixed(3)}, p99 ${p99.toFixed(2)}, ` +
+      `gateway CPU per request ${cpu.toFixed(3)}; ${exports ?? 0} OTLP exports received`,
   );
 }
 

@@ -144,16 +144,19 @@ export type ApiEdge = ReturnType<typeof createApiEdge>;
  * and it ends when the answer's connection is done with it.
  */
 function traceExchange(x: Exchange, target: PathForwarding) {
-  const started = startServerSpan('gateway', `${x.method} ${x.route ?? target.path}`, x.headers, {
+  const started = startServerSpan('gateway', `${x.method} ${x.route ?? target.path}`, x.headers);
+  if (!started) return undefined;
+  const { span } = started;
+  x.span = span;
+  // A trace the sampler left out still goes on (its traceparent says so downstream), at no more cost.
+  if (!span.isRecording()) return started.ctx;
+  span.setAttributes({
     'http.request.method': x.method,
     'url.path': x.url.split('?', 1)[0] ?? '/',
     'http.route': x.route ?? target.path,
     'acg.request_id': x.id,
     'acg.upstream': target.service,
   });
-  if (!started) return undefined;
-  const { span } = started;
-  x.span = span;
   x.res.once('close', () => {
     span.setAttribute('http.response.status_code', x.res.statusCode);
     if (x.res.statusCode >= 500) failSpan(span, new Error(`answered ${x.res.statusCode}`));

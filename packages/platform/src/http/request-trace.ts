@@ -24,19 +24,15 @@ export function installRequestTracing(app: FastifyInstance, service: string): vo
     const route = req.routeOptions.url;
     if (route !== undefined && PROBES.has(route)) return done();
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
-    const span = tracer.startSpan(
-      `${req.method} ${route ?? 'unmatched'}`,
-      {
-        kind: SpanKind.SERVER,
-        attributes: {
-          'http.request.method': req.method,
-          'url.path': req.url.split('?', 1)[0],
-          ...(route ? { 'http.route': route } : {}),
-          'acg.request_id': req.id,
-        },
-      },
-      parent,
-    );
+    const span = tracer.startSpan(`${req.method} ${route ?? 'unmatched'}`, { kind: SpanKind.SERVER }, parent);
+    // Attributes only for a span the sampler kept.
+    if (span.isRecording())
+      span.setAttributes({
+        'http.request.method': req.method,
+        'url.path': req.url.split('?', 1)[0],
+        ...(route ? { 'http.route': route } : {}),
+        'acg.request_id': req.id,
+      });
     const ctx = trace.setSpan(parent, span);
     traced.set(req, { span, ctx });
     context.with(ctx, done);

@@ -35,7 +35,7 @@ export function startServerSpan(
   service: string,
   name: string,
   headers: Record<string, string | string[] | undefined>,
-  attributes: Attributes,
+  attributes?: Attributes,
 ): { span: Span; ctx: Context } | undefined {
   if (!tracingOn()) return undefined;
   const parent = propagation.extract(ROOT_CONTEXT, headers);
