@@ -185,7 +185,8 @@ export class Exchange implements PolicyRequest, AnswerHead {
     const seconds = (performance.now() - this.since) / 1000;
     const finished = this.setting.steps.finished;
     for (let i = 0; i < finished.length; i++) finished[i]!(this, this.route, this.res.statusCode, seconds);
-    if (this.setting.logRequests)
+    // Checked first: a silent logger costs no child logger and no line object per request.
+    if (this.setting.logRequests && this.setting.logger.isLevelEnabled('info'))
       this.log.info(
         {
           method: this.method,

@@ -70,7 +70,7 @@ export function installRequestTracing(app: FastifyInstance, service: string): vo
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url;
-    if (route === undefined || !PROBES.has(route))
+    if ((route === undefined || !PROBES.has(route)) && req.log.isLevelEnabled('info'))
       req.log.info(
         {
           method: req.method,
