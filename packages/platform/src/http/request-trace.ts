@@ -1,5 +1,6 @@
 import { type Context, context, propagation, ROOT_CONTEXT, type Span, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from '../logger';
 import { tracerOf, tracingOn } from '../tracing/setup';
 import { failSpan, SpanKind, traceIdsOf } from '../tracing/spans';
 
@@ -70,7 +71,7 @@ export function installRequestTracing(app: FastifyInstance, service: string): vo
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url;
-    if ((route === undefined || !PROBES.has(route)) && req.log.isLevelEnabled('info'))
+    if ((route === undefined || !PROBES.has(route)) && (req.log as Logger).isLevelEnabled('info'))
       req.log.info(
         {
           method: req.method,
