@@ -7,6 +7,7 @@ import {
   type Logger,
   startServerSpan,
   text,
+  tracingOn,
   withContext,
 } from '@acg/platform';
 import type { GatewayConfig } from '../config';
@@ -107,6 +108,14 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     );
   };
 
+  const begin = (x: Exchange, target: PathForwarding): void => {
+    try {
+      run(x, target, 0);
+    } catch (error) {
+      x.fail(error);
+    }
+  };
+
   return {
     /** Answers the request and says true, or says false and leaves it to Fastify. */
     handle(req: IncomingMessage, res: ServerResponse): boolean {
@@ -117,14 +126,9 @@ export function createApiEdge(opts: ApiEdgeOptions) {
       const target = found.store;
       if (target.admin && isNavigation({ method, headers: req.headers })) return false;
       const x = new Exchange(req, res, listed ? target.path : undefined, found.params, setting);
-      const traced = traceExchange(x, target);
-      withContext(traced, () => {
-        try {
-          run(x, target, 0);
-        } catch (error) {
-          x.fail(error);
-        }
-      });
+      const traced = tracingOn() ? traceExchange(x, target) : undefined;
+      if (traced) withContext(traced, () => begin(x, target));
+      else begin(x, target);
       return true;
     },
     /**
