@@ -190,7 +190,8 @@ export class Exchange implements PolicyRequest, AnswerHead {
       this.log.info(
         {
           method: this.method,
-          url: this.url,
+          // The path alone: a query may hold what logs must not keep (an OAuth code, a search).
+          path: this.url.split('?', 1)[0],
           route: this.route ?? 'unmatched',
           statusCode: this.res.statusCode,
           responseTime: Math.round(seconds * 10_000) / 10,

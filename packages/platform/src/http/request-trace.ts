@@ -65,7 +65,7 @@ export function installRequestTracing(app: FastifyInstance, service: string): vo
 }
 
 /**
- * One info line per answered request (rules §67): method, path, route, status, duration, the
+ * One info line per answered request (rules §67): method, path (no query), route, status, duration, the
  * request id and, when traced, the trace and span ids. LOG_REQUESTS=false turns it off.
  */
 export function installRequestLog(app: FastifyInstance): void {
@@ -75,7 +75,8 @@ export function installRequestLog(app: FastifyInstance): void {
       req.log.info(
         {
           method: req.method,
-          url: req.url,
+          // The path alone: a query may hold what logs must not keep (an OAuth code, a search).
+          path: req.url.split('?', 1)[0],
           route: route ?? 'unmatched',
           statusCode: reply.statusCode,
           responseTime: Math.round(reply.elapsedTime * 10) / 10,

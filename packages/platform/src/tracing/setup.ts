@@ -127,7 +127,11 @@ export async function stopTracing(): Promise<void> {
   tracers.clear();
   if (!settings) return;
   settings = undefined;
-  await Promise.all(all.map((p) => p.shutdown().catch(() => undefined)));
+  // A collector that does not answer holds a stopping process 2 s at most; its spans are lost.
+  const shutdown = Promise.all(all.map((p) => p.shutdown().catch(() => undefined)));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([shutdown, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
+  clearTimeout(timer);
   context.disable();
   propagation.disable();
 }

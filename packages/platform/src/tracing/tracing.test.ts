@@ -117,7 +117,7 @@ describe('tracing on', () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const res = await app.inject({
       method: 'GET',
-      url: '/x',
+      url: '/x?code=secret',
       headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01`, 'x-request-id': 'req-1' },
     });
     expect(res.json()).toEqual({ traced: traceId });
@@ -126,9 +126,11 @@ describe('tracing on', () => {
     expect(parentId(server)).toBe('00f067aa0ba902b7');
     const requests = lines.filter((l) => l.msg === 'request');
     expect(requests).toHaveLength(1);
+    expect(JSON.stringify(lines)).not.toContain('secret');
     expect(requests[0]).toMatchObject({
       reqId: 'req-1',
       method: 'GET',
+      path: '/x',
       route: '/x',
       statusCode: 200,
       trace_id: traceId,
