@@ -33,7 +33,7 @@ beforeAll(async () => {
       OTEL_BSP_SCHEDULE_DELAY: '200',
       ...isolated(),
     },
-    portOffset: 750,
+    portOffset: 800,
     output: 'ignore',
     // The machine may be busy: the processes get longer to come up than the default.
     readyTimeoutMs: 150_000,
