@@ -7,12 +7,19 @@
  * Each server runs in a process of its own, autocannon in this one.
  *
  *   pnpm exec tsx gateway/bench/trivial.ts [--duration 10] [--connections 50] [--profile]
- *     [--only direct,nginx,bare,minimal,anonymous,signed-in] [--gateway-node-options=--max-semi-space-size=2]
+ *     [--only direct,nginx,bare,minimal,anonymous,signed-in,traced] [--gateway-node-options=--max-semi-space-size=2]
+ *     [--tracing-ratio 0.1] [--rounds 4]
  *
  * --profile runs the gateway process with --cpu-prof (written to .tmp/prof when the bench
  * ends); `pnpm exec tsx gateway/bench/profile-summary.ts .tmp/prof/<file>.cpuprofile` prints
  * where its time went. --only measures the listed rows alone. --gateway-node-options are node flags
  * for the gateway's process alone (a memory setting's cost in throughput, rules §53).
+ *
+ * `traced` is a second gateway process with tracing on (rules §71): OTLP export to a loopback
+ * receiver in this process that takes and drops the spans, parent-based sampling of
+ * `--tracing-ratio` (10% by default) of the traces it starts; the anonymous row is the same
+ * gateway with tracing off, measured in the same run: the two in turn for `--rounds` rounds (the
+ * first measured swapped each round), and the medians of the on/off ratios printed at the end.
  *
  * Prints req/s and latency percentiles of each, and the gateway/direct ratios. The figures
  * depend on the machine (the three processes share its cores); CI does not assert them.
@@ -34,6 +41,7 @@ import {
   createMemoryBus,
   createMemoryCache,
   loadConfig,
+  startTracing,
 } from '@acg/platform';
 import httpProxy from '@fastify/http-proxy';
 import autocannon from 'autocannon';
@@ -54,6 +62,8 @@ async function runUpstream(): Promise<string> {
 }
 
 async function runGateway(upstreamUrl: string): Promise<string> {
+  // On only when the role was started with OTEL_EXPORTER_OTLP_ENDPOINT (the traced row).
+  startTracing(process.env);
   const bus = createMemoryBus({ logger });
   const signedIn = { userId: 1, adminLevel: 0, username: 'bench', language: 'en' as const };
   bus.serve(sessionResolve, async ({ sessionId }) => ({
@@ -117,17 +127,34 @@ async function runMinimalProxy(upstreamUrl: string): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** A loopback OTLP/HTTP receiver that answers every export and keeps nothing (the traced row). */
+async function startSpanSink(): Promise<{ url: string; exports: () => number; close: () => void }> {
+  let exports = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      exports++;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, exports: () => exports, close: () => server.close() };
+}
+
 /** Starts this file in another process in the given role; resolves with the URL it prints. */
 function spawnRole(
   role: string,
   arg?: string,
   nodeArgs: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
     [...process.execArgv, ...nodeArgs, import.meta.filename, role, ...(arg ? [arg] : [])],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
     },
   );
   return new Promise((resolve, reject) => {
@@ -203,6 +230,8 @@ async function main(): Promise<void> {
       profile: { type: 'boolean', default: false },
       only: { type: 'string' },
       'gateway-node-options': { type: 'string', default: '' },
+      'tracing-ratio': { type: 'string', default: '0.1' },
+      rounds: { type: 'string', default: '4' },
     },
   });
   const base = { duration: Number(values.duration), connections: Number(values.connections) };
@@ -216,6 +245,16 @@ async function main(): Promise<void> {
   const minimal = await spawnRole('minimal-proxy', upstream.url);
   const gatewayFlags = values['gateway-node-options'].split(/\s+/).filter(Boolean);
   const gateway = await spawnRole('gateway', upstream.url, [...gatewayFlags, ...profile]);
+  const samplingRatio = values['tracing-ratio'];
+  const sink = rows.has('traced') ? await startSpanSink() : undefined;
+  const traced = sink
+    ? await spawnRole('gateway', upstream.url, [...gatewayFlags, ...profile], {
+        OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: samplingRatio,
+        OTEL_BSP_SCHEDULE_DELAY: '1000',
+      })
+    : undefined;
   const opts = { ...base, servicePid: upstream.child.pid ?? 0 };
   const via = (proxy: { child: ChildProcess } | { pid: number }) => ({
     ...opts,
@@ -232,8 +271,36 @@ async function main(): Promise<void> {
       results.push(
         await measure('through a minimal Node proxy (floor)', `${minimal.url}/api/stats`, via(minimal)),
       );
-    if (rows.has('anonymous'))
+    if (rows.has('anonymous') && !traced)
       results.push(await measure('through the gateway, anonymous', `${gateway.url}/api/stats`, via(gateway)));
+    // Off and on in turn, round after round, the first measured swapped each round, so neither a
+    // busy moment of the machine nor going second favours one of them.
+    const pairs: Array<[Figures, Figures]> = [];
+    for (let round = 1; traced && round <= Number(values.rounds); round++) {
+      const measureOff = () =>
+        measure(
+          `through the gateway, anonymous, tracing off (round ${round})`,
+          `${gateway.url}/api/stats`,
+          via(gateway),
+        );
+      const measureOn = () =>
+        measure(
+          `through the gateway, anonymous, tracing on, ${Number(samplingRatio) * 100}% sampled (round ${round})`,
+          `${traced.url}/api/stats`,
+          via(traced),
+        );
+      let off: Figures;
+      let on: Figures;
+      if (round % 2 === 1) {
+        off = await measureOff();
+        on = await measureOn();
+      } else {
+        on = await measureOn();
+        off = await measureOff();
+      }
+      pairs.push([off, on]);
+      results.push(off, on);
+    }
     if (rows.has('signed-in'))
       results.push(
         await measure('through the gateway, signed in', `${gateway.url}/api/stats`, {
@@ -256,18 +323,37 @@ async function main(): Promise<void> {
         `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio(r.rps, direct?.rps)} | ${ratio(r.rps, peer?.rps)} | ${ratio(r.p99, peer?.p99)} | ${micros(r.proxyCpu)} | ${micros(r.serviceCpu)} |`,
       );
     }
+    printTracingCost(pairs, sink?.exports());
     console.log(
       '\nCPU per request from /proc (10 ms ticks over the whole run; nginx with its worker). The two' +
         ' cores are shared by autocannon, the proxy and the service, so the CPU each spends per' +
         ' request bounds the req/s of all.',
     );
   } finally {
-    for (const { child } of [gateway, minimal, bare, upstream]) {
+    sink?.close();
+    for (const { child } of [...(traced ? [traced] : []), gateway, minimal, bare, upstream]) {
       child.removeAllListeners('exit');
       child.kill('SIGTERM');
     }
     await nginx?.stop();
   }
+}
+
+/** Tracing on against off, both anonymous through a gateway process of their own: medians over the rounds. */
+function printTracingCost(pairs: Array<[Figures, Figures]>, exports: number | undefined): void {
+  if (pairs.length === 0) return;
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  const rps = median(pairs.map(([off, on]) => on.rps / off.rps));
+  const p99 = median(pairs.map(([off, on]) => on.p99 / Math.max(off.p99, 1)));
+  const cpu = median(pairs.map(([off, on]) => (on.proxyCpu ?? 0) / Math.max(off.proxyCpu ?? 1, 1)));
+  console.log(
+    `\ntracing on vs off, median of ${pairs.length} rounds: req/s ${rps.toFixed(3)}, p99 ${p99.toFixed(2)}, ` +
+      `gateway CPU per request ${cpu.toFixed(3)}; ${exports ?? 0} OTLP exports received`,
+  );
 }
 
 const [role, arg] = process.argv.slice(2);

@@ -27,6 +27,9 @@ import {
   loadConfig,
   openServiceDatabase,
   type RunningService,
+  startTracing,
+  stopTracing,
+  tracedBus,
 } from '@acg/platform';
 import { freePort, startEmbeddedPostgres } from '@acg/platform/embedded';
 import { createRenderer, ensureWebBuilt } from '@acg/web';
@@ -227,7 +230,7 @@ async function startGateway(
   const gw = await gateway.start({
     config: gatewayConfig,
     logger: createLogger('gateway', opts.logLevel ?? env.LOG_LEVEL ?? 'info'),
-    bus,
+    bus: tracedBus(bus, 'gateway'),
     cache: cache.prefixed('gateway'),
     renderer,
   });
@@ -264,6 +267,8 @@ export async function startEmbedded(opts: EmbeddedOptions = {}): Promise<Embedde
   const logger = createLogger('embedded', opts.logLevel ?? env.LOG_LEVEL ?? 'info');
   const closers: Closers = [];
   const close = closeInTurn(closers, logger);
+  // Tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (rules §71): one provider per service in this process.
+  if (startTracing(env)) closers.push(named('tracing', stopTracing));
   try {
     await ensureWebBuilt();
     const databaseUrl =

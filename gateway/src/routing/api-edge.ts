@@ -1,6 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServiceName } from '@acg/contracts';
-import { AppError, createRouter, type Logger, text } from '@acg/platform';
+import {
+  AppError,
+  createRouter,
+  failSpan,
+  type Logger,
+  startServerSpan,
+  text,
+  tracingOn,
+  withContext,
+} from '@acg/platform';
 import type { GatewayConfig } from '../config';
 import type { VisitorLookup } from '../identity/visitor';
 import { isNavigation } from '../pages/page-responder';
@@ -99,6 +108,14 @@ export function createApiEdge(opts: ApiEdgeOptions) {
     );
   };
 
+  const begin = (x: Exchange, target: PathForwarding): void => {
+    try {
+      run(x, target, 0);
+    } catch (error) {
+      x.fail(error);
+    }
+  };
+
   return {
     /** Answers the request and says true, or says false and leaves it to Fastify. */
     handle(req: IncomingMessage, res: ServerResponse): boolean {
@@ -109,11 +126,9 @@ export function createApiEdge(opts: ApiEdgeOptions) {
       const target = found.store;
       if (target.admin && isNavigation({ method, headers: req.headers })) return false;
       const x = new Exchange(req, res, listed ? target.path : undefined, found.params, setting);
-      try {
-        run(x, target, 0);
-      } catch (error) {
-        x.fail(error);
-      }
+      const traced = tracingOn() ? traceExchange(x, target) : undefined;
+      if (traced) withContext(traced, () => begin(x, target));
+      else begin(x, target);
       return true;
     },
     /**
@@ -126,6 +141,33 @@ export function createApiEdge(opts: ApiEdgeOptions) {
   };
 }
 export type ApiEdge = ReturnType<typeof createApiEdge>;
+
+/**
+ * The request's server span (rules §71), when tracing is on: it starts or continues the client's
+ * trace, the policies and the forwarding run inside it (forwarding sends it on as `traceparent`),
+ * and it ends when the answer's connection is done with it.
+ */
+function traceExchange(x: Exchange, target: PathForwarding) {
+  const started = startServerSpan('gateway', `${x.method} ${x.route ?? target.path}`, x.headers);
+  if (!started) return undefined;
+  const { span } = started;
+  x.span = span;
+  // A trace the sampler left out still goes on (its traceparent says so downstream), at no more cost.
+  if (!span.isRecording()) return started.ctx;
+  span.setAttributes({
+    'http.request.method': x.method,
+    'url.path': x.url.split('?', 1)[0] ?? '/',
+    'http.route': x.route ?? target.path,
+    'acg.request_id': x.id,
+    'acg.upstream': target.service,
+  });
+  x.res.once('close', () => {
+    span.setAttribute('http.response.status_code', x.res.statusCode);
+    if (x.res.statusCode >= 500) failSpan(span, new Error(`answered ${x.res.statusCode}`));
+    span.end();
+  });
+  return started.ctx;
+}
 
 /** A policy's verdict answered: true when it answered the request (a refusal or a redirect). */
 function concluded(x: Exchange, verdict: Verdict): boolean {

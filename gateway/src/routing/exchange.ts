@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { REQUEST_ID_HEADER } from '@acg/contracts';
-import { errorAnswer, type Logger, requestIdOf } from '@acg/platform';
+import { errorAnswer, type Logger, requestIdOf, type Span, traceIdsOf } from '@acg/platform';
 import type { SessionEviction } from '../identity/session-eviction';
 import { isNavigation } from '../pages/page-responder';
 import { refusalPage } from '../pages/unavailable-page';
@@ -15,7 +15,7 @@ export interface ExchangeSetting {
   replaceable: ReadonlySet<string>;
   evict: SessionEviction;
   logger: Logger;
-  /** LOG_REQUESTS=true: a line when each request comes in and when it is answered. */
+  /** One line when each request is answered (unless LOG_REQUESTS=false). */
   logRequests: boolean;
   /**
    * The language of the gateway's own refusals before the visitor is known (docs/rules.md, refusals): the
@@ -59,6 +59,8 @@ export class Exchange implements PolicyRequest, AnswerHead {
   personal = false;
   private readonly since = performance.now();
   private childLog: Logger | undefined;
+  /** The request's server span, when tracing is on (api-edge.ts). */
+  span: Span | undefined;
   /** The language of the visitor's session, once the visitor is known (visitorKnown). */
   private visitorLanguage: string | undefined;
 
@@ -75,7 +77,6 @@ export class Exchange implements PolicyRequest, AnswerHead {
     this.url = req.url ?? '/';
     this.headers = req.headers;
     this.socket = req.socket;
-    if (setting.logRequests) this.log.info({ req }, 'incoming request');
   }
 
   /** The request's logger (its id on every line), made only when something is logged. */
@@ -184,8 +185,20 @@ export class Exchange implements PolicyRequest, AnswerHead {
     const seconds = (performance.now() - this.since) / 1000;
     const finished = this.setting.steps.finished;
     for (let i = 0; i < finished.length; i++) finished[i]!(this, this.route, this.res.statusCode, seconds);
-    if (this.setting.logRequests)
-      this.log.info({ res: this.res, responseTime: seconds * 1000 }, 'request completed');
+    // Checked first: a silent logger costs no child logger and no line object per request.
+    if (this.setting.logRequests && this.setting.logger.isLevelEnabled('info'))
+      this.log.info(
+        {
+          method: this.method,
+          // The path alone: a query may hold what logs must not keep (an OAuth code, a search).
+          path: this.url.split('?', 1)[0],
+          route: this.route ?? 'unmatched',
+          statusCode: this.res.statusCode,
+          responseTime: Math.round(seconds * 10_000) / 10,
+          ...traceIdsOf(this.span),
+        },
+        'request',
+      );
   }
 }
 

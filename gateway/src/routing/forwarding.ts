@@ -7,7 +7,7 @@ import {
   routes as routeTable,
   type ServiceName,
 } from '@acg/contracts';
-import { AppError, alreadyLogged, bodyTooLarge, text, UnavailableError } from '@acg/platform';
+import { AppError, alreadyLogged, bodyTooLarge, spanCarrier, text, UnavailableError } from '@acg/platform';
 import type { Dispatcher } from 'undici';
 import type { GatewayConfig } from '../config';
 import { enforceAccess } from '../identity/access';
@@ -164,6 +164,8 @@ function send(
     trustedHops: setting.config.TRUST_PROXY,
     publicHost: setting.publicHost,
   });
+  // The service continues the gateway's span (rules §71); the client's own traceparent, if any, is the gateway's parent.
+  if (x.span) Object.assign(headers, spanCarrier(x.span));
   const body = bodyOf(x, bodyLimit, length);
   let copy: Copy | undefined;
   if (route.revalidated && x.method === 'GET' && body === null) {

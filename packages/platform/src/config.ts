@@ -71,6 +71,32 @@ export const baseConfigSchema = z.object({
     .describe(
       'shared secret, at least 32 characters: the gateway signs the forwarded identity with it (HMAC-SHA256) and services verify it; the same in every process (the runners generate one per start)',
     ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .describe(
+      'OTLP/HTTP collector (traces go to `<url>/v1/traces`, JSON); set, the process traces requests, bus messages, the outbox relay, PostgreSQL and Redis (rules §71); unset, tracing is off and costs nothing',
+    ),
+  OTEL_TRACES_SAMPLER: z
+    .enum([
+      'always_on',
+      'always_off',
+      'traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+    ])
+    .optional()
+    .describe('which traces are kept (the standard names); unset, `parentbased_always_on`'),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .describe(
+      'the ratio of the `traceidratio` samplers, e.g. `0.1` for a tenth of the traces the gateway starts',
+    ),
   SHUTDOWN_GRACE_MS: z.coerce
     .number()
     .int()

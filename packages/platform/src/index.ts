@@ -9,3 +9,4 @@ export * from './identity';
 export * from './logger';
 export * from './module';
 export * from './outage';
+export * from './tracing';

@@ -1,5 +1,6 @@
 import { type EventEnvelope, eventSubject } from '@acg/contracts';
 import type { Logger } from '../logger';
+import { type TraceCarrier, withCarriedTrace } from '../tracing/spans';
 import {
   type ConsumerPolicy,
   type DeadLetter,
@@ -34,6 +35,8 @@ interface StoredEvent {
   type: string;
   /** JSON text, so every delivery hands the handler a fresh copy, as the wire would. */
   body: string;
+  /** The publisher's trace (the headers of a NATS message). */
+  trace?: TraceCarrier;
 }
 
 interface Redelivery {
@@ -73,7 +76,7 @@ export class MemoryStream {
   constructor(private readonly opts: MemoryStreamOptions) {}
 
   /** Returns false when the id was already published within the window. */
-  append(event: EventEnvelope): boolean {
+  append(event: EventEnvelope, trace?: TraceCarrier): boolean {
     const now = Date.now();
     for (const [id, expiresAt] of this.seenIds) {
       if (expiresAt > now) break;
@@ -82,7 +85,7 @@ export class MemoryStream {
     if (this.seenIds.has(event.id)) return false;
     this.seenIds.set(event.id, now + this.opts.duplicateWindowMs);
     this.lastSeq += 1;
-    this.log.push({ seq: this.lastSeq, type: event.type, body: JSON.stringify(event) });
+    this.log.push({ seq: this.lastSeq, type: event.type, body: JSON.stringify(event), trace });
     if (this.log.length > this.opts.maxEvents) this.trim();
     for (const durable of this.durables.values()) {
       if (durable.types.has(event.type)) this.schedulePump(durable);
@@ -225,7 +228,9 @@ export class MemoryStream {
   ): Promise<void> {
     const { policy } = durable;
     try {
-      await worker.handler(JSON.parse(event.body) as EventEnvelope, { deliveryCount });
+      await withCarriedTrace(event.trace, () =>
+        worker.handler(JSON.parse(event.body) as EventEnvelope, { deliveryCount }),
+      );
     } catch (err) {
       if (deliveryCount >= policy.maxDeliver) {
         this.deadLetter(policy.durable, event, deliveryCount, err);

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import type { z } from 'zod';
 import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
+import { type TraceCarrier, traceCarrier, withCarriedTrace } from '../tracing/spans';
 import {
   consumerPolicy,
   DUPLICATE_WINDOW_MS,
@@ -73,19 +74,21 @@ class MemoryBus implements InspectableBus {
   }
 
   /** Live listeners hear a fresh copy of each new event on a later macrotask, as over the wire. */
-  private tell(event: EventEnvelope): void {
+  private tell(event: EventEnvelope, carrier: TraceCarrier | undefined): void {
     if (this.listeners.size === 0) return;
     const body = JSON.stringify(event);
-    setImmediate(() => {
-      for (const listener of this.listeners) {
-        if (!listener.types.includes(event.type)) continue;
-        try {
-          listener.handler(JSON.parse(body) as EventEnvelope);
-        } catch (err) {
-          this.logger.warn({ err, type: event.type }, 'event listener failed');
-        }
+    setImmediate(() => withCarriedTrace(carrier, () => this.hear(event.type, body)));
+  }
+
+  private hear(type: string, body: string): void {
+    for (const listener of this.listeners) {
+      if (!listener.types.includes(type)) continue;
+      try {
+        listener.handler(JSON.parse(body) as EventEnvelope);
+      } catch (err) {
+        this.logger.warn({ err, type }, 'event listener failed');
       }
-    });
+    }
   }
 
   async request<Req extends z.ZodType, Res extends z.ZodType>(
@@ -129,9 +132,11 @@ class MemoryBus implements InspectableBus {
     const checked = eventEnvelopeSchema.safeParse(event);
     if (!checked.success)
       throw new ValidationError('Invalid event envelope', { issues: checked.error.issues });
-    if (!this.stream.append(checked.data as EventEnvelope)) {
+    // The trace goes beside the event, as NATS carries it in the message's headers.
+    const carrier = traceCarrier();
+    if (!this.stream.append(checked.data as EventEnvelope, carrier)) {
       this.logger.debug({ eventId: event.id, type: event.type }, 'duplicate event ignored');
-    } else this.tell(checked.data as EventEnvelope);
+    } else this.tell(checked.data as EventEnvelope, carrier);
   }
 
   async consume(consumeOpts: ConsumeOptions): Promise<Subscription> {

@@ -11,8 +11,10 @@ import {
 } from '@nats-io/jetstream';
 import { headers, nanos } from '@nats-io/nats-core';
 import type { Logger } from '../logger';
+import { withCarriedTrace } from '../tracing/spans';
 import { type ConsumerPolicy, type DeadLetter, errorMessage, redeliveryDelay } from './delivery';
 import { isConsumerNotFound, type NatsNames } from './nats-streams';
+import { carrierOfHeaders } from './trace-headers';
 import type { ConsumeOptions, Subscription } from './types';
 
 export interface NatsConsumerDeps {
@@ -200,7 +202,7 @@ async function handleMessage(
     Math.max(deps.ackWaitMs / 3, 100),
   );
   try {
-    await handler(event, { deliveryCount });
+    await withCarriedTrace(carrierOfHeaders(m.headers), () => handler(event, { deliveryCount }));
   } catch (err) {
     if (deliveryCount >= policy.maxDeliver) {
       await deadLetter(m, answer, policy, deps, event, errorMessage(err));

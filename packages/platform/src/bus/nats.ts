@@ -13,11 +13,13 @@ import { pino } from 'pino';
 import type { z } from 'zod';
 import { ValidationError } from '../errors';
 import type { Logger } from '../logger';
+import { withCarriedTrace } from '../tracing/spans';
 import { consumerPolicy, type InspectableBus, pausingOnOutage, plainBus, stoppingPause } from './delivery';
 import { BusNoRespondersError, BusTimeoutError, BusUnavailableError } from './errors';
 import { type NatsConsumerDeps, readDeadLetters, startNatsConsumer } from './nats-consumer';
 import { ensureStreams, natsNames } from './nats-streams';
 import { answerRequest, decodeReply, encodeRequest, REQUEST_ID_HEADER } from './rpc-wire';
+import { carrierOfHeaders, headersWithTrace, setTraceHeaders } from './trace-headers';
 import type { ConsumeOptions, ListenOptions, RequestOptions, RpcContext, Subscription } from './types';
 
 export interface NatsBusOptions {
@@ -181,6 +183,7 @@ class NatsBus implements InspectableBus {
     const timeoutMs = requestOpts?.timeoutMs ?? def.timeoutMs;
     const h = headers();
     if (requestOpts?.requestId) h.set(REQUEST_ID_HEADER, requestOpts.requestId);
+    setTraceHeaders(h);
     let reply: string;
     try {
       reply = (
@@ -211,7 +214,9 @@ class NatsBus implements InspectableBus {
         const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
         const ctx: RpcContext = requestId ? { requestId } : {};
         const answered = this.track(
-          answerRequest(def, handler as Handler, msg.string(), ctx, logger).then((reply) => {
+          withCarriedTrace(carrierOfHeaders(msg.headers), () =>
+            answerRequest(def, handler as Handler, msg.string(), ctx, logger),
+          ).then((reply) => {
             try {
               if (!msg.respond(reply))
                 logger.warn({ subject: def.subject }, 'rpc request had no reply subject');
@@ -239,9 +244,7 @@ class NatsBus implements InspectableBus {
     const ack = await this.deps.js.publish(
       this.deps.names.eventSubject(event.type),
       JSON.stringify(checked.data),
-      {
-        msgID: event.id,
-      },
+      { msgID: event.id, headers: headersWithTrace() },
     );
     if (ack.duplicate) this.logger.debug({ eventId: event.id, type: event.type }, 'duplicate event ignored');
   }
@@ -267,7 +270,9 @@ class NatsBus implements InspectableBus {
             this.logger.warn({ err, type }, 'event listener subscription failed');
             return;
           }
-          hear(msg.string(), type, listenOpts.handler, this.logger);
+          withCarriedTrace(carrierOfHeaders(msg.headers), () =>
+            hear(msg.string(), type, listenOpts.handler, this.logger),
+          );
         },
       }),
     );

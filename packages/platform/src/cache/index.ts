@@ -10,9 +10,14 @@ export type * from './types';
 
 /** Redis when a URL is configured (distributed mode), else the in-memory cache (embedded mode). */
 export async function connectCache(
-  opts: { redisUrl?: string; prefix?: string; logger?: Logger } = {},
+  opts: { redisUrl?: string; prefix?: string; logger?: Logger; service?: string } = {},
 ): Promise<Cache> {
   if (opts.redisUrl)
-    return connectRedisCache({ url: opts.redisUrl, prefix: opts.prefix, logger: opts.logger });
+    return connectRedisCache({
+      url: opts.redisUrl,
+      prefix: opts.prefix,
+      logger: opts.logger,
+      service: opts.service,
+    });
   return createMemoryCache();
 }

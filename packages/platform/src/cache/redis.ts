@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 import { createOutageLog } from '../outage';
+import { traceRedis } from '../tracing/redis';
 import {
   assertNamespaceName,
   assertScopeName,
@@ -22,6 +23,8 @@ export interface RedisCacheOptions {
   url: string;
   prefix?: string;
   logger?: Logger;
+  /** Whose spans its commands are (the process's service), when tracing is on. */
+  service?: string;
 }
 
 // One round trip per read: the value, and the hit or miss counted where every replica sees it.
@@ -70,6 +73,7 @@ export async function connectRedisCache(opts: RedisCacheOptions): Promise<Cache>
   const outage = createOutageLog(opts.logger, 'Redis cache');
   redis.on('error', (err) => outage.failed(err));
   redis.on('ready', () => outage.ok());
+  traceRedis(redis, opts.service ?? 'cache');
   try {
     await redis.connect();
   } catch (err) {

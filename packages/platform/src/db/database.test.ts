@@ -45,7 +45,8 @@ describe('createDatabase', { timeout: STARTUP_TIMEOUT_MS }, () => {
 
       await database.migrate();
       const applied = await database.pool.query(`select hash from ${FIXTURE_SCHEMA}.${MIGRATIONS_TABLE}`);
-      expect(applied.rowCount).toBe(1);
+      // The fixture's two migrations (its tables, then the outbox's trace_parent), once each.
+      expect(applied.rowCount).toBe(2);
 
       // Unqualified names resolve to the service schema (search_path).
       await database.pool.query("insert into cards (name) values ('Megumin')");
@@ -61,7 +62,7 @@ describe('createDatabase', { timeout: STARTUP_TIMEOUT_MS }, () => {
     try {
       await Promise.all(replicas.map((r) => r.migrate()));
       const applied = await replicas[0]!.pool.query(`select hash from ${FIXTURE_SCHEMA}.${MIGRATIONS_TABLE}`);
-      expect(applied.rowCount).toBe(1);
+      expect(applied.rowCount).toBe(2);
     } finally {
       await Promise.all(replicas.map((r) => r.close()));
     }
@@ -80,10 +81,10 @@ describe('createDatabase', { timeout: STARTUP_TIMEOUT_MS }, () => {
       const journalPath = join(folder, 'meta', '_journal.json');
       const journal = JSON.parse(await readFile(journalPath, 'utf8'));
       const last = journal.entries[journal.entries.length - 1];
-      journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: '0001_card_rank' });
+      journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: '0002_card_rank' });
       await writeFile(journalPath, JSON.stringify(journal));
       await writeFile(
-        join(folder, '0001_card_rank.sql'),
+        join(folder, '0002_card_rank.sql'),
         'ALTER TABLE "fixture"."cards" ADD COLUMN "rank" text;',
       );
 
@@ -96,7 +97,7 @@ describe('createDatabase', { timeout: STARTUP_TIMEOUT_MS }, () => {
         expect(columns.rowCount).toBe(1);
         expect(
           (await second.pool.query(`select 1 from ${FIXTURE_SCHEMA}.${MIGRATIONS_TABLE}`)).rowCount,
-        ).toBe(2);
+        ).toBe(3);
       } finally {
         await second.close();
       }

@@ -7,6 +7,8 @@ import type { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from '../logger';
 import { createOutageLog } from '../outage';
+import { tracedPoolClient } from '../tracing/pg';
+import { tracingOn } from '../tracing/setup';
 
 /** The drizzle table objects of a service (its schema file), for typed relational queries. */
 export type Tables = Record<string, unknown>;
@@ -58,6 +60,8 @@ export function createDatabase<T extends Tables = Record<string, never>>(
     keepAlive: true,
     // Unqualified names in hand-written SQL resolve to the service's own schema first.
     options: `-c search_path=${quoteIdent(schema)},public`,
+    // Tracing on: a span per query inside traced work (rules §71).
+    ...(tracingOn() ? { Client: tracedPoolClient(schema) } : {}),
   });
   const outage = createOutageLog(logger, 'PostgreSQL');
   // A connection lost while idle in the pool emits here; unhandled, it would crash the process.

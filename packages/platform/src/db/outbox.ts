@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { currentTraceparent } from '../tracing/spans';
 
 /**
  * The transactional outbox (architecture §4): a service writes its events into this table in the
@@ -36,6 +37,8 @@ export const outboxTable = (schema: PgSchema) =>
       /** Failed publish attempts; a row keeps being retried, this shows a stuck one. */
       attempts: integer('attempts').notNull().default(0),
       lastError: text('last_error'),
+      /** The W3C traceparent of the work that wrote the event (tracing on), continued by the relay (rules §71). */
+      traceParent: text('trace_parent'),
     },
     // The relay only ever scans pending rows, oldest first.
     (t) => [index('outbox_pending_idx').on(t.occurredAt, t.id).where(sql`published_at is null`)],
@@ -75,5 +78,6 @@ export async function enqueue<
     version: envelope.version,
     occurredAt: new Date(envelope.occurredAt),
     data: envelope.data ?? null,
+    traceParent: currentTraceparent(),
   });
 }

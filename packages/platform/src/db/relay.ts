@@ -3,6 +3,8 @@ import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Bus } from '../bus/types';
 import type { Logger } from '../logger';
 import { backoffMs, createOutageLog, isOutage } from '../outage';
+import { tracerOf, tracingOn } from '../tracing/setup';
+import { inSpan, SpanKind, withCarriedTrace } from '../tracing/spans';
 import type { Database, Tables } from './database';
 import type { OutboxTable } from './outbox';
 
@@ -18,6 +20,8 @@ export interface OutboxRelayOptions<T extends Tables> {
   table: OutboxTable;
   bus: Pick<Bus, 'publish'>;
   logger?: Logger;
+  /** The service whose outbox it is: its spans are that service's (rules §71). */
+  service?: string;
   /** Sweep period for rows nobody kicked for (left behind by a crash, or a failed publish). */
   intervalMs?: number;
   batchSize?: number;
@@ -53,7 +57,7 @@ function publishOutboxBatch<T extends Tables>(
     let failuresInRow = 0;
     for (const row of rows) {
       try {
-        await bus.publish(toEnvelope(row));
+        await relayed(opts.service, row, () => bus.publish(toEnvelope(row)));
         published.push(row.id);
         failuresInRow = 0;
       } catch (err) {
@@ -132,6 +136,29 @@ export function startOutboxRelay<T extends Tables>(opts: OutboxRelayOptions<T>):
       if (running) await running;
     },
   };
+}
+
+/**
+ * Publishes a row in the trace of the work that wrote it (its stored traceparent): a relay span,
+ * child of that work's span, inside which the bus adds its producer span and the message headers.
+ */
+function relayed(
+  service: string | undefined,
+  row: OutboxTable['$inferSelect'],
+  publish: () => Promise<void>,
+) {
+  if (!row.traceParent || !tracingOn()) return publish();
+  return withCarriedTrace({ traceparent: row.traceParent }, () =>
+    inSpan(
+      tracerOf(service ?? 'outbox'),
+      {
+        name: `${row.type} relay`,
+        kind: SpanKind.INTERNAL,
+        attributes: { 'messaging.message.id': row.id, 'acg.outbox.attempts': row.attempts },
+      },
+      publish,
+    ),
+  );
 }
 
 function toEnvelope(row: OutboxTable['$inferSelect']): EventEnvelope {

@@ -9,6 +9,7 @@ import { callerLanguage, installIdentity } from './access';
 import { installErrorHandler, type RequestLanguage } from './errors';
 import { createMethodIndex, frameworkAnswers } from './framework-errors';
 import { installMetrics, type RequestObserver } from './metrics';
+import { installRequestLog, installRequestTracing } from './request-trace';
 
 export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
 
@@ -43,8 +44,8 @@ export interface HttpServerOptions {
   languageOf?: RequestLanguage;
 }
 
-/** Per-request log lines only on demand (LOG_REQUESTS=true); errors are always logged. */
-export const logsRequests = (): boolean => process.env.LOG_REQUESTS === 'true';
+/** One info line per request unless LOG_REQUESTS=false (rules §71); errors are always logged. */
+export const logsRequests = (): boolean => process.env.LOG_REQUESTS !== 'false';
 
 /** What a 503 tells a client to wait before trying again (rules §48). */
 export const RETRY_AFTER_SECONDS = '2';
@@ -74,7 +75,8 @@ export function createHttpServer(opts: HttpServerOptions) {
     genReqId: requestIdOf,
     logController: new LogController({
       requestIdLogLabel: 'reqId',
-      disableRequestLogging: !logsRequests(),
+      // Fastify's two lines per request give way to the one line of installRequestLog.
+      disableRequestLogging: true,
     }),
     // While closing, requests on connections already open are still served (each answer then
     // carries Connection: close): a 503 there is a failed request for a client that did nothing wrong.
@@ -86,6 +88,8 @@ export function createHttpServer(opts: HttpServerOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installRequestTracing(app, opts.name);
+  if (logsRequests()) installRequestLog(app);
   const drain: DrainState = { draining: false };
   drainStates.set(app, drain);
   if (!opts.ownPolicies) {

@@ -6,6 +6,7 @@ import type { Tables } from '../db';
 import { registerMetrics } from '../http/metrics';
 import { metricsRegistry } from '../http/server';
 import type { RunningService, ServiceDeps } from '../http/service';
+import { tracedBus } from '../tracing/bus';
 
 /** The variables every service reads, besides its own: its port among them. */
 export type ServiceBaseConfig = BaseConfig & { PORT: number };
@@ -65,7 +66,11 @@ export function defineService<S extends ServiceConfigSchema>(def: ServiceDefinit
     database: def.database,
     configure(env) {
       const config = loadConfig(def.configSchema, env);
-      return { config, start: (infra) => def.start(countedInfra(infra, config)) };
+      // The service's view of the bus names its spans after it (rules §71; the bus as is while
+      // tracing is off), and its use of the bus is counted in its /metrics (rules §69).
+      const traced = (infra: ServiceInfra): ServiceInfra =>
+        infra.bus ? { ...infra, bus: tracedBus(infra.bus, def.name) } : infra;
+      return { config, start: (infra) => def.start(countedInfra(traced(infra), config)) };
     },
   };
 }

@@ -6,6 +6,7 @@ import { type BaseConfig, shutdownTimings } from '../config';
 import { createDatabase, type Database } from '../db';
 import { type RunningService, runMain } from '../http/service';
 import { createLogger, type Logger } from '../logger';
+import { startTracing, stopTracing } from '../tracing/setup';
 import type { ServiceDatabaseSpec, ServiceModule } from './module';
 
 /**
@@ -41,11 +42,14 @@ export async function openServiceDatabase(
 export function connectSystemCache(
   config: Pick<BaseConfig, 'REDIS_URL' | 'BUS_NAMESPACE'>,
   logger: Logger,
+  /** Whose spans its commands are when tracing is on (the process's service). */
+  service = 'cache',
 ): Promise<Cache> {
   return connectCache({
     redisUrl: config.REDIS_URL,
     prefix: config.BUS_NAMESPACE ? `acg:${config.BUS_NAMESPACE}` : 'acg',
     logger,
+    service,
   });
 }
 
@@ -86,7 +90,7 @@ export async function openServiceInfra(
       drainMs: shutdownTimings(config).drainMs,
     });
     closers.push(() => bus.drain());
-    const root = await connectSystemCache(config, logger);
+    const root = await connectSystemCache(config, logger, module.name);
     closers.push(() => root.close());
     return { logger, bus, cache: root.prefixed(module.name), database, close };
   } catch (err) {
@@ -113,6 +117,8 @@ export async function runService(
     process.exit(1);
   }
   const { config } = configured;
+  // Tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (rules §71), before anything that makes spans.
+  startTracing(env);
   const logger = createLogger(module.name, config.LOG_LEVEL);
   await runMain(
     async () => {
@@ -130,6 +136,7 @@ export async function runService(
         async close() {
           await running.close();
           await infra.close();
+          await stopTracing();
         },
       };
     },

@@ -67,6 +67,9 @@ export function startDatabaseService(
   const { bus, logger } = deps;
   return startService(name, deps, (app) => {
     registerMetrics(metricsRegistry(app), ...outboxMetrics(database, outbox));
-    return setup(app, { database, relay: startOutboxRelay({ database, table: outbox, bus, logger }) });
+    return setup(app, {
+      database,
+      relay: startOutboxRelay({ database, table: outbox, bus, logger, service: name }),
+    });
   });
 }

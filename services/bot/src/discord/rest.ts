@@ -1,4 +1,4 @@
-import type { Logger } from '@acg/platform';
+import { inSpan, type Logger, SpanKind, tracerOf } from '@acg/platform';
 import { AbortError } from 'p-retry';
 import { type MessageData, withNoPings } from '../domain/replies';
 import { type DiscordRetryOptions, RetryableError, withDiscordRetries } from './retry';
@@ -59,13 +59,24 @@ export function discordBotRest(
     throw new AbortError(new DiscordRefusal(res.status, answer.code, `${reason}: ${answer.message ?? ''}`));
   }
 
+  // A client span per call, retries included, inside the work that made it (rules §71).
   const call = <T>(method: string, path: string, body: unknown) =>
-    withDiscordRetries(() => once<T>(method, path, body), {
-      ...opts,
-      retries: opts.retries ?? 3,
-      logger,
-      retrying: 'Discord call failed, retrying',
-    });
+    inSpan(
+      tracerOf('bot'),
+      {
+        name: `${method} discord ${path.replace(/\d{5,}/g, '{id}')}`,
+        kind: SpanKind.CLIENT,
+        childOnly: true,
+        attributes: { 'http.request.method': method, 'server.address': base },
+      },
+      () =>
+        withDiscordRetries(() => once<T>(method, path, body), {
+          ...opts,
+          retries: opts.retries ?? 3,
+          logger,
+          retrying: 'Discord call failed, retrying',
+        }),
+    );
 
   return {
     /** POST /users/@me/channels: the DM channel with a user (the same one every time). */

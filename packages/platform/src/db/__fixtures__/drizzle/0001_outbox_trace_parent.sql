@@ -1,0 +1,1 @@
+ALTER TABLE "fixture"."outbox" ADD COLUMN "trace_parent" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "admin"."outbox" ADD COLUMN "trace_parent" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."outbox" ADD COLUMN "trace_parent" text;

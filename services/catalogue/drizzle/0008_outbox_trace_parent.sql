@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue"."outbox" ADD COLUMN "trace_parent" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "inventory"."outbox" ADD COLUMN "trace_parent" text;

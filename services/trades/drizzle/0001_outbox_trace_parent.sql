@@ -1,0 +1,1 @@
+ALTER TABLE "trades"."outbox" ADD COLUMN "trace_parent" text;
