@@ -1,7 +1,8 @@
 /**
  * Fair shares of the anime search budgets, with each party in its own process (issue 27): the
- * service and the fake sources in one, the hammering address in another, the measured client in
- * this one, so neither client's work sits on the other's event loop (the test beside the route,
+ * fake sources in one (the real sites are elsewhere too), the service in another, the hammering
+ * address in a third, the measured clients in this one, so no party's work sits on another's
+ * event loop (the test beside the route,
  * fairness.test.ts, keeps them in one process and asserts order, not time).
  *
  *   pnpm exec tsx services/anime-search/bench/fairness.ts [--rounds 3] [--searches 20] [--hammer 5000] [--concurrency 16]
@@ -56,17 +57,27 @@ async function search(url: string, address: string, query: string): Promise<Answ
   return { status: res.status, ms: performance.now() - started, unavailable: body.unavailable?.length ?? 0 };
 }
 
-/** The child that runs the service against the fakes and says its address. */
-async function serve(): Promise<void> {
-  const { startAnimeSearch, startFakes } = await import('../src/test/harness');
+/** The child that runs the fake sources and says their addresses. */
+async function sources(): Promise<void> {
+  const { startFakes } = await import('../src/test/harness');
   const fakes = await startFakes();
+  process.send?.({ url: JSON.stringify({ shikimori: fakes.shikimori.url, anilist: fakes.anilist.url }) });
+  process.on('disconnect', () => {
+    void fakes.close().finally(() => process.exit(0));
+  });
+}
+
+/** The child that runs the service against the fakes at `--url` (both addresses) and says its address. */
+async function serve(at: string): Promise<void> {
+  const { startAnimeSearch } = await import('../src/test/harness');
+  const { shikimori, anilist } = JSON.parse(at) as { shikimori: string; anilist: string };
+  const fakes = { shikimori: { url: shikimori }, anilist: { url: anilist } } as unknown as Parameters<
+    typeof startAnimeSearch
+  >[0];
   const h = await startAnimeSearch(fakes, BUDGETS);
   process.send?.({ url: h.service.url });
   process.on('disconnect', () => {
-    void h
-      .close()
-      .then(() => fakes.close())
-      .finally(() => process.exit(0));
+    void h.close().finally(() => process.exit(0));
   });
 }
 
@@ -127,7 +138,9 @@ const child = (role: string, url = ''): ChildProcess =>
   );
 
 async function main(): Promise<void> {
-  const service = child('service');
+  const fakes = child('sources');
+  const [{ url: sourceUrls }] = (await once(fakes, 'message')) as [{ url: string }];
+  const service = child('service', sourceUrls);
   const [{ url }] = (await once(service, 'message')) as [{ url: string }];
   const count = Math.min(20, Number(values.searches));
   const idle: Answer[] = [];
@@ -183,9 +196,11 @@ async function main(): Promise<void> {
     );
   } finally {
     service.disconnect();
+    fakes.disconnect();
   }
 }
 
-if (values.role === 'service') await serve();
+if (values.role === 'sources') await sources();
+else if (values.role === 'service') await serve(values.url!);
 else if (values.role === 'hammer') await hammer(values.url!);
 else await main();
