@@ -52,6 +52,8 @@ describe('auth over the bus', () => {
       discriminator: '0',
       discordId: h.accounts[1]!.discordId,
       avatar: h.accounts[1]!.avatar,
+      // The language chosen on the site, for the bot's DMs (only over the bus, not to members).
+      language: 'en',
     });
     expect(await h.bus.request(usersGet, { ids: [] })).toEqual({ users: [] });
   });
