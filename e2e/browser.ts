@@ -119,3 +119,25 @@ export async function signInMember(
   const [name, value] = header.split(';')[0]!.split('=');
   return { id: me.user.id, cookie: { name: name!, value: value!, url: siteUrl } };
 }
+
+/**
+ * The elements past the screen's right edge (`tag.class.class`), but for those inside a row that
+ * scrolls sideways on its own and ends within the screen (the rank filter): those are scrolled
+ * to, the page does not scroll. `skip` leaves out elements matching a selector.
+ */
+export const pastTheEdge = (page: Page, skip = ''): Promise<string[]> =>
+  page.evaluate((skipSelector) => {
+    const edge = document.documentElement.clientWidth;
+    const found: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.right <= edge + 0.5) continue;
+      if (skipSelector && el.matches(skipSelector)) continue;
+      let scroller = el.parentElement;
+      while (scroller && !/^(auto|scroll)$/.test(getComputedStyle(scroller).overflowX))
+        scroller = scroller.parentElement;
+      if (scroller && scroller.getBoundingClientRect().right <= edge + 0.5) continue;
+      found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+    }
+    return found;
+  }, skip);

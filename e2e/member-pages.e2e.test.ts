@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCounts } from '../deploy/runner/src/testing/demo-counts';
-import { launchChromium, type SiteCookie, setLanguage, signInMember } from './browser';
+import { launchChromium, pastTheEdge, type SiteCookie, setLanguage, signInMember } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -167,14 +167,8 @@ describe('axe: no serious or critical violation on any member page state', () =>
 
 /** Elements past the screen's right edge, and words broken inside (a text wrapped mid-word). */
 async function phoneProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const edge = document.documentElement.clientWidth;
-    const problems: string[] = [];
-    for (const el of document.querySelectorAll('body *')) {
-      const r = el.getBoundingClientRect();
-      if (r.width > 0 && r.right > edge + 0.5)
-        problems.push(`past the edge: ${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-    }
+  const past = (await pastTheEdge(page)).map((el) => `past the edge: ${el}`);
+  return page.evaluate((problems) => {
     // A word broken inside: a text node whose one word spans two lines.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -190,7 +184,7 @@ async function phoneProblems(page: Page): Promise<string[]> {
       }
     }
     return problems;
-  });
+  }, past);
 }
 
 describe('Russian at 390 px', () => {

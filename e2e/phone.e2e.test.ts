@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCounts } from '../deploy/runner/src/testing/demo-counts';
 import { signIn } from '../deploy/runner/src/testing/sign-in';
-import { launchChromium } from './browser';
+import { launchChromium, pastTheEdge } from './browser';
 import { startSystem } from './system';
 
 /**
@@ -167,12 +167,7 @@ describe('no member page scrolls sideways', () => {
         '/trade',
       ]) {
         await page.goto(`${system.url}${path}`, { waitUntil: 'networkidle' });
-        const wider = await page.evaluate(() => {
-          const edge = document.documentElement.clientWidth;
-          return [...document.querySelectorAll('body *')]
-            .filter((el) => el.getBoundingClientRect().right > edge + 0.5)
-            .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
-        });
+        const wider = await pastTheEdge(page);
         expect(wider, `${language} ${path}`).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${language} ${path}`).toBe(
           width,

@@ -17,7 +17,7 @@ export function FeaturedSkeleton() {
     <ul className="featured__list featured__list--empty" aria-hidden="true">
       {Array.from({ length: FEATURED_PLACES }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the empty places have nothing else to tell them apart
-        <li key={i} className="featured__card">
+        <li key={i} className="featured__place">
           <div className="featured__image" />
           <div className="featured__caption" />
         </li>

@@ -138,16 +138,6 @@ export default function RanksSection() {
           },
           { key: 'name', label: t('adminRanks.name'), render: (rank) => rank.title },
           {
-            key: 'nameRu',
-            label: t('adminRanks.nameRu'),
-            render: (rank) => <span lang="ru">{rank.titles.ru ?? '-'}</span>,
-          },
-          {
-            key: 'nameJa',
-            label: t('adminRanks.nameJa'),
-            render: (rank) => <span lang="ja">{rank.titles.ja ?? '-'}</span>,
-          },
-          {
             key: 'threshold',
             label: t('adminRanks.threshold'),
             className: 'admin-mono',
@@ -160,6 +150,17 @@ export default function RanksSection() {
               const image = imageSource(rank.imageUrl);
               return image ? <img src={image} alt="" width={32} height={32} loading="lazy" /> : '-';
             },
+          },
+          // The other languages' titles after the spec's columns (requirements C9), not between them.
+          {
+            key: 'nameRu',
+            label: t('adminRanks.nameRu'),
+            render: (rank) => <span lang="ru">{rank.titles.ru ?? '-'}</span>,
+          },
+          {
+            key: 'nameJa',
+            label: t('adminRanks.nameJa'),
+            render: (rank) => <span lang="ja">{rank.titles.ja ?? '-'}</span>,
           },
         ],
         edit: rankEdit(t),
