@@ -11,7 +11,7 @@ import {
 } from '@acg/contracts';
 import { demoAccounts, type FakeDiscord } from '@acg/fakes';
 import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EmbeddedSystem, startEmbedded } from './embedded';
 import { demoCounts } from './testing/demo-counts';
 import { isolated, signIn } from './testing/sign-in';
@@ -65,15 +65,16 @@ function openLiveStream(cookie: string) {
   };
 }
 
-async function until<T>(found: () => T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = found();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** What `found` gives once it gives something, within 15 s. */
+const until = <T>(found: () => T | undefined | false, what: string): Promise<T> =>
+  vi.waitFor(
+    () => {
+      const value = found();
+      if (!value) throw new Error(`still waiting for ${what}`);
+      return value;
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 
 const call = (method: string, path: string, cookie: string, body?: unknown) =>
   fetch(`${sys.url}${path}`, {
@@ -159,15 +160,6 @@ describe('a wished character’s card dropped to another fan, then offered in a 
     // marking them sent does this): nothing more reaches A.
     await until(() => sourceEvents.length > 0 && alertEvents.length > 0, 'the events heard');
     for (const e of [...sourceEvents, ...alertEvents]) await sys.bus.publish(e);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(wishDms()).toHaveLength(1);
-    const notices = live.frames.filter((f) => f.type === 'wish.alerted');
-    expect(notices).toHaveLength(1);
-    expect(notices[0]!.data).toMatchObject({
-      characterId: frieren.characterId,
-      cardId: frieren.id,
-      reason: 'drop',
-    });
 
     // B offers the Frieren copy to A: one more notice, about the trade; no DM again within the hour.
     const offer = await call('POST', '/trade/api', cookies.b, {
@@ -181,7 +173,26 @@ describe('a wished character’s card dropped to another fan, then offered in a 
       () => live.frames.some((f) => f.type === 'wish.alerted' && f.data.reason === 'trade'),
       'the trade notice',
     );
-    await new Promise((r) => setTimeout(r, 1500));
+    // The events published again came before the offer on the same streams and consumers: by the
+    // trade's notice, and the offer's own DM to A, they have been handled.
+    await until(
+      () => discord.channels.dmsTo(discordIdOf('sakura_fan')).some((m) => m.content.includes(`#${trade.id}`)),
+      'the offer DM',
+    );
+    expect(wishDms()).toHaveLength(1);
+    const notices = live.frames.filter((f) => f.type === 'wish.alerted' && f.data.reason === 'drop');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.data).toMatchObject({
+      characterId: frieren.characterId,
+      cardId: frieren.id,
+      reason: 'drop',
+    });
+    // The trade's alert goes out without a DM (one within the hour): no DM can follow it.
+    const tradeAlert = await until(
+      () => alertEvents.find((e) => (e.data as { reason?: string }).reason === 'trade'),
+      'the trade alert event',
+    );
+    expect((tradeAlert.data as { dm?: boolean }).dm).toBe(false);
     const tradeNotices = live.frames.filter((f) => f.type === 'wish.alerted' && f.data.reason === 'trade');
     expect(tradeNotices).toHaveLength(1);
     expect(tradeNotices[0]!.data).toMatchObject({ tradeId: trade.id, characterId: frieren.characterId });
