@@ -1,21 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { logListSchema, newsItemSchema, newsListSchema } from '@acg/contracts';
 import { FAKE_VK_TOKEN } from '@acg/fakes';
 import { editableFile } from '@acg/i18n/bundled';
-import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type EmbeddedSystem, startEmbedded } from './embedded';
-import { isolated, signIn } from './testing/sign-in';
+import type { EmbeddedSystem } from './embedded';
+import { signIn } from './testing/sign-in';
+import { startTestSystem } from './testing/system';
 
 /**
  * The admin service in the embedded system, through the gateway as the browser calls it:
  * translations seeded from the web bundle, news, the audit log fed over the bus, and settings.
  * Every answer is scanned for the VK token.
  */
-let db: TestDatabase;
-let dataDir: string;
+let system: Awaited<ReturnType<typeof startTestSystem>>;
 let sys: EmbeddedSystem;
 let admin: string;
 let fan: string;
@@ -34,22 +30,13 @@ const call = async (path: string, init: RequestInit & { as?: string } = {}) => {
 };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await mkdtemp(join(tmpdir(), 'acg-admin-ops-'));
-  sys = await startEmbedded({
-    env: { ...process.env, DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', ...isolated() },
-    dataDir,
-    port: 0,
-    ephemeralPorts: true,
-    logLevel: 'silent',
-  });
+  system = await startTestSystem('admin-ops');
+  sys = system.sys;
   admin = await signIn(sys.url, 'admin_hikari');
   fan = await signIn(sys.url, 'sakura_fan');
 }, 120_000);
 afterAll(async () => {
-  await sys?.close();
-  await db?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await system?.close();
 });
 
 describe('admin operations through the gateway', () => {

@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serviceMapSchema } from '@acg/contracts';
-import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddedSystem, startEmbedded } from './embedded';
+import type { EmbeddedSystem } from './embedded';
 import {
   dashboardSchema,
   everyExpression,
@@ -15,36 +11,27 @@ import {
   ruleFileSchema,
   SCRAPE_SERIES,
 } from './observability-files';
-import { isolated, signIn } from './testing/sign-in';
+import { signIn } from './testing/sign-in';
+import { startTestSystem } from './testing/system';
 
 /**
  * Issue 26 against the running system: every metric a rule or a dashboard panel names is
  * exported by some process's /metrics, and GET /api/admin/service-map reads every process for
  * administrators only.
  */
-let db: TestDatabase;
-let dataDir: string;
+let system: Awaited<ReturnType<typeof startTestSystem>>;
 let sys: EmbeddedSystem;
 let admin: string;
 let fan: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await mkdtemp(join(tmpdir(), 'acg-observability-'));
-  sys = await startEmbedded({
-    env: { ...process.env, DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', ...isolated() },
-    dataDir,
-    port: 0,
-    ephemeralPorts: true,
-    logLevel: 'silent',
-  });
+  system = await startTestSystem('observability');
+  sys = system.sys;
   admin = await signIn(sys.url, 'admin_hikari');
   fan = await signIn(sys.url, 'sakura_fan');
 }, 120_000);
 afterAll(async () => {
-  await sys?.close();
-  await db?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await system?.close();
 });
 
 /** Each process's /metrics: the gateway's on its internal port, each service's on its own. */

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   cardsGet,
   type EventEnvelope,
@@ -10,11 +7,11 @@ import {
   wishlistSchema,
 } from '@acg/contracts';
 import { demoAccounts, type FakeDiscord } from '@acg/fakes';
-import { createTestDatabase, type TestDatabase } from '@acg/platform/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type EmbeddedSystem, startEmbedded } from './embedded';
+import type { EmbeddedSystem } from './embedded';
 import { demoCounts } from './testing/demo-counts';
-import { isolated, signIn } from './testing/sign-in';
+import { signIn } from './testing/sign-in';
+import { startTestSystem } from './testing/system';
 
 /**
  * Wishlists with alerts across the whole system (issue 25 items 2–3): fan A wishes Frieren
@@ -24,8 +21,7 @@ import { isolated, signIn } from './testing/sign-in';
  * offers the card to A in a trade → A is alerted once more, on the site (no second DM within
  * the hour).
  */
-let db: TestDatabase;
-let dataDir: string;
+let system: Awaited<ReturnType<typeof startTestSystem>>;
 let sys: EmbeddedSystem;
 let discord: FakeDiscord;
 const cookies = { a: '', b: '' };
@@ -89,15 +85,8 @@ const call = (method: string, path: string, cookie: string, body?: unknown) =>
   });
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await mkdtemp(join(tmpdir(), 'acg-wishes-'));
-  sys = await startEmbedded({
-    env: { ...process.env, DATABASE_URL: db.url, RATE_LIMIT_ENABLED: 'false', ...isolated() },
-    dataDir,
-    port: 0,
-    ephemeralPorts: true,
-    logLevel: 'silent',
-  });
+  system = await startTestSystem('wishes');
+  sys = system.sys;
   discord = sys.fakeDiscord!;
   cookies.a = await signIn(sys.url, 'sakura_fan');
   cookies.b = await signIn(sys.url, 'admin_hikari');
@@ -107,9 +96,7 @@ beforeAll(async () => {
   }
 }, 180_000);
 afterAll(async () => {
-  await sys?.close();
-  await db?.drop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await system?.close();
 });
 
 const wishDms = () =>
